@@ -1,0 +1,42 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "a11ykb",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "A11yKB", targets: ["A11yKB"]),
+        .executable(name: "a11ykb", targets: ["a11ykb"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        .package(url: "https://github.com/jpsim/Yams", exact: "6.2.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+    ],
+    targets: [
+        .target(
+            name: "A11yKB",
+            dependencies: [
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ],
+            resources: [
+                .embedInCode("Resources/migrations"),
+                .embedInCode("Resources/seed"),
+            ]
+        ),
+        .executableTarget(
+            name: "a11ykb",
+            dependencies: [
+                "A11yKB",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+        .testTarget(
+            name: "A11yKBTests",
+            dependencies: ["A11yKB"]
+        ),
+    ]
+)

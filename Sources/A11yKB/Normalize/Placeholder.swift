@@ -1,0 +1,50 @@
+/// Template text that was never filled in: an empty bullet, `For collapsed: Set...`, `Expanded:`.
+public enum Placeholder {
+    /// The gap's problem when `text` (cleaned) is a placeholder, else nil.
+    public static func problem(_ text: String, hasChildren: Bool) -> String? {
+        let trimmed = text.trimmingSpaces()
+        if trimmed.allSatisfy({ $0.isPunctuation || $0.isWhitespace || $0.isSymbol }) {
+            return hasChildren ? nil : "placeholder"
+        }
+        let words = trimmed.split(separator: " ").count
+        if (trimmed.hasSuffix("..") || trimmed.hasSuffix("…")) && words <= 6 { return "placeholder" }
+        if trimmed.hasSuffix(":") && !hasChildren && words <= 3 { return "placeholder" }
+        let lower = trimmed.lowercased()
+        if ["tbd", "todo", "coming soon", "lorem ipsum"].contains(where: { lower == $0 || lower.hasPrefix($0 + ":") }) {
+            return "placeholder"
+        }
+        return nil
+    }
+
+    /// The template's `_component` token, left where a component name belongs.
+    public static func hasTemplateToken(_ text: String) -> Bool {
+        text.contains("_component")
+    }
+}
+
+/// A quoted example of what a screen reader says, with the note after it.
+public enum Announcement {
+    static let openingQuotes: Set<Character> = ["\"", "“", "„", "”"]
+    static let closingQuotes: Set<Character> = ["\"", "”", "“"]
+
+    /// `"Moved below Spanish" (After double tap...)` → text and context; nil for a bullet that
+    /// explains rather than quotes.
+    public static func parse(_ text: String) -> (text: String, context: String?)? {
+        guard let first = text.first, openingQuotes.contains(first) else { return nil }
+        let body = text.dropFirst()
+        guard let close = body.firstIndex(where: { closingQuotes.contains($0) }) else { return nil }
+        let quoted = body[..<close].trimmingSpaces()
+        guard !quoted.isEmpty else { return nil }
+        var rest = body[body.index(after: close)...].trimmingSpaces()
+        while let c = rest.first, c == "," || c == "." || c == "-" || c == "–" { rest = rest.dropFirst().trimmingSpaces() }
+        if rest.isEmpty { return (String(quoted), nil) }
+        // Only a parenthetical note makes it an example; `"button" in announcements below...` explains.
+        guard rest.first == "(" else { return nil }
+        var context = rest.dropFirst()
+        if context.last == ")" && context.filter({ $0 == "(" }).count < context.filter({ $0 == ")" }).count {
+            context = context.dropLast()
+        }
+        let cleaned = context.trimmingSpaces()
+        return (String(quoted), cleaned.isEmpty ? nil : String(cleaned))
+    }
+}

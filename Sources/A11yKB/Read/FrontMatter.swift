@@ -1,0 +1,156 @@
+import Yams
+
+/// YAML front matter (`---` ... `---`) over a markdown body, as the Jekyll-era documents have it.
+public struct FrontMatter: Sendable {
+    public var title: String?
+    public var category: String?
+    public var slug: String?
+    public var criteria: [RawCriterion] = []
+    /// Top-level keys as parsed, for readers that want more (the web era's `wcag`, `gherkin-*`).
+    public var extraKeys: [String] = []
+    public var notices: [Notice] = []
+
+    /// The YAML text, the body and the line the body starts on; nil when the text has no front matter.
+    public static func split(_ text: String) -> (yaml: String, body: Substring, bodyFirstLine: Int)? {
+        let lines = MarkdownOutline.splitLines(text)
+        guard let first = lines.first, first.trimmingSpaces() == "---" else { return nil }
+        guard let close = lines.indices.dropFirst().first(where: {
+            let l = lines[$0].trimmingSpaces()
+            return l == "---" || l == "..."
+        }) else { return nil }
+        let yaml = lines[1..<close].joined(separator: "\n")
+        let bodyLines = lines[(close + 1)...]
+        let body = Substring(bodyLines.joined(separator: "\n"))
+        return (yaml, body, close + 2)
+    }
+
+    /// Whether the text opens a front matter block that never closes.
+    public static func isUnclosed(_ text: String) -> Bool {
+        let lines = MarkdownOutline.splitLines(text)
+        guard let first = lines.first, first.trimmingSpaces() == "---" else { return false }
+        return split(text) == nil
+    }
+
+    /// Keys that describe the page rather than criteria.
+    static let pageKeys: Set<String> = ["layout", "title", "categories", "category", "permalink", "tags", "order",
+                                        "description", "slug", "date", "sidebar", "nav_order", "parent", "redirect_from"]
+
+    public static func parse(_ yaml: String) throws -> FrontMatter {
+        var result = FrontMatter()
+        let root: Node?
+        do {
+            root = try Yams.compose(yaml: yaml)
+        } catch {
+            // Tabs are not YAML white space, yet authors leave them after a key; nothing else differs.
+            guard yaml.contains("\t"),
+                  let repaired = try? Yams.compose(yaml: yaml.replacingOccurrences(of: "\t", with: "  ")) else {
+                throw ReadError(line: yamlErrorLine(error).map { $0 + 1 }, "front matter is not valid YAML: \(yamlErrorSummary(error))")
+            }
+            root = repaired
+            result.notices.append(Notice(.repaired, line: nil, "tab characters in the front matter read as spaces"))
+        }
+        guard let root else { return result }
+        guard let mapping = root.mapping else {
+            throw ReadError(line: (root.mark?.line).map { $0 + 1 }, "front matter is a \(describe(root)), not a map of keys")
+        }
+        var lastKind: String?
+        for (keyNode, value) in mapping {
+            guard let rawKey = keyNode.string else { continue }
+            let key = rawKey.trimmingSpaces().trimmingCharacters(":")
+            let keyLine = (keyNode.mark?.line ?? 0) + 1
+            switch key.lowercased() {
+            case "title": result.title = value.string?.trimmingSpaces().description
+                continue
+            case "categories", "category":
+                result.category = value.string ?? value.sequence?.first?.string
+                continue
+            case "slug", "permalink":
+                if key == "slug" { result.slug = value.string }
+                continue
+            default: break
+            }
+            if pageKeys.contains(key.lowercased()) { continue }
+            if Vocabulary.criterionKind(key) != nil {
+                lastKind = key
+                result.criteria += criteria(kind: key, value: value, keyLine: keyLine)
+                continue
+            }
+            if let scalar = value.string, let kind = lastKind {
+                // A key that lost its indentation (`spacebar:` at the margin under `keyboard:`) still
+                // belongs to the section above it.
+                result.notices.append(Notice(.repaired, line: keyLine, "key \"\(key)\" at the margin read as part of \"\(kind)\""))
+                if let c = criterion(kind: kind, label: key, value: scalar, line: keyLine) { result.criteria.append(c) }
+                continue
+            }
+            result.extraKeys.append(key)
+        }
+        return result
+    }
+
+    static func criteria(kind: String, value: Node, keyLine: Int) -> [RawCriterion] {
+        if let mapping = value.mapping {
+            return mapping.compactMap { labelNode, expectation in
+                guard let label = labelNode.string else { return nil }
+                let line = (labelNode.mark?.line ?? keyLine - 1) + 1
+                return criterion(kind: kind, label: label, value: expectation.string ?? "", line: line)
+            }
+        }
+        if let text = value.string, !text.trimmingSpaces().isEmpty {
+            // `keyboard: N/A`: a whole section answered in one line.
+            return [RawCriterion(kind: kind, label: nil, expectation: text, line: (value.mark?.line ?? keyLine - 1) + 1)]
+        }
+        if let sequence = value.sequence {
+            return sequence.compactMap { item in
+                guard let text = item.string else { return nil }
+                return RawCriterion(kind: kind, label: nil, expectation: text, line: (item.mark?.line ?? keyLine - 1) + 1)
+            }
+        }
+        return []
+    }
+
+    static func criterion(kind: String, label: String, value: String, line: Int) -> RawCriterion? {
+        let label = label.trimmingSpaces().trimmingCharacters(":")
+        var pretty = label
+        if let first = pretty.first { pretty = first.uppercased() + pretty.dropFirst() }
+        return RawCriterion(kind: kind, label: pretty, expectation: value, line: line)
+    }
+
+    static func describe(_ node: Node) -> String {
+        switch node {
+        case .sequence: "list"
+        case .scalar: "single value"
+        case .mapping: "map"
+        case .alias: "alias"
+        }
+    }
+
+    static func yamlErrorLine(_ error: Error) -> Int? {
+        if let yamlError = error as? YamlError {
+            switch yamlError {
+            case let .scanner(_, _, mark, _), let .parser(_, _, mark, _), let .composer(_, _, mark, _):
+                return mark.line
+            default: return nil
+            }
+        }
+        return nil
+    }
+
+    static func yamlErrorSummary(_ error: Error) -> String {
+        if let yamlError = error as? YamlError {
+            switch yamlError {
+            case let .scanner(context, problem, _, _), let .parser(context, problem, _, _), let .composer(context, problem, _, _):
+                return [context?.text, problem].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ", ")
+            default: break
+            }
+        }
+        return String(describing: error).split(separator: "\n").first.map(String.init) ?? "unreadable"
+    }
+}
+
+extension StringProtocol {
+    func trimmingCharacters(_ characters: Character...) -> String {
+        var s = Substring(self)
+        while let last = s.last, characters.contains(last) { s = s.dropLast() }
+        return String(s).trimmingSpaces().description
+    }
+}

@@ -1,0 +1,153 @@
+/// Turns an outline into notes, each carrying the labels in force where it was written.
+///
+/// One mechanism serves every format: headings, bold-only bullets (`- **UIKit**`) and bare label
+/// lines (text copied from a page) are all labels. A platform label starts a new platform, an
+/// aspect label a new aspect, a framework label scopes what follows it (a heading) or what is
+/// nested under it (a bullet). Heading levels are not trusted: the sources put `## Developer notes`
+/// under `## iOS` as often as under `### iOS`.
+public struct OutlineWalker {
+    public private(set) var notes: [Note] = []
+    public private(set) var notices: [Notice] = []
+    private var context: NoteContext
+    /// The last aspect or framework heading, until something is written under it.
+    private var pendingHeading: (label: String, line: Int, context: NoteContext)?
+
+    public init(context: NoteContext = NoteContext()) {
+        self.context = context
+    }
+
+    public static func walk(_ blocks: [Block], context: NoteContext = NoteContext()) -> (notes: [Note], notices: [Notice]) {
+        var walker = OutlineWalker(context: context)
+        walker.walk(blocks)
+        walker.finish()
+        return (walker.notes, walker.notices)
+    }
+
+    public mutating func walk(_ blocks: [Block]) {
+        for block in blocks {
+            switch block {
+            case let .heading(level, text, line):
+                heading(text, level: level, line: line)
+            case let .paragraph(text, line):
+                emit(Note(text: text, line: line, context: context))
+            case let .code(language, text, line):
+                emit(Note(kind: .code(language: language), text: text, line: line, context: context))
+            case let .list(items):
+                for note in walkItems(items, context: context) { emit(note) }
+            }
+        }
+    }
+
+    public mutating func finish() {
+        closePendingHeading()
+    }
+
+    private mutating func emit(_ note: Note) {
+        if context.section == .videos { return }
+        pendingHeading = nil
+        notes.append(note)
+    }
+
+    private mutating func closePendingHeading() {
+        if let pending = pendingHeading {
+            notes.append(Note(kind: .emptySection(label: pending.label), text: "", line: pending.line,
+                              context: pending.context))
+        }
+        pendingHeading = nil
+    }
+
+    private mutating func heading(_ text: String, level: Int, line: Int) {
+        let kind = Vocabulary.classify(text)
+        if kind == .unknown, context.section == .condensed || context.section == .gherkin {
+            // "### #a11y - Native Accessibility Acceptance Criteria" is a caption inside these sections.
+            return
+        }
+        if case .framework = kind {
+            // A framework heading under an aspect heading is that aspect's content.
+            pendingHeading = nil
+        } else {
+            closePendingHeading()
+        }
+        switch kind {
+        case .platform(let platform):
+            context = NoteContext(platform: platform)
+        case let .framework(framework, platform):
+            context.framework = framework
+            context.platform = platform
+            if context.section != .code { context.section = nil }
+            pendingHeading = (text, line, context)
+        case .aspect(let aspect):
+            context.aspect = aspect
+            context.framework = nil
+            context.section = nil
+            pendingHeading = (text, line, context)
+        case .section(let section):
+            switch section {
+            case .announcements, .code, .references:
+                context.section = section
+                context.framework = nil
+                if section == .announcements { pendingHeading = (text, line, context) }
+            case .videos, .condensed, .gherkin:
+                context = NoteContext(section: section)
+            }
+        case .unknown:
+            let words = text.split(whereSeparator: { $0 == " " }).count
+            if words > 6 {
+                // A sentence set as a heading is prose, not a label.
+                emit(Note(text: text, line: line, context: context))
+                return
+            }
+            notices.append(Notice(.unknownLabel, line: line, "unknown heading \"\(text)\" kept as aspect \"\(Vocabulary.slugify(text))\""))
+            context.aspect = Vocabulary.slugify(text)
+            context.framework = nil
+            context.section = nil
+            pendingHeading = (text, line, context)
+        }
+    }
+
+    /// A bullet that is only a label (`- **UIKit**`, `• Android Views`, `- **iOS Options**`) scopes
+    /// what is nested under it; any other bullet is a note.
+    private mutating func walkItems(_ items: [ListItem], context: NoteContext) -> [Note] {
+        var out: [Note] = []
+        for item in items {
+            if let scoped = OutlineWalker.labelScope(item.text, in: context) {
+                if item.children.isEmpty {
+                    out.append(Note(kind: .emptySection(label: Vocabulary.normalizedLabel(item.text)), text: "",
+                                    line: item.line, context: scoped))
+                } else {
+                    out += walkItems(item.children, context: scoped)
+                }
+                continue
+            }
+            out.append(Note(text: item.text, line: item.line, context: context,
+                            children: walkItems(item.children, context: context)))
+        }
+        return out
+    }
+
+    static func labelScope(_ text: String, in context: NoteContext) -> NoteContext? {
+        guard text.count <= 40 else { return nil }
+        var scoped = context
+        switch Vocabulary.classify(text) {
+        case .platform(let platform):
+            scoped.platform = platform
+            scoped.framework = nil
+        case let .framework(framework, platform):
+            scoped.framework = framework
+            scoped.platform = platform
+        case .aspect(let aspect) where isBoldOnly(text):
+            scoped.aspect = aspect
+            scoped.framework = nil
+        default:
+            return nil
+        }
+        return scoped
+    }
+
+    /// `**State**` or `**State:**`, and nothing else.
+    static func isBoldOnly(_ text: String) -> Bool {
+        let trimmed = text.trimmingSpaces()
+        return trimmed.hasPrefix("**") && (trimmed.hasSuffix("**") || trimmed.hasSuffix("**:"))
+            && trimmed.dropFirst(2).dropLast(2).firstRange(of: "**") == nil
+    }
+}

@@ -1,0 +1,27 @@
+/// Reads text copied from a rendered MagentaA11y page: no markup, `•` bullets nested by
+/// indentation, labels (`iOS`, `Developer notes`, `Focus`, `UIKit`) on lines of their own.
+/// Bare label lines become headings; the outline then goes through the same walker as markdown.
+public enum RenderedTextReader {
+    public static func read(_ text: String) throws -> Entry {
+        var entry = Entry(format: .renderedText)
+        let blocks = MarkdownOutline.parse(text).map(promoteLabel)
+        let (notes, notices) = OutlineWalker.walk(blocks)
+        entry.notices += notices
+        EntryAssembly.assemble(notes, into: &entry)
+        return entry
+    }
+
+    /// A bare line is a label when the vocabulary knows it, or when it is too short to be prose.
+    static func promoteLabel(_ block: Block) -> Block {
+        guard case let .paragraph(text, line) = block else { return block }
+        switch Vocabulary.classify(text) {
+        case .platform: return .heading(level: 2, text: text, line: line)
+        case .framework, .aspect, .section: return .heading(level: 3, text: text, line: line)
+        case .unknown:
+            let words = text.split(separator: " ").count
+            let last = text.last ?? "."
+            if words <= 4 && !".:;,!?".contains(last) { return .heading(level: 3, text: text, line: line) }
+            return block
+        }
+    }
+}

@@ -1,0 +1,99 @@
+/// Reads a WebVTT caption file of a screen-reader video: what VoiceOver, TalkBack or NVDA said,
+/// cue by cue, joined into utterances (a cue often stops mid-sentence).
+public enum TranscriptReader {
+    public struct Utterance: Sendable, Equatable {
+        public var text: String
+        public var startMs: Int
+        public var endMs: Int
+        public var line: Int
+    }
+
+    public struct Transcript: Sendable, Equatable {
+        public var platform: String?
+        public var screenReader: String?
+        public var utterances: [Utterance]
+    }
+
+    public static func read(_ text: String, fileName: String) throws -> Transcript {
+        let lines = MarkdownOutline.splitLines(text)
+        guard let first = lines.first, first.trimmingSpaces().hasPrefix("WEBVTT") else {
+            throw ReadError(line: 1, "not a WebVTT file (no WEBVTT header)")
+        }
+        var utterances: [Utterance] = []
+        var pending: Utterance?
+        var i = 1
+        while i < lines.count {
+            guard let (start, end) = timing(lines[i]) else { i += 1; continue }
+            let cueLine = i + 1
+            var textLines: [Substring] = []
+            i += 1
+            while i < lines.count, !lines[i].trimmingSpaces().isEmpty, timing(lines[i]) == nil {
+                textLines.append(lines[i].trimmingSpaces())
+                i += 1
+            }
+            let cueText = TextCleaner.clean(textLines.joined(separator: " "))
+            guard !cueText.isEmpty else { continue }
+            if var open = pending {
+                open.text += " " + cueText
+                open.endMs = end
+                pending = open
+            } else {
+                pending = Utterance(text: cueText, startMs: start, endMs: end, line: cueLine)
+            }
+            if let last = cueText.last, ".!?…".contains(last), let done = pending {
+                utterances.append(done)
+                pending = nil
+            }
+        }
+        if let done = pending { utterances.append(done) }
+        let (platform, screenReader) = speaker(fileName)
+        return Transcript(platform: platform, screenReader: screenReader, utterances: utterances)
+    }
+
+    /// `00:00:01.640 --> 00:00:07.360` (hours optional) → milliseconds.
+    static func timing(_ line: Substring) -> (Int, Int)? {
+        guard let arrow = line.range(of: "-->") else { return nil }
+        guard let start = milliseconds(line[..<arrow.lowerBound].trimmingSpaces()),
+              let end = milliseconds(line[arrow.upperBound...].trimmingSpaces().prefix { $0 != " " }) else { return nil }
+        return (start, end)
+    }
+
+    static func milliseconds(_ stamp: Substring) -> Int? {
+        let parts = stamp.split(separator: ":")
+        guard parts.count == 2 || parts.count == 3 else { return nil }
+        let secondsPart = parts.last!.split(separator: ".")
+        guard let seconds = Int(secondsPart[0]) else { return nil }
+        let millis = secondsPart.count > 1 ? Int(secondsPart[1].prefix(3).padding(toLength: 3, withPad: "0", startingAt: 0)) ?? 0 : 0
+        var total = seconds * 1000 + millis
+        var multiplier = 60_000
+        for part in parts.dropLast().reversed() {
+            guard let value = Int(part) else { return nil }
+            total += value * multiplier
+            multiplier *= 60
+        }
+        return total
+    }
+
+    /// `reorder-data-row_IosVoiceOver-en-US.vtt` → ios, VoiceOver; `..._WindowsNvdaChrome-...` → web, NVDA.
+    public static func speaker(_ fileName: String) -> (platform: String?, screenReader: String?) {
+        let name = fileName.lowercased()
+        let screenReader: String? =
+            name.contains("voiceover") ? "VoiceOver" :
+            name.contains("talkback") ? "TalkBack" :
+            name.contains("nvda") ? "NVDA" :
+            name.contains("jaws") ? "JAWS" :
+            name.contains("narrator") ? "Narrator" : nil
+        let platform: String?
+        if name.contains("windows") || name.contains("macos") || name.contains("chrome") || name.contains("safari")
+            || name.contains("nvda") || name.contains("jaws") {
+            platform = "web"
+        } else if name.contains("ios") || screenReader == "VoiceOver" {
+            platform = "ios"
+        } else if name.contains("android") || screenReader == "TalkBack" {
+            platform = "android"
+        } else {
+            platform = nil
+        }
+        return (platform, screenReader)
+    }
+}

@@ -1,0 +1,26 @@
+/// A plain aligned table for terminals: a header, a rule, the rows. Line breaks inside a cell are
+/// shown as `↵` so that one record stays one line.
+public enum TextTable {
+    public static func render(header: [String], rows: [[String]], maxColumnWidth: Int = 60) -> String {
+        let clean = rows.map { $0.map { flatten($0, max: maxColumnWidth) } }
+        var widths = header.map(\.count)
+        for row in clean {
+            for (i, cell) in row.enumerated() where i < widths.count { widths[i] = max(widths[i], cell.count) }
+        }
+        func line(_ cells: [String]) -> String {
+            cells.enumerated().map { i, cell in
+                i == cells.count - 1 ? cell : cell + String(repeating: " ", count: max(0, widths[i] - cell.count))
+            }.joined(separator: "  ")
+        }
+        var out = line(header) + "\n"
+        out += widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ") + "\n"
+        for row in clean { out += line(row) + "\n" }
+        return out
+    }
+
+    static func flatten(_ value: String, max: Int) -> String {
+        let single = value.replacingOccurrences(of: "\r\n", with: "↵").replacingOccurrences(of: "\n", with: "↵")
+        if single.count <= max { return single }
+        return String(single.prefix(max - 1)) + "…"
+    }
+}

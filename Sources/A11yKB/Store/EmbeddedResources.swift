@@ -1,0 +1,16 @@
+/// Migrations and seed documents compiled into the executable (SwiftPM `embedInCode`), so that a
+/// release binary copied alone into an empty folder still has its schema and default knowledge base.
+/// A test keeps these lists equal to the `migrations/` and `seed/` folders.
+public enum EmbeddedResources {
+    public static let migrations: [(name: String, sql: [UInt8])] = [
+        ("0001_schema", PackageResources._001_schema_sql),
+    ]
+
+    public static let seedDocuments: [(name: String, bytes: [UInt8])] = [
+        ("expandable-region.md", PackageResources.expandable_region_md),
+        ("reorder-data-row.jekyll.md", PackageResources.reorder_data_row_jekyll_md),
+        ("reorder-data-row.md", PackageResources.reorder_data_row_md),
+        ("table-row-button.md", PackageResources.table_row_button_md),
+        ("table.txt", PackageResources.table_txt),
+    ]
+}

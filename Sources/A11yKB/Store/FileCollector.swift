@@ -1,0 +1,164 @@
+import Foundation
+
+/// A file chosen for import, with what its place says about it.
+public struct PendingFile: Sendable, Equatable {
+    public enum Role: Sendable, Equatable {
+        /// A document describing one component (or, content.json, many).
+        case document
+        /// A video's captions, attached to the component of its folder.
+        case transcript
+    }
+
+    public var path: String
+    public var hints: SourceHints
+    public var role: Role
+}
+
+/// Finds what to import under the paths a user gave.
+///
+/// Inside a MagentaA11y checkout the layout is trusted: today's
+/// `public/content/documentation/{native,web}/<category>/<slug>.md` and caption files under
+/// `public/content/assets/media/video/`, the Jekyll era's `_checklist-{native,web}/<slug>.md`; the
+/// file name is the slug and `_`-prefixed files are templates or drafts. Anything else in a checkout
+/// is not guessed at. Outside a checkout every file is a document, identified by its content.
+public enum FileCollector {
+    public struct Skip: Sendable, Equatable, Codable {
+        public var path: String
+        public var reason: String
+    }
+
+    public struct Result: Sendable {
+        public var files: [PendingFile] = []
+        public var skipped: [Skip] = []
+        public var errors: [Skip] = []
+        /// Files in a checkout that are not documentation (README, LICENSE, code).
+        public var ignoredInCheckout = 0
+    }
+
+    public static func collect(_ paths: [String]) -> Result {
+        var result = Result()
+        for path in paths {
+            let url = URL(fileURLWithPath: path).standardizedFileURL
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+                result.errors.append(Skip(path: path, reason: "no such file or folder"))
+                continue
+            }
+            if isDirectory.boolValue {
+                var files: [String] = []
+                walk(url.path, into: &files, skipped: &result.skipped)
+                let roots = checkoutRoots(files)
+                for file in files.sorted() { classify(file, checkoutRoots: roots, into: &result) }
+            } else {
+                classify(url.path, checkoutRoots: checkoutRoots([url.path]), into: &result, explicit: true)
+            }
+        }
+        return result
+    }
+
+    /// Every regular file below `directory`, hidden ones aside. Symbolic links to folders are not
+    /// followed: that is what keeps a link loop from walking forever.
+    static func walk(_ directory: String, into files: inout [String], skipped: inout [Skip]) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else {
+            skipped.append(Skip(path: directory, reason: "folder cannot be read"))
+            return
+        }
+        for name in names.sorted() where !name.hasPrefix(".") {
+            let path = directory + "/" + name
+            guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+                  let type = attributes[.type] as? FileAttributeType else {
+                skipped.append(Skip(path: path, reason: "cannot be read"))
+                continue
+            }
+            switch type {
+            case .typeDirectory:
+                walk(path, into: &files, skipped: &skipped)
+            case .typeRegular:
+                files.append(path)
+            case .typeSymbolicLink:
+                var isDirectory: ObjCBool = false
+                if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+                    if isDirectory.boolValue {
+                        skipped.append(Skip(path: path, reason: "symbolic link to a folder, not followed"))
+                    } else {
+                        files.append(path)
+                    }
+                } else {
+                    skipped.append(Skip(path: path, reason: "broken or looping symbolic link"))
+                }
+            default:
+                skipped.append(Skip(path: path, reason: "not a regular file"))
+            }
+        }
+    }
+
+    static let markers = ["/_checklist-native/", "/_checklist-web/", "/public/content/"]
+
+    /// Folders that are MagentaA11y checkouts, found by the layout's own folders.
+    static func checkoutRoots(_ files: [String]) -> Set<String> {
+        var roots = Set<String>()
+        for file in files {
+            for marker in markers {
+                if let range = file.range(of: marker) { roots.insert(String(file[..<range.lowerBound])) }
+            }
+        }
+        return roots
+    }
+
+    static func classify(_ path: String, checkoutRoots: Set<String>, into result: inout Result, explicit: Bool = false) {
+        let parts = path.split(separator: "/").map(String.init)
+        let name = parts.last ?? path
+        let stem = (name as NSString).deletingPathExtension
+        let ext = (name as NSString).pathExtension.lowercased()
+        let parent = parts.count >= 2 ? parts[parts.count - 2] : ""
+
+        if parent == "_checklist-native" || parent == "_checklist-web" {
+            guard ext == "md" || ext == "markdown" else { return ignore(path, explicit, &result) }
+            if stem.hasPrefix("_") {
+                result.skipped.append(Skip(path: path, reason: "template or draft (name starts with _)"))
+                return
+            }
+            let family = parent == "_checklist-web" ? "web" : "native"
+            result.files.append(PendingFile(path: path, hints: SourceHints(slug: stem, family: family), role: .document))
+            return
+        }
+        if let docs = parts.lastIndex(of: "documentation"), docs >= 2, parts[docs - 1] == "content", parts[docs - 2] == "public",
+           parts.count > docs + 1 {
+            let family = parts[docs + 1]
+            guard (family == "native" || family == "web"), ext == "md" || ext == "markdown" else {
+                return ignore(path, explicit, &result)
+            }
+            if stem.hasPrefix("_") {
+                result.skipped.append(Skip(path: path, reason: "template or draft (name starts with _)"))
+                return
+            }
+            let category = parts.count > docs + 3 ? parts[docs + 2] : nil
+            result.files.append(PendingFile(path: path, hints: SourceHints(slug: stem, family: family, category: category),
+                                            role: .document))
+            return
+        }
+        if ext == "vtt", let video = parts.lastIndex(of: "video"), video + 2 < parts.count - 0, parts.count - video >= 3 {
+            let family = parts[video + 1] == "web" ? "web" : "native"
+            let folder = parts.count - video >= 4 ? parent : stem
+            result.files.append(PendingFile(path: path, hints: SourceHints(slug: folder, family: family), role: .transcript))
+            return
+        }
+        if name == "content.json" {
+            result.files.append(PendingFile(path: path, hints: SourceHints(), role: .document))
+            return
+        }
+        if checkoutRoots.contains(where: { path.hasPrefix($0 + "/") }) {
+            return ignore(path, explicit, &result)
+        }
+        result.files.append(PendingFile(path: path, hints: SourceHints(fallbackSlug: Vocabulary.slugify(stem.split(separator: ".").first.map(String.init) ?? stem)),
+                                        role: ext == "vtt" ? .transcript : .document))
+    }
+
+    static func ignore(_ path: String, _ explicit: Bool, _ result: inout Result) {
+        if explicit {
+            result.skipped.append(Skip(path: path, reason: "not documentation in a MagentaA11y checkout"))
+        } else {
+            result.ignoredInCheckout += 1
+        }
+    }
+}

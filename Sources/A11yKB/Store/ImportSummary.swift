@@ -1,0 +1,44 @@
+/// What an import did, file by file: the answer to "what happened to my documents?".
+public struct ImportSummary: Sendable, Codable, Equatable {
+    public struct Item: Sendable, Codable, Equatable {
+        public var path: String
+        public var component: String
+        public var format: String
+    }
+
+    public struct Supersession: Sendable, Codable, Equatable {
+        public var component: String
+        /// The source whose facts the knowledge base keeps.
+        public var winner: String
+        /// The source kept in `sources` with `superseded_by` set.
+        public var superseded: String
+    }
+
+    public struct Problem: Error, Sendable, Codable, Equatable, Hashable {
+        public var path: String
+        public var line: Int?
+        public var message: String
+
+        public var description: String {
+            if let line { return "\(path):\(line): \(message)" }
+            return "\(path): \(message)"
+        }
+    }
+
+    public var added: [Item] = []
+    public var replaced: [Item] = []
+    public var superseded: [Supersession] = []
+    public var unchanged: [String] = []
+    public var removed: [Item] = []
+    public var transcripts: [Item] = []
+    public var skipped: [FileCollector.Skip] = []
+    public var errors: [Problem] = []
+    public var notices: [Problem] = []
+    public var ignoredInCheckout = 0
+    /// True when `--strict` refused the whole import because of errors: nothing was written.
+    public var refused = false
+
+    public init() {}
+
+    public var wroteNothing: Bool { refused || (added.isEmpty && replaced.isEmpty && removed.isEmpty && transcripts.isEmpty && superseded.isEmpty) }
+}

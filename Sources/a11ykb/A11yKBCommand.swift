@@ -1,0 +1,22 @@
+import A11yKB
+import ArgumentParser
+import Foundation
+
+@main
+struct A11yKBCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "a11ykb",
+        abstract: "A knowledge base of accessibility acceptance criteria (MagentaA11y and the like).",
+        discussion: """
+            The knowledge base is one SQLite file. Without --db, a11ykb uses $A11YKB_DB, else
+            $XDG_DATA_HOME/a11ykb/kb.sqlite (~/.local/share/a11ykb/kb.sqlite), created on first use
+            from the seed documents built into a11ykb.
+
+            Examples:
+              a11ykb stats
+              a11ykb import ~/src/magentaA11y
+              a11ykb sql "SELECT component, label, expectation FROM v_criteria WHERE kind = 'gesture'"
+            """,
+        subcommands: [ImportCommand.self, StatsCommand.self, SQLCommand.self]
+    )
+}
