@@ -27,24 +27,30 @@ public enum Announcement {
     static let openingQuotes: Set<Character> = ["\"", "“", "„", "”"]
     static let closingQuotes: Set<Character> = ["\"", "”", "“"]
 
-    /// `"Moved below Spanish" (After double tap...)` → text and context; nil for a bullet that
-    /// explains rather than quotes.
+    /// `"Moved below Spanish" (After double tap...)` → text and context; `Close button "Close, button"`
+    /// → text and its lead-in as context; nil for a bullet that explains rather than quotes.
     public static func parse(_ text: String) -> (text: String, context: String?)? {
-        guard let first = text.first, openingQuotes.contains(first) else { return nil }
-        let body = text.dropFirst()
+        guard let open = text.firstIndex(where: { openingQuotes.contains($0) }) else { return nil }
+        let lead = text[..<open].trimmingSpaces().trimmingCharacters(":", "-", "–")
+        guard lead.count <= 80 else { return nil }
+        let body = text[text.index(after: open)...]
         guard let close = body.firstIndex(where: { closingQuotes.contains($0) }) else { return nil }
         let quoted = body[..<close].trimmingSpaces()
         guard !quoted.isEmpty else { return nil }
         var rest = body[body.index(after: close)...].trimmingSpaces()
         while let c = rest.first, c == "," || c == "." || c == "-" || c == "–" { rest = rest.dropFirst().trimmingSpaces() }
-        if rest.isEmpty { return (String(quoted), nil) }
-        // Only a parenthetical note makes it an example; `"button" in announcements below...` explains.
-        guard rest.first == "(" else { return nil }
-        var context = rest.dropFirst()
-        if context.last == ")" && context.filter({ $0 == "(" }).count < context.filter({ $0 == ")" }).count {
-            context = context.dropLast()
+        var notes: [String] = []
+        if !lead.isEmpty { notes.append(lead) }
+        if !rest.isEmpty {
+            // Only a parenthetical note makes it an example; `"button" in announcements below...` explains.
+            guard rest.first == "(" else { return nil }
+            var context = rest.dropFirst()
+            if context.last == ")" && context.filter({ $0 == "(" }).count < context.filter({ $0 == ")" }).count {
+                context = context.dropLast()
+            }
+            let cleaned = context.trimmingSpaces()
+            if !cleaned.isEmpty { notes.append(String(cleaned)) }
         }
-        let cleaned = context.trimmingSpaces()
-        return (String(quoted), cleaned.isEmpty ? nil : String(cleaned))
+        return (String(quoted), notes.isEmpty ? nil : notes.joined(separator: "; "))
     }
 }

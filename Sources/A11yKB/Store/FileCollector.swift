@@ -109,6 +109,8 @@ public enum FileCollector {
         let parts = path.split(separator: "/").map(String.init)
         let name = parts.last ?? path
         let stem = (name as NSString).deletingPathExtension
+        // The page's address: case and `_` vs `-` changed across eras (`Focus.md`, `loading_spinner.md`).
+        let slug = stem.lowercased().replacingOccurrences(of: "_", with: "-")
         let ext = (name as NSString).pathExtension.lowercased()
         let parent = parts.count >= 2 ? parts[parts.count - 2] : ""
 
@@ -119,7 +121,7 @@ public enum FileCollector {
                 return
             }
             let family = parent == "_checklist-web" ? "web" : "native"
-            result.files.append(PendingFile(path: path, hints: SourceHints(slug: stem, family: family), role: .document))
+            result.files.append(PendingFile(path: path, hints: SourceHints(slug: slug, family: family), role: .document))
             return
         }
         if let docs = parts.lastIndex(of: "documentation"), docs >= 2, parts[docs - 1] == "content", parts[docs - 2] == "public",
@@ -133,7 +135,7 @@ public enum FileCollector {
                 return
             }
             let category = parts.count > docs + 3 ? parts[docs + 2] : nil
-            result.files.append(PendingFile(path: path, hints: SourceHints(slug: stem, family: family, category: category),
+            result.files.append(PendingFile(path: path, hints: SourceHints(slug: slug, family: family, category: category),
                                             role: .document))
             return
         }
