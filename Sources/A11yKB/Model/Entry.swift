@@ -13,6 +13,10 @@ public struct Entry: Sendable, Equatable {
     public var category: String?
     public var criteria: [RawCriterion] = []
     public var notes: [Note] = []
+    /// The source's own Gherkin, line by line.
+    public var gherkin: [GherkinStep] = []
+    /// WCAG success criteria the document cites (front matter or "Further reading" links).
+    public var wcag: [WCAGReference] = []
     /// Problems the reader met but could work around (a misplaced front-matter key, say).
     public var notices: [Notice] = []
 
@@ -60,6 +64,38 @@ public struct RawCriterion: Sendable, Equatable {
         self.expectation = expectation
         self.line = line
         self.platform = platform
+    }
+}
+
+/// One line of Gherkin as written: `GIVEN THAT...`, `Scenario: Test keyboard actions`, `WHEN I swipe...`.
+public struct GherkinStep: Sendable, Equatable {
+    public var scenario: String?
+    public var depth: Int
+    public var text: String
+    public var line: Int
+
+    public init(scenario: String?, depth: Int, text: String, line: Int) {
+        self.scenario = scenario
+        self.depth = depth
+        self.text = text
+        self.line = line
+    }
+}
+
+/// A WCAG success criterion a component cites: `[WCAG 4.1.2 Name, Role, Value (Level A)](url)`.
+public struct WCAGReference: Sendable, Equatable {
+    public var sc: String
+    public var title: String?
+    public var level: String?
+    public var url: String?
+    public var line: Int
+
+    public init(sc: String, title: String?, level: String?, url: String?, line: Int) {
+        self.sc = sc
+        self.title = title
+        self.level = level
+        self.url = url
+        self.line = line
     }
 }
 

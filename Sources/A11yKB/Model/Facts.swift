@@ -7,6 +7,8 @@ public struct NormalizedEntry: Sendable, Equatable {
     public var announcements: [AnnouncementFact] = []
     public var gaps: [GapFact] = []
     public var codeExamples: [CodeFact] = []
+    public var gherkin: [GherkinStep] = []
+    public var wcag: [WCAGReference] = []
     public var notices: [Notice] = []
 
     public var factCount: Int { criteria.count + guidance.count + announcements.count + codeExamples.count }

@@ -12,6 +12,17 @@ public enum Normalizer {
             slug: slug, title: title ?? humanize(slug), family: family,
             category: hints.category ?? entry.category.map { Vocabulary.slugify($0) }, summary: nil))
         result.notices = entry.notices
+        result.gherkin = entry.gherkin.map { step in
+            var step = step
+            step.text = TextCleaner.clean(step.text)
+            step.scenario = step.scenario.map(TextCleaner.clean)
+            return step
+        }.filter { !$0.text.isEmpty }
+        result.wcag = entry.wcag.map { reference in
+            var reference = reference
+            reference.title = reference.title.map(TextCleaner.clean).flatMap { $0.isEmpty ? nil : $0 }
+            return reference
+        }
         var builder = Builder(result: result, defaultPlatform: family == "web" ? "web" : nil)
         for criterion in entry.criteria { builder.add(criterion) }
         for note in entry.notes { builder.add(note, parent: nil) }

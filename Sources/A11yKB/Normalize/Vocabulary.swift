@@ -76,6 +76,7 @@ public enum Vocabulary {
         case "mobile", "mobile gestures", "gestures", "mobile gesture": return "gesture"
         case "screenreader", "screen reader": return "screenreader"
         case "settings", "device settings": return "settings"
+        case "checklist", "wcag": return "checklist"
         default: break
         }
         if key.hasPrefix("test keyboard") { return "keyboard" }

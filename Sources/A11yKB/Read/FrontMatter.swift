@@ -6,6 +6,7 @@ public struct FrontMatter: Sendable {
     public var category: String?
     public var slug: String?
     public var criteria: [RawCriterion] = []
+    public var gherkin: [GherkinStep] = []
     /// Top-level keys as parsed, for readers that want more (the web era's `wcag`, `gherkin-*`).
     public var extraKeys: [String] = []
     public var notices: [Notice] = []
@@ -70,6 +71,14 @@ public struct FrontMatter: Sendable {
             default: break
             }
             if pageKeys.contains(key.lowercased()) { continue }
+            if key.lowercased() == "wcag" {
+                result.criteria += wcagChecks(value, principle: nil)
+                continue
+            }
+            if key.lowercased().hasPrefix("gherkin") {
+                result.gherkin += gherkinSteps(value, scenario: String(key.dropFirst("gherkin".count).drop { $0 == "-" || $0 == "_" }))
+                continue
+            }
             if Vocabulary.criterionKind(key) != nil {
                 lastKind = key
                 result.criteria += criteria(kind: key, value: value, keyLine: keyLine)
@@ -106,6 +115,50 @@ public struct FrontMatter: Sendable {
             }
         }
         return []
+    }
+
+    /// `wcag:` holds principles (Perceivable, Operable...) each with a list of `criteria:` checks;
+    /// every text under a principle becomes a `checklist` criterion labelled by it.
+    static func wcagChecks(_ node: Node, principle: String?) -> [RawCriterion] {
+        let line = (node.mark?.line ?? 0) + 1
+        switch node {
+        case .scalar(let scalar):
+            let text = scalar.string.trimmingSpaces()
+            guard !text.isEmpty else { return [] }
+            return [RawCriterion(kind: "checklist", label: principle.map(capitalized), expectation: String(text), line: line)]
+        case .sequence(let sequence):
+            return sequence.flatMap { wcagChecks($0, principle: principle) }
+        case .mapping(let mapping):
+            return mapping.flatMap { key, value -> [RawCriterion] in
+                let name = key.string ?? ""
+                let isContainer = ["criteria", "checks", "items", "list"].contains(name.lowercased())
+                return wcagChecks(value, principle: isContainer ? principle : name)
+            }
+        case .alias:
+            return []
+        }
+    }
+
+    static func capitalized(_ text: String) -> String {
+        text.prefix(1).uppercased() + text.dropFirst()
+    }
+
+    /// `gherkin-keyboard:` is a list of steps, each a map such as `when: ...` / `result: ...`.
+    static func gherkinSteps(_ node: Node, scenario: String) -> [GherkinStep] {
+        var steps: [GherkinStep] = []
+        for item in node.sequence.map(Array.init) ?? [node] {
+            if let mapping = item.mapping {
+                for (key, value) in mapping {
+                    guard let keyword = key.string, let text = value.string?.trimmingSpaces(), !text.isEmpty else { continue }
+                    let isResult = ["result", "then-result", "expect"].contains(keyword.lowercased())
+                    steps.append(GherkinStep(scenario: scenario, depth: isResult ? 1 : 0,
+                                             text: keyword.uppercased() + " " + text, line: (key.mark?.line ?? 0) + 1))
+                }
+            } else if let text = item.string?.trimmingSpaces(), !text.isEmpty {
+                steps.append(GherkinStep(scenario: scenario, depth: 0, text: String(text), line: (item.mark?.line ?? 0) + 1))
+            }
+        }
+        return steps
     }
 
     static func criterion(kind: String, label: String, value: String, line: Int) -> RawCriterion? {

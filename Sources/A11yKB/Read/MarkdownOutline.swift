@@ -174,6 +174,13 @@ public enum MarkdownOutline {
                     i += 1
                     continue
                 }
+                if rest.hasPrefix("{%") || rest.hasPrefix("{::") || rest.hasPrefix("{:/") {
+                    // Jekyll's Liquid: `{% highlight html %}` ... `{% endhighlight %}` is a code block;
+                    // `{::nomarkdown}` ... `{:/}` raw HTML; any other tag line is site machinery.
+                    flushAll()
+                    i = liquid(from: i, rest: rest, lineNumber: lineNumber)
+                    continue
+                }
                 if let fence = fenceMarker(rest) {
                     flushAll()
                     let language = rest.dropFirst(fence.count).trimmingSpaces()
@@ -236,6 +243,31 @@ public enum MarkdownOutline {
             }
             flushAll()
             return blocks
+        }
+
+        mutating func liquid(from start: Int, rest: Substring, lineNumber: Int) -> Int {
+            let tag = rest.dropFirst(2).trimmingSpaces()
+            if tag.hasPrefix("highlight") {
+                let language = tag.dropFirst("highlight".count).prefix { $0 != "%" }.trimmingSpaces()
+                var body: [Substring] = []
+                var j = start + 1
+                while j < lines.count, !lines[j].contains("endhighlight") {
+                    body.append(lines[j])
+                    j += 1
+                }
+                let code = dedent(body)
+                // `{% include /examples/button.html %}` alone is a pointer to code we do not have.
+                if !code.trimmingSpaces().hasPrefix("{%") || code.contains("\n") {
+                    blocks.append(.code(language: language.isEmpty ? nil : String(language), text: code, line: lineNumber))
+                }
+                return j + 1
+            }
+            if rest.hasPrefix("{::nomarkdown") {
+                var j = start + 1
+                while j < lines.count, !lines[j].contains("{:/") { j += 1 }
+                return j + 1
+            }
+            return start + 1
         }
 
         func fenceMarker(_ rest: Substring) -> String? {

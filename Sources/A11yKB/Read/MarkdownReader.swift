@@ -14,6 +14,7 @@ public enum MarkdownReader {
             entry = Entry(format: format ?? .jekyll, slug: frontMatter.slug, title: frontMatter.title,
                           category: frontMatter.category)
             entry.criteria = frontMatter.criteria
+            entry.gherkin = frontMatter.gherkin
             entry.notices = frontMatter.notices
             blocks = MarkdownOutline.parse(String(body), firstLine: bodyLine)
         } else {
@@ -32,7 +33,9 @@ public enum MarkdownReader {
 enum EntryAssembly {
     static func assemble(_ notes: [Note], into entry: inout Entry) {
         let hadCriteria = !entry.criteria.isEmpty
+        let hadGherkin = !entry.gherkin.isEmpty
         for note in notes {
+            collectWCAG(note, into: &entry.wcag)
             if note.kind == .text, let link = fullInformationLink(note.text) {
                 if entry.slug == nil { entry.slug = link.slug }
                 if entry.family == nil { entry.family = link.family }
@@ -45,6 +48,11 @@ enum EntryAssembly {
                 if entry.title == nil, let title = howToTestTitle(note.text) { entry.title = title }
                 continue
             case .gherkin:
+                if note.kind == .text, let title = howToTestTitle(note.text) {
+                    if entry.title == nil { entry.title = title }
+                } else if !hadGherkin {
+                    entry.gherkin += gherkinSteps(note, depth: 0, scenario: nil)
+                }
                 continue
             default:
                 break
@@ -55,6 +63,24 @@ enum EntryAssembly {
             }
             entry.notes.append(note)
         }
+    }
+
+    /// A note of the `## Gherkin` section and what is nested under it, one step per line.
+    static func gherkinSteps(_ note: Note, depth: Int, scenario: String?) -> [GherkinStep] {
+        guard note.kind == .text else { return [] }
+        let text = TextCleaner.clean(note.text)
+        guard !text.isEmpty else { return [] }
+        let scenario = depth == 0 && !note.children.isEmpty ? text : scenario
+        return [GherkinStep(scenario: scenario, depth: depth, text: text, line: note.line)]
+            + note.children.flatMap { gherkinSteps($0, depth: depth + 1, scenario: scenario) }
+    }
+
+    static func collectWCAG(_ note: Note, into references: inout [WCAGReference]) {
+        guard note.kind == .text else { return }
+        for reference in WCAGLinks.parse(note.text, line: note.line) where !references.contains(where: { $0.sc == reference.sc }) {
+            references.append(reference)
+        }
+        for child in note.children { collectWCAG(child, into: &references) }
     }
 
     /// `1. Test mobile screenreader gestures` with `- Swipe: Focus moves...` under it.

@@ -29,7 +29,12 @@ public struct OutlineWalker {
             case let .heading(level, text, line):
                 heading(text, level: level, line: line)
             case let .paragraph(text, line):
-                emit(Note(text: text, line: line, context: context))
+                // `**UIKit**` alone on a line is a label set in bold instead of as a heading.
+                if OutlineWalker.isBoldOnly(text), Vocabulary.classify(text) != .unknown {
+                    heading(text, level: 4, line: line)
+                } else {
+                    emit(Note(text: text, line: line, context: context))
+                }
             case let .code(language, text, line):
                 emit(Note(kind: .code(language: language), text: text, line: line, context: context))
             case let .list(items):
@@ -58,9 +63,17 @@ public struct OutlineWalker {
 
     private mutating func heading(_ text: String, level: Int, line: Int) {
         let kind = Vocabulary.classify(text)
-        if kind == .unknown, context.section == .condensed || context.section == .gherkin {
-            // "### #a11y - Native Accessibility Acceptance Criteria" is a caption inside these sections.
+        if kind == .unknown, context.section == .condensed || context.section == .gherkin || context.section == .code {
+            // "### #a11y - Native Accessibility Acceptance Criteria", "### Use semantic HTML": captions
+            // inside these sections, not aspects.
             return
+        }
+        if context.section == .videos, level > 2 {
+            // "### iOS VoiceOver", "### Windows NVDA Chrome": captions of the videos, not notes.
+            switch kind {
+            case .unknown, .platform: return
+            default: break
+            }
         }
         if case .framework = kind {
             // A framework heading under an aspect heading is that aspect's content.

@@ -16,7 +16,7 @@ struct EntryWriter {
         now = ISO8601DateFormatter().string(from: Date())
     }
 
-    static let factTables = ["criteria", "guidance", "announcements", "gaps", "code_examples"]
+    static let factTables = ["criteria", "guidance", "announcements", "gaps", "code_examples", "component_wcag", "gherkin_steps"]
 
     mutating func write(_ document: PreparedDocument, summary: inout ImportSummary) throws {
         let sourceID = try upsertSource(document)
@@ -145,6 +145,25 @@ struct EntryWriter {
         for (position, fact) in entry.codeExamples.enumerated() {
             try code.execute(arguments: [componentID, platformID(fact.platform), frameworkID(fact.framework), fact.aspect,
                                          fact.language, fact.code, position, sourceID, fact.line])
+        }
+        let gherkin = try db.cachedStatement(sql: """
+            INSERT INTO gherkin_steps (component_id, scenario, depth, text, position, source_id, line) VALUES (?, ?, ?, ?, ?, ?, ?)
+            """)
+        for (position, step) in entry.gherkin.enumerated() {
+            try gherkin.execute(arguments: [componentID, step.scenario, step.depth, step.text, position, sourceID, step.line])
+        }
+        // A criterion's title, level and address are filled in by whichever source gives them.
+        let criterion = try db.cachedStatement(sql: """
+            INSERT INTO wcag_criteria (sc, title, level, url) VALUES (?, ?, ?, ?)
+            ON CONFLICT (sc) DO UPDATE SET title = coalesce(wcag_criteria.title, excluded.title),
+                level = coalesce(wcag_criteria.level, excluded.level), url = coalesce(wcag_criteria.url, excluded.url)
+            """)
+        let citation = try db.cachedStatement(sql: """
+            INSERT OR IGNORE INTO component_wcag (component_id, sc, source_id, line) VALUES (?, ?, ?, ?)
+            """)
+        for reference in entry.wcag {
+            try criterion.execute(arguments: [reference.sc, reference.title, reference.level, reference.url])
+            try citation.execute(arguments: [componentID, reference.sc, sourceID, reference.line])
         }
     }
 

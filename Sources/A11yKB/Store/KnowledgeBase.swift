@@ -96,5 +96,6 @@ public final class KnowledgeBase: Sendable {
     }
 
     public static let factTables = ["sources", "components", "platforms", "frameworks", "criteria", "guidance",
-                                    "announcements", "gaps", "code_examples", "notices"]
+                                    "announcements", "gaps", "code_examples", "gherkin_steps", "wcag_criteria",
+                                    "component_wcag", "notices"]
 }
