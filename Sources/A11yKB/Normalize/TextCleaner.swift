@@ -127,7 +127,18 @@ public enum TextCleaner {
         guard let close = closeBracket else { return nil }
         let open = text.index(after: close)
         guard open < text.endIndex, text[open] == "(" else { return nil }
-        guard let end = text[open...].firstIndex(of: ")") else { return nil }
+        // The address may hold balanced parentheses of its own (`.../x_(y)`).
+        var parens = 0
+        var end = open
+        while end < text.endIndex {
+            if text[end] == "(" { parens += 1 }
+            if text[end] == ")" {
+                parens -= 1
+                if parens == 0 { break }
+            }
+            end = text.index(after: end)
+        }
+        guard end < text.endIndex else { return nil }
         return (text[text.index(after: start)..<close], text.index(after: end))
     }
 

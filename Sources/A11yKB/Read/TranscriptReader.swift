@@ -6,6 +6,13 @@ public enum TranscriptReader {
         public var startMs: Int
         public var endMs: Int
         public var line: Int
+
+        public init(text: String, startMs: Int, endMs: Int, line: Int) {
+            self.text = text
+            self.startMs = startMs
+            self.endMs = endMs
+            self.line = line
+        }
     }
 
     public struct Transcript: Sendable, Equatable {
