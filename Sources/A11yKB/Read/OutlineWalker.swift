@@ -10,7 +10,7 @@ public struct OutlineWalker {
     public private(set) var notices: [Notice] = []
     private var context: NoteContext
     /// The last aspect or framework heading, until something is written under it.
-    private var pendingHeading: (label: String, line: Int, context: NoteContext)?
+    private var pendingHeading: (label: String, line: Int, context: NoteContext, level: Int)?
 
     public init(context: NoteContext = NoteContext()) {
         self.context = context
@@ -78,6 +78,9 @@ public struct OutlineWalker {
         if case .framework = kind {
             // A framework heading under an aspect heading is that aspect's content.
             pendingHeading = nil
+        } else if let pending = pendingHeading, level > pending.level {
+            // `## Developer notes` over `### Name`: a heading that holds headings is not empty.
+            pendingHeading = nil
         } else {
             closePendingHeading()
         }
@@ -88,18 +91,18 @@ public struct OutlineWalker {
             context.framework = framework
             context.platform = platform
             if context.section != .code { context.section = nil }
-            pendingHeading = (text, line, context)
+            pendingHeading = (text, line, context, level)
         case .aspect(let aspect):
             context.aspect = aspect
             context.framework = nil
             context.section = nil
-            pendingHeading = (text, line, context)
+            pendingHeading = (text, line, context, level)
         case .section(let section):
             switch section {
             case .announcements, .code, .references:
                 context.section = section
                 context.framework = nil
-                if section == .announcements { pendingHeading = (text, line, context) }
+                if section == .announcements { pendingHeading = (text, line, context, level) }
             case .videos, .condensed, .gherkin:
                 context = NoteContext(section: section)
             }
@@ -114,7 +117,7 @@ public struct OutlineWalker {
             context.aspect = Vocabulary.slugify(text)
             context.framework = nil
             context.section = nil
-            pendingHeading = (text, line, context)
+            pendingHeading = (text, line, context, level)
         }
     }
 

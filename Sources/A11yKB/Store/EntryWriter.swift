@@ -43,6 +43,10 @@ struct EntryWriter {
                 try db.execute(sql: "DELETE FROM sources WHERE id = ?", arguments: [sourceID])
                 return
             }
+            if transcript.utterances.isEmpty {
+                summary.skipped.append(.init(path: document.path, reason: "caption file holds no cues"))
+                return
+            }
             let facts = transcript.utterances.map {
                 AnnouncementFact(platform: transcript.platform, text: $0.text, context: nil, origin: "transcript",
                                  screenReader: transcript.screenReader, startMs: $0.startMs, endMs: $0.endMs, line: $0.line)
