@@ -30,8 +30,7 @@ struct SQLCommand: ParsableCommand {
     func run() throws {
         let results: [SQLConsole.ResultSet]
         do {
-            _ = try database.open()
-            results = try SQLConsole.run(path: database.path, sql: query, timeout: timeout)
+            results = try SQLConsole.run(try database.openForReading(), sql: query, timeout: timeout)
         } catch {
             Self.fail(error)
         }

@@ -14,7 +14,7 @@ struct StatsCommand: ParsableCommand {
     func run() throws {
         let stats: Stats
         do {
-            stats = try Stats.collect(try database.open())
+            stats = try Stats.collect(try database.openForReading())
         } catch {
             Self.fail(error)
         }

@@ -10,10 +10,21 @@ struct DatabaseOptions: ParsableArguments {
         valueName: "path"))
     var db: String?
 
+    /// Read-write, for `import`.
     func open() throws -> KnowledgeBase {
         do {
             if let db { return try KnowledgeBase(path: db) }
             return try DefaultKnowledgeBase.open()
+        } catch {
+            throw Failure(error)
+        }
+    }
+
+    /// Read-only, for every query: the file is never written.
+    func openForReading() throws -> KnowledgeBase {
+        do {
+            if let db { return try KnowledgeBase.reading(path: db) }
+            return try DefaultKnowledgeBase.openForReading()
         } catch {
             throw Failure(error)
         }

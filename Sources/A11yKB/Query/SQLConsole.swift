@@ -22,10 +22,10 @@ public enum SQLConsole {
         "freelist_count", "integrity_check", "quick_check", "encoding", "journal_mode", "data_version",
     ]
 
-    public static func run(path: String, sql: String, timeout: TimeInterval = 10) throws -> [ResultSet] {
-        var config = KnowledgeBase.configuration(readonly: true)
-        config.prepareDatabase { db in try db.execute(sql: "PRAGMA query_only = 1") }
-        let queue = try DatabaseQueue(path: path, configuration: config)
+    public static func run(_ kb: KnowledgeBase, sql: String, timeout: TimeInterval = 10) throws -> [ResultSet] {
+        guard kb.isReadOnly else { throw Refusal(description: "a11ykb sql needs a read-only knowledge base (KnowledgeBase.reading)") }
+        let queue = kb.pool
+        try queue.inDatabase { db in try db.execute(sql: "PRAGMA query_only = 1") }
         let timer = DispatchWorkItem { queue.interrupt() }
         if timeout > 0 { DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: timer) }
         defer { timer.cancel() }

@@ -45,4 +45,11 @@ public enum DefaultKnowledgeBase {
         }
         return try KnowledgeBase(path: path)
     }
+
+    /// The default knowledge base for queries only, seeded first if it does not exist yet.
+    public static func openForReading(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> KnowledgeBase {
+        let path = path(environment: environment)
+        if !FileManager.default.fileExists(atPath: path) { try open(environment: environment).pool.close() }
+        return try KnowledgeBase.reading(path: path)
+    }
 }

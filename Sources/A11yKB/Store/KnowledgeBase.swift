@@ -1,11 +1,16 @@
 import Foundation
 import GRDB
 
-/// An a11ykb database: opened, checked, migrated. Writes go through one `DatabasePool` (WAL, so
-/// readers see a consistent snapshot while an import writes).
+/// An a11ykb database: opened, checked, migrated. The file is in WAL mode, so a reader in another
+/// process sees a consistent snapshot while an import writes.
+///
+/// One process runs one command, so each `KnowledgeBase` holds one serial connection: read-write
+/// for imports, read-only for queries. (A `DatabasePool` writes to the file every time it opens,
+/// which a query must never do, and its reader pool buys nothing in a one-shot process.)
 public final class KnowledgeBase: Sendable {
     public let path: String
-    public let pool: DatabasePool
+    public let pool: DatabaseQueue
+    public let isReadOnly: Bool
 
     public enum OpenError: Error, CustomStringConvertible {
         case notADatabase(String)
@@ -36,13 +41,35 @@ public final class KnowledgeBase: Sendable {
                 throw OpenError.cannotCreate(path, error.localizedDescription)
             }
         }
-        pool = try DatabasePool(path: path, configuration: KnowledgeBase.configuration(readonly: false))
+        pool = try DatabaseQueue(path: path, configuration: KnowledgeBase.configuration(readonly: false))
+        isReadOnly = false
         try KnowledgeBase.migrateIfNeeded(pool, path: path)
+    }
+
+    private init(path: String, readOnlyQueue: DatabaseQueue) {
+        self.path = path
+        self.pool = readOnlyQueue
+        self.isReadOnly = true
+    }
+
+    /// Opens the knowledge base at `path` for queries only: a read-only connection that never writes
+    /// to the file. A missing file first becomes an empty knowledge base, and an older schema is
+    /// brought up to date, through a short-lived read-write connection.
+    public static func reading(path: String) throws -> KnowledgeBase {
+        try checkHeader(path)
+        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > 0 {
+            let queue = try DatabaseQueue(path: path, configuration: configuration(readonly: true))
+            if try schemaState(queue, path: path) { return KnowledgeBase(path: path, readOnlyQueue: queue) }
+            try queue.close()
+        }
+        try KnowledgeBase(path: path).pool.close()
+        return KnowledgeBase(path: path, readOnlyQueue: try DatabaseQueue(path: path, configuration: configuration(readonly: true)))
     }
 
     static func configuration(readonly: Bool) -> Configuration {
         var config = Configuration()
         config.readonly = readonly
+        if !readonly { config.journalMode = .wal }
         config.foreignKeysEnabled = true
         // A second a11ykb waits for a writer instead of failing with "database is locked".
         config.busyMode = .timeout(10)
@@ -68,22 +95,25 @@ public final class KnowledgeBase: Sendable {
         return migrator
     }()
 
-    static func migrateIfNeeded(_ pool: DatabasePool, path: String) throws {
-        let state: (complete: Bool, superseded: Bool, foreign: Bool) = try pool.read { db in
-            let hasMigrations = try db.tableExists("grdb_migrations")
-            let tableCount = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'") ?? 0
-            if !hasMigrations { return (false, false, tableCount > 0) }
-            return (try migrator.hasCompletedMigrations(db), try migrator.hasBeenSuperseded(db), false)
-        }
-        if state.foreign { throw OpenError.notAKnowledgeBase(path) }
-        if state.superseded {
-            let unknown = try pool.read { db in
-                try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")
-                    .filter { !migrator.migrations.contains($0) }
+    /// Whether the schema is current; throws for a database that is not ours or is newer than us.
+    static func schemaState(_ queue: DatabaseQueue, path: String) throws -> Bool {
+        try queue.read { db in
+            guard try db.tableExists("grdb_migrations") else {
+                let tables = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'") ?? 0
+                if tables > 0 { throw OpenError.notAKnowledgeBase(path) }
+                return false
             }
-            throw OpenError.newerSchema(path, unknown)
+            if try migrator.hasBeenSuperseded(db) {
+                let unknown = try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")
+                    .filter { !migrator.migrations.contains($0) }
+                throw OpenError.newerSchema(path, unknown)
+            }
+            return try migrator.hasCompletedMigrations(db)
         }
-        if !state.complete { try migrator.migrate(pool) }
+    }
+
+    static func migrateIfNeeded(_ queue: DatabaseQueue, path: String) throws {
+        if try !schemaState(queue, path: path) { try migrator.migrate(queue) }
     }
 
     /// Rows per table, for `stats` and tests.
