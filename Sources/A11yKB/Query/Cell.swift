@@ -204,7 +204,14 @@ public enum CellBuilder {
         }.map(\.element)
         var groups: [Cell.Group] = []
         for framework in Set(sorted.map(\.framework)).sorted(by: { frameworkOrder($0) < frameworkOrder($1) || (frameworkOrder($0) == frameworkOrder($1) && ($0 ?? "") < ($1 ?? "")) }) {
-            groups.append(Cell.Group(framework: framework, entries: sorted.filter { $0.framework == framework }.map(\.entry)))
+            var entries = sorted.filter { $0.framework == framework }.map(\.entry)
+            // A gap found inside a note (a template token) is shown nested under that note.
+            for i in entries.indices where entries[i].kind == .gap && entries[i].problem == "template-token" {
+                if let note = entries[..<i].last(where: { $0.kind == .guidance && $0.line == entries[i].line }) {
+                    entries[i].depth = note.depth + 1
+                }
+            }
+            groups.append(Cell.Group(framework: framework, entries: entries))
         }
         return Cell(groups: groups, emptyText: emptyText)
     }

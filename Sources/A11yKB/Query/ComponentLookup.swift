@@ -38,10 +38,12 @@ public enum ComponentLookup {
     }
 
     /// Up to `limit` slugs nearest to `query`: those containing it or contained in it first, then
-    /// by edit distance, keeping only those reasonably near.
+    /// by edit distance (to the whole slug or its start), keeping only those reasonably near; when
+    /// none is near, the nearest anyway.
     public static func closest(_ query: String, among slugs: [String], limit: Int = 3) -> [String] {
         let scored = slugs.map { slug -> (slug: String, score: Int) in
-            let distance = editDistance(query, slug)
+            // A slug the user typed the start of ("tabel-row" for table-row-button) is near too.
+            let distance = min(editDistance(query, slug), editDistance(query, String(slug.prefix(query.count))) + 1)
             let containment = !query.isEmpty && (slug.contains(query) || query.contains(slug))
             return (slug, containment ? min(distance, 1) : distance)
         }

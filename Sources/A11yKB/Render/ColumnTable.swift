@@ -115,8 +115,13 @@ public enum ColumnTable {
                 continue
             }
             if !currentIsFresh {
-                out.append(current)
-                current = indent
+                // A word that must be cut anyway starts on this line when there is room for a piece.
+                if word.count > width - hang && width - current.count > 2 {
+                    current += " "
+                } else {
+                    out.append(current)
+                    current = indent
+                }
                 currentIsFresh = true
             }
             while current.count + word.count > width {
