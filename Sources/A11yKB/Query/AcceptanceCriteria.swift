@@ -1,0 +1,313 @@
+/// `a11ykb show`: one component in MagentaA11y's own shapes, rebuilt from the stored facts: the
+/// condensed checklist ("How to test a ...", numbered test groups), the Gherkin scenarios
+/// (GIVEN/WHEN/THEN), a whole markdown document in today's layout, and JSON.
+public enum AcceptanceCriteria {
+    /// A numbered group of criteria: one criteria kind.
+    public struct Group: Sendable, Equatable {
+        public var kind: String
+        public var criteria: [ComponentFacts.Criterion]
+        public var gaps: [ComponentFacts.Gap]
+    }
+
+    /// Criteria grouped by kind: keyboard, gesture, screenreader, settings, then any other kind in
+    /// source order. Kinds without criteria or gaps are left out.
+    public static func groups(_ facts: ComponentFacts) -> [Group] {
+        var kinds = RowKey.standardKinds
+        for c in facts.criteria where !kinds.contains(c.kind) { kinds.append(c.kind) }
+        return kinds.compactMap { kind in
+            let group = Group(kind: kind, criteria: facts.criteria.filter { $0.kind == kind },
+                              gaps: facts.gaps.filter { $0.aspect == kind })
+            return group.criteria.isEmpty && group.gaps.isEmpty ? nil : group
+        }
+    }
+
+    // MARK: - Shared pieces
+
+    static func heading(_ facts: ComponentFacts) -> String {
+        "### #a11y - \(facts.component.family == "web" ? "Web" : "Native") Accessibility Acceptance Criteria"
+    }
+
+    /// `a reorder data row`, `an expandable region`.
+    static func noun(_ facts: ComponentFacts) -> String {
+        let title = facts.component.title.lowercased()
+        let article = title.first.map { "aeiou".contains($0) } == true ? "an" : "a"
+        return "\(article) \(title)"
+    }
+
+    static func the(_ facts: ComponentFacts) -> String { "the \(facts.component.title.lowercased())" }
+
+    /// The MagentaA11y page of the component, when its category is known.
+    public static func fullInformationURL(_ facts: ComponentFacts) -> String? {
+        guard let category = facts.component.category else { return nil }
+        return "https://www.magentaa11y.com/MagentaA11yV2#/\(facts.component.family)-criteria/\(category)/\(facts.component.slug)"
+    }
+
+    static func footer(_ facts: ComponentFacts) -> String {
+        guard let url = fullInformationURL(facts) else { return "" }
+        return "\nFull information: [\(url)](\(url))\n"
+    }
+
+    static func platformNote(_ platform: String?) -> String {
+        guard let platform else { return "" }
+        return " (\(Vocabulary.platforms.first { $0.slug == platform }?.name ?? platform) only)"
+    }
+
+    static func gapLine(_ gap: ComponentFacts.Gap) -> String {
+        Cell.gapText(problem: gap.problem, excerpt: gap.excerpt, line: gap.line)
+    }
+
+    // MARK: - Condensed
+
+    public static func condensedTitle(_ kind: String) -> String {
+        switch kind {
+        case "keyboard": "Test keyboard only, then screen reader + keyboard actions"
+        case "gesture": "Test mobile screenreader gestures"
+        case "screenreader": "Listen to screenreader output on all devices"
+        case "settings": "Test device settings"
+        default: "Test \(kind.replacingOccurrences(of: "-", with: " "))"
+        }
+    }
+
+    /// The `## Condensed` section's body.
+    public static func condensed(_ facts: ComponentFacts) -> String {
+        var out = heading(facts) + "\n\nHow to test \(noun(facts))\n"
+        let groups = groups(facts)
+        if groups.isEmpty { out += "\nNo acceptance criteria are recorded for this component.\n" }
+        for (i, group) in groups.enumerated() {
+            out += "\n\(i + 1). \(condensedTitle(group.kind))\n\n"
+            for c in group.criteria {
+                out += "   - " + (c.label.map { "\($0): " } ?? "") + c.expectation + platformNote(c.platform) + "\n"
+            }
+            for gap in group.gaps { out += "   - " + gapLine(gap) + "\n" }
+        }
+        return out + footer(facts)
+    }
+
+    // MARK: - Gherkin
+
+    public static func scenarioTitle(_ group: Group) -> String {
+        switch group.kind {
+        case "keyboard": return "Test keyboard actions"
+        case "gesture": return "Test mobile screen reader gestures"
+        case "screenreader": return "Test screen reader output on all devices"
+        case "settings":
+            let labels = group.criteria.compactMap { $0.label?.lowercased() }
+            return "Test device OS settings" + (labels.isEmpty ? "" : " for " + labels.joined(separator: " and "))
+        default: return "Test \(group.kind.replacingOccurrences(of: "-", with: " "))"
+        }
+    }
+
+    /// `"TAB", "ARROW KEYS", or "CTRL+TAB" keys` from `Tab, arrow keys or ctl+tab`.
+    public static func keys(_ label: String) -> String {
+        var parts: [String] = []
+        for piece in label.replacingOccurrences(of: " or ", with: ",").replacingOccurrences(of: " and ", with: ",").split(separator: ",") {
+            var key = piece.trimmingCharacters(in: .whitespaces).uppercased()
+            if key.hasPrefix("CTL") { key = "CTRL" + key.dropFirst(3) }
+            if !key.isEmpty { parts.append("\"\(key)\"") }
+        }
+        switch parts.count {
+        case 0: return "the keys"
+        case 1: return "the \(parts[0]) key"
+        case 2: return "the \(parts[0]) or \(parts[1]) keys"
+        default: return "the " + parts.dropLast().joined(separator: ", ") + ", or \(parts.last!) keys"
+        }
+    }
+
+    static let verbs: Set<String> = [
+        "activates", "expresses", "identifies", "moves", "announces", "reads", "opens", "closes", "selects", "dismisses",
+        "toggles", "expands", "collapses", "navigates", "increments", "decrements", "adjusts", "changes", "displays",
+        "performs", "returns", "scrolls", "shows", "hides", "submits", "updates", "deletes", "focuses", "triggers",
+        "cycles", "allows", "provides", "remains", "stays", "goes", "lets", "enters", "exits",
+    ]
+
+    /// `THEN it activates the reorder action` from `Activates the reorder action`.
+    static func then(_ expectation: String, subject: String) -> String {
+        let first = expectation.prefix { $0.isLetter }.lowercased()
+        let lowered = lowerFirst(expectation)
+        return verbs.contains(first) ? "\(subject) \(lowered)" : lowered
+    }
+
+    static func lowerFirst(_ text: String) -> String {
+        let chars = Array(text)
+        guard chars.count > 1, chars[0].isUppercase, chars[1].isLowercase else { return text }
+        return chars[0].lowercased() + String(chars.dropFirst())
+    }
+
+    static func when(_ c: ComponentFacts.Criterion, kind: String, facts: ComponentFacts) -> String {
+        let label = c.label ?? ""
+        let lower = label.lowercased()
+        switch kind {
+        case "keyboard":
+            return label.isEmpty ? "I use the keyboard on \(the(facts))" : "I press \(keys(label))"
+        case "gesture":
+            if lower.isEmpty { return "I use screen reader gestures on \(the(facts))" }
+            if lower == "swipe" { return "I swipe to navigate to \(the(facts))" }
+            for prefix in ["doubletap", "double tap", "double-tap"] where lower.hasPrefix(prefix) {
+                return "I double-tap\(lower.dropFirst(prefix.count)) \(the(facts))"
+            }
+            return "I \(lower) on \(the(facts))"
+        case "settings":
+            if c.expectation.contains("200%") { return "I adjust the device \(lower) setting to 200%" }
+            return "I change the device \(lower.isEmpty ? "" : lower + " ")setting"
+        default:
+            return label.isEmpty ? "I test \(the(facts))" : "I check \(lower) on \(the(facts))"
+        }
+    }
+
+    /// The `## Gherkin` section's body.
+    public static func gherkin(_ facts: ComponentFacts) -> String {
+        var out = heading(facts) + "\n\nHow to test \(noun(facts))\n\nGIVEN THAT I am on a screen with \(noun(facts))\n"
+        let groups = groups(facts)
+        if groups.isEmpty { out += "\nNo acceptance criteria are recorded for this component.\n" }
+        for (i, group) in groups.enumerated() {
+            out += "\n\(i + 1). Scenario: \(scenarioTitle(group))\n\n"
+            if group.kind == "screenreader" && !group.criteria.isEmpty {
+                out += "   - WHEN a screen reader reads \(the(facts))\n"
+                for (j, c) in group.criteria.enumerated() {
+                    let subject = c.label.map { "its \($0.lowercased()): " } ?? ""
+                    let step = subject + lowerFirst(c.expectation) + platformNote(c.platform)
+                    out += j == 0 ? "      - THEN \(step)\n" : "         - AND \(step)\n"
+                }
+            } else {
+                for c in group.criteria {
+                    out += "   - WHEN \(when(c, kind: group.kind, facts: facts))\(platformNote(c.platform))\n"
+                    out += "      - THEN \(then(c.expectation, subject: the(facts)))\n"
+                }
+            }
+            for gap in group.gaps { out += "   - " + gapLine(gap) + "\n" }
+        }
+        return out + footer(facts)
+    }
+
+    // MARK: - Markdown document
+
+    static func aspectHeading(_ aspect: String) -> String {
+        switch aspect {
+        case "general": "General Notes"
+        case "name": "Name"
+        case "role": "Role"
+        case "group": "Groupings"
+        case "state": "State"
+        case "focus": "Focus"
+        case "custom-action": "Custom Accessibility Action"
+        case "announcements": "Announcement examples"
+        default: aspect.prefix(1).uppercased() + aspect.dropFirst().replacingOccurrences(of: "-", with: " ")
+        }
+    }
+
+    /// Today's MagentaA11y layout: general notes, `## Condensed`, `## Gherkin`, then the developer
+    /// notes of each platform, aspect by aspect in source order, frameworks as bold bullets, nesting
+    /// kept, gaps marked where they sit.
+    public static func markdown(_ facts: ComponentFacts) -> String {
+        var out = "# \(facts.component.title)\n\n"
+        out += "<!-- a11ykb show \(facts.component.family)/\(facts.component.slug)"
+        out += (facts.component.category.map { ", category \($0)" } ?? "") + "; from \(facts.component.source) -->\n"
+
+        let generalNotes = CellBuilder.cell(facts, row: .aspect("general"), platform: nil, includeAllPlatforms: false)
+        out += "\n## General Notes\n\n"
+        out += generalNotes.isEmpty ? "How to test \(noun(facts))\n" : bullets(generalNotes)
+        out += "\n## Condensed\n\n" + condensed(facts)
+        out += "\n## Gherkin\n\n" + gherkin(facts)
+
+        let sections: [(platform: String?, title: String)] = [(nil, "Developer Notes")]
+            + facts.platforms.map { slug in (slug, "\(Vocabulary.platforms.first { $0.slug == slug }?.name ?? slug) Developer Notes") }
+        for section in sections {
+            var aspects: [String] = []
+            for g in facts.guidance where g.platform == section.platform && !aspects.contains(g.aspect) { aspects.append(g.aspect) }
+            for gap in facts.gaps where gap.platform == section.platform {
+                let aspect = gap.aspect ?? "general"
+                if !RowKey.standardKinds.contains(aspect) && !aspects.contains(aspect) { aspects.append(aspect) }
+            }
+            for code in facts.codeExamples where code.platform == section.platform && !aspects.contains(code.aspect ?? "general") {
+                aspects.append(code.aspect ?? "general")
+            }
+            let examples = facts.announcements.filter { $0.platform == section.platform && $0.origin == "example" }
+            if !examples.isEmpty && !aspects.contains("announcements") { aspects.append("announcements") }
+            if section.platform == nil { aspects.removeAll { $0 == "general" } }
+            if aspects.isEmpty { continue }
+            out += "\n## \(section.title)\n"
+            for aspect in aspects {
+                out += "\n### \(aspectHeading(aspect))\n\n"
+                if aspect == "announcements" {
+                    for a in examples { out += "- \"\(a.text)\"" + (a.context.map { " (\($0))" } ?? "") + "\n" }
+                }
+                let cell = CellBuilder.cell(facts, row: .aspect(aspect), platform: section.platform, includeAllPlatforms: false)
+                out += bullets(cell)
+            }
+        }
+
+        let transcripts = facts.announcements.filter { $0.origin == "transcript" }
+        if !transcripts.isEmpty {
+            out += "\n## Screen reader transcripts\n"
+            var readers: [String] = []
+            for t in transcripts where !readers.contains(t.screenReader ?? "screen reader") { readers.append(t.screenReader ?? "screen reader") }
+            for reader in readers {
+                out += "\n### \(reader)\n\n"
+                for t in transcripts where (t.screenReader ?? "screen reader") == reader { out += "- \"\(t.text)\"\n" }
+            }
+        }
+        return out
+    }
+
+    /// A cell as markdown bullets: frameworks as `- **UIKit**` with their notes nested under them.
+    static func bullets(_ cell: Cell) -> String {
+        var out = ""
+        for group in cell.groups where !group.entries.isEmpty {
+            var base = 0
+            if let framework = group.framework {
+                out += "\n- **\(Cell.frameworkName(framework))**\n\n"
+                base = 1
+            }
+            for entry in group.entries {
+                let indent = String(repeating: "  ", count: base + entry.depth)
+                if entry.kind == .code {
+                    out += "\n" + entry.text.split(separator: "\n", omittingEmptySubsequences: false).map { indent + $0 }.joined(separator: "\n") + "\n\n"
+                } else {
+                    out += indent + "- " + entry.text.replacingOccurrences(of: "\n", with: "\n" + indent + "  ") + "\n"
+                }
+            }
+        }
+        return out
+    }
+
+    // MARK: - JSON
+
+    public static func json(_ facts: ComponentFacts) -> JSONValue {
+        let c = facts.component
+        var children: [Int64?: [ComponentFacts.Guidance]] = [:]
+        for g in facts.guidance { children[g.parentID, default: []].append(g) }
+        let ids = Set(facts.guidance.map(\.id))
+        func node(_ g: ComponentFacts.Guidance) -> JSONValue {
+            .object([
+                ("platform", .optional(g.platform)), ("framework", .optional(g.framework)), ("aspect", .string(g.aspect)),
+                ("text", .string(g.text)), ("line", .int(Int64(g.line))),
+                ("children", .array((children[g.id] ?? []).map(node))),
+            ])
+        }
+        let roots = facts.guidance.filter { $0.parentID == nil || !ids.contains($0.parentID!) }
+        return .object([
+            ("component", .object([
+                ("slug", .string(c.slug)), ("title", .string(c.title)), ("family", .string(c.family)),
+                ("category", .optional(c.category)), ("source", .string(c.source)), ("platforms", .array(facts.platforms.map(JSONValue.string))),
+            ])),
+            ("criteria", .array(facts.criteria.map {
+                .object([("kind", .string($0.kind)), ("label", .optional($0.label)), ("expectation", .string($0.expectation)),
+                         ("platform", .optional($0.platform)), ("line", .int(Int64($0.line)))])
+            })),
+            ("guidance", .array(roots.map(node))),
+            ("announcements", .array(facts.announcements.map {
+                .object([("platform", .optional($0.platform)), ("text", .string($0.text)), ("context", .optional($0.context)),
+                         ("origin", .string($0.origin)), ("screen_reader", .optional($0.screenReader)), ("source", .string($0.source)),
+                         ("line", .int(Int64($0.line)))])
+            })),
+            ("gaps", .array(facts.gaps.map {
+                .object([("platform", .optional($0.platform)), ("framework", .optional($0.framework)), ("aspect", .optional($0.aspect)),
+                         ("problem", .string($0.problem)), ("excerpt", .optional($0.excerpt)), ("line", .int(Int64($0.line)))])
+            })),
+            ("code_examples", .array(facts.codeExamples.map {
+                .object([("platform", .optional($0.platform)), ("framework", .optional($0.framework)), ("aspect", .optional($0.aspect)),
+                         ("language", .optional($0.language)), ("code", .string($0.code)), ("line", .int(Int64($0.line)))])
+            })),
+        ])
+    }
+}

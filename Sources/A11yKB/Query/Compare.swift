@@ -1,0 +1,115 @@
+import GRDB
+
+/// Where guidance written for every platform goes in a comparison.
+public enum GeneralPlacement: String, Sendable, CaseIterable {
+    /// A `general` column of its own before the platform columns (shown only when it holds something).
+    case column
+    /// Repeated in every platform column.
+    case spread
+}
+
+/// A table of cells: one column per platform (and `general`), one row per aspect of one
+/// component, or one row per component for chosen aspects.
+public struct Comparison: Sendable {
+    public struct Column: Sendable, Equatable {
+        /// `general`, `ios`, `android`, `web`.
+        public var key: String
+        /// `General (all platforms)`, `iOS`.
+        public var title: String
+    }
+
+    public struct Row: Sendable {
+        public var key: RowKey
+        public var component: ComponentFacts.Component
+        /// What the first column says: the aspect, or the component's slug.
+        public var label: String
+        public var cells: [Cell]
+    }
+
+    public var component: ComponentFacts.Component?
+    /// `aspect` or `component`.
+    public var rowHeader: String
+    public var columns: [Column]
+    public var rows: [Row]
+}
+
+public enum Compare {
+    public struct Options: Sendable {
+        public var platforms: [String]?
+        public var rows: [RowKey]?
+        public var general: GeneralPlacement
+        public var family: String?
+
+        public init(platforms: [String]? = nil, rows: [RowKey]? = nil, general: GeneralPlacement = .column, family: String? = nil) {
+            self.platforms = platforms
+            self.rows = rows
+            self.general = general
+            self.family = family
+        }
+    }
+
+    public struct OptionError: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// Checks platform slugs typed by a user: `iOS`, `android`.
+    public static func platforms(_ typed: [String]) throws -> [String] {
+        try typed.map { text in
+            let slug = Vocabulary.platformSlug(text) ?? Vocabulary.slugify(text)
+            guard Vocabulary.platforms.contains(where: { $0.slug == slug }) else {
+                throw OptionError(description: "unknown platform \"\(text)\"; known: \(Vocabulary.platforms.map(\.slug).joined(separator: ", "))")
+            }
+            return slug
+        }
+    }
+
+    /// One component: a row per aspect, criteria kind and the announcements.
+    public static func component(_ facts: ComponentFacts, options: Options = Options()) -> Comparison {
+        let rows = options.rows ?? RowKey.rows(for: [facts])
+        let platforms = options.platforms ?? facts.platforms
+        let built = rows.map { key in
+            (key, facts.component, key.title, platforms.map { CellBuilder.cell(facts, row: key, platform: $0, includeAllPlatforms: options.general == .spread) },
+             generalCell(facts, row: key))
+        }
+        return assemble(component: facts.component, rowHeader: "aspect", platforms: platforms, general: options.general, built: built)
+    }
+
+    /// Every component (of the family, when given): a row per component and chosen row.
+    public static func across(_ components: [ComponentFacts], options: Options) -> Comparison {
+        let components = components.filter { options.family == nil || $0.component.family == options.family }
+        let rows = options.rows ?? [.aspect("state")]
+        let platforms = options.platforms ?? Vocabulary.platforms.map(\.slug).filter { slug in
+            components.contains { $0.platforms.contains(slug) }
+        }
+        var built: [(RowKey, ComponentFacts.Component, String, [Cell], Cell)] = []
+        for facts in components {
+            for key in rows {
+                let label = rows.count == 1 ? facts.component.slug : "\(facts.component.slug): \(key.title)"
+                built.append((key, facts.component, label,
+                              platforms.map { CellBuilder.cell(facts, row: key, platform: $0, includeAllPlatforms: options.general == .spread) },
+                              generalCell(facts, row: key)))
+            }
+        }
+        return assemble(component: nil, rowHeader: "component", platforms: platforms, general: options.general, built: built)
+    }
+
+    /// Criteria written for every platform are shown in each platform's column, so the general
+    /// column holds guidance, gaps and announcements only.
+    static func generalCell(_ facts: ComponentFacts, row: RowKey) -> Cell {
+        if row.kind == .criteria { return Cell(groups: [], emptyText: "") }
+        return CellBuilder.cell(facts, row: row, platform: nil, includeAllPlatforms: false)
+    }
+
+    static func assemble(component: ComponentFacts.Component?, rowHeader: String, platforms: [String], general: GeneralPlacement,
+                         built: [(RowKey, ComponentFacts.Component, String, [Cell], Cell)]) -> Comparison {
+        let withGeneral = general == .column && built.contains { !$0.4.isEmpty }
+        var columns = platforms.map { slug in
+            Comparison.Column(key: slug, title: Vocabulary.platforms.first { $0.slug == slug }?.name ?? slug)
+        }
+        if withGeneral { columns.insert(Comparison.Column(key: "general", title: "General (all platforms)"), at: 0) }
+        let rows = built.map { key, component, label, cells, generalCell in
+            Comparison.Row(key: key, component: component, label: label, cells: withGeneral ? [generalCell] + cells : cells)
+        }
+        return Comparison(component: component, rowHeader: rowHeader, columns: columns, rows: rows)
+    }
+}

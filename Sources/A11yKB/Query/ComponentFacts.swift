@@ -1,0 +1,168 @@
+import GRDB
+
+/// Everything the knowledge base holds about one component, read in one go, in source order.
+/// Compare, Matrix and AcceptanceCriteria work from this value, never from SQL of their own.
+public struct ComponentFacts: Sendable {
+    public struct Component: Sendable, Equatable {
+        public var id: Int64
+        public var slug: String
+        public var title: String
+        public var family: String
+        public var category: String?
+        public var source: String
+    }
+
+    public struct Criterion: Sendable, Equatable {
+        public var platform: String?
+        public var kind: String
+        public var label: String?
+        public var expectation: String
+        public var line: Int
+    }
+
+    public struct Guidance: Sendable, Equatable {
+        public var id: Int64
+        public var platform: String?
+        public var framework: String?
+        public var aspect: String
+        public var parentID: Int64?
+        public var text: String
+        public var line: Int
+    }
+
+    public struct Announcement: Sendable, Equatable {
+        public var platform: String?
+        public var text: String
+        public var context: String?
+        public var origin: String
+        public var screenReader: String?
+        public var line: Int
+        public var source: String
+    }
+
+    public struct Gap: Sendable, Equatable {
+        public var platform: String?
+        public var framework: String?
+        public var aspect: String?
+        public var problem: String
+        public var excerpt: String?
+        public var line: Int
+        public var source: String
+    }
+
+    public struct CodeExample: Sendable, Equatable {
+        public var platform: String?
+        public var framework: String?
+        public var aspect: String?
+        public var language: String?
+        public var code: String
+        public var line: Int
+    }
+
+    public var component: Component
+    /// In source order (`position`).
+    public var criteria: [Criterion]
+    /// In source order; a child always follows its parent.
+    public var guidance: [Guidance]
+    /// Examples from the notes first (source order), then transcripts.
+    public var announcements: [Announcement]
+    public var gaps: [Gap]
+    public var codeExamples: [CodeExample]
+
+    /// Platforms any fact names, in the platforms table's order; when no fact names one, the
+    /// family's platforms (`ios`, `android` for native, `web` for web).
+    public var platforms: [String] {
+        var named = Set<String>()
+        criteria.compactMap(\.platform).forEach { named.insert($0) }
+        guidance.compactMap(\.platform).forEach { named.insert($0) }
+        announcements.compactMap(\.platform).forEach { named.insert($0) }
+        gaps.compactMap(\.platform).forEach { named.insert($0) }
+        if named.isEmpty { return ComponentFacts.familyPlatforms(component.family) }
+        return Vocabulary.platforms.map(\.slug).filter(named.contains)
+    }
+
+    public static func familyPlatforms(_ family: String) -> [String] {
+        family == "web" ? ["web"] : ["ios", "android"]
+    }
+
+    public static func load(_ db: Database, componentID: Int64) throws -> ComponentFacts {
+        try loadAll(db, where: "c.id = ?", arguments: [componentID]).first!
+    }
+
+    /// Every component (of `family`, when given), ordered by family then slug.
+    public static func loadAll(_ db: Database, family: String? = nil) throws -> [ComponentFacts] {
+        if let family { return try loadAll(db, where: "c.family = ?", arguments: [family]) }
+        return try loadAll(db, where: "1", arguments: [])
+    }
+
+    static func loadAll(_ db: Database, where condition: String, arguments: StatementArguments) throws -> [ComponentFacts] {
+        let components = try Row.fetchAll(db, sql: """
+            SELECT c.id, c.slug, c.title, c.family, c.category, s.path FROM components c JOIN sources s ON s.id = c.source_id
+            WHERE \(condition) ORDER BY c.family, c.slug
+            """, arguments: arguments)
+        guard !components.isEmpty else { return [] }
+        let ids = components.map { $0["id"] as Int64 }
+        let idList = ids.map(String.init).joined(separator: ",")
+        var facts: [Int64: ComponentFacts] = [:]
+        for row in components {
+            let component = Component(id: row["id"], slug: row["slug"], title: row["title"], family: row["family"],
+                                      category: row["category"], source: row["path"])
+            facts[component.id] = ComponentFacts(component: component, criteria: [], guidance: [], announcements: [],
+                                                 gaps: [], codeExamples: [])
+        }
+        for row in try Row.fetchAll(db, sql: """
+            SELECT x.component_id, p.slug AS platform, x.kind, x.label, x.expectation, x.line FROM criteria x
+            LEFT JOIN platforms p ON p.id = x.platform_id WHERE x.component_id IN (\(idList)) ORDER BY x.component_id, x.position
+            """) {
+            facts[row["component_id"]]?.criteria.append(Criterion(platform: row["platform"], kind: row["kind"], label: row["label"],
+                                                                   expectation: row["expectation"], line: row["line"]))
+        }
+        for row in try Row.fetchAll(db, sql: """
+            SELECT x.component_id, x.id, p.slug AS platform, f.slug AS framework, x.aspect, x.parent_id, x.text, x.line FROM guidance x
+            LEFT JOIN platforms p ON p.id = x.platform_id LEFT JOIN frameworks f ON f.id = x.framework_id
+            WHERE x.component_id IN (\(idList)) ORDER BY x.component_id, x.position
+            """) {
+            facts[row["component_id"]]?.guidance.append(Guidance(id: row["id"], platform: row["platform"], framework: row["framework"],
+                                                                 aspect: row["aspect"], parentID: row["parent_id"], text: row["text"],
+                                                                 line: row["line"]))
+        }
+        for row in try Row.fetchAll(db, sql: """
+            SELECT x.component_id, p.slug AS platform, x.text, x.context, x.origin, x.screen_reader, x.line, s.path FROM announcements x
+            LEFT JOIN platforms p ON p.id = x.platform_id JOIN sources s ON s.id = x.source_id
+            WHERE x.component_id IN (\(idList)) ORDER BY x.component_id, x.origin = 'transcript', x.position
+            """) {
+            facts[row["component_id"]]?.announcements.append(Announcement(platform: row["platform"], text: row["text"], context: row["context"],
+                                                                          origin: row["origin"], screenReader: row["screen_reader"],
+                                                                          line: row["line"], source: row["path"]))
+        }
+        for row in try Row.fetchAll(db, sql: """
+            SELECT x.component_id, p.slug AS platform, f.slug AS framework, x.aspect, x.problem, x.excerpt, x.line, s.path FROM gaps x
+            LEFT JOIN platforms p ON p.id = x.platform_id LEFT JOIN frameworks f ON f.id = x.framework_id
+            JOIN sources s ON s.id = x.source_id
+            WHERE x.component_id IN (\(idList)) ORDER BY x.component_id, x.line, x.id
+            """) {
+            facts[row["component_id"]]?.gaps.append(Gap(platform: row["platform"], framework: row["framework"], aspect: row["aspect"],
+                                                        problem: row["problem"], excerpt: row["excerpt"], line: row["line"],
+                                                        source: row["path"]))
+        }
+        for row in try Row.fetchAll(db, sql: """
+            SELECT x.component_id, p.slug AS platform, f.slug AS framework, x.aspect, x.language, x.code, x.line FROM code_examples x
+            LEFT JOIN platforms p ON p.id = x.platform_id LEFT JOIN frameworks f ON f.id = x.framework_id
+            WHERE x.component_id IN (\(idList)) ORDER BY x.component_id, x.position
+            """) {
+            facts[row["component_id"]]?.codeExamples.append(CodeExample(platform: row["platform"], framework: row["framework"],
+                                                                         aspect: row["aspect"], language: row["language"],
+                                                                         code: row["code"], line: row["line"]))
+        }
+        return ids.compactMap { facts[$0] }
+    }
+
+    /// Nesting depth of each guidance row (0 for a top-level bullet), by id.
+    public var guidanceDepths: [Int64: Int] {
+        var depth: [Int64: Int] = [:]
+        for g in guidance {
+            depth[g.id] = g.parentID.flatMap { depth[$0].map { $0 + 1 } } ?? 0
+        }
+        return depth
+    }
+}

@@ -1,0 +1,139 @@
+/// A table for terminals whose cells hold several lines: columns share the width available, long
+/// lines wrap at word boundaries under their own indentation, records are separated by a rule.
+public enum ColumnTable {
+    public struct Line: Sendable, Equatable {
+        public enum Style: Sendable { case plain, heading, gap, empty }
+        public var text: String
+        public var style: Style
+        public init(_ text: String, _ style: Style = .plain) {
+            self.text = text
+            self.style = style
+        }
+    }
+
+    /// How styled text is decorated after layout (so that escape codes never count as width).
+    public struct Decoration: Sendable {
+        public var header: @Sendable (String) -> String
+        public var line: @Sendable (String, Line.Style) -> String
+        public init(header: @escaping @Sendable (String) -> String = { $0 },
+                    line: @escaping @Sendable (String, Line.Style) -> String = { s, _ in s }) {
+            self.header = header
+            self.line = line
+        }
+        public static let none = Decoration()
+    }
+
+    static let separator = " │ "
+
+    /// `rows[r][c]` is the lines of a cell. The result is at most `width` columns wide when the
+    /// columns can be at least `minimumColumn` wide; wider otherwise.
+    public static func render(header: [String], rows: [[[Line]]], width: Int, minimumColumn: Int = 10,
+                              decoration: Decoration = .none) -> String {
+        let count = header.count
+        guard count > 0 else { return "" }
+        var natural = header.map(\.count)
+        for row in rows {
+            for (c, cell) in row.enumerated() where c < count {
+                natural[c] = max(natural[c], cell.map(\.text.count).max() ?? 0)
+            }
+        }
+        let widths = share(natural: natural, available: max(count * minimumColumn, width - separator.count * (count - 1)),
+                           minimum: minimumColumn)
+        func emit(_ cells: [[(String, Line.Style)]], headerRow: Bool) -> String {
+            let height = cells.map(\.count).max() ?? 0
+            var out = ""
+            for i in 0..<max(height, 1) {
+                var parts: [String] = []
+                for c in 0..<count {
+                    let (text, style) = i < cells[c].count ? cells[c][i] : ("", .plain)
+                    let padded = c == count - 1 ? text : text + String(repeating: " ", count: max(0, widths[c] - text.count))
+                    parts.append(headerRow ? decoration.header(padded) : (text.isEmpty ? padded : decoration.line(padded, style)))
+                }
+                var line = parts.joined(separator: separator)
+                while line.hasSuffix(" ") { line.removeLast() }
+                out += line + "\n"
+            }
+            return out
+        }
+        let rule = widths.map { String(repeating: "─", count: $0) }.joined(separator: "─┼─") + "\n"
+        var out = emit(header.enumerated().map { c, title in wrap(title, width: widths[c]).map { ($0, Line.Style.heading) } }, headerRow: true)
+        out += rule
+        for (r, row) in rows.enumerated() {
+            if r > 0 { out += rule.replacingOccurrences(of: "─", with: "╌") }
+            let cells = (0..<count).map { c -> [(String, Line.Style)] in
+                guard c < row.count else { return [] }
+                return row[c].flatMap { line in wrap(line.text, width: widths[c]).map { ($0, line.style) } }
+            }
+            out += emit(cells, headerRow: false)
+        }
+        return out
+    }
+
+    /// Widths for columns wanting `natural`, sharing `available`: narrow columns keep their width,
+    /// the rest share what remains equally.
+    static func share(natural: [Int], available: Int, minimum: Int) -> [Int] {
+        if natural.reduce(0, +) <= available { return natural }
+        var widths = natural.map { _ in 0 }
+        var open = Set(natural.indices)
+        var remaining = available
+        while !open.isEmpty {
+            let fair = remaining / open.count
+            let narrow = open.filter { natural[$0] <= fair }
+            if narrow.isEmpty {
+                let sorted = open.sorted()
+                for (k, c) in sorted.enumerated() {
+                    widths[c] = max(minimum, fair + (k < remaining - fair * open.count ? 1 : 0))
+                }
+                break
+            }
+            for c in narrow {
+                widths[c] = max(minimum, natural[c])
+                remaining -= widths[c]
+                open.remove(c)
+            }
+        }
+        return widths
+    }
+
+    /// Word-wraps one line to `width`, continuation lines indented under the text (past a
+    /// leading `- ` bullet). Words longer than the width are cut.
+    public static func wrap(_ line: String, width: Int) -> [String] {
+        if line.count <= width { return [line] }
+        let leading = line.prefix { $0 == " " }.count
+        let bullet = line.dropFirst(leading).hasPrefix("- ") ? 2 : 0
+        let hang = min(leading + bullet, max(0, width / 2))
+        let indent = String(repeating: " ", count: hang)
+        var out: [String] = []
+        var current = String(line.prefix(leading))
+        var currentIsFresh = true
+        for word in line.dropFirst(leading).split(separator: " ", omittingEmptySubsequences: false) {
+            var word = String(word)
+            let needed = (currentIsFresh ? 0 : 1) + word.count
+            if current.count + needed <= width {
+                current += (currentIsFresh ? "" : " ") + word
+                currentIsFresh = false
+                continue
+            }
+            if !currentIsFresh {
+                // A word that must be cut anyway starts on this line when there is room for a piece.
+                if word.count > width - hang && width - current.count > 2 {
+                    current += " "
+                } else {
+                    out.append(current)
+                    current = indent
+                }
+                currentIsFresh = true
+            }
+            while current.count + word.count > width {
+                let room = max(1, width - current.count)
+                out.append(current + word.prefix(room))
+                word = String(word.dropFirst(room))
+                current = indent
+            }
+            current += word
+            currentIsFresh = word.isEmpty
+        }
+        if !current.trimmingCharacters(in: .whitespaces).isEmpty || out.isEmpty { out.append(current) }
+        return out.map { s in var s = s; while s.hasSuffix(" ") { s.removeLast() }; return s }
+    }
+}

@@ -1,0 +1,38 @@
+/// A GitHub-flavoured markdown table: `|` escaped, line breaks as `<br>`, indentation kept with
+/// non-breaking spaces, `<` and `>` outside code spans escaped so that notes about HTML stay text.
+public enum MarkdownTable {
+    public static func render(header: [String], rows: [[String]]) -> String {
+        var out = "| " + header.map(cell).joined(separator: " | ") + " |\n"
+        out += "|" + header.map { _ in " --- |" }.joined() + "\n"
+        for row in rows {
+            let padded = row + Array(repeating: "", count: max(0, header.count - row.count))
+            out += "| " + padded.prefix(header.count).map(cell).joined(separator: " | ") + " |\n"
+        }
+        return out
+    }
+
+    /// One cell's text made safe for a table row.
+    public static func cell(_ text: String) -> String {
+        let lines = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+            .split(separator: "\n", omittingEmptySubsequences: false)
+        return lines.map { line -> String in
+            let leading = line.prefix { $0 == " " }.count
+            return String(repeating: "&nbsp;", count: leading) + escape(String(line.dropFirst(leading)))
+        }.joined(separator: "<br>")
+    }
+
+    static func escape(_ text: String) -> String {
+        var out = ""
+        var inCode = false
+        for c in text {
+            switch c {
+            case "`": inCode.toggle(); out.append(c)
+            case "|": out += "\\|"
+            case "<" where !inCode: out += "&lt;"
+            case ">" where !inCode: out += "&gt;"
+            default: out.append(c)
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,112 @@
+import A11yKB
+import ArgumentParser
+import Foundation
+
+struct CompareCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "compare",
+        abstract: "Put the platforms side by side: one row per aspect, one column per platform.",
+        discussion: """
+            With a COMPONENT: one row per aspect (name, role, group, state, focus, custom-action,
+            general, then any other heading the source used), then the criteria kinds (keyboard,
+            gesture, screenreader, settings) and the announcements; one column per platform.
+            Without one: the aspects chosen with --aspect for every component, one row per component:
+            the cross-component view.
+
+            Inside a cell, notes are grouped by framework (UIKit, SwiftUI; Android Views, Jetpack
+            Compose) under a "UIKit:" heading, nested bullets stay indented, and a gap the source
+            left open (a placeholder, an empty section, a template token) is shown where it sits as
+            "⚠ gap: ... (line N)". A cell with nothing in it says "no guidance written".
+
+            Criteria written for every platform appear in each platform's column. Guidance written
+            for every platform goes in a "general" column of its own, before the platform columns,
+            so that what is shared reads apart from what differs; --general spread repeats it in
+            every platform column instead.
+
+            Examples:
+              a11ykb compare expandable-region
+              a11ykb compare expandable-region --aspect state --platforms ios,android
+              a11ykb compare table-row-button --format markdown > table-row-button.md
+              a11ykb compare expandable-region --format csv --output expandable-region.csv
+              a11ykb compare --aspect state              # state across every component
+              a11ykb compare --aspect focus,name --family native --format json
+            """)
+
+    @OptionGroup var database: DatabaseOptions
+
+    @Argument(help: "The component: its slug (expandable-region), family/slug, or title. Omit it to compare every component.")
+    var component: String?
+
+    @Option(name: .long, help: ArgumentHelp("Rows to show: aspects, criteria kinds or announcements, comma-separated.", valueName: "aspect"))
+    var aspect: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp("Platform columns, comma-separated (default: every platform the component has).", valueName: "platforms"))
+    var platforms: [String] = []
+
+    @Option(help: "Guidance for every platform: 'column' (a general column) or 'spread' (in every platform column).")
+    var general: GeneralPlacement = .column
+
+    @Option(help: "Only components of this family (native or web).")
+    var family: Family?
+
+    @Option(help: "text (fits the terminal), markdown (a GitHub table), csv or json.")
+    var format: Format = .text
+
+    @Option(help: "Width of the text table (default: the terminal's, else $COLUMNS, else 100).")
+    var width: Int?
+
+    @OptionGroup var output: OutputOptions
+
+    enum Format: String, ExpressibleByArgument, CaseIterable { case text, markdown, csv, json }
+
+    func validate() throws {
+        if component == nil && aspect.isEmpty {
+            throw ValidationError("name a COMPONENT, or choose rows with --aspect to compare every component (a11ykb compare --aspect state)")
+        }
+    }
+
+    func run() throws {
+        let comparison: Comparison
+        do {
+            let kb = try database.open()
+            comparison = try kb.pool.read { db -> Comparison in
+                let platformList = commaList(platforms)
+                let chosenPlatforms = platformList.isEmpty ? nil : try Compare.platforms(platformList)
+                if let component {
+                    let id = try ComponentLookup.resolve(db, component, family: family?.rawValue)
+                    let facts = try ComponentFacts.load(db, componentID: id)
+                    let rows = try Self.rows(commaList(aspect), known: RowKey.rows(for: [facts]))
+                    return Compare.component(facts, options: .init(platforms: chosenPlatforms, rows: rows, general: general))
+                }
+                let all = try ComponentFacts.loadAll(db, family: family?.rawValue)
+                let rows = try Self.rows(commaList(aspect), known: RowKey.rows(for: all))
+                return Compare.across(all, options: .init(platforms: chosenPlatforms, rows: rows, general: general))
+            }
+        } catch {
+            Self.fail(error)
+        }
+        do {
+            switch format {
+            case .text:
+                let decoration = output.toTerminal ? Terminal.decoration : .none
+                try output.emit(ComparisonRendering.text(comparison, width: width ?? Terminal.width, decoration: decoration))
+            case .markdown: try output.emit(ComparisonRendering.markdown(comparison))
+            case .csv: try output.emit(ComparisonRendering.csv(comparison, byteOrderMark: output.bom))
+            case .json: try output.emit(ComparisonRendering.json(comparison).rendered() + "\n")
+            }
+        } catch {
+            Self.fail(error)
+        }
+    }
+
+    /// The rows a user chose, checked against those the knowledge base has.
+    static func rows(_ typed: [String], known: [RowKey]) throws -> [RowKey]? {
+        if typed.isEmpty { return nil }
+        return try typed.map { text in
+            guard let key = RowKey.parse(text), known.contains(key) else {
+                throw Failure("unknown aspect \"\(text)\"; known: \(known.map(\.key).joined(separator: ", "))")
+            }
+            return key
+        }
+    }
+}

@@ -1,0 +1,87 @@
+import A11yKB
+import ArgumentParser
+import Foundation
+
+struct ExportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Export the component matrix, or a table or view, as CSV or JSON.",
+        discussion: """
+            export matrix: one row per component (component, family, category, title), then one
+            column per platform and row: general:name ... ios:name, ios:role, ..., ios:keyboard,
+            ios:gesture, ..., ios:announcements, android:... Criteria written for every platform
+            count in each platform's columns; guidance written for every platform goes in the
+            general:* columns (--general spread puts it in each platform's columns instead).
+            Cells (--cells):
+              text      the notes, one per line, nested ones indented, gaps as "⚠ gap: ... (line N)"
+              count     how many facts the cell holds (gaps not counted)
+              presence  "gap" when the cell holds a gap, else "yes" when it holds facts, else "empty"
+
+            export TABLE: every row and column of a table or view of the schema (docs/schema.md):
+            sources, components, platforms, frameworks, criteria, guidance, announcements, gaps,
+            code_examples, notices, v_criteria, v_guidance, v_announcements, v_gaps.
+
+            CSV is RFC 4180: fields with commas, quotes or line breaks are quoted, quotes doubled,
+            records end with CRLF, UTF-8 (--bom adds a byte order mark for spreadsheet programs).
+
+            Examples:
+              a11ykb export matrix --output matrix.csv --bom
+              a11ykb export matrix --cells presence --platforms ios,android
+              a11ykb export matrix --cells count --format json
+              a11ykb export v_criteria --format json
+              a11ykb export gaps --output gaps.csv
+            """)
+
+    @OptionGroup var database: DatabaseOptions
+
+    @Argument(help: "matrix, or a table or view name.")
+    var table: String
+
+    @Option(help: "csv or json.")
+    var format: Format = .csv
+
+    @Option(help: "Matrix cells: text, count or presence.")
+    var cells: Matrix.CellMode = .text
+
+    @Option(help: "Matrix: only components of this family (native or web).")
+    var family: Family?
+
+    @Option(name: .long, help: ArgumentHelp("Matrix: platforms, comma-separated (default: every platform the components have).", valueName: "platforms"))
+    var platforms: [String] = []
+
+    @Option(help: "Matrix: guidance for every platform in 'column' (general:*) or 'spread' over the platform columns.")
+    var general: GeneralPlacement = .column
+
+    @OptionGroup var output: OutputOptions
+
+    enum Format: String, ExpressibleByArgument, CaseIterable { case csv, json }
+
+    func run() throws {
+        do {
+            let kb = try database.open()
+            let text: String = try kb.pool.read { db in
+                if table == "matrix" {
+                    let list = commaList(platforms)
+                    let chosen = list.isEmpty ? nil : try Compare.platforms(list)
+                    let matrix = Matrix.build(try ComponentFacts.loadAll(db, family: family?.rawValue), platforms: chosen, general: general)
+                    switch format {
+                    case .csv: return CSV.document(header: matrix.header, rows: matrix.records(cells), byteOrderMark: output.bom)
+                    case .json: return matrix.json(cells).rendered() + "\n"
+                    }
+                }
+                let result = try TableExport.read(db, table: table)
+                switch format {
+                case .csv:
+                    return CSV.document(header: result.columns, rows: result.rows.map { $0.map(SQLCommand.text) }, byteOrderMark: output.bom)
+                case .json:
+                    return JSONValue.array(result.rows.map { row in
+                        .object(zip(result.columns, row).map { ($0, SQLCommand.json($1)) })
+                    }).rendered() + "\n"
+                }
+            }
+            try output.emit(text)
+        } catch {
+            Self.fail(error)
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import A11yKB
+import ArgumentParser
+
+struct ListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "List components, platforms or frameworks, with how many facts each holds.",
+        discussion: """
+            components: slug, family, category, title, and counts of criteria, guidance notes,
+            announcements and gaps. platforms and frameworks: the components they appear in and
+            their facts.
+
+            Examples:
+              a11ykb list components
+              a11ykb list components --family native --format csv
+              a11ykb list frameworks --format json
+            """)
+
+    @OptionGroup var database: DatabaseOptions
+
+    @Argument(help: "components, platforms or frameworks.")
+    var subject: Listing.Subject = .components
+
+    @Option(help: "Components: only this family (native or web).")
+    var family: Family?
+
+    @Option(help: "table, csv or json.")
+    var format: OutputFormat = .table
+
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        do {
+            let kb = try database.open()
+            let table = try kb.pool.read { try Listing.table($0, subject, family: family?.rawValue) }
+            switch format {
+            case .table: try output.emit(TextTable.render(header: table.columns, rows: table.rows))
+            case .csv: try output.emit(CSV.document(header: table.columns, rows: table.rows, byteOrderMark: output.bom))
+            case .json: try output.emit(table.json.rendered() + "\n")
+            }
+        } catch {
+            Self.fail(error)
+        }
+    }
+}

@@ -1,0 +1,61 @@
+import A11yKB
+import ArgumentParser
+import Foundation
+
+/// `--output FILE` and `--bom`, for commands that write tables.
+struct OutputOptions: ParsableArguments {
+    @Option(name: [.short, .long], help: ArgumentHelp(
+        "Write to this file instead of stdout.",
+        discussion: "The file is written beside its final name and renamed into place: it is never left half-written.",
+        valueName: "file"))
+    var output: String?
+
+    @Flag(help: "Start CSV output with a UTF-8 byte order mark (for spreadsheet programs).")
+    var bom = false
+
+    /// Whether the text goes to a terminal (for colour and width).
+    var toTerminal: Bool { output == nil }
+
+    func emit(_ text: String) throws { try A11yKBCLI.emit(text, to: output) }
+}
+
+enum A11yKBCLI {
+    /// Writes `text` to stdout, or atomically to `path`.
+    static func emit(_ text: String, to path: String?) throws {
+        guard let path else { return write(text) }
+        do {
+            try AtomicFile.write(Data(text.utf8), to: path)
+        } catch {
+            throw Failure(error)
+        }
+    }
+}
+
+extension Terminal {
+    /// Decoration of terminal tables: bold headers and headings, gaps in yellow, empty cells dim.
+    static var decoration: ColumnTable.Decoration {
+        guard useColor else { return .none }
+        return ColumnTable.Decoration(
+            header: { "\u{1B}[1m\($0)\u{1B}[0m" },
+            line: { text, style in
+                switch style {
+                case .plain: text
+                case .heading: "\u{1B}[1m\(text)\u{1B}[0m"
+                case .gap: "\u{1B}[33m\(text)\u{1B}[0m"
+                case .empty: "\u{1B}[2m\(text)\u{1B}[0m"
+                }
+            })
+    }
+}
+
+/// Options naming a component's family, shared by the commands that look components up.
+enum Family: String, ExpressibleByArgument, CaseIterable { case native, web }
+
+/// Comma-separated lists (`--platforms ios,android`), repeatable.
+func commaList(_ values: [String]) -> [String] {
+    values.flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+}
+
+extension GeneralPlacement: ExpressibleByArgument {}
+extension Matrix.CellMode: ExpressibleByArgument {}
+extension Listing.Subject: ExpressibleByArgument {}

@@ -1,0 +1,64 @@
+import A11yKB
+import ArgumentParser
+import Foundation
+
+struct ShowCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "show",
+        abstract: "Everything about one component, in MagentaA11y's acceptance-criteria shapes.",
+        discussion: """
+            Formats:
+              markdown   the whole component in today's MagentaA11y layout: general notes, Condensed,
+                         Gherkin, then each platform's developer notes aspect by aspect in source
+                         order, frameworks as bold bullets, nesting kept, gaps marked "⚠ gap: ...".
+              condensed  the tester's checklist: "How to test a ...", numbered test groups
+                         (keyboard, gestures, screen reader output, device settings), "Label: expectation".
+              gherkin    the same criteria as GIVEN / WHEN / THEN scenarios, one numbered scenario
+                         per group.
+              json       every fact with its line, guidance as a tree.
+            Condensed and Gherkin are rebuilt from the stored criteria, so they exist for every
+            component that has criteria, even when its source held only front matter.
+
+            Examples:
+              a11ykb show reorder-data-row
+              a11ykb show reorder-data-row --format gherkin
+              a11ykb show "Table row button" --format condensed | pbcopy
+              a11ykb show native/expandable-region --format json --output expandable-region.json
+            """)
+
+    @OptionGroup var database: DatabaseOptions
+
+    @Argument(help: "The component: its slug, family/slug, or title.")
+    var component: String
+
+    @Option(help: "markdown, condensed, gherkin or json.")
+    var format: Format = .markdown
+
+    @Option(help: "Only look among components of this family (native or web).")
+    var family: Family?
+
+    @Option(name: [.short, .long], help: ArgumentHelp("Write to this file (atomically) instead of stdout.", valueName: "file"))
+    var output: String?
+
+    enum Format: String, ExpressibleByArgument, CaseIterable { case markdown, condensed, gherkin, json }
+
+    func run() throws {
+        do {
+            let kb = try database.open()
+            let facts = try kb.pool.read { db in
+                try ComponentFacts.load(db, componentID: try ComponentLookup.resolve(db, component, family: family?.rawValue))
+            }
+            let text: String
+            switch format {
+            case .markdown: text = AcceptanceCriteria.markdown(facts)
+            case .condensed: text = AcceptanceCriteria.condensed(facts)
+            case .gherkin: text = AcceptanceCriteria.gherkin(facts)
+            case .json: text = AcceptanceCriteria.json(facts).rendered() + "\n"
+            }
+            try A11yKBCLI.emit(text, to: output)
+        } catch {
+            Self.fail(error)
+        }
+    }
+}
+

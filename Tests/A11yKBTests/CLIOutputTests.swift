@@ -1,0 +1,145 @@
+import A11yKB
+import Foundation
+import XCTest
+
+/// The built executable: compare, show, export, list and gaps as a user runs them.
+final class CLIOutputTests: XCTestCase {
+    /// Done when: `compare expandable-region --format csv` parses with any CSV reader into aspect rows
+    /// with ios and android columns, and the iOS state cell shows seed 002's gaps as gaps.
+    func testCompareCSVHasAspectRowsPlatformColumnsAndTheGaps() throws {
+        let kb = try Fixtures.seededKnowledgeBase(self)
+        let file = try Fixtures.temporaryFolder(self).appendingPathComponent("compare.csv")
+        let run = try QueryFixtures.run(["compare", "expandable-region", "--format", "csv", "--output", file.path], db: kb)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let records = try QueryFixtures.pythonCSV(file.path)
+        let header = try XCTUnwrap(records.first)
+        XCTAssertEqual(header.first, "aspect")
+        let ios = try XCTUnwrap(header.firstIndex(of: "ios")), android = try XCTUnwrap(header.firstIndex(of: "android"))
+        XCTAssertTrue(records.allSatisfy { $0.count == header.count })
+        let rows = Dictionary(uniqueKeysWithValues: records.dropFirst().map { ($0[0], $0) })
+        for aspect in ["name", "role", "group", "state", "focus", "custom-action", "general", "keyboard", "gesture", "screenreader", "settings", "announcements"] {
+            XCTAssertNotNil(rows[aspect], aspect)
+        }
+        let state = try XCTUnwrap(rows["state"])
+        for line in [119, 120, 126, 127] {
+            XCTAssertTrue(state[ios].contains("⚠ gap: placeholder") && state[ios].contains("(line \(line))"), state[ios])
+        }
+        XCTAssertTrue(state[ios].contains("⚠ gap: placeholder \"For collapsed: Set...\" (line 119)"))
+        XCTAssertEqual(state[ios].components(separatedBy: "⚠ gap:").count - 1, 4)
+        XCTAssertTrue(state[android].contains("⚠ gap: placeholder \"Expanded:\" (line 242)"))
+        XCTAssertTrue(try XCTUnwrap(rows["name"])[ios].contains("UIKit:\n  - You can programmatically set the visible label"))
+    }
+
+    func testUnknownComponentIsOneLineWithTheClosestSlugsAndStatus2() throws {
+        let kb = try Fixtures.seededKnowledgeBase(self)
+        for command in [["compare", "expandible-region"], ["show", "expandible-region"], ["gaps", "--component", "expandible-region"]] {
+            let run = try QueryFixtures.run(command, db: kb)
+            XCTAssertEqual(run.status, 2, command.joined(separator: " "))
+            XCTAssertEqual(run.stdout, "")
+            XCTAssertEqual(run.stderr, "a11ykb: no component \"expandible-region\"; closest: expandable-region\n")
+        }
+    }
+
+    func testTextTableFitsTheWidthAndHasNoColourWhenPiped() throws {
+        let kb = try Fixtures.seededKnowledgeBase(self)
+        let run = try QueryFixtures.run(["compare", "expandable-region"], db: kb, environment: ["COLUMNS": "72", "NO_COLOR": ""])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertFalse(run.stdout.contains("\u{1B}["), "no colour when stdout is not a terminal")
+        let lines = run.stdout.split(separator: "\n").dropFirst(1)
+        XCTAssertTrue(lines.allSatisfy { $0.count <= 72 }, lines.filter { $0.count > 72 }.joined(separator: "\n"))
+        XCTAssertTrue(run.stdout.contains("⚠ gap:"), run.stdout)
+        XCTAssertTrue(run.stdout.contains("no guidance"), run.stdout)
+        let narrow = try QueryFixtures.run(["compare", "expandable-region", "--width", "50", "--aspect", "state"], db: kb)
+        XCTAssertTrue(narrow.stdout.components(separatedBy: "\n").dropFirst(1).allSatisfy { $0.count <= 50 }, narrow.stdout)
+    }
+
+    func testMarkdownAndJSONComparisons() throws {
+        let kb = try Fixtures.seededKnowledgeBase(self)
+        let markdown = try QueryFixtures.run(["compare", "table-row-button", "--format", "markdown"], db: kb)
+        XCTAssertEqual(markdown.status, 0, markdown.stderr)
+        let table = markdown.stdout.split(separator: "\n").filter { $0.hasPrefix("|") }
+        XCTAssertEqual(table.first, "| aspect | General (all platforms) | iOS | Android |")
+        XCTAssertEqual(table.count, 2 + 12, "one line per aspect row")
+        XCTAssertTrue(table.allSatisfy { $0.hasSuffix(" |") })
+
+        let json = try QueryFixtures.run(["compare", "--aspect", "state", "--format", "json", "--general", "spread"], db: kb)
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        XCTAssertEqual(object["columns"] as? [String], ["ios", "android"])
+        let rows = try XCTUnwrap(object["rows"] as? [[String: Any]])
+        XCTAssertEqual(rows.map { $0["component"] as? String }, ["expandable-region", "reorder-data-row", "table", "table-row-button"])
+        let ios = try XCTUnwrap((rows[0]["cells"] as? [String: Any])?["ios"] as? [String: Any])
+        XCTAssertEqual(ios["gaps"] as? Int, 4)
+        XCTAssertEqual(ios["facts"] as? Int, 0)
+    }
+
+    func testCompareRefusesWhatItCannotDo() throws {
+        let kb = try Fixtures.seededKnowledgeBase(self)
+        let bare = try QueryFixtures.run(["compare"], db: kb)
+        XCTAssertNotEqual(bare.status, 0)
+        XCTAssertTrue(bare.stderr.contains("--aspect"), bare.stderr)
+        let aspect = try QueryFixtures.run(["compare", "expandable-region", "--aspect", "colour"], db: kb)
+        XCTAssertEqual(aspect.status, 2)
+        XCTAssertTrue(aspect.stderr.hasPrefix("a11ykb: unknown aspect \"colour\"; known: name, role"), aspect.stderr)
+        let platform = try QueryFixtures.run(["compare", "expandable-region", "--platforms", "ios,windows"], db: kb)
+        XCTAssertEqual(platform.status, 2)
+        XCTAssertTrue(platform.stderr.contains("unknown platform \"windows\""), platform.stderr)
+    }
+
+    func testShowFormatsComeFromTheLibrary() throws {
+        let kb = try Fixtures.seededKnowledgeBase(self)
+        let facts = try QueryFixtures.facts(kb, "reorder-data-row")
+        XCTAssertEqual(try QueryFixtures.run(["show", "reorder-data-row", "--format", "gherkin"], db: kb).stdout, AcceptanceCriteria.gherkin(facts))
+        XCTAssertEqual(try QueryFixtures.run(["show", "Reorder data row", "--format", "condensed"], db: kb).stdout, AcceptanceCriteria.condensed(facts))
+        XCTAssertEqual(try QueryFixtures.run(["show", "reorder-data-row"], db: kb).stdout, AcceptanceCriteria.markdown(facts))
+        let json = try QueryFixtures.run(["show", "reorder-data-row", "--format", "json"], db: kb).stdout
+        XCTAssertNoThrow(try JSONSerialization.jsonObject(with: Data(json.utf8)))
+    }
+
+    func testExportTablesListsAndGaps() throws {
+        let kb = try Fixtures.seededKnowledgeBase(self)
+        let criteria = try QueryFixtures.run(["export", "v_criteria", "--format", "json"], db: kb)
+        XCTAssertEqual((try JSONSerialization.jsonObject(with: Data(criteria.stdout.utf8)) as? [Any])?.count, 28)
+        let unknown = try QueryFixtures.run(["export", "grdb_migrations"], db: kb)
+        XCTAssertEqual(unknown.status, 2)
+        XCTAssertTrue(unknown.stderr.contains("no table or view \"grdb_migrations\""), unknown.stderr)
+
+        let file = try Fixtures.temporaryFolder(self).appendingPathComponent("gaps.csv")
+        let gaps = try QueryFixtures.run(["gaps", "--component", "expandable-region", "--platform", "ios", "--format", "csv", "--output", file.path], db: kb)
+        XCTAssertEqual(gaps.status, 0, gaps.stderr)
+        let records = try QueryFixtures.pythonCSV(file.path)
+        XCTAssertEqual(records.first, Gaps.columns)
+        XCTAssertEqual(records.dropFirst().map { $0[8] }, ["102", "103", "119", "120", "126", "127", "162"])
+        XCTAssertTrue(records.dropFirst().allSatisfy { $0[7].hasSuffix("seed/expandable-region.md") })
+
+        let table = try QueryFixtures.run(["gaps"], db: kb)
+        XCTAssertTrue(table.stdout.hasSuffix("16 gaps\n"), table.stdout)
+
+        let list = try QueryFixtures.run(["list", "components", "--format", "json"], db: kb)
+        let components = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]])
+        XCTAssertEqual(components.map { $0["component"] as? String }, ["expandable-region", "reorder-data-row", "table", "table-row-button"])
+        XCTAssertEqual(components.map { $0["criteria"] as? Int }, [10, 8, 0, 10])
+        XCTAssertEqual(components.map { $0["gaps"] as? Int }, [13, 3, 0, 0])
+        let frameworks = try QueryFixtures.run(["list", "frameworks", "--format", "csv"], db: kb)
+        XCTAssertTrue(frameworks.stdout.hasPrefix("framework,name,platform,components,guidance,code_examples,gaps\r\nuikit,UIKit,ios,3,"), frameworks.stdout)
+    }
+
+    func testOutputIntoAMissingFolderFailsAndLeavesNothing() throws {
+        let kb = try Fixtures.seededKnowledgeBase(self)
+        let folder = try Fixtures.temporaryFolder(self)
+        let run = try QueryFixtures.run(["export", "matrix", "--output", folder.path + "/missing/matrix.csv"], db: kb)
+        XCTAssertEqual(run.status, 2)
+        XCTAssertTrue(run.stderr.hasPrefix("a11ykb: cannot write "), run.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [])
+    }
+
+    func testEveryNewCommandsHelpTeachesWithExamples() throws {
+        for command in ["compare", "show", "export", "list", "gaps"] {
+            let run = try Fixtures.run([command, "--help"])
+            XCTAssertEqual(run.status, 0, command)
+            XCTAssertTrue(run.stdout.contains("Examples:"), command)
+            XCTAssertTrue(run.stdout.contains("a11ykb \(command) "), command)
+        }
+        let compare = try Fixtures.run(["compare", "--help"]).stdout
+        XCTAssertTrue(compare.contains("general"), "the help says where general guidance goes")
+    }
+}
