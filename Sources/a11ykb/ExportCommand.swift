@@ -58,7 +58,7 @@ struct ExportCommand: ParsableCommand {
 
     func run() throws {
         do {
-            let kb = try database.open()
+            let kb = try database.openForReading()
             let text: String = try kb.pool.read { db in
                 if table == "matrix" {
                     let list = commaList(platforms)

@@ -31,7 +31,7 @@ struct ListCommand: ParsableCommand {
 
     func run() throws {
         do {
-            let kb = try database.open()
+            let kb = try database.openForReading()
             let table = try kb.pool.read { try Listing.table($0, subject, family: family?.rawValue) }
             switch format {
             case .table: try output.emit(TextTable.render(header: table.columns, rows: table.rows))

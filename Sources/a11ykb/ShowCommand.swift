@@ -44,7 +44,7 @@ struct ShowCommand: ParsableCommand {
 
     func run() throws {
         do {
-            let kb = try database.open()
+            let kb = try database.openForReading()
             let facts = try kb.pool.read { db in
                 try ComponentFacts.load(db, componentID: try ComponentLookup.resolve(db, component, family: family?.rawValue))
             }
