@@ -3,22 +3,28 @@ public enum Placeholder {
     /// The gap's problem when `text` (cleaned) is a placeholder, else nil.
     public static func problem(_ text: String, hasChildren: Bool) -> String? {
         let trimmed = text.trimmingSpaces()
-        if trimmed.allSatisfy({ $0.isPunctuation || $0.isWhitespace || $0.isSymbol }) {
+        let hasASCIIWord = trimmed.utf8.contains { (byte: UInt8) -> Bool in
+            let lower: UInt8 = byte | 0x20
+            return (byte >= 0x30 && byte <= 0x39) || (lower >= 0x61 && lower <= 0x7A)
+        }
+        if !hasASCIIWord, trimmed.allSatisfy({ $0.isPunctuation || $0.isWhitespace || $0.isSymbol }) {
             return hasChildren ? nil : "placeholder"
         }
-        let words = trimmed.split(separator: " ").count
-        if (trimmed.hasSuffix("..") || trimmed.hasSuffix("…")) && words <= 6 { return "placeholder" }
-        if trimmed.hasSuffix(":") && !hasChildren && words <= 3 { return "placeholder" }
-        let lower = trimmed.lowercased()
-        if ["tbd", "todo", "coming soon", "lorem ipsum"].contains(where: { lower == $0 || lower.hasPrefix($0 + ":") }) {
-            return "placeholder"
+        func words() -> Int { trimmed.split(separator: " ").count }
+        if (trimmed.hasSuffix("..") || trimmed.hasSuffix("…")) && words() <= 6 { return "placeholder" }
+        if trimmed.hasSuffix(":") && !hasChildren && words() <= 3 { return "placeholder" }
+        if trimmed.utf8.count <= 16 {
+            let lower = trimmed.lowercased()
+            if ["tbd", "todo", "coming soon", "lorem ipsum"].contains(where: { lower == $0 || lower.hasPrefix($0 + ":") }) {
+                return "placeholder"
+            }
         }
         return nil
     }
 
     /// The template's `_component` token, left where a component name belongs.
     public static func hasTemplateToken(_ text: String) -> Bool {
-        text.contains("_component")
+        text.containsBytes("_component")
     }
 }
 

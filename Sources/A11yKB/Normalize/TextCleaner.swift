@@ -2,151 +2,216 @@
 ///
 /// Emphasis markers go, `[text](url)` and `<a href>` become their text, HTML tags and entities go,
 /// code spans stay as written (backticks included: they mark code for every renderer after us).
-/// Hand-written scanners, not regular expressions: this runs on every fact of every import.
+/// It runs on every fact of every import, so it works on UTF-8 bytes: every marker is ASCII, and
+/// an ASCII byte never occurs inside a multi-byte character.
 public enum TextCleaner {
     public static func clean(_ text: String) -> String {
-        let repaired = repairMojibake(text)
-        var out = ""
-        out.reserveCapacity(repaired.utf8.count)
-        // Alternate prose and code spans; only prose is rewritten.
-        var rest = Substring(repaired)
-        while let tick = rest.firstIndex(of: "`") {
-            out += reduceProse(rest[..<tick])
-            let run = rest[tick...].prefix { $0 == "`" }
-            let after = rest[run.endIndex...]
-            if let close = after.range(of: String(run)) {
-                out += run + after[..<close.lowerBound] + run
-                rest = after[close.upperBound...]
-            } else {
-                out += run
-                rest = after
-            }
-        }
-        out += reduceProse(rest)
+        var text = text
+        if needsMojibakeRepair(text) { text = repairMojibake(text) }
+        if isClean(text) { return text }
+        var out = [UInt8]()
+        out.reserveCapacity(text.utf8.count)
+        text.utf8.withContiguousStorageIfAvailable { bytes in
+            reduce(bytes, 0, bytes.count, into: &out)
+        } ?? {
+            let bytes = Array(text.utf8)
+            bytes.withUnsafeBufferPointer { reduce($0, 0, $0.count, into: &out) }
+        }()
         return collapseWhitespace(out)
     }
 
-    static func collapseWhitespace(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        var pendingSpace = false
-        for c in text {
-            if c == " " || c == "\t" || c == "\n" || c == "\r\n" || c == "\r" || c == "\u{00A0}" {
-                pendingSpace = !out.isEmpty
-            } else {
-                if pendingSpace { out.append(" ") }
-                pendingSpace = false
-                out.append(c)
+    /// Nothing to reduce: no marker, no white space but single spaces between words.
+    static func isClean(_ text: String) -> Bool {
+        var previousSpace = true
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "["), UInt8(ascii: "<"), UInt8(ascii: "&"),
+                 UInt8(ascii: "\\"), UInt8(ascii: "!"), UInt8(ascii: "`"), 0x09, 0x0A, 0x0D, 0xC2:
+                return false
+            case UInt8(ascii: " "):
+                if previousSpace { return false }
+                previousSpace = true
+            default:
+                previousSpace = false
             }
         }
-        return out
+        return !previousSpace || text.isEmpty
     }
 
-    static func reduceProse(_ text: Substring) -> String {
-        guard text.contains(where: { "*_[<&\\!".contains($0) }) else { return String(text) }
-        var out = ""
-        var i = text.startIndex
-        while i < text.endIndex {
-            let c = text[i]
-            switch c {
-            case "\\":
-                let next = text.index(after: i)
-                if next < text.endIndex, "\\`*_{}[]()#+-.!<>|".contains(text[next]) {
-                    out.append(text[next])
-                    i = text.index(after: next)
+    static let space = UInt8(ascii: " ")
+
+    /// Folds runs of white space (ASCII, and the no-break space C2 A0) to one space; trims.
+    static func collapseWhitespace(_ bytes: [UInt8]) -> String {
+        var out = [UInt8]()
+        out.reserveCapacity(bytes.count)
+        var pendingSpace = false
+        var i = 0
+        while i < bytes.count {
+            let b = bytes[i]
+            if b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D {
+                pendingSpace = !out.isEmpty
+                i += 1
+                continue
+            }
+            if b == 0xC2, i + 1 < bytes.count, bytes[i + 1] == 0xA0 {
+                pendingSpace = !out.isEmpty
+                i += 2
+                continue
+            }
+            if pendingSpace { out.append(space) }
+            pendingSpace = false
+            out.append(b)
+            i += 1
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    @inline(__always) static func isWordByte(_ b: UInt8) -> Bool {
+        b >= 0x80 || (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A)
+    }
+
+    /// Appends the reduced form of `bytes[from..<to]` to `out`.
+    static func reduce(_ bytes: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int, into out: inout [UInt8]) {
+        var i = from
+        while i < to {
+            let b = bytes[i]
+            switch b {
+            case UInt8(ascii: "`"):
+                // A code span runs to the next run of as many backticks, kept verbatim.
+                var run = 0
+                while i + run < to, bytes[i + run] == b { run += 1 }
+                if let close = findRun(bytes, of: b, length: run, from: i + run, to: to) {
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[i..<(close + run)]))
+                    i = close + run
+                } else {
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[i..<(i + run)]))
+                    i += run
+                }
+                continue
+            case UInt8(ascii: "\\"):
+                if i + 1 < to, let escaped = Optional(bytes[i + 1]), "\\`*_{}[]()#+-.!<>|".utf8.contains(escaped) {
+                    out.append(escaped)
+                    i += 2
                     continue
                 }
-            case "!" where text[text.index(after: i)...].hasPrefix("["):
-                i = text.index(after: i)
+            case UInt8(ascii: "!") where i + 1 < to && bytes[i + 1] == UInt8(ascii: "["):
+                i += 1
                 continue
-            case "[":
-                if let (label, end) = link(text, at: i) {
-                    out += reduceProse(label)
+            case UInt8(ascii: "["):
+                if let (labelStart, labelEnd, end) = link(bytes, at: i, to: to) {
+                    reduce(bytes, labelStart, labelEnd, into: &out)
                     i = end
                     continue
                 }
-            case "<":
-                if let end = text[i...].firstIndex(of: ">"), isTag(text[i...end]) {
-                    let tag = text[text.index(after: i)..<end].lowercased()
-                    if tag.hasPrefix("br") || tag.hasPrefix("p") || tag.hasPrefix("/p") || tag.hasPrefix("li") { out.append(" ") }
-                    i = text.index(after: end)
+            case UInt8(ascii: "<"):
+                if let end = tag(bytes, at: i, to: to) {
+                    let first = i + 1 < to ? bytes[i + 1] | 0x20 : 0
+                    // Line and paragraph breaks read as a space.
+                    if first == UInt8(ascii: "b") || first == UInt8(ascii: "p") || first == UInt8(ascii: "l")
+                        || (first == UInt8(ascii: "/") && i + 2 < to && (bytes[i + 2] | 0x20) == UInt8(ascii: "p")) {
+                        out.append(space)
+                    }
+                    i = end
                     continue
                 }
-            case "&":
-                if let semicolon = text[i...].prefix(10).firstIndex(of: ";"),
-                   let decoded = entity(String(text[text.index(after: i)..<semicolon])) {
-                    out += decoded
-                    i = text.index(after: semicolon)
+            case UInt8(ascii: "&"):
+                if let (decoded, end) = entity(bytes, at: i, to: to) {
+                    out.append(contentsOf: decoded.utf8)
+                    i = end
                     continue
                 }
-            case "*":
+            case UInt8(ascii: "*"):
                 // Emphasis markers go; a lone star between spaces (`a * b`) is kept.
-                let run = text[i...].prefix { $0 == "*" }
-                let before = i > text.startIndex ? text[text.index(before: i)] : " "
-                let after = run.endIndex < text.endIndex ? text[run.endIndex] : " "
-                if !(before == " " && after == " ") {
-                    i = run.endIndex
+                var end = i
+                while end < to, bytes[end] == b { end += 1 }
+                let before = i > from ? bytes[i - 1] : space
+                let after = end < to ? bytes[end] : space
+                if !(before == space && after == space) {
+                    i = end
                     continue
                 }
-            case "_":
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[i..<end]))
+                i = end
+                continue
+            case UInt8(ascii: "_"):
                 // `__bold__` only: single underscores are identifiers (`_component`, `Type_View_Focused`).
-                let run = text[i...].prefix { $0 == "_" }
-                if run.count == 2 {
-                    let before = i > text.startIndex ? text[text.index(before: i)] : " "
-                    let after = run.endIndex < text.endIndex ? text[run.endIndex] : " "
-                    if !before.isLetter || !after.isLetter {
-                        i = run.endIndex
+                var end = i
+                while end < to, bytes[end] == b { end += 1 }
+                if end - i == 2 {
+                    let before = i > from ? bytes[i - 1] : space
+                    let after = end < to ? bytes[end] : space
+                    if !isWordByte(before) || !isWordByte(after) {
+                        i = end
                         continue
                     }
                 }
-                out += run
-                i = run.endIndex
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[i..<end]))
+                i = end
                 continue
             default:
                 break
             }
-            out.append(c)
-            i = text.index(after: i)
+            out.append(b)
+            i += 1
         }
-        return out
     }
 
-    /// `[label](url)` at `start`: the label and the index after the closing parenthesis.
-    static func link(_ text: Substring, at start: Substring.Index) -> (Substring, Substring.Index)? {
+    static func findRun(_ bytes: UnsafeBufferPointer<UInt8>, of byte: UInt8, length: Int, from: Int, to: Int) -> Int? {
+        var i = from
+        while i < to {
+            if bytes[i] == byte {
+                var run = 0
+                while i + run < to, bytes[i + run] == byte { run += 1 }
+                if run == length { return i }
+                i += run
+            } else {
+                i += 1
+            }
+        }
+        return nil
+    }
+
+    /// `[label](url)` at `start`: the label's range and the index after the closing parenthesis.
+    /// The address may hold balanced parentheses of its own (`.../x_(y)`).
+    static func link(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int, to: Int) -> (Int, Int, Int)? {
         var depth = 0
         var i = start
-        var closeBracket: Substring.Index?
-        while i < text.endIndex {
-            if text[i] == "[" { depth += 1 }
-            if text[i] == "]" {
+        var close = -1
+        while i < to {
+            if bytes[i] == UInt8(ascii: "[") { depth += 1 }
+            if bytes[i] == UInt8(ascii: "]") {
                 depth -= 1
-                if depth == 0 { closeBracket = i; break }
+                if depth == 0 { close = i; break }
             }
-            i = text.index(after: i)
+            i += 1
         }
-        guard let close = closeBracket else { return nil }
-        let open = text.index(after: close)
-        guard open < text.endIndex, text[open] == "(" else { return nil }
-        // The address may hold balanced parentheses of its own (`.../x_(y)`).
+        guard close >= 0, close + 1 < to, bytes[close + 1] == UInt8(ascii: "(") else { return nil }
         var parens = 0
-        var end = open
-        while end < text.endIndex {
-            if text[end] == "(" { parens += 1 }
-            if text[end] == ")" {
+        var end = close + 1
+        while end < to {
+            if bytes[end] == UInt8(ascii: "(") { parens += 1 }
+            if bytes[end] == UInt8(ascii: ")") {
                 parens -= 1
-                if parens == 0 { break }
+                if parens == 0 { return (start + 1, close, end + 1) }
             }
-            end = text.index(after: end)
+            end += 1
         }
-        guard end < text.endIndex else { return nil }
-        return (text[text.index(after: start)..<close], text.index(after: end))
+        return nil
     }
 
-    static func isTag(_ candidate: Substring) -> Bool {
-        let inner = candidate.dropFirst().dropLast()
-        guard let first = inner.first, first.isLetter || first == "/" else { return false }
-        let name = inner.drop { $0 == "/" }.prefix { $0.isLetter || $0.isNumber }
-        return !name.isEmpty && name.allSatisfy { $0.isASCII } && !inner.contains("<")
+    /// An HTML tag at `start` (`<br>`, `</a>`, `<a href="...">`): the index after its `>`.
+    static func tag(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int, to: Int) -> Int? {
+        var i = start + 1
+        if i < to, bytes[i] == UInt8(ascii: "/") { i += 1 }
+        let nameStart = i
+        while i < to, (bytes[i] | 0x20) >= UInt8(ascii: "a"), (bytes[i] | 0x20) <= UInt8(ascii: "z") || (bytes[i] >= 0x30 && bytes[i] <= 0x39) { i += 1 }
+        guard i > nameStart else { return nil }
+        while i < to {
+            if bytes[i] == UInt8(ascii: ">") { return i + 1 }
+            if bytes[i] == UInt8(ascii: "<") { return nil }
+            i += 1
+        }
+        return nil
     }
 
     static let entities: [String: String] = [
@@ -154,14 +219,28 @@ public enum TextCleaner {
         "rsquo": "’", "lsquo": "‘", "rdquo": "”", "ldquo": "“", "mdash": "—", "ndash": "–", "hellip": "…",
     ]
 
-    static func entity(_ name: String) -> String? {
-        if let known = entities[name] { return known }
+    static func entity(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int, to: Int) -> (String, Int)? {
+        var i = start + 1
+        while i < to, i - start <= 10, bytes[i] != UInt8(ascii: ";") { i += 1 }
+        guard i < to, bytes[i] == UInt8(ascii: ";") else { return nil }
+        let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[(start + 1)..<i]), as: UTF8.self)
+        if let known = entities[name] { return (known, i + 1) }
         if name.hasPrefix("#x") || name.hasPrefix("#X"), let code = UInt32(name.dropFirst(2), radix: 16),
-           let scalar = Unicode.Scalar(code) { return String(Character(scalar)) }
+           let scalar = Unicode.Scalar(code) { return (String(Character(scalar)), i + 1) }
         if name.hasPrefix("#"), let code = UInt32(name.dropFirst()), let scalar = Unicode.Scalar(code) {
-            return String(Character(scalar))
+            return (String(Character(scalar)), i + 1)
         }
         return nil
+    }
+
+    /// `â`, `Ã`, `Â` (C3 A2, C3 83, C3 82) or `ð` (C3 B0) start every UTF-8-read-as-1252 sequence.
+    static func needsMojibakeRepair(_ text: String) -> Bool {
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            if previous == 0xC3, byte == 0xA2 || byte == 0x83 || byte == 0x82 || byte == 0xB0 { return true }
+            previous = byte
+        }
+        return false
     }
 
     // MARK: mojibake

@@ -112,6 +112,7 @@ public enum Vocabulary {
 
     /// Lower case, emphasis and heading marks gone, trailing colon gone, white space folded.
     public static func normalizedLabel(_ label: String) -> String {
+        if label.utf8.allSatisfy({ $0 < 0x80 }) { return normalizedASCIILabel(label) }
         var result = ""
         result.reserveCapacity(label.utf8.count)
         var lastWasSpace = true
@@ -129,6 +130,26 @@ public enum Vocabulary {
         }
         while result.hasSuffix(" ") || result.hasSuffix(":") { result.removeLast() }
         return result
+    }
+
+    static func normalizedASCIILabel(_ label: String) -> String {
+        var out = [UInt8]()
+        out.reserveCapacity(label.utf8.count)
+        var lastWasSpace = true
+        for byte in label.utf8 {
+            switch byte {
+            case UInt8(ascii: "*"), UInt8(ascii: "#"), UInt8(ascii: "_"), UInt8(ascii: "`"):
+                continue
+            case 0x20, 0x09, 0x0A, 0x0D:
+                if !lastWasSpace { out.append(0x20) }
+                lastWasSpace = true
+            default:
+                out.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
+                lastWasSpace = false
+            }
+        }
+        while let last = out.last, last == 0x20 || last == UInt8(ascii: ":") { out.removeLast() }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// A label the vocabulary does not know, kept as written: `Accessibility Trait` → `accessibility-trait`.

@@ -11,25 +11,46 @@ public struct FrontMatter: Sendable {
     public var extraKeys: [String] = []
     public var notices: [Notice] = []
 
-    /// The YAML text, the body and the line the body starts on; nil when the text has no front matter.
+    /// The YAML text, the body and the line the body starts on; nil when the text has no front
+    /// matter. Only the front matter's own lines are looked at.
     public static func split(_ text: String) -> (yaml: String, body: Substring, bodyFirstLine: Int)? {
-        let lines = MarkdownOutline.splitLines(text)
-        guard let first = lines.first, first.trimmingSpaces() == "---" else { return nil }
-        guard let close = lines.indices.dropFirst().first(where: {
-            let l = lines[$0].trimmingSpaces()
-            return l == "---" || l == "..."
-        }) else { return nil }
-        let yaml = lines[1..<close].joined(separator: "\n")
-        let bodyLines = lines[(close + 1)...]
-        let body = Substring(bodyLines.joined(separator: "\n"))
-        return (yaml, body, close + 2)
+        guard case let .closed(yaml, body, line) = scan(text) else { return nil }
+        return (yaml, body, line)
     }
 
     /// Whether the text opens a front matter block that never closes.
     public static func isUnclosed(_ text: String) -> Bool {
-        let lines = MarkdownOutline.splitLines(text)
-        guard let first = lines.first, first.trimmingSpaces() == "---" else { return false }
-        return split(text) == nil
+        if case .unclosed = scan(text) { return true }
+        return false
+    }
+
+    enum Scan {
+        case none
+        case unclosed
+        case closed(yaml: String, body: Substring, bodyFirstLine: Int)
+    }
+
+    static func scan(_ text: String) -> Scan {
+        let utf8 = text.utf8
+        var lineStart = utf8.startIndex
+        var lineNumber = 1
+        var yamlStart: String.Index?
+        while lineStart < utf8.endIndex {
+            var lineEnd = lineStart
+            while lineEnd < utf8.endIndex, utf8[lineEnd] != 0x0A { lineEnd = utf8.index(after: lineEnd) }
+            let line = text[lineStart..<lineEnd].trimmingSpaces()
+            let trimmed = line.hasSuffix("\r") ? line.dropLast() : line
+            let next = lineEnd < utf8.endIndex ? utf8.index(after: lineEnd) : lineEnd
+            if lineNumber == 1 {
+                guard trimmed == "---" else { return .none }
+                yamlStart = next
+            } else if trimmed == "---" || trimmed == "..." {
+                return .closed(yaml: String(text[yamlStart!..<lineStart]), body: text[next...], bodyFirstLine: lineNumber + 1)
+            }
+            lineStart = next
+            lineNumber += 1
+        }
+        return lineNumber > 1 ? .unclosed : .none
     }
 
     /// Keys that describe the page rather than criteria.

@@ -35,42 +35,65 @@ public enum MarkdownOutline {
         return parser.run()
     }
 
-    /// Splits on LF, CRLF or CR.
+    /// Splits on LF, CRLF or CR. Scans UTF-8 bytes: line breaks are ASCII, so every break is
+    /// also a character boundary.
     static func splitLines(_ text: String) -> [Substring] {
         var lines: [Substring] = []
-        var start = text.startIndex
+        let utf8 = text.utf8
+        var start = utf8.startIndex
         var i = start
-        while i < text.endIndex {
-            let c = text[i]
-            if c == "\n" || c == "\r" || c == "\r\n" {
+        while i < utf8.endIndex {
+            let byte = utf8[i]
+            if byte == 0x0A || byte == 0x0D {
                 lines.append(text[start..<i])
-                start = text.index(after: i)
+                var next = utf8.index(after: i)
+                if byte == 0x0D, next < utf8.endIndex, utf8[next] == 0x0A { next = utf8.index(after: next) }
+                start = next
+                i = next
+                continue
             }
-            i = text.index(after: i)
+            i = utf8.index(after: i)
         }
-        if start < text.endIndex { lines.append(text[start...]) }
+        if start < utf8.endIndex { lines.append(text[start...]) }
         return lines
     }
 
     /// Removes `<!-- ... -->`, keeping every newline so that line numbers stay true.
     static func stripHTMLComments(_ text: String) -> String {
-        guard text.contains("<!--") else { return text }
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        var rest = text[...]
-        while let open = rest.range(of: "<!--") {
-            out += rest[..<open.lowerBound]
-            let afterOpen = rest[open.upperBound...]
-            if let close = afterOpen.range(of: "-->") {
-                out += String(repeating: "\n", count: afterOpen[..<close.lowerBound].reduce(0) { $0 + ($1 == "\n" || $1 == "\r\n" ? 1 : 0) })
-                rest = afterOpen[close.upperBound...]
-            } else {
-                out += String(repeating: "\n", count: afterOpen.reduce(0) { $0 + ($1 == "\n" || $1 == "\r\n" ? 1 : 0) })
-                rest = ""
+        let bytes = Array(text.utf8)
+        guard let first = find(Array("<!--".utf8), in: bytes, from: 0) else { return text }
+        var out = [UInt8]()
+        out.reserveCapacity(bytes.count)
+        out.append(contentsOf: bytes[0..<first])
+        var i = first
+        while true {
+            let close = find(Array("-->".utf8), in: bytes, from: i + 4)
+            let end = close.map { $0 + 3 } ?? bytes.count
+            for byte in bytes[i..<end] where byte == 0x0A { out.append(byte) }
+            guard close != nil else { break }
+            guard let next = find(Array("<!--".utf8), in: bytes, from: end) else {
+                out.append(contentsOf: bytes[end...])
+                break
             }
+            out.append(contentsOf: bytes[end..<next])
+            i = next
         }
-        out += rest
-        return out
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    static func find(_ needle: [UInt8], in haystack: [UInt8], from: Int) -> Int? {
+        guard needle.count <= haystack.count, from <= haystack.count - needle.count else { return nil }
+        var i = from
+        let last = haystack.count - needle.count
+        while i <= last {
+            if haystack[i] == needle[0] {
+                var k = 1
+                while k < needle.count, haystack[i + k] == needle[k] { k += 1 }
+                if k == needle.count { return i }
+            }
+            i += 1
+        }
+        return nil
     }
 
     /// Columns of leading white space, a tab counting to the next multiple of four.
@@ -294,7 +317,7 @@ public enum MarkdownOutline {
             if MarkdownOutline.containerTags.contains(tag) {
                 let closing = "</\(tag)"
                 while j < lines.count {
-                    if lines[j].lowercased().contains(closing) { return j + 1 }
+                    if lines[j].contains("</") && lines[j].lowercased().contains(closing) { return j + 1 }
                     j += 1
                 }
                 return j

@@ -6,10 +6,11 @@ public enum MarkdownReader {
     public static func read(_ text: String, format: SourceFormat? = nil) throws -> Entry {
         var entry: Entry
         let blocks: [Block]
-        if FrontMatter.isUnclosed(text) {
+        let scan = FrontMatter.scan(text)
+        if case .unclosed = scan {
             throw ReadError(line: 1, "front matter opened with --- never closes")
         }
-        if let (yaml, body, bodyLine) = FrontMatter.split(text) {
+        if case let .closed(yaml, body, bodyLine) = scan {
             let frontMatter = try FrontMatter.parse(yaml)
             entry = Entry(format: format ?? .jekyll, slug: frontMatter.slug, title: frontMatter.title,
                           category: frontMatter.category)
@@ -105,6 +106,7 @@ enum EntryAssembly {
 
     /// "How to test a reorder data row" → "Reorder data row".
     static func howToTestTitle(_ text: String) -> String? {
+        guard text.hasASCIIPrefix("how to test") else { return nil }
         let lower = text.lowercased()
         for prefix in ["how to test an ", "how to test a ", "how to test "] where lower.hasPrefix(prefix) {
             let rest = text.dropFirst(prefix.count).trimmingSpaces()
@@ -116,7 +118,7 @@ enum EntryAssembly {
 
     /// `Full information: https://www.magentaa11y.com/MagentaA11yV2#/native-criteria/controls/reorder-data-row`
     static func fullInformationLink(_ text: String) -> (slug: String, family: String, category: String?)? {
-        guard text.lowercased().hasPrefix("full information") else { return nil }
+        guard text.hasASCIIPrefix("full information") else { return nil }
         guard let criteria = text.range(of: "-criteria/") else { return nil }
         let familyPart = text[..<criteria.lowerBound].split(whereSeparator: { $0 == "/" || $0 == "#" }).last ?? ""
         let path = text[criteria.upperBound...].prefix { !($0 == ")" || $0 == "]" || $0 == " " || $0 == "?" || $0 == "#") }

@@ -142,7 +142,7 @@ public struct OutlineWalker {
     }
 
     static func labelScope(_ text: String, in context: NoteContext) -> NoteContext? {
-        guard text.count <= 40 else { return nil }
+        guard text.utf8.count <= 60 else { return nil }
         var scoped = context
         switch Vocabulary.classify(text) {
         case .platform(let platform):

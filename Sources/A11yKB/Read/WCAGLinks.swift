@@ -2,8 +2,19 @@
 /// `[WCAG 4.1.2 Name, Role, Value (Level A)](https://www.w3.org/...)`, `WCAG 2.1 1.3.1 Info and
 /// Relationships`, `WCAG 2.4.7 Focus Visible (AA)`.
 public enum WCAGLinks {
+    /// A cheap byte scan for "wcag" in any case, before the real parse.
+    static func containsWCAG(_ text: String) -> Bool {
+        var matched = 0
+        let word: [UInt8] = Array("wcag".utf8)
+        for byte in text.utf8 {
+            matched = (byte | 0x20) == word[matched] ? matched + 1 : ((byte | 0x20) == word[0] ? 1 : 0)
+            if matched == word.count { return true }
+        }
+        return false
+    }
+
     public static func parse(_ text: String, line: Int) -> [WCAGReference] {
-        guard text.range(of: "wcag", options: .caseInsensitive) != nil else { return [] }
+        guard containsWCAG(text) else { return [] }
         var found: [WCAGReference] = []
         var searchStart = text.startIndex
         while let hit = text.range(of: "wcag", options: .caseInsensitive, range: searchStart..<text.endIndex) {
