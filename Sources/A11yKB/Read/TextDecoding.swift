@@ -12,7 +12,9 @@ public enum TextDecoding {
         }
         var body = data
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { body = data.dropFirst(3) }
-        if body.contains(0) { throw ReadError("binary file (NUL bytes), not text") }
+        if body.withUnsafeBytes({ $0.count > 0 && memchr($0.baseAddress!, 0, $0.count) != nil }) {
+            throw ReadError("binary file (NUL bytes), not text")
+        }
         guard let text = String(validating: body, as: UTF8.self) else {
             throw ReadError(line: firstInvalidLine(body), "not valid UTF-8")
         }

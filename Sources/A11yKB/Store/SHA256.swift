@@ -1,3 +1,5 @@
+import Foundation
+
 /// SHA-256 (FIPS 180-4), to know a source file unchanged since its last import. Written here
 /// because Foundation on Linux has no digest and swift-crypto would double the build time.
 public enum SHA256 {
@@ -11,6 +13,10 @@ public enum SHA256 {
         0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
         0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
     ]
+
+    public static func hex(_ data: Data) -> String {
+        data.withUnsafeBytes { hex($0) }
+    }
 
     public static func hex<C: Collection>(_ bytes: C) -> String where C.Element == UInt8 {
         var h: [UInt32] = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]
