@@ -17,6 +17,6 @@ struct A11yKBCommand: ParsableCommand {
               a11ykb import ~/src/magentaA11y
               a11ykb sql "SELECT component, label, expectation FROM v_criteria WHERE kind = 'gesture'"
             """,
-        subcommands: [ImportCommand.self, StatsCommand.self, SQLCommand.self]
+        subcommands: [ImportCommand.self, StatsCommand.self, SQLCommand.self, SearchCommand.self]
     )
 }
