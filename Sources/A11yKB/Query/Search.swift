@@ -75,7 +75,8 @@ public struct HighlightedText: Sendable, Equatable {
 public struct SearchHit: Sendable {
     /// 1-based position in the ranked list.
     public var rank: Int
-    /// The bm25 score with the column weights (lower is better, as SQLite orders it).
+    /// The bm25 score with the column weights, times the boost of the fact's kind (lower is
+    /// better, as SQLite's bm25 orders it).
     public var score: Double
     public var fact: FactKind
     /// The row's id in its table (`components`, `criteria`, `guidance`, `announcements`).
@@ -177,6 +178,12 @@ public enum Search {
         ("title", 10), ("label", 3), ("criterion", 5), ("announcement", 4), ("guidance", 2), ("detail", 1),
     ]
 
+    /// bm25 saturates: however heavy a column's weight, a short note that repeats a word comes
+    /// close to a title or a criterion that says it once. So each document's weighted bm25 is
+    /// also multiplied by the boost of its kind, which keeps titles and criteria above notes
+    /// nested under other notes.
+    public static let kindBoosts = (component: 2.0, criterion: 1.5, announcement: 1.25, guidance: 1.0, nestedGuidance: 0.8)
+
     public struct InvalidFilter: Error, CustomStringConvertible {
         public var description: String
     }
@@ -219,6 +226,7 @@ public enum Search {
     /// The SQL of the ranked query for these options, for tests and EXPLAIN QUERY PLAN.
     public static func rankedSQL(_ options: SearchOptions) -> String {
         let weights = columnWeights.map { String($0.weight) }.joined(separator: ", ")
+        let b = kindBoosts
         var filters: [String] = []
         if options.platform != nil {
             filters.append("(p.slug = :platform OR (p.id IS NULL AND c.family = :platformFamily))")
@@ -235,7 +243,11 @@ public enum Search {
                 SELECT rowid AS key, bm25(search_index, \(weights)) AS score
                 FROM search_index WHERE search_index MATCH :match
             )
-            SELECT h.key, h.score, h.key & 7 AS tag, h.key >> 3 AS fact_id,
+            SELECT h.key, h.score * CASE h.key & 7
+                       WHEN 1 THEN \(b.component) WHEN 2 THEN \(b.criterion) WHEN 4 THEN \(b.announcement)
+                       ELSE CASE WHEN g.parent_id IS NULL THEN \(b.guidance) ELSE \(b.nestedGuidance) END
+                   END AS score,
+                   h.key & 7 AS tag, h.key >> 3 AS fact_id,
                    c.slug, c.title, c.family, c.category, c.summary, p.slug AS platform, f.slug AS framework,
                    cr.kind, cr.label, cr.expectation, g.aspect, g.parent_id, g.text AS guidance_text,
                    a.text AS announcement_text, a.context,
@@ -251,7 +263,7 @@ public enum Search {
             LEFT JOIN frameworks f ON f.id = g.framework_id
             JOIN sources s ON s.id = coalesce(cr.source_id, g.source_id, a.source_id, c.source_id)
             \(filters.isEmpty ? "" : "WHERE " + filters.joined(separator: " AND "))
-            ORDER BY h.score, h.key & 7, c.slug, c.family, position, h.key
+            ORDER BY score, h.key & 7, c.slug, c.family, position, h.key
             LIMIT :limit
             """
     }
@@ -416,7 +428,7 @@ enum Suggest {
         .prefix(12)
         var near: [(word: String, edits: Int, docs: Int)] = []
         for candidate in likely {
-            let written = try surfaceForm(db, term: candidate.term) ?? candidate.term
+            let written = try surfaceForm(db, term: candidate.term, near: letters) ?? candidate.term
             let edits = min(distance(letters, written), distance(letters, candidate.term))
             guard edits <= maxDistance, written != letters, !near.contains(where: { $0.word == written }) else { continue }
             near.append((written, edits, candidate.docs))
@@ -424,8 +436,9 @@ enum Suggest {
         return near.sorted { ($0.edits, -$0.docs, $0.word) < ($1.edits, -$1.docs, $1.word) }.prefix(limit).map(\.word)
     }
 
-    /// The word most often written for an index term: `dim` → `dimmed`.
-    static func surfaceForm(_ db: Database, term: String) throws -> String? {
+    /// The word written for an index term that is nearest `word`, the most frequent of those:
+    /// `dim` → `dimmed`.
+    static func surfaceForm(_ db: Database, term: String, near word: String) throws -> String? {
         let statement = try db.cachedStatement(sql: """
             SELECT snippet(search_index, -1, '\(HighlightedText.open)', '\(HighlightedText.close)', '', 1)
             FROM search_index WHERE search_index MATCH ? LIMIT 20
@@ -436,7 +449,8 @@ enum Suggest {
                 counts[text.lowercased(), default: 0] += 1
             }
         }
-        return counts.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.first?.key
+        return counts.map { (form: $0.key, edits: distance(word, $0.key), count: $0.value) }
+            .min { ($0.edits, -$0.count, $0.form) < ($1.edits, -$1.count, $1.form) }?.form
     }
 
     /// Levenshtein distance, with a swap of two neighbours counted as one edit.
