@@ -31,7 +31,7 @@ struct SearchCommand: ParsableCommand {
               a11ykb search dimmed
               a11ykb search '"double tap"' --platform android
               a11ykb search 'focus*' --framework jetpack-compose --aspect focus
-              a11ykb search 'toggle OR switch' --kind criterion --format json
+              a11ykb search 'expand OR collapse' --kind criterion --format json
 
             Exit status: 0 hits found; 1 nothing matched (said on stderr, with
             near terms when there are some); 2 the query or a filter cannot be
