@@ -32,11 +32,11 @@ public enum SearchRendering {
             out += style.heading(group.title) + "  " + style.faint("(\(group.component), \(group.family))") + "\n"
             for hit in group.hits {
                 let fact = hit.fact.rawValue.padding(toLength: 14, withPad: " ", startingAt: 0)
-                out += "  " + fact + describe(hit, style: style) + "   " + style.faint(location(hit)) + "\n"
+                out += "  " + fact + oneLine(describe(hit, style: style)) + "   " + style.faint(location(hit)) + "\n"
                 if hit.fact == .component {
                     if let summary = hit.summary { out += "    " + style.faint(summary) + "\n" }
                 } else {
-                    out += "    " + hit.snippet.rendered(style.match) + "\n"
+                    out += "    " + oneLine(hit.snippet.rendered(style.match)) + "\n"
                 }
             }
         }
@@ -60,6 +60,11 @@ public enum SearchRendering {
         case .announcement:
             return scope + (label.map { " · (\($0))" } ?? "")
         }
+    }
+
+    /// A line break inside a fact would break the listing's layout: shown as a space.
+    static func oneLine(_ text: String) -> String {
+        text.contains(where: \.isNewline) ? text.split(whereSeparator: \.isNewline).joined(separator: " ") : text
     }
 
     public static func location(_ hit: SearchHit) -> String {
