@@ -17,7 +17,7 @@ struct A11yKBCommand: ParsableCommand {
               a11ykb import ~/src/magentaA11y
               a11ykb sql "SELECT component, label, expectation FROM v_criteria WHERE kind = 'gesture'"
             """,
-        subcommands: [ImportCommand.self, StatsCommand.self, SQLCommand.self, CompareCommand.self, ShowCommand.self,
-                      ExportCommand.self, ListCommand.self, GapsCommand.self]
+        subcommands: [SearchCommand.self, ShowCommand.self, CompareCommand.self, ExportCommand.self, ListCommand.self,
+                      GapsCommand.self, ImportCommand.self, StatsCommand.self, SQLCommand.self]
     )
 }

@@ -5,6 +5,7 @@ public enum EmbeddedResources {
     public static let migrations: [(name: String, sql: [UInt8])] = [
         ("0001_schema", PackageResources._001_schema_sql),
         ("0002_wcag_gherkin", PackageResources._002_wcag_gherkin_sql),
+        ("0003_search", PackageResources._003_search_sql),
     ]
 
     public static let seedDocuments: [(name: String, bytes: [UInt8])] = [

@@ -1,0 +1,151 @@
+import A11yKB
+import Foundation
+import XCTest
+
+/// `a11ykb search` as a user runs it: the built binary, the default knowledge base made from the
+/// embedded seed, exit statuses, every output format.
+final class SearchCLITests: XCTestCase {
+    /// An environment whose default knowledge base is a fresh one seeded on first use.
+    func defaultKnowledgeBase() throws -> [String: String] {
+        ["XDG_DATA_HOME": try Fixtures.temporaryFolder(self).path]
+    }
+
+    func testSearchDimmedOnTheDefaultKnowledgeBase() throws {
+        let env = try defaultKnowledgeBase()
+        let run = try Fixtures.run(["search", "dimmed"], environment: env)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(run.stderr, "")
+        let lines = run.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        XCTAssertEqual(lines[0], "Table row button  (table-row-button, native)")
+        XCTAssertTrue(lines[1].contains("criterion     screenreader › State · every platform"), lines[1])
+        XCTAssertTrue(lines[1].hasSuffix("(embedded)/seed/table-row-button.md:28"), lines[1])
+        XCTAssertEqual(lines[2], "    Expresses its state (disabled/[dimmed])")
+        XCTAssertTrue(run.stdout.contains("Reorder data row  (reorder-data-row, native)"))
+        XCTAssertTrue(run.stdout.contains("    Expresses the state of the control is disabled ([dimmed])"))
+        XCTAssertTrue(run.stdout.hasSuffix("\n4 hits in 2 components\n"), run.stdout)
+        XCTAssertFalse(run.stdout.contains("\u{1B}["), "no colour when stdout is not a terminal")
+    }
+
+    func testEveryFilterFromTheCommandLine() throws {
+        let env = try defaultKnowledgeBase()
+        let android = try Fixtures.run(["search", "dimmed", "--platform", "android", "--format", "json"], environment: env)
+        XCTAssertEqual(android.status, 0, android.stderr)
+        let hits = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(android.stdout.utf8)) as? [[String: Any]])
+        XCTAssertEqual(hits.count, 2)
+        XCTAssertTrue(hits.allSatisfy { $0["platform"] is NSNull && ($0["fact"] as? String) == "criterion" })
+        let listing = try Fixtures.run(["search", "dimmed", "--platform", "android"], environment: env)
+        XCTAssertFalse(listing.stdout.contains("UIAccessibilityTraitNotEnabled"))
+        XCTAssertFalse(listing.stdout.contains(" ios "))
+
+        let filtered = try Fixtures.run(["search", "focus", "--framework", "uikit", "--component", "table", "--family", "native",
+                                         "--kind", "guidance", "--aspect", "focus", "--limit", "2", "--format", "csv"], environment: env)
+        XCTAssertEqual(filtered.status, 0, filtered.stderr)
+        let records = CSVReader.parse(filtered.stdout)
+        XCTAssertEqual(records.count, 3)
+        for record in records.dropFirst() {
+            let row = Dictionary(uniqueKeysWithValues: zip(records[0], record))
+            XCTAssertEqual(row["component"], "table")
+            XCTAssertEqual(row["framework"], "uikit")
+            XCTAssertEqual(row["fact"], "guidance")
+            XCTAssertEqual(row["aspect"], "focus")
+        }
+    }
+
+    func testJSONCarriesEveryField() throws {
+        let env = try defaultKnowledgeBase()
+        let run = try Fixtures.run(["search", "dimmed", "--format", "json"], environment: env)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let hits = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]])
+        XCTAssertEqual(hits.count, 4)
+        for hit in hits {
+            XCTAssertEqual(Set(hit.keys), Set(SearchRendering.fields))
+            for key in ["component", "title", "family", "fact", "text", "snippet", "source"] {
+                XCTAssertNotNil(hit[key] as? String, key)
+            }
+            XCTAssertTrue((hit["snippet"] as? String)?.lowercased().contains("[dimmed]") == true)
+            XCTAssertNotNil(hit["line"] as? Int)
+            XCTAssertNotNil(hit["rank"] as? Int)
+        }
+        XCTAssertEqual(hits.map { $0["component"] as? String }, ["table-row-button", "reorder-data-row", "table-row-button", "reorder-data-row"])
+    }
+
+    func testPhraseOnlyMatchesThePhrase() throws {
+        let env = try defaultKnowledgeBase()
+        let run = try Fixtures.run(["search", "\"double tap\"", "--limit", "0", "--format", "json"], environment: env)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let hits = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]])
+        XCTAssertFalse(hits.isEmpty)
+        // The phrase is in the text (marked in the snippet) or in the label (an announcement's context).
+        for hit in hits {
+            let inText = (hit["snippet"] as? String)?.lowercased().contains("[double tap]") == true
+            let inLabel = (hit["label"] as? String)?.lowercased().contains("double tap") == true
+            XCTAssertTrue(inText || inLabel, "\(hit)")
+        }
+    }
+
+    func testPlainMarkersWhenPipedOrWithNoColor() throws {
+        // NO_COLOR is set by Fixtures.run; stdout is a pipe: plain markers either way.
+        let env = try defaultKnowledgeBase()
+        let plain = try Fixtures.run(["search", "dimmed"], environment: env.merging(["NO_COLOR": ""]) { $1 })
+        XCTAssertTrue(plain.stdout.contains("[dimmed]"))
+        XCTAssertFalse(plain.stdout.contains("\u{1B}"))
+    }
+
+    func testNothingFoundExitsOneWithSuggestions() throws {
+        let env = try defaultKnowledgeBase()
+        let run = try Fixtures.run(["search", "dimmd"], environment: env)
+        XCTAssertEqual(run.status, 1)
+        XCTAssertEqual(run.stdout, "")
+        XCTAssertEqual(run.stderr, "a11ykb: no fact matches dimmd\na11ykb: did you mean: dimmed?\n")
+        let json = try Fixtures.run(["search", "xylophone", "--format", "json"], environment: env)
+        XCTAssertEqual(json.status, 1)
+        XCTAssertEqual(json.stdout, "[]\n")
+        let csv = try Fixtures.run(["search", "xylophone", "--format", "csv"], environment: env)
+        XCTAssertEqual(csv.status, 1)
+        XCTAssertEqual(CSVReader.parse(csv.stdout), [SearchRendering.fields])
+    }
+
+    func testBadQueriesAndFiltersAreOneLineErrorsWithStatusTwo() throws {
+        let env = try defaultKnowledgeBase()
+        for arguments in [["--", "OR"], ["--", "NOT dimmed"], ["()"], ["dimmed", "--framework", "react"],
+                          ["dimmed", "--component", "nope"], ["dimmed", "--aspect", "colour"], ["--", "+++"], ["--", "-dimmed"]] {
+            let run = try Fixtures.run(["search"] + arguments, environment: env)
+            XCTAssertEqual(run.status, 2, "\(arguments): \(run.stderr)")
+            XCTAssertEqual(run.stderr.split(separator: "\n").count, 1, "\(arguments): \(run.stderr)")
+            XCTAssertTrue(run.stderr.hasPrefix("a11ykb: "))
+            XCTAssertEqual(run.stdout, "")
+        }
+        let repaired = try Fixtures.run(["search", "\"double tap"], environment: env)
+        XCTAssertEqual(repaired.status, 0)
+        XCTAssertTrue(repaired.stderr.contains("note: closed the unbalanced"))
+    }
+
+    func testHelpTeachesTheQuerySyntax() throws {
+        let run = try Fixtures.run(["search", "--help"])
+        XCTAssertEqual(run.status, 0)
+        for expected in ["\"double tap\"", "dim*", "toggle OR switch", "dimmed NOT android", "ctrl+tab", "--platform",
+                         "--framework", "--component", "--family", "--kind", "--aspect", "--limit", "--format", "Exit status"] {
+            XCTAssertTrue(run.stdout.contains(expected), expected)
+        }
+        XCTAssertTrue(try Fixtures.run(["--help"]).stdout.contains("search"))
+    }
+
+    /// Random punctuation, quotes and operators as the query: exit status 0, 1 or 2, never a crash.
+    func testRandomQueriesExitZeroOneOrTwo() throws {
+        let env = try defaultKnowledgeBase()
+        var random = SplitMix64(seed: 0xC11)
+        let pieces = ["\"", "(", ")", "*", "-", "+", ":", "'", "\\", "\u{1}", " ", " ", "OR", "NOT", "AND", "dimmed",
+                      "tap", "state", "ctrl+tab", "é", "🙂", "{", "[", "%", "_", "42", "title:", "-dimmed", "--"]
+        var statuses: Set<Int32> = []
+        for round in 0..<40 {
+            let count = round == 39 ? 20_000 : Int(random.next() % 10) + 1
+            var query = ""
+            for _ in 0..<count { query += pieces[Int(random.next() % UInt64(pieces.count))] }
+            let run = try Fixtures.run(["search", "--limit", "3", "--", query], environment: env)
+            XCTAssertTrue([0, 1, 2].contains(run.status), "\(query.debugDescription): status \(run.status), \(run.stderr)")
+            if run.status != 0 { XCTAssertTrue(run.stderr.hasPrefix("a11ykb: "), run.stderr) }
+            statuses.insert(run.status)
+        }
+        XCTAssertEqual(statuses, [0, 1, 2], "the random queries reach every outcome")
+    }
+}
