@@ -55,6 +55,11 @@ final class CorpusImportTests: XCTestCase {
         XCTAssertEqual(try Fixtures.int(kb, "SELECT count(DISTINCT source_id) FROM announcements WHERE origin = 'transcript'"), 55)
         XCTAssertEqual(try Fixtures.int(kb, "SELECT count(*) FROM announcements WHERE origin = 'transcript' AND (start_ms IS NULL OR end_ms < start_ms)"), 0)
         XCTAssertEqual(summary.ignoredInCheckout, 1, "LICENSE.txt is not guessed at")
+        // A first import this large indexes in bulk: the triggers are back on afterwards and the
+        // rebuilt index holds every fact.
+        XCTAssertEqual(try Fixtures.int(kb, "SELECT bulk FROM search_control"), 0)
+        XCTAssertEqual(try Fixtures.int(kb, "SELECT count(*) FROM search_index WHERE search_index MATCH 'dimmed'"),
+                       try Fixtures.int(kb, "SELECT count(*) FROM search_facts WHERE coalesce(title, '') || ' ' || coalesce(label, '') || ' ' || coalesce(criterion, '') || ' ' || coalesce(announcement, '') || ' ' || coalesce(guidance, '') || ' ' || coalesce(detail, '') LIKE '%dimmed%'"))
     }
 
     func testJekyllLayoutSkipsTemplatesAndRepairsItsFrontMatter() throws {

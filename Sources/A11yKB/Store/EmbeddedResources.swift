@@ -6,6 +6,7 @@ public enum EmbeddedResources {
         ("0001_schema", PackageResources._001_schema_sql),
         ("0002_wcag_gherkin", PackageResources._002_wcag_gherkin_sql),
         ("0003_search", PackageResources._003_search_sql),
+        ("0004_bulk_index", PackageResources._004_bulk_index_sql),
     ]
 
     public static let seedDocuments: [(name: String, bytes: [UInt8])] = [

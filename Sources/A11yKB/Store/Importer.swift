@@ -94,8 +94,17 @@ public struct Importer {
         summary = try knowledgeBase.pool.writeWithoutTransaction { db in
             var result = summary
             try db.inTransaction(.immediate) {
+                // Rebuilding the index once beats row-by-row upkeep when the import is as large as
+                // what the knowledge base already holds.
+                let existing = try Int.fetchOne(db, sql: "SELECT count(*) FROM sources") ?? 0
+                let bulk = ready.count >= 50 && ready.count * 2 >= existing
+                if bulk { try db.execute(sql: "UPDATE search_control SET bulk = 1") }
                 var writer = try EntryWriter(db: db)
                 for document in ready { try writer.write(document, summary: &result) }
+                if bulk {
+                    try db.execute(sql: "INSERT INTO search_index (search_index) VALUES ('rebuild')")
+                    try db.execute(sql: "UPDATE search_control SET bulk = 0")
+                }
                 return .commit
             }
             return result
