@@ -183,7 +183,7 @@ final class SearchTests: XCTestCase {
     func assertStableTies(_ hits: [SearchHit], file: StaticString = #filePath, line: UInt = #line) {
         for (a, b) in zip(hits, hits.dropFirst()) where a.score == b.score {
             XCTAssertLessThanOrEqual(a.fact.tag, b.fact.tag, file: file, line: line)
-            if a.fact == b.fact { XCTAssertLessThanOrEqual(a.component, b.component, file: file, line: line) }
+            if a.fact == b.fact { XCTAssertLessThan(a.id, b.id, file: file, line: line) }
         }
     }
 

@@ -180,9 +180,10 @@ public enum Search {
 
     /// bm25 saturates: however heavy a column's weight, a short note that repeats a word comes
     /// close to a title or a criterion that says it once. So each document's weighted bm25 is
-    /// also multiplied by the boost of its kind, which keeps titles and criteria above notes
-    /// nested under other notes.
-    public static let kindBoosts = (component: 2.0, criterion: 1.5, announcement: 1.25, guidance: 1.0, nestedGuidance: 0.8)
+    /// also multiplied by the boost of its kind (read from its key, so ranking needs no join),
+    /// which keeps titles and criteria above notes. Nested notes rank below top-level ones through
+    /// their column's lower weight (`detail`).
+    public static let kindBoosts = (component: 2.0, criterion: 1.5, announcement: 1.25, guidance: 1.0)
 
     public struct InvalidFilter: Error, CustomStringConvertible {
         public var description: String
@@ -224,6 +225,11 @@ public enum Search {
     }
 
     /// The SQL of the ranked query for these options, for tests and EXPLAIN QUERY PLAN.
+    ///
+    /// The score needs nothing but the index: bm25 with the column weights, times the boost of the
+    /// kind, which the key's tag gives. So without filters that need the fact tables, ranking runs
+    /// inside FTS5 alone, as fast as a bare FTS query, and only the hits kept are joined to their
+    /// facts. Filters on platform, framework, component, family or aspect join every match first.
     public static func rankedSQL(_ options: SearchOptions) -> String {
         let weights = columnWeights.map { String($0.weight) }.joined(separator: ", ")
         let b = kindBoosts
@@ -234,26 +240,26 @@ public enum Search {
         if options.framework != nil { filters.append("f.slug = :framework") }
         if options.component != nil { filters.append("c.slug = :component") }
         if options.family != nil { filters.append("c.family = :family") }
-        if options.kind != nil { filters.append("(h.key & 7) = :tag") }
         if options.aspect != nil {
             filters.append("(g.aspect = :aspect OR cr.kind = :aspect OR lower(cr.label) = :aspectWords)")
         }
+        let scored = """
+            SELECT rowid AS key, bm25(search_index, \(weights)) * CASE rowid & 7
+                       WHEN 1 THEN \(b.component) WHEN 2 THEN \(b.criterion) WHEN 4 THEN \(b.announcement)
+                       ELSE \(b.guidance) END AS score
+                FROM search_index WHERE search_index MATCH :match\(options.kind != nil ? " AND (rowid & 7) = :tag" : "")
+            """
+        // Ties: kind of fact first (titles, criteria, notes, announcements), then import order.
+        let ranked = filters.isEmpty ? scored + "\n    ORDER BY score, key & 7, key LIMIT :limit" : scored
         return """
             WITH h AS (
-                SELECT rowid AS key, bm25(search_index, \(weights)) AS score
-                FROM search_index WHERE search_index MATCH :match
+                \(ranked)
             )
-            SELECT h.key, h.score * CASE h.key & 7
-                       WHEN 1 THEN \(b.component) WHEN 2 THEN \(b.criterion) WHEN 4 THEN \(b.announcement)
-                       ELSE CASE WHEN g.parent_id IS NULL THEN \(b.guidance) ELSE \(b.nestedGuidance) END
-                   END AS score,
-                   h.key & 7 AS tag, h.key >> 3 AS fact_id,
+            SELECT h.key, h.score, h.key & 7 AS tag, h.key >> 3 AS fact_id,
                    c.slug, c.title, c.family, c.category, c.summary, p.slug AS platform, f.slug AS framework,
                    cr.kind, cr.label, cr.expectation, g.aspect, g.parent_id, g.text AS guidance_text,
                    a.text AS announcement_text, a.context,
-                   coalesce(cr.position, g.position, a.position, -1) AS position,
-                   s.path AS source, coalesce(cr.line, g.line, a.line) AS line,
-                   count(*) OVER () AS total
+                   s.path AS source, coalesce(cr.line, g.line, a.line) AS line\(filters.isEmpty ? "" : ",\n       count(*) OVER () AS total")
             FROM h
             LEFT JOIN criteria cr ON (h.key & 7) = 2 AND cr.id = h.key >> 3
             LEFT JOIN guidance g ON (h.key & 7) = 3 AND g.id = h.key >> 3
@@ -263,9 +269,17 @@ public enum Search {
             LEFT JOIN frameworks f ON f.id = g.framework_id
             JOIN sources s ON s.id = coalesce(cr.source_id, g.source_id, a.source_id, c.source_id)
             \(filters.isEmpty ? "" : "WHERE " + filters.joined(separator: " AND "))
-            ORDER BY score, h.key & 7, c.slug, c.family, position, h.key
-            LIMIT :limit
+            ORDER BY h.score, h.key & 7, h.key\(filters.isEmpty ? "" : "\nLIMIT :limit")
             """
+    }
+
+    /// How many facts match when no filter needs the fact tables: FTS5 counts without scoring.
+    static func countSQL(_ options: SearchOptions) -> String {
+        "SELECT count(*) FROM search_index WHERE search_index MATCH :match" + (options.kind != nil ? " AND (rowid & 7) = :tag" : "")
+    }
+
+    static func joinFilters(_ options: SearchOptions) -> Bool {
+        options.platform != nil || options.framework != nil || options.component != nil || options.family != nil || options.aspect != nil
     }
 
     static func arguments(_ options: SearchOptions, match: String) -> StatementArguments {
@@ -294,11 +308,18 @@ public enum Search {
 
     static func ranked(_ db: Database, match: String, options: SearchOptions) throws -> ([RankedRow], Int) {
         let statement = try db.cachedStatement(sql: rankedSQL(options))
+        let filtered = joinFilters(options)
         var total = 0
+        if !filtered {
+            let counting = try db.cachedStatement(sql: countSQL(options))
+            var countArguments: [String: (any DatabaseValueConvertible)?] = ["match": match]
+            if let kind = options.kind { countArguments["tag"] = kind.tag }
+            total = try Int.fetchOne(counting, arguments: StatementArguments(countArguments)) ?? 0
+        }
         var rows: [RankedRow] = []
         let cursor = try Row.fetchCursor(statement, arguments: arguments(options, match: match))
         while let row = try cursor.next() {
-            total = row["total"]
+            if filtered { total = row["total"] }
             let tag: Int = row["tag"]
             guard let fact = FactKind(tag: tag) else { continue }
             let label: String?
