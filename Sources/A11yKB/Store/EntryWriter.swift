@@ -20,7 +20,7 @@ struct EntryWriter {
 
     mutating func write(_ document: PreparedDocument, summary: inout ImportSummary) throws {
         let sourceID = try upsertSource(document)
-        try db.execute(sql: "DELETE FROM notices WHERE source_id = ?", arguments: [sourceID])
+        try exec("DELETE FROM notices WHERE source_id = ?", [sourceID])
         switch document.outcome {
         case .entries(let entries):
             var described = Set<Int64>()
@@ -29,18 +29,18 @@ struct EntryWriter {
                 try writeNotices(entry.notices, sourceID: sourceID, path: document.path, summary: &summary)
             }
             // A component this source described before but no longer does.
-            let stale = try Row.fetchAll(db, sql: "SELECT id, slug FROM components WHERE source_id = ?", arguments: [sourceID])
+            let stale = try Row.fetchAll(try db.cachedStatement(sql: "SELECT id, slug FROM components WHERE source_id = ?"), arguments: [sourceID])
                 .filter { !described.contains($0["id"]) }
             for row in stale {
-                try db.execute(sql: "DELETE FROM components WHERE id = ?", arguments: [row["id"] as Int64])
+                try exec("DELETE FROM components WHERE id = ?", [row["id"] as Int64])
                 summary.removed.append(.init(path: document.path, component: row["slug"], format: document.format.rawValue))
             }
         case let .transcript(slug, family, transcript):
-            try db.execute(sql: "DELETE FROM announcements WHERE source_id = ?", arguments: [sourceID])
-            guard let componentID = try Int64.fetchOne(db, sql: "SELECT id FROM components WHERE family = ? AND slug = ?",
+            try exec("DELETE FROM announcements WHERE source_id = ?", [sourceID])
+            guard let componentID = try Int64.fetchOne(try db.cachedStatement(sql: "SELECT id FROM components WHERE family = ? AND slug = ?"),
                                                        arguments: [family, slug]) else {
                 summary.skipped.append(.init(path: document.path, reason: "captions for \(family) component \"\(slug)\", which is not in the knowledge base"))
-                try db.execute(sql: "DELETE FROM sources WHERE id = ?", arguments: [sourceID])
+                try exec("DELETE FROM sources WHERE id = ?", [sourceID])
                 return
             }
             if transcript.utterances.isEmpty {
@@ -51,7 +51,7 @@ struct EntryWriter {
                 AnnouncementFact(platform: transcript.platform, text: $0.text, context: nil, origin: "transcript",
                                  screenReader: transcript.screenReader, startMs: $0.startMs, endMs: $0.endMs, line: $0.line)
             }
-            let offset = try Int.fetchOne(db, sql: "SELECT coalesce(max(position) + 1, 0) FROM announcements WHERE component_id = ?",
+            let offset = try Int.fetchOne(try db.cachedStatement(sql: "SELECT coalesce(max(position) + 1, 0) FROM announcements WHERE component_id = ?"),
                                           arguments: [componentID]) ?? 0
             try insertAnnouncements(facts, componentID: componentID, sourceID: sourceID, firstPosition: offset)
             summary.transcripts.append(.init(path: document.path, component: slug, format: document.format.rawValue))
@@ -61,14 +61,14 @@ struct EntryWriter {
     }
 
     private func upsertSource(_ document: PreparedDocument) throws -> Int64 {
-        if let id = try Int64.fetchOne(db, sql: "SELECT id FROM sources WHERE path = ?", arguments: [document.path]) {
-            try db.execute(sql: """
+        if let id = try Int64.fetchOne(try db.cachedStatement(sql: "SELECT id FROM sources WHERE path = ?"), arguments: [document.path]) {
+            try exec("""
                 UPDATE sources SET format = ?, sha256 = ?, bytes = ?, imported_at = ?, superseded_by = NULL WHERE id = ?
-                """, arguments: [document.format.rawValue, document.sha256, document.byteCount, now, id])
+                """, [document.format.rawValue, document.sha256, document.byteCount, now, id])
             return id
         }
-        try db.execute(sql: "INSERT INTO sources (path, format, sha256, bytes, imported_at) VALUES (?, ?, ?, ?, ?)",
-                       arguments: [document.path, document.format.rawValue, document.sha256, document.byteCount, now])
+        try exec("INSERT INTO sources (path, format, sha256, bytes, imported_at) VALUES (?, ?, ?, ?, ?)",
+                       [document.path, document.format.rawValue, document.sha256, document.byteCount, now])
         return db.lastInsertedRowID
     }
 
@@ -77,10 +77,10 @@ struct EntryWriter {
                        summary: inout ImportSummary) throws -> Int64? {
         let c = entry.component
         let item = ImportSummary.Item(path: document.path, component: c.slug, format: document.format.rawValue)
-        let existing = try Row.fetchOne(db, sql: """
+        let existing = try Row.fetchOne(try db.cachedStatement(sql: """
             SELECT c.id, c.source_id, s.format, s.path FROM components c JOIN sources s ON s.id = c.source_id
             WHERE c.family = ? AND c.slug = ?
-            """, arguments: [c.family, c.slug])
+            """), arguments: [c.family, c.slug])
         let componentID: Int64
         if let existing {
             componentID = existing["id"]
@@ -91,21 +91,21 @@ struct EntryWriter {
                 let ownerFormat = SourceFormat(rawValue: existing["format"]) ?? .renderedText
                 let ownerPath: String = existing["path"]
                 if document.format.rank < ownerFormat.rank {
-                    try db.execute(sql: "UPDATE sources SET superseded_by = ? WHERE id = ?", arguments: [ownerID, sourceID])
+                    try exec("UPDATE sources SET superseded_by = ? WHERE id = ?", [ownerID, sourceID])
                     summary.superseded.append(.init(component: c.slug, winner: ownerPath, superseded: document.path))
                     return nil
                 }
-                try db.execute(sql: "UPDATE sources SET superseded_by = ? WHERE id = ?", arguments: [sourceID, ownerID])
+                try exec("UPDATE sources SET superseded_by = ? WHERE id = ?", [sourceID, ownerID])
                 summary.superseded.append(.init(component: c.slug, winner: document.path, superseded: ownerPath))
             }
             for table in EntryWriter.factTables {
-                try db.execute(sql: "DELETE FROM \(table) WHERE component_id = ? AND source_id = ?", arguments: [componentID, ownerID])
+                try exec("DELETE FROM \(table) WHERE component_id = ? AND source_id = ?", [componentID, ownerID])
             }
-            try db.execute(sql: "UPDATE components SET title = ?, category = ?, summary = ?, source_id = ? WHERE id = ?",
-                           arguments: [c.title, c.category, c.summary, sourceID, componentID])
+            try exec("UPDATE components SET title = ?, category = ?, summary = ?, source_id = ? WHERE id = ?",
+                           [c.title, c.category, c.summary, sourceID, componentID])
         } else {
-            try db.execute(sql: "INSERT INTO components (slug, title, family, category, summary, source_id) VALUES (?, ?, ?, ?, ?, ?)",
-                           arguments: [c.slug, c.title, c.family, c.category, c.summary, sourceID])
+            try exec("INSERT INTO components (slug, title, family, category, summary, source_id) VALUES (?, ?, ?, ?, ?, ?)",
+                           [c.slug, c.title, c.family, c.category, c.summary, sourceID])
             componentID = db.lastInsertedRowID
             summary.added.append(item)
         }
@@ -189,6 +189,11 @@ struct EntryWriter {
             try statement.execute(arguments: [sourceID, notice.kind.rawValue, notice.line, notice.message])
             summary.notices.append(.init(path: path, line: notice.line, message: notice.message))
         }
+    }
+
+    /// Every statement of an import runs thousands of times: prepared once, kept.
+    private func exec(_ sql: String, _ arguments: StatementArguments) throws {
+        try db.cachedStatement(sql: sql).execute(arguments: arguments)
     }
 
     private func platformID(_ slug: String?) -> Int64? { slug.flatMap { platformIDs[$0] } }

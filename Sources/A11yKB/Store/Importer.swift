@@ -37,17 +37,13 @@ public struct Importer {
         summary.skipped = collected.skipped
         summary.ignoredInCheckout = collected.ignoredInCheckout
         summary.errors = collected.errors.map { ImportSummary.Problem(path: $0.path, line: nil, message: $0.reason) }
-        let documents: [Result<SourceDocument, ImportSummary.Problem>] = collected.files.map { file in
-            do {
-                return .success(SourceDocument(path: file.path, bytes: try Data(contentsOf: URL(fileURLWithPath: file.path)),
-                                               hints: file.hints, role: file.role))
-            } catch {
-                return .failure(ImportSummary.Problem(path: file.path, line: nil, message: Importer.describe(error)))
-            }
-        }
-        for case .failure(let problem) in documents { summary.errors.append(problem) }
-        let readable = documents.compactMap { try? $0.get() }
-        return try importDocuments(readable, options: options, summary: summary)
+        return try run(collected.files.map(Input.file), options: options, summary: summary)
+    }
+
+    /// Imports documents already in memory (the embedded seed, tests).
+    public func importDocuments(_ documents: [SourceDocument], options: ImportOptions = ImportOptions(),
+                                summary: ImportSummary = ImportSummary()) throws -> ImportSummary {
+        try run(documents.map(Input.memory), options: options, summary: summary)
     }
 
     static func describe(_ error: Error) -> String {
@@ -59,58 +55,114 @@ public struct Importer {
         return "cannot be read (\(nsError.localizedDescription))"
     }
 
-    /// Imports documents already in memory (the embedded seed, tests).
-    public func importDocuments(_ documents: [SourceDocument], options: ImportOptions = ImportOptions(),
-                                summary initial: ImportSummary = ImportSummary()) throws -> ImportSummary {
-        var summary = initial
+    /// Where a document's bytes come from: a file, read when its batch is prepared, or memory.
+    enum Input: Sendable {
+        case file(PendingFile)
+        case memory(SourceDocument)
+
+        var file: PendingFile {
+            switch self {
+            case .file(let file): file
+            case .memory(let document): document.file
+            }
+        }
+
+        func bytes() throws -> Data {
+            switch self {
+            case .file(let file): try Data(contentsOf: URL(fileURLWithPath: file.path))
+            case .memory(let document): document.bytes
+            }
+        }
+    }
+
+    /// Documents are prepared (read, hashed, parsed, normalized) in batches on every core while the
+    /// previous batch is written, so memory holds two batches, not the whole import. All writing is
+    /// one transaction: `--strict` rolls it back when any document failed.
+    static let batchSize = 256
+
+    func run(_ inputs: [Input], options: ImportOptions, summary initial: ImportSummary) throws -> ImportSummary {
+        // Components first, so that captions find the component they belong to.
+        let inputs = inputs.enumerated().sorted {
+            let (a, b) = ($0.element.file.role == .transcript ? 1 : 0, $1.element.file.role == .transcript ? 1 : 0)
+            return a != b ? a < b : $0.offset < $1.offset
+        }.map(\.element)
         let known: [String: String] = try knowledgeBase.pool.read { db in
             Dictionary(try Row.fetchAll(db, sql: "SELECT path, sha256 FROM sources").map { ($0["path"], $0["sha256"]) },
                        uniquingKeysWith: { a, _ in a })
         }
-        var prepared = [PreparedDocument?](repeating: nil, count: documents.count)
-        prepared.withUnsafeMutableBufferPointer { buffer in
-            let slots = UnsafeMutableSendableBuffer(buffer)
-            DispatchQueue.concurrentPerform(iterations: documents.count) { index in
-                slots.buffer[index] = PreparedDocument.prepare(documents[index], knownSHA: known[documents[index].file.path])
-            }
+        let batches = stride(from: 0, to: inputs.count, by: Importer.batchSize).map {
+            $0..<min($0 + Importer.batchSize, inputs.count)
         }
-        var ready: [PreparedDocument] = []
-        for case let document? in prepared {
-            switch document.outcome {
-            case .unchanged: summary.unchanged.append(document.path)
-            case .failed(let error):
-                summary.errors.append(ImportSummary.Problem(path: document.path, line: error.line, message: error.message))
-            case .skipped(let reason): summary.skipped.append(FileCollector.Skip(path: document.path, reason: reason))
-            case .entries, .transcript: ready.append(document)
-            }
-        }
-        if options.strict && !summary.errors.isEmpty {
-            summary.refused = true
-            return summary
-        }
-        // Components first, so that captions find the component they belong to.
-        ready.sort { ($0.isTranscript ? 1 : 0, $0.path) < ($1.isTranscript ? 1 : 0, $1.path) }
-        if ready.isEmpty { return summary }
-        summary = try knowledgeBase.pool.writeWithoutTransaction { db in
-            var result = summary
+        var summary = initial
+        guard !batches.isEmpty else { return summary }
+        return try knowledgeBase.pool.writeWithoutTransaction { db in
             try db.inTransaction(.immediate) {
-                // Rebuilding the index once beats row-by-row upkeep when the import is as large as
-                // what the knowledge base already holds.
                 let existing = try Int.fetchOne(db, sql: "SELECT count(*) FROM sources") ?? 0
-                let bulk = ready.count >= 50 && ready.count * 2 >= existing
-                if bulk { try db.execute(sql: "UPDATE search_control SET bulk = 1") }
                 var writer = try EntryWriter(db: db)
-                for document in ready { try writer.write(document, summary: &result) }
+                var written = 0
+                var bulk = false
+                var next = Importer.prepare(inputs, batches[0], known: known)
+                for index in batches.indices {
+                    let current = next
+                    let upcoming = Box<[PreparedDocument]>([])
+                    let group = DispatchGroup()
+                    if index + 1 < batches.count {
+                        let range = batches[index + 1]
+                        DispatchQueue.global().async(group: group) { upcoming.value = Importer.prepare(inputs, range, known: known) }
+                    }
+                    for document in current {
+                        switch document.outcome {
+                        case .unchanged: summary.unchanged.append(document.path)
+                        case .failed(let error):
+                            summary.errors.append(ImportSummary.Problem(path: document.path, line: error.line, message: error.message))
+                        case .skipped(let reason): summary.skipped.append(FileCollector.Skip(path: document.path, reason: reason))
+                        case .entries, .transcript:
+                            if options.strict && !summary.errors.isEmpty { continue }
+                            written += 1
+                            if !bulk && written >= 50 && written * 2 >= existing {
+                                // As large as what the knowledge base holds: one index rebuild at the
+                                // end beats row-by-row upkeep.
+                                try db.execute(sql: "UPDATE search_control SET bulk = 1")
+                                bulk = true
+                            }
+                            try writer.write(document, summary: &summary)
+                        }
+                    }
+                    group.wait()
+                    next = upcoming.value
+                }
+                if options.strict && !summary.errors.isEmpty {
+                    summary.refused = true
+                    summary.discardWrites()
+                    return .rollback
+                }
                 if bulk {
                     try db.execute(sql: "INSERT INTO search_index (search_index) VALUES ('rebuild')")
                     try db.execute(sql: "UPDATE search_control SET bulk = 0")
                 }
                 return .commit
             }
-            return result
+            return summary
         }
-        return summary
     }
+
+    static func prepare(_ inputs: [Input], _ range: Range<Int>, known: [String: String]) -> [PreparedDocument] {
+        var prepared = [PreparedDocument?](repeating: nil, count: range.count)
+        prepared.withUnsafeMutableBufferPointer { buffer in
+            let slots = UnsafeMutableSendableBuffer(buffer)
+            DispatchQueue.concurrentPerform(iterations: range.count) { offset in
+                let input = inputs[range.lowerBound + offset]
+                slots.buffer[offset] = PreparedDocument.prepare(input, knownSHA: known[input.file.path])
+            }
+        }
+        return prepared.compactMap { $0 }
+    }
+}
+
+/// A value handed from a background preparation to the writer.
+final class Box<T>: @unchecked Sendable {
+    var value: T
+    init(_ value: T) { self.value = value }
 }
 
 /// A document parsed and normalized, ready for the writer.
@@ -134,27 +186,35 @@ struct PreparedDocument: Sendable {
         return false
     }
 
-    static func prepare(_ document: SourceDocument, knownSHA: String?) -> PreparedDocument {
-        let sha = SHA256.hex(document.bytes)
-        var result = PreparedDocument(path: document.file.path, sha256: sha, byteCount: document.bytes.count,
+    static func prepare(_ input: Importer.Input, knownSHA: String?) -> PreparedDocument {
+        let document = input.file
+        let bytes: Data
+        do {
+            bytes = try input.bytes()
+        } catch {
+            return PreparedDocument(path: document.path, sha256: "", byteCount: 0, format: .magentaV2,
+                                    outcome: .failed(ReadError(Importer.describe(error))))
+        }
+        let sha = SHA256.hex(bytes)
+        var result = PreparedDocument(path: document.path, sha256: sha, byteCount: bytes.count,
                                       format: .magentaV2, outcome: .unchanged)
         if knownSHA == sha { return result }
         do {
-            let text = try TextDecoding.decode(document.bytes)
+            let text = try TextDecoding.decode(bytes)
             let format = DocumentReader.detect(text)
             result.format = format
-            if document.file.role == .transcript || format == .webVTT {
+            if document.role == .transcript || format == .webVTT {
                 result.format = .webVTT
-                let transcript = try TranscriptReader.read(text, fileName: (document.file.path as NSString).lastPathComponent)
-                let slug = document.file.hints.slug ?? document.file.hints.fallbackSlug ?? ""
-                result.outcome = .transcript(slug: slug, family: document.file.hints.family ?? "native", transcript)
+                let transcript = try TranscriptReader.read(text, fileName: (document.path as NSString).lastPathComponent)
+                let slug = document.hints.slug ?? document.hints.fallbackSlug ?? ""
+                result.outcome = .transcript(slug: slug, family: document.hints.family ?? "native", transcript)
                 return result
             }
             let entries: [(Entry, SourceHints)]
             if format == .contentJSON {
                 entries = try ContentJSONReader.read(text).map { ($0.entry, $0.hints) }
             } else {
-                entries = [(try DocumentReader.read(text, format: format), document.file.hints)]
+                entries = [(try DocumentReader.read(text, format: format), document.hints)]
             }
             var normalized: [NormalizedEntry] = []
             for (entry, hints) in entries {

@@ -74,6 +74,14 @@ public final class KnowledgeBase: Sendable {
         // A second a11ykb waits for a writer instead of failing with "database is locked".
         config.busyMode = .timeout(10)
         config.label = "a11ykb"
+        if !readonly {
+            config.prepareDatabase { db in
+                // An import is one transaction over every page it touches: a page cache that holds
+                // them spares writing pages to the WAL again and again before the commit. WAL with
+                // synchronous NORMAL stays consistent after a crash; it syncs at checkpoints.
+                try db.execute(sql: "PRAGMA cache_size = -131072; PRAGMA synchronous = NORMAL; PRAGMA temp_store = MEMORY")
+            }
+        }
         return config
     }
 
