@@ -13,11 +13,13 @@ struct ShowCommand: ParsableCommand {
                          order, frameworks as bold bullets, nesting kept, gaps marked "⚠ gap: ...".
               condensed  the tester's checklist: "How to test a ...", numbered test groups
                          (keyboard, gestures, screen reader output, device settings), "Label: expectation".
-              gherkin    the same criteria as GIVEN / WHEN / THEN scenarios, one numbered scenario
-                         per group.
+              gherkin    GIVEN / WHEN / THEN scenarios: the source's own Gherkin when it wrote one
+                         (today's "## Gherkin", the web era's gherkin-keyboard / gherkin-mobile),
+                         else one numbered scenario per criteria group.
               json       every fact with its line, guidance as a tree.
-            Condensed and Gherkin are rebuilt from the stored criteria, so they exist for every
-            component that has criteria, even when its source held only front matter.
+            Condensed (and Gherkin, when the source has none) is rebuilt from the stored criteria,
+            so it exists for every component that has criteria, even when its source held only
+            front matter.
 
             Examples:
               a11ykb show reorder-data-row

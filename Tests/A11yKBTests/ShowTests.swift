@@ -76,7 +76,8 @@ final class ShowTests: XCTestCase {
 
     func testGherkinMatchesSeed004sOwnGherkinSection() throws {
         let kb = try Fixtures.seededKnowledgeBase(self)
-        let text = AcceptanceCriteria.gherkin(try QueryFixtures.facts(kb, "reorder-data-row"))
+        // The scenarios made from the criteria, as for a component whose source wrote none.
+        let text = AcceptanceCriteria.generatedGherkin(try QueryFixtures.facts(kb, "reorder-data-row"))
         let ours = Gherkin(text)
         let theirs = Gherkin(QueryFixtures.section(try Fixtures.seed("reorder-data-row.md"), "Gherkin"))
         XCTAssertEqual(theirs.scenarios.count, 4, "the seed's own section parses")
@@ -95,6 +96,15 @@ final class ShowTests: XCTestCase {
         }
         XCTAssertTrue(text.contains("- WHEN I double-tap and hold the reorder data row"))
         XCTAssertTrue(text.contains("THEN the reorder data row activates the reorder action"))
+    }
+
+    func testShowPrefersTheSourcesOwnGherkin() throws {
+        let kb = try Fixtures.seededKnowledgeBase(self)
+        let text = AcceptanceCriteria.gherkin(try QueryFixtures.facts(kb, "reorder-data-row"))
+        let ours = Gherkin(text)
+        let theirs = Gherkin(QueryFixtures.section(try Fixtures.seed("reorder-data-row.md"), "Gherkin"))
+        XCTAssertEqual(ours, theirs)
+        XCTAssertTrue(text.contains("      - THEN the focus should visibly move to the reorder control\n         - AND the reorder control should not be activated via keyboard input\n"), text)
     }
 
     func testCondensedAndGherkinExistForAFrontMatterOnlySource() throws {

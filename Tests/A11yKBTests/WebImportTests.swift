@@ -35,6 +35,19 @@ final class WebImportTests: XCTestCase {
         ])
     }
 
+    func testShowGherkinIsTheFrontMattersOwn() throws {
+        let (kb, _) = try importJekyllOnly()
+        let facts = try kb.pool.read { db in try ComponentFacts.load(db, componentID: 1) }
+        let text = AcceptanceCriteria.gherkin(facts)
+        XCTAssertTrue(text.contains("""
+            1. Scenario: Keyboard
+
+               - WHEN the tab key to move focus to the toggle button
+                  - RESULT focus is clearly visible
+            """), text)
+        XCTAssertTrue(text.contains("2. Scenario: Mobile"), text)
+    }
+
     func testWebDeveloperNotesAndCodeKeptApart() throws {
         let (kb, _) = try importJekyllOnly()
         XCTAssertEqual(try Fixtures.strings(kb, "SELECT aspect || ': ' || text FROM v_guidance ORDER BY position"), [

@@ -154,8 +154,44 @@ public enum AcceptanceCriteria {
         }
     }
 
-    /// The `## Gherkin` section's body.
+    /// The `## Gherkin` section's body: the source's own Gherkin when it wrote one (today's
+    /// `## Gherkin` section, the web era's `gherkin-keyboard` / `gherkin-mobile`), else scenarios
+    /// made from the criteria.
     public static func gherkin(_ facts: ComponentFacts) -> String {
+        facts.gherkin.isEmpty ? generatedGherkin(facts) : sourceGherkin(facts)
+    }
+
+    /// The stored lines, numbered by scenario and nested as written.
+    static func sourceGherkin(_ facts: ComponentFacts) -> String {
+        var out = heading(facts) + "\n\nHow to test \(noun(facts))\n"
+        var number = 0
+        var scenario: String?
+        // Today's sections write the scenario line itself (depth 0); front matter only names one.
+        var scenarioIsALine = false
+        for step in facts.gherkin {
+            if step.scenario != scenario {
+                scenario = step.scenario
+                scenarioIsALine = step.scenario == step.text
+                if let name = scenario, !scenarioIsALine {
+                    number += 1
+                    out += "\n\(number). Scenario: \(name.prefix(1).uppercased() + name.dropFirst())\n\n"
+                }
+            }
+            if step.scenario == nil {
+                out += "\n\(step.text)\n"
+            } else if scenarioIsALine && step.depth == 0 {
+                number += 1
+                out += "\n\(number). \(step.text)\n\n"
+            } else {
+                let level = step.depth + (scenarioIsALine ? 0 : 1)
+                out += String(repeating: "   ", count: level) + "- " + step.text + "\n"
+            }
+        }
+        return out + footer(facts)
+    }
+
+    /// Scenarios made from the stored criteria, for components whose source wrote no Gherkin.
+    public static func generatedGherkin(_ facts: ComponentFacts) -> String {
         var out = heading(facts) + "\n\nHow to test \(noun(facts))\n\nGIVEN THAT I am on a screen with \(noun(facts))\n"
         let groups = groups(facts)
         if groups.isEmpty { out += "\nNo acceptance criteria are recorded for this component.\n" }

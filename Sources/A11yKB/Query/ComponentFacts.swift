@@ -59,6 +59,14 @@ public struct ComponentFacts: Sendable {
         public var line: Int
     }
 
+    /// A line of the source's own Gherkin (`gherkin_steps`).
+    public struct GherkinLine: Sendable, Equatable {
+        public var scenario: String?
+        public var depth: Int
+        public var text: String
+        public var line: Int
+    }
+
     public var component: Component
     /// In source order (`position`).
     public var criteria: [Criterion]
@@ -68,6 +76,8 @@ public struct ComponentFacts: Sendable {
     public var announcements: [Announcement]
     public var gaps: [Gap]
     public var codeExamples: [CodeExample]
+    /// The Gherkin the source wrote out, if it did; empty otherwise.
+    public var gherkin: [GherkinLine] = []
 
     /// Platforms any fact names, in the platforms table's order; when no fact names one, the
     /// family's platforms (`ios`, `android` for native, `web` for web).
@@ -153,6 +163,13 @@ public struct ComponentFacts: Sendable {
             facts[row["component_id"]]?.codeExamples.append(CodeExample(platform: row["platform"], framework: row["framework"],
                                                                          aspect: row["aspect"], language: row["language"],
                                                                          code: row["code"], line: row["line"]))
+        }
+        for row in try Row.fetchAll(db, sql: """
+            SELECT x.component_id, x.scenario, x.depth, x.text, x.line FROM gherkin_steps x
+            WHERE x.component_id IN (\(idList)) ORDER BY x.component_id, x.position
+            """) {
+            facts[row["component_id"]]?.gherkin.append(GherkinLine(scenario: row["scenario"], depth: row["depth"],
+                                                                   text: row["text"], line: row["line"]))
         }
         return ids.compactMap { facts[$0] }
     }
