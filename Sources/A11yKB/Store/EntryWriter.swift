@@ -114,23 +114,38 @@ struct EntryWriter {
     }
 
     private func writeFacts(_ entry: NormalizedEntry, componentID: Int64, sourceID: Int64) throws {
-        let criteria = try db.cachedStatement(sql: """
+        let criteria = try RowInsert(db, """
             INSERT INTO criteria (component_id, platform_id, kind, label, expectation, position, source_id, line)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             """)
         for (position, fact) in entry.criteria.enumerated() {
-            try criteria.execute(arguments: [componentID, platformID(fact.platform), fact.kind, fact.label, fact.expectation,
-                                             position, sourceID, fact.line])
+            criteria.bind(1, componentID)
+            criteria.bind(2, platformID(fact.platform))
+            criteria.bind(3, fact.kind)
+            criteria.bind(4, fact.label)
+            criteria.bind(5, fact.expectation)
+            criteria.bind(6, position)
+            criteria.bind(7, sourceID)
+            criteria.bind(8, fact.line)
+            try criteria.run(db)
         }
-        let guidance = try db.cachedStatement(sql: """
+        let guidance = try RowInsert(db, """
             INSERT INTO guidance (component_id, platform_id, framework_id, aspect, parent_id, text, position, source_id, line)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         var guidanceIDs: [Int64] = []
         guidanceIDs.reserveCapacity(entry.guidance.count)
         for (position, fact) in entry.guidance.enumerated() {
-            try guidance.execute(arguments: [componentID, platformID(fact.platform), frameworkID(fact.framework), fact.aspect,
-                                             fact.parent.map { guidanceIDs[$0] }, fact.text, position, sourceID, fact.line])
+            guidance.bind(1, componentID)
+            guidance.bind(2, platformID(fact.platform))
+            guidance.bind(3, frameworkID(fact.framework))
+            guidance.bind(4, fact.aspect)
+            guidance.bind(5, fact.parent.map { guidanceIDs[$0] })
+            guidance.bind(6, fact.text)
+            guidance.bind(7, position)
+            guidance.bind(8, sourceID)
+            guidance.bind(9, fact.line)
+            try guidance.run(db)
             guidanceIDs.append(db.lastInsertedRowID)
         }
         try insertAnnouncements(entry.announcements, componentID: componentID, sourceID: sourceID, firstPosition: 0)
@@ -172,14 +187,24 @@ struct EntryWriter {
     }
 
     private func insertAnnouncements(_ facts: [AnnouncementFact], componentID: Int64, sourceID: Int64, firstPosition: Int) throws {
-        let statement = try db.cachedStatement(sql: """
+        let statement = try RowInsert(db, """
             INSERT INTO announcements (component_id, platform_id, text, context, origin, screen_reader, start_ms, end_ms,
                                        position, source_id, line)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         for (offset, fact) in facts.enumerated() {
-            try statement.execute(arguments: [componentID, platformID(fact.platform), fact.text, fact.context, fact.origin,
-                                              fact.screenReader, fact.startMs, fact.endMs, firstPosition + offset, sourceID, fact.line])
+            statement.bind(1, componentID)
+            statement.bind(2, platformID(fact.platform))
+            statement.bind(3, fact.text)
+            statement.bind(4, fact.context)
+            statement.bind(5, fact.origin)
+            statement.bind(6, fact.screenReader)
+            statement.bind(7, fact.startMs)
+            statement.bind(8, fact.endMs)
+            statement.bind(9, firstPosition + offset)
+            statement.bind(10, sourceID)
+            statement.bind(11, fact.line)
+            try statement.run(db)
         }
     }
 
