@@ -41,14 +41,14 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
 struct Failure: Error, CustomStringConvertible {
     var description: String
     init(_ error: Error) {
-        description = (error as? CustomStringConvertible)?.description ?? "\(error)"
+        description = String(describing: error)
     }
     init(_ message: String) { description = message }
 }
 
 extension ParsableCommand {
     static func fail(_ error: Error) -> Never {
-        let message = (error as? Failure)?.description ?? (error as? CustomStringConvertible)?.description ?? "\(error)"
+        let message = String(describing: error)
         FileHandle.standardError.write(Data("a11ykb: \(message)\n".utf8))
         Foundation.exit(2)
     }
