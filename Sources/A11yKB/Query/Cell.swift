@@ -94,7 +94,8 @@ public struct Cell: Sendable, Equatable {
                 base = 1
             }
             for entry in group.entries {
-                let pieces = entry.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+                let pieces = entry.text.utf8.contains(0x0A)
+                    ? entry.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) : [entry.text]
                 for (i, piece) in pieces.enumerated() {
                     out.append(Line(depth: base + entry.depth, text: (i == 0 ? "- " : "  ") + piece,
                                     style: entry.kind == .gap ? .gap : .text))

@@ -120,58 +120,58 @@ public struct ComponentFacts: Sendable {
             facts[component.id] = ComponentFacts(component: component, criteria: [], guidance: [], announcements: [],
                                                  gaps: [], codeExamples: [])
         }
-        for row in try Row.fetchAll(db, sql: """
+        try eachRow(db, """
             SELECT x.component_id, p.slug AS platform, x.kind, x.label, x.expectation, x.line FROM criteria x
             LEFT JOIN platforms p ON p.id = x.platform_id WHERE x.component_id IN (\(idList)) ORDER BY x.component_id, x.position
-            """) {
-            facts[row["component_id"]]?.criteria.append(Criterion(platform: row["platform"], kind: row["kind"], label: row["label"],
-                                                                   expectation: row["expectation"], line: row["line"]))
+            """) { row in
+            facts[row[0]]?.criteria.append(Criterion(platform: row[1], kind: row[2], label: row[3], expectation: row[4], line: row[5]))
         }
-        for row in try Row.fetchAll(db, sql: """
+        try eachRow(db, """
             SELECT x.component_id, x.id, p.slug AS platform, f.slug AS framework, x.aspect, x.parent_id, x.text, x.line FROM guidance x
             LEFT JOIN platforms p ON p.id = x.platform_id LEFT JOIN frameworks f ON f.id = x.framework_id
             WHERE x.component_id IN (\(idList)) ORDER BY x.component_id, x.position
-            """) {
-            facts[row["component_id"]]?.guidance.append(Guidance(id: row["id"], platform: row["platform"], framework: row["framework"],
-                                                                 aspect: row["aspect"], parentID: row["parent_id"], text: row["text"],
-                                                                 line: row["line"]))
+            """) { row in
+            facts[row[0]]?.guidance.append(Guidance(id: row[1], platform: row[2], framework: row[3], aspect: row[4],
+                                                    parentID: row[5], text: row[6], line: row[7]))
         }
-        for row in try Row.fetchAll(db, sql: """
+        try eachRow(db, """
             SELECT x.component_id, p.slug AS platform, x.text, x.context, x.origin, x.screen_reader, x.line, s.path FROM announcements x
             LEFT JOIN platforms p ON p.id = x.platform_id JOIN sources s ON s.id = x.source_id
             WHERE x.component_id IN (\(idList)) ORDER BY x.component_id, x.origin = 'transcript', x.position
-            """) {
-            facts[row["component_id"]]?.announcements.append(Announcement(platform: row["platform"], text: row["text"], context: row["context"],
-                                                                          origin: row["origin"], screenReader: row["screen_reader"],
-                                                                          line: row["line"], source: row["path"]))
+            """) { row in
+            facts[row[0]]?.announcements.append(Announcement(platform: row[1], text: row[2], context: row[3], origin: row[4],
+                                                             screenReader: row[5], line: row[6], source: row[7]))
         }
-        for row in try Row.fetchAll(db, sql: """
+        try eachRow(db, """
             SELECT x.component_id, p.slug AS platform, f.slug AS framework, x.aspect, x.problem, x.excerpt, x.line, s.path FROM gaps x
             LEFT JOIN platforms p ON p.id = x.platform_id LEFT JOIN frameworks f ON f.id = x.framework_id
             JOIN sources s ON s.id = x.source_id
             WHERE x.component_id IN (\(idList)) ORDER BY x.component_id, x.line, x.id
-            """) {
-            facts[row["component_id"]]?.gaps.append(Gap(platform: row["platform"], framework: row["framework"], aspect: row["aspect"],
-                                                        problem: row["problem"], excerpt: row["excerpt"], line: row["line"],
-                                                        source: row["path"]))
+            """) { row in
+            facts[row[0]]?.gaps.append(Gap(platform: row[1], framework: row[2], aspect: row[3], problem: row[4], excerpt: row[5],
+                                           line: row[6], source: row[7]))
         }
-        for row in try Row.fetchAll(db, sql: """
+        try eachRow(db, """
             SELECT x.component_id, p.slug AS platform, f.slug AS framework, x.aspect, x.language, x.code, x.line FROM code_examples x
             LEFT JOIN platforms p ON p.id = x.platform_id LEFT JOIN frameworks f ON f.id = x.framework_id
             WHERE x.component_id IN (\(idList)) ORDER BY x.component_id, x.position
-            """) {
-            facts[row["component_id"]]?.codeExamples.append(CodeExample(platform: row["platform"], framework: row["framework"],
-                                                                         aspect: row["aspect"], language: row["language"],
-                                                                         code: row["code"], line: row["line"]))
+            """) { row in
+            facts[row[0]]?.codeExamples.append(CodeExample(platform: row[1], framework: row[2], aspect: row[3], language: row[4],
+                                                           code: row[5], line: row[6]))
         }
-        for row in try Row.fetchAll(db, sql: """
+        try eachRow(db, """
             SELECT x.component_id, x.scenario, x.depth, x.text, x.line FROM gherkin_steps x
             WHERE x.component_id IN (\(idList)) ORDER BY x.component_id, x.position
-            """) {
-            facts[row["component_id"]]?.gherkin.append(GherkinLine(scenario: row["scenario"], depth: row["depth"],
-                                                                   text: row["text"], line: row["line"]))
+            """) { row in
+            facts[row[0]]?.gherkin.append(GherkinLine(scenario: row[1], depth: row[2], text: row[3], line: row[4]))
         }
         return ids.compactMap { facts[$0] }
+    }
+
+    /// Runs `body` on each row of `sql` without copying rows into an array.
+    static func eachRow(_ db: Database, _ sql: String, _ body: (Row) throws -> Void) throws {
+        let cursor = try Row.fetchCursor(db, sql: sql)
+        while let row = try cursor.next() { try body(row) }
     }
 
     /// Nesting depth of each guidance row (0 for a top-level bullet), by id.

@@ -2,10 +2,17 @@
 /// CRLF between records, UTF-8.
 public enum CSV {
     public static func field(_ value: String) -> String {
-        if value.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) {
-            return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        // Bytes, not Characters: a matrix export quotes millions of cells.
+        guard value.utf8.contains(where: { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }) else { return value }
+        var out = [UInt8]()
+        out.reserveCapacity(value.utf8.count + 8)
+        out.append(0x22)
+        for byte in value.utf8 {
+            out.append(byte)
+            if byte == 0x22 { out.append(0x22) }
         }
-        return value
+        out.append(0x22)
+        return String(decoding: out, as: UTF8.self)
     }
 
     public static func record(_ fields: [String]) -> String {
