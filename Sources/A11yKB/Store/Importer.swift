@@ -91,7 +91,7 @@ public struct Importer {
         // Components first, so that captions find the component they belong to.
         ready.sort { ($0.isTranscript ? 1 : 0, $0.path) < ($1.isTranscript ? 1 : 0, $1.path) }
         if ready.isEmpty { return summary }
-        summary = try knowledgeBase.pool.writeWithoutTransaction { db in
+        summary = try knowledgeBase.writer().writeWithoutTransaction { db in
             var result = summary
             try db.inTransaction(.immediate) {
                 var writer = try EntryWriter(db: db)

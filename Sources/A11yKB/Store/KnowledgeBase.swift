@@ -1,17 +1,27 @@
 import Foundation
 import GRDB
 
-/// An a11ykb database: opened, checked, migrated. Writes go through one `DatabasePool` (WAL, so
-/// readers see a consistent snapshot while an import writes).
-public final class KnowledgeBase: Sendable {
+/// An a11ykb database: opened, checked, migrated.
+///
+/// Opening writes nothing: `pool` is a read-only `DatabasePool` (WAL, so readers see a consistent
+/// snapshot while an import writes), and the read-write connection is opened by `writer()` only
+/// when something is about to be written. A refused or empty import, `sql` and `stats` therefore
+/// leave the file's bytes as they were. The exceptions are creating a new knowledge base and
+/// bringing an older schema up to date, which open the writer at once.
+public final class KnowledgeBase: @unchecked Sendable {
     public let path: String
+    /// Reads. Read-only: a statement that writes fails here.
     public let pool: DatabasePool
+    private let writerLock = NSLock()
+    private var openedWriter: DatabasePool?
 
     public enum OpenError: Error, CustomStringConvertible {
         case notADatabase(String)
         case notAKnowledgeBase(String)
         case newerSchema(String, [String])
+        case corrupt(String, String)
         case cannotCreate(String, String)
+        case cannotOpen(String, String)
 
         public var description: String {
             switch self {
@@ -19,25 +29,99 @@ public final class KnowledgeBase: Sendable {
             case .notAKnowledgeBase(let path): "\(path) is an SQLite database but not an a11ykb knowledge base; refusing to touch it"
             case let .newerSchema(path, unknown):
                 "\(path) was written by a newer a11ykb (schema \(unknown.joined(separator: ", "))); upgrade a11ykb to use it"
+            case let .corrupt(path, reason):
+                "\(path) is a corrupt SQLite database (\(reason)); refusing to touch it: restore it from a backup or move it aside"
             case let .cannotCreate(path, reason): "cannot create \(path): \(reason)"
+            case let .cannotOpen(path, reason): "cannot open \(path): \(reason)"
             }
         }
     }
 
     /// Opens (creating when absent) the knowledge base at `path`, bringing its schema up to date.
+    /// A file that is not SQLite, is corrupt, is another application's database or was written by
+    /// a newer a11ykb is refused before anything is written to it.
     public init(path: String) throws {
         self.path = path
         try KnowledgeBase.checkHeader(path)
-        let directory = (path as NSString).deletingLastPathComponent
-        if !directory.isEmpty && !FileManager.default.fileExists(atPath: directory) {
-            do {
-                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            } catch {
-                throw OpenError.cannotCreate(path, error.localizedDescription)
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
+        if let size, size > 0 {
+            // An existing file: look at it read-only first, and write only to migrate an older schema.
+            let reader = try KnowledgeBase.openReader(path)
+            if try !KnowledgeBase.inspect(reader, path: path) {
+                let writer = try KnowledgeBase.openWriter(path)
+                try KnowledgeBase.migrator.migrate(writer)
+                openedWriter = writer
             }
+            pool = reader
+        } else {
+            let directory = (path as NSString).deletingLastPathComponent
+            if !directory.isEmpty && !FileManager.default.fileExists(atPath: directory) {
+                do {
+                    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+                } catch {
+                    throw OpenError.cannotCreate(path, error.localizedDescription)
+                }
+            }
+            let writer: DatabasePool
+            do {
+                writer = try DatabasePool(path: path, configuration: KnowledgeBase.configuration(readonly: false))
+            } catch {
+                throw OpenError.cannotCreate(path, KnowledgeBase.reason(error))
+            }
+            try KnowledgeBase.migrator.migrate(writer)
+            openedWriter = writer
+            pool = try KnowledgeBase.openReader(path)
         }
-        pool = try DatabasePool(path: path, configuration: KnowledgeBase.configuration(readonly: false))
-        try KnowledgeBase.migrateIfNeeded(pool, path: path)
+    }
+
+    /// The read-write connection, opened on first use.
+    public func writer() throws -> DatabasePool {
+        writerLock.lock()
+        defer { writerLock.unlock() }
+        if let openedWriter { return openedWriter }
+        let writer = try KnowledgeBase.openWriter(path)
+        openedWriter = writer
+        return writer
+    }
+
+    /// Closes both connections (tests, and the default knowledge base's first-use seeding).
+    public func close() throws {
+        writerLock.lock()
+        defer { writerLock.unlock() }
+        try pool.close()
+        try openedWriter?.close()
+        openedWriter = nil
+    }
+
+    static func openReader(_ path: String) throws -> DatabasePool {
+        do {
+            return try DatabasePool(path: path, configuration: configuration(readonly: true))
+        } catch {
+            throw openError(error, path: path)
+        }
+    }
+
+    static func openWriter(_ path: String) throws -> DatabasePool {
+        do {
+            return try DatabasePool(path: path, configuration: configuration(readonly: false))
+        } catch {
+            throw openError(error, path: path)
+        }
+    }
+
+    static func openError(_ error: Error, path: String) -> Error {
+        guard let error = error as? DatabaseError else { return error }
+        switch error.resultCode {
+        case .SQLITE_NOTADB: return OpenError.notADatabase(path)
+        case .SQLITE_CORRUPT: return OpenError.corrupt(path, reason(error))
+        default: return OpenError.cannotOpen(path, reason(error))
+        }
+    }
+
+    /// SQLite's own words, without GRDB's "while executing" tail.
+    static func reason(_ error: Error) -> String {
+        if let error = error as? DatabaseError { return error.message ?? "SQLite error \(error.resultCode.rawValue)" }
+        return error.localizedDescription
     }
 
     static func configuration(readonly: Bool) -> Configuration {
@@ -68,22 +152,30 @@ public final class KnowledgeBase: Sendable {
         return migrator
     }()
 
-    static func migrateIfNeeded(_ pool: DatabasePool, path: String) throws {
-        let state: (complete: Bool, superseded: Bool, foreign: Bool) = try pool.read { db in
-            let hasMigrations = try db.tableExists("grdb_migrations")
-            let tableCount = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'") ?? 0
-            if !hasMigrations { return (false, false, tableCount > 0) }
-            return (try migrator.hasCompletedMigrations(db), try migrator.hasBeenSuperseded(db), false)
+    /// Refuses another application's database, a newer schema and a corrupt file; says whether
+    /// the schema is complete. Reads only.
+    static func inspect(_ reader: DatabasePool, path: String) throws -> Bool {
+        let state: (complete: Bool, superseded: Bool, foreign: Bool, unknown: [String], check: [String])
+        do {
+            state = try reader.read { db in
+                // Every page, cheaply (no index contents): a few milliseconds for a knowledge base.
+                let check = try String.fetchAll(db, sql: "PRAGMA quick_check(5)")
+                let hasMigrations = try db.tableExists("grdb_migrations")
+                let tableCount = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'") ?? 0
+                if !hasMigrations { return (false, false, tableCount > 0, [], check) }
+                let unknown = try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")
+                    .filter { !migrator.migrations.contains($0) }
+                return (try migrator.hasCompletedMigrations(db), try migrator.hasBeenSuperseded(db), false, unknown, check)
+            }
+        } catch {
+            throw openError(error, path: path)
+        }
+        if state.check != ["ok"] {
+            throw OpenError.corrupt(path, state.check.first.map { "integrity check: \($0)" } ?? "integrity check failed")
         }
         if state.foreign { throw OpenError.notAKnowledgeBase(path) }
-        if state.superseded {
-            let unknown = try pool.read { db in
-                try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")
-                    .filter { !migrator.migrations.contains($0) }
-            }
-            throw OpenError.newerSchema(path, unknown)
-        }
-        if !state.complete { try migrator.migrate(pool) }
+        if state.superseded || !state.unknown.isEmpty { throw OpenError.newerSchema(path, state.unknown) }
+        return state.complete
     }
 
     /// Rows per table, for `stats` and tests.
