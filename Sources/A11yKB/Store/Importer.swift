@@ -13,11 +13,16 @@ public struct SourceDocument: Sendable {
 }
 
 public struct ImportOptions: Sendable {
-    /// Refuse the whole import, writing nothing, when any file has an error.
+    /// Refuse the whole import, writing nothing, when any file has an error. Otherwise (keep going)
+    /// every good file is imported and every bad one named.
     public var strict = false
+    /// A file larger than this is an error, not read: criteria documents are kilobytes (the site's
+    /// whole content.json a few megabytes), and a 50 MB file is a mistake, not a document.
+    public var maxFileBytes = 16 << 20
 
-    public init(strict: Bool = false) {
+    public init(strict: Bool = false, maxFileBytes: Int = 16 << 20) {
         self.strict = strict
+        self.maxFileBytes = maxFileBytes
     }
 }
 
@@ -38,6 +43,12 @@ public struct Importer {
         summary.ignoredInCheckout = collected.ignoredInCheckout
         summary.errors = collected.errors.map { ImportSummary.Problem(path: $0.path, line: nil, message: $0.reason) }
         let documents: [Result<SourceDocument, ImportSummary.Problem>] = collected.files.map { file in
+            let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? nil
+            if let size, size > options.maxFileBytes {
+                return .failure(ImportSummary.Problem(
+                    path: file.path, line: nil,
+                    message: "file too large (\(Importer.megabytes(size)), over the \(Importer.megabytes(options.maxFileBytes)) limit for one document); not read"))
+            }
             do {
                 return .success(SourceDocument(path: file.path, bytes: try Data(contentsOf: URL(fileURLWithPath: file.path)),
                                                hints: file.hints, role: file.role))
@@ -48,6 +59,11 @@ public struct Importer {
         for case .failure(let problem) in documents { summary.errors.append(problem) }
         let readable = documents.compactMap { try? $0.get() }
         return try importDocuments(readable, options: options, summary: summary)
+    }
+
+    static func megabytes(_ bytes: Int) -> String {
+        let mb = Double(bytes) / Double(1 << 20)
+        return mb >= 10 || mb == mb.rounded() ? "\(Int(mb.rounded())) MB" : String(format: "%.1f MB", mb)
     }
 
     static func describe(_ error: Error) -> String {
