@@ -41,7 +41,7 @@ let package = Package(
         ),
         .testTarget(
             name: "A11yKBTests",
-            dependencies: ["A11yKB"]
+            dependencies: ["A11yKB", "a11ykb-fuzz"]
         ),
     ]
 )
