@@ -275,4 +275,36 @@ final class BadInputTests: XCTestCase {
             XCTAssertEqual(summary.skipped.map(\.reason), ["not a regular file"], target)
         }
     }
+
+    /// content.json facts point at their component's `"name"` line; the lines are found in one pass
+    /// (a 7 MB content.json took minutes when every component counted lines from the top).
+    func testContentJSONFactsPointAtTheirComponentsLine() throws {
+        let seed = try Fixtures.seed("reorder-data-row.md")
+        func child(_ slug: String) -> String {
+            let escaped = seed.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+                .replacingOccurrences(of: "\n", with: "\\n")
+            return "      {\n        \"name\": \"\(slug)\",\n        \"condensed\": \"\(escaped)\"\n      }"
+        }
+        // The second family's component comes first in the file but is read second: found from the top.
+        let text = """
+            {
+              "web": [{"name": "component", "children": [
+            \(child("web-one"))
+              ]}],
+              "native": [{"name": "controls", "children": [
+            \(child("alpha")),
+            \(child("beta")),
+            \(child("gamma"))
+              ]}]
+            }
+            """
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        func lineOf(_ slug: String) -> Int { lines.firstIndex { $0.contains("\"name\": \"\(slug)\"") }! + 1 }
+        let items = try ContentJSONReader.read(text)
+        XCTAssertEqual(items.map { $0.hints.slug }, ["alpha", "beta", "gamma", "web-one"])
+        for item in items {
+            XCTAssertFalse(item.entry.criteria.isEmpty)
+            XCTAssertEqual(Set(item.entry.criteria.map(\.line)), [lineOf(item.hints.slug!)], item.hints.slug!)
+        }
+    }
 }
