@@ -33,10 +33,12 @@ final class FuzzRegressionTests: XCTestCase {
 
     /// The crashing cue times are not cue times: no utterance, no trap. Valid ones still read.
     func testMalformedCueTimesAreNotCues() throws {
-        for name in ["vtt-empty-seconds.vtt", "vtt-overflowing-minutes.vtt", "vtt-overflowing-hours.vtt"] {
+        for name in ["vtt-crash-a938ec03-empty-seconds-in-end-time.vtt", "vtt-empty-seconds.vtt",
+                     "vtt-overflowing-minutes.vtt", "vtt-overflowing-hours.vtt"] {
             let text = try String(contentsOf: Self.folder.appendingPathComponent(name), encoding: .utf8)
             XCTAssertEqual(try TranscriptReader.read(text, fileName: name).utterances, [], name)
         }
+        XCTAssertNil(TranscriptReader.milliseconds("00:016080:."))
         XCTAssertNil(TranscriptReader.milliseconds("-1:00.000"))
         XCTAssertNil(TranscriptReader.milliseconds("00:1x.000"))
         XCTAssertEqual(TranscriptReader.milliseconds("00:01.640"), 1_640)
