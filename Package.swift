@@ -34,9 +34,14 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
+        // Readers and normalizer under libFuzzer: see scripts/fuzz. A plain build makes a replay tool.
+        .executableTarget(
+            name: "a11ykb-fuzz",
+            dependencies: ["A11yKB"]
+        ),
         .testTarget(
             name: "A11yKBTests",
-            dependencies: ["A11yKB"]
+            dependencies: ["A11yKB", "a11ykb-fuzz"]
         ),
     ]
 )

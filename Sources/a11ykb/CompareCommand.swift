@@ -68,8 +68,8 @@ struct CompareCommand: ParsableCommand {
     func run() throws {
         let comparison: Comparison
         do {
-            let kb = try database.openForReading()
-            comparison = try kb.pool.read { db -> Comparison in
+            let kb = try database.open()
+            comparison = try kb.reader.read { db -> Comparison in
                 let platformList = commaList(platforms)
                 let chosenPlatforms = platformList.isEmpty ? nil : try Compare.platforms(platformList)
                 if let component {

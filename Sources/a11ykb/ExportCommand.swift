@@ -58,8 +58,8 @@ struct ExportCommand: ParsableCommand {
 
     func run() throws {
         do {
-            let kb = try database.openForReading()
-            let text: String = try kb.pool.read { db in
+            let kb = try database.open()
+            let text: String = try kb.reader.read { db in
                 if table == "matrix" {
                     let list = commaList(platforms)
                     let chosen = list.isEmpty ? nil : try Compare.platforms(list)

@@ -32,8 +32,8 @@ struct GapsCommand: ParsableCommand {
 
     func run() throws {
         do {
-            let kb = try database.openForReading()
-            let gaps = try kb.pool.read { db -> [Gaps.Gap] in
+            let kb = try database.open()
+            let gaps = try kb.reader.read { db -> [Gaps.Gap] in
                 let id = try component.map { try ComponentLookup.resolve(db, $0) }
                 let slug = try platform.map { try Compare.platforms([$0])[0] }
                 return try Gaps.list(db, componentID: id, platform: slug)

@@ -12,10 +12,20 @@ struct ImportCommand: ParsableCommand {
             In a checkout, the documentation folders are read and everything else is left alone.
             A file already imported unchanged is skipped; a changed one replaces its own facts.
             When two sources describe one component, the newest format wins and the other is kept
-            as superseded. The import is one transaction.
+            as superseded. The import is one transaction: a killed or failed import leaves the
+            knowledge base as it was.
 
-            Exit status: 0 all imported, 1 some files had errors (the others were imported),
-            2 nothing written (--strict refusal, or an unusable knowledge base).
+            Bad input (an empty, binary or non-UTF-8 file, front matter that does not parse or
+            close, a file over 16 MB, an unreadable file, a looping link...) is named on stderr,
+            one line each, as PATH:LINE: REASON. With --keep-going (the default) every good file
+            is imported anyway; with --strict nothing is written if any file is bad, and the
+            knowledge base file is left byte for byte as it was.
+
+            Exit status:
+              0  every file imported (or unchanged, or skipped as not a criteria document)
+              1  some files had errors; the others were imported (--keep-going)
+              2  nothing written: --strict refused the import because of bad files, or the
+                 knowledge base cannot be used (not SQLite, corrupt, newer schema)
             """)
 
     @OptionGroup var database: DatabaseOptions
@@ -23,8 +33,18 @@ struct ImportCommand: ParsableCommand {
     @Argument(help: "Files and folders to import.")
     var paths: [String]
 
-    @Flag(help: "Write nothing if any file has an error.")
-    var strict = false
+    enum ErrorPolicy: String, EnumerableFlag {
+        case keepGoing, strict
+
+        static func help(for value: ErrorPolicy) -> ArgumentHelp? {
+            switch value {
+            case .keepGoing: "Import every good file and name the bad ones."
+            case .strict: "Write nothing if any file has an error."
+            }
+        }
+    }
+
+    @Flag var policy: ErrorPolicy = .keepGoing
 
     @Option(help: "Summary format: text or json.")
     var format: SummaryFormat = .text
@@ -35,7 +55,7 @@ struct ImportCommand: ParsableCommand {
         let summary: ImportSummary
         do {
             let kb = try database.open()
-            summary = try Importer(kb).importPaths(paths, options: ImportOptions(strict: strict))
+            summary = try Importer(kb).importPaths(paths, options: ImportOptions(strict: policy == .strict))
         } catch {
             Self.fail(error)
         }

@@ -31,8 +31,8 @@ struct ListCommand: ParsableCommand {
 
     func run() throws {
         do {
-            let kb = try database.openForReading()
-            let table = try kb.pool.read { try Listing.table($0, subject, family: family?.rawValue) }
+            let kb = try database.open()
+            let table = try kb.reader.read { try Listing.table($0, subject, family: family?.rawValue) }
             switch format {
             case .table: try output.emit(TextTable.render(header: table.columns, rows: table.rows))
             case .csv: try output.emit(CSV.document(header: table.columns, rows: table.rows, byteOrderMark: output.bom))

@@ -10,7 +10,9 @@ struct SQLCommand: ParsableCommand {
             The schema is documented in docs/schema.md: tables sources, components, platforms,
             frameworks, criteria, guidance, announcements, gaps, code_examples, notices, and views
             v_criteria, v_guidance, v_announcements, v_gaps with slugs instead of ids.
-            Writes, ATTACH, load_extension and PRAGMAs that write are refused; the file is untouched.
+            Writes, ATTACH, load_extension and PRAGMAs that write are refused before any statement
+            runs; the file is untouched. A query still running after --timeout seconds is stopped.
+            SQL that starts with a -- comment goes after a lone --:  a11ykb sql -- "-- note ..."
 
             Example:
               a11ykb sql "SELECT component, platform, text FROM v_announcements WHERE origin = 'example'"
@@ -30,7 +32,9 @@ struct SQLCommand: ParsableCommand {
     func run() throws {
         let results: [SQLConsole.ResultSet]
         do {
-            results = try SQLConsole.run(try database.openForReading(), sql: query, timeout: timeout)
+            let kb = try database.open()
+            try kb.close()
+            results = try SQLConsole.run(path: kb.path, sql: query, timeout: timeout)
         } catch {
             Self.fail(error)
         }

@@ -84,7 +84,7 @@ struct SearchCommand: ParsableCommand {
             for repair in parsed.repairs { warn("a11ykb: note: \(repair)\n") }
             let options = SearchOptions(platform: platform?.rawValue, framework: framework, component: component,
                                         family: family?.rawValue, kind: kind, aspect: aspect, limit: limit)
-            result = try Search.run(try database.openForReading(), query: parsed, options: options)
+            result = try Search.run(try database.open(), query: parsed, options: options)
         } catch {
             Self.fail(error)
         }

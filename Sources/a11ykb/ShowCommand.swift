@@ -46,8 +46,8 @@ struct ShowCommand: ParsableCommand {
 
     func run() throws {
         do {
-            let kb = try database.openForReading()
-            let facts = try kb.pool.read { db in
+            let kb = try database.open()
+            let facts = try kb.reader.read { db in
                 try ComponentFacts.load(db, componentID: try ComponentLookup.resolve(db, component, family: family?.rawValue))
             }
             let text: String

@@ -14,7 +14,7 @@ struct StatsCommand: ParsableCommand {
     func run() throws {
         let stats: Stats
         do {
-            stats = try Stats.collect(try database.openForReading())
+            stats = try Stats.collect(try database.open())
         } catch {
             Self.fail(error)
         }

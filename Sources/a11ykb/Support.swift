@@ -10,7 +10,7 @@ struct DatabaseOptions: ParsableArguments {
         valueName: "path"))
     var db: String?
 
-    /// Read-write, for `import`.
+    /// The knowledge base, opened read-only; `KnowledgeBase.writer()` opens for writing when needed.
     func open() throws -> KnowledgeBase {
         do {
             if let db { return try KnowledgeBase(path: db) }
@@ -20,15 +20,6 @@ struct DatabaseOptions: ParsableArguments {
         }
     }
 
-    /// Read-only, for every query: the file is never written.
-    func openForReading() throws -> KnowledgeBase {
-        do {
-            if let db { return try KnowledgeBase.reading(path: db) }
-            return try DefaultKnowledgeBase.openForReading()
-        } catch {
-            throw Failure(error)
-        }
-    }
 
     var path: String { db ?? DefaultKnowledgeBase.path() }
 }

@@ -110,7 +110,7 @@ final class CompareTests: XCTestCase {
 
     func testLookupByTitleFamilyAndClosestSlugs() throws {
         let kb = try Fixtures.seededKnowledgeBase(self)
-        try kb.pool.read { db in
+        try kb.reader.read { db in
             let id = try ComponentLookup.resolve(db, "expandable-region")
             XCTAssertEqual(try ComponentLookup.resolve(db, "Expandable region"), id)
             XCTAssertEqual(try ComponentLookup.resolve(db, "native/expandable-region"), id)

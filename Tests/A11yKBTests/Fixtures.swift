@@ -44,15 +44,15 @@ enum Fixtures {
     }
 
     static func rows(_ kb: KnowledgeBase, _ sql: String, _ arguments: StatementArguments = []) throws -> [Row] {
-        try kb.pool.read { try Row.fetchAll($0, sql: sql, arguments: arguments) }
+        try kb.reader.read { try Row.fetchAll($0, sql: sql, arguments: arguments) }
     }
 
     static func strings(_ kb: KnowledgeBase, _ sql: String, _ arguments: StatementArguments = []) throws -> [String] {
-        try kb.pool.read { try String.fetchAll($0, sql: sql, arguments: arguments) }
+        try kb.reader.read { try String.fetchAll($0, sql: sql, arguments: arguments) }
     }
 
     static func int(_ kb: KnowledgeBase, _ sql: String, _ arguments: StatementArguments = []) throws -> Int {
-        try kb.pool.read { try Int.fetchOne($0, sql: sql, arguments: arguments) ?? -1 }
+        try kb.reader.read { try Int.fetchOne($0, sql: sql, arguments: arguments) ?? -1 }
     }
 
     /// The built `a11ykb` executable, beside the test bundle.

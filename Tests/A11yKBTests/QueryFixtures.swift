@@ -6,11 +6,11 @@ import XCTest
 /// Helpers for the query, render and command-line tests of compare, show, export, list and gaps.
 enum QueryFixtures {
     static func facts(_ kb: KnowledgeBase, _ slug: String) throws -> ComponentFacts {
-        try kb.pool.read { db in try ComponentFacts.load(db, componentID: try ComponentLookup.resolve(db, slug)) }
+        try kb.reader.read { db in try ComponentFacts.load(db, componentID: try ComponentLookup.resolve(db, slug)) }
     }
 
     static func allFacts(_ kb: KnowledgeBase) throws -> [ComponentFacts] {
-        try kb.pool.read { try ComponentFacts.loadAll($0) }
+        try kb.reader.read { try ComponentFacts.loadAll($0) }
     }
 
     /// The body of a `## NAME` section of a markdown document, up to the next `## ` heading.

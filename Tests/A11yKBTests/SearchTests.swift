@@ -11,7 +11,7 @@ final class SearchTests: XCTestCase {
 
     /// FTS5's own check that the index holds exactly the tokens of `search_facts`.
     func assertIndexExact(_ kb: KnowledgeBase, file: StaticString = #filePath, line: UInt = #line) {
-        XCTAssertNoThrow(try kb.pool.write { db in
+        XCTAssertNoThrow(try kb.writer().write { db in
             try db.execute(sql: "INSERT INTO search_index (search_index, rank) VALUES ('integrity-check', 1)")
         }, "search_index out of step with the fact tables", file: file, line: line)
     }
@@ -286,7 +286,7 @@ final class SearchTests: XCTestCase {
 
     func testIndexFollowsDeletesAndUpdatesMadeInSQL() throws {
         let kb = try Fixtures.seededKnowledgeBase(self)
-        try kb.pool.write { db in
+        try kb.writer().write { db in
             try db.execute(sql: "UPDATE criteria SET expectation = 'Expresses its state (disabled/greyed)' WHERE expectation = 'Expresses its state (disabled/dimmed)'")
             try db.execute(sql: "UPDATE guidance SET parent_id = NULL WHERE text LIKE 'Disabled: UIAccessibilityTraitNotEnabled%'")
             try db.execute(sql: "UPDATE announcements SET context = 'moved away' WHERE text = 'Moved below Spanish'")
@@ -298,7 +298,7 @@ final class SearchTests: XCTestCase {
         XCTAssertEqual(try search(kb, "greyed").total, 1)
         XCTAssertEqual(try search(kb, "\"moved away\"").hits.first?.text, "Moved below Spanish")
         // A component deleted takes its facts (by cascade) and its title out of the index.
-        try kb.pool.write { db in try db.execute(sql: "DELETE FROM components WHERE slug = 'table-row-button'") }
+        try kb.writer().write { db in try db.execute(sql: "DELETE FROM components WHERE slug = 'table-row-button'") }
         assertIndexExact(kb)
         XCTAssertEqual(try search(kb, "dimmed").hits.map(\.component), ["reorder-data-row", "reorder-data-row"])
         XCTAssertEqual(try search(kb, "UIAccessibilityTraitNotEnabled").total, 0)
@@ -308,7 +308,7 @@ final class SearchTests: XCTestCase {
         let kb = try Fixtures.seededKnowledgeBase(self)
         let expected = try search(kb, "dimmed OR focus").hits.map { "\($0.fact)/\($0.id)" }
         // Empty the index as a knowledge base of schema 0001 would have it, then migrate again.
-        try kb.pool.write { db in
+        try kb.writer().write { db in
             try db.execute(sql: "INSERT INTO search_index (search_index) VALUES ('delete-all')")
             try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier = '0003_search'")
             for name in try String.fetchAll(db, sql: """
@@ -319,7 +319,7 @@ final class SearchTests: XCTestCase {
             }
             try db.execute(sql: "DROP TABLE search_vocab; DROP TABLE search_index; DROP VIEW search_facts")
         }
-        try kb.pool.close()
+        try kb.close()
         let reopened = try KnowledgeBase(path: kb.path)
         assertIndexExact(reopened)
         XCTAssertEqual(try search(reopened, "dimmed OR focus").hits.map { "\($0.fact)/\($0.id)" }, expected)
@@ -331,7 +331,7 @@ final class SearchTests: XCTestCase {
         let kb = try Fixtures.seededKnowledgeBase(self)
         let options = SearchOptions(platform: "ios", framework: "uikit", component: "table", family: "native",
                                     kind: .guidance, aspect: "state", limit: 20)
-        let plan = try kb.pool.read { db in
+        let plan = try kb.reader.read { db in
             try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + Search.rankedSQL(options),
                              arguments: ["match": "\"dimmed\"", "platform": "ios", "platformFamily": "native",
                                          "framework": "uikit", "component": "table", "family": "native", "tag": 3,
@@ -346,7 +346,7 @@ final class SearchTests: XCTestCase {
             XCTAssertTrue(plan.contains { $0.hasPrefix("SEARCH \(alias) USING INTEGER PRIMARY KEY") }, "\(alias): \(plan)")
         }
         // FTS5 reads a document back through the view by key: one index lookup per table.
-        let lookup = try kb.pool.read { db in
+        let lookup = try kb.reader.read { db in
             try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN SELECT * FROM search_facts WHERE key = 26").map { $0["detail"] as String }
         }
         XCTAssertEqual(lookup.filter { $0.contains("USING INDEX") && $0.contains("_search_key") }.count, 4, lookup.description)

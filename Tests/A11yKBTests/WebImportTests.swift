@@ -37,7 +37,7 @@ final class WebImportTests: XCTestCase {
 
     func testShowGherkinIsTheFrontMattersOwn() throws {
         let (kb, _) = try importJekyllOnly()
-        let facts = try kb.pool.read { db in try ComponentFacts.load(db, componentID: 1) }
+        let facts = try kb.reader.read { db in try ComponentFacts.load(db, componentID: 1) }
         let text = AcceptanceCriteria.gherkin(facts)
         XCTAssertTrue(text.contains("""
             1. Scenario: Keyboard

@@ -22,28 +22,59 @@ public enum SQLConsole {
         "freelist_count", "integrity_check", "quick_check", "encoding", "journal_mode", "data_version",
     ]
 
-    public static func run(_ kb: KnowledgeBase, sql: String, timeout: TimeInterval = 10) throws -> [ResultSet] {
-        guard kb.isReadOnly else { throw Refusal(description: "a11ykb sql needs a read-only knowledge base (KnowledgeBase.reading)") }
-        let queue = kb.pool
-        try queue.inDatabase { db in try db.execute(sql: "PRAGMA query_only = 1") }
+    /// PRAGMAs that read and take an argument: `table_info(components)`, `quick_check(10)`.
+    static let readingPragmasWithArgument: Set<String> = [
+        "table_info", "table_xinfo", "index_list", "index_info", "index_xinfo", "foreign_key_list",
+        "foreign_key_check", "integrity_check", "quick_check", "table_list",
+    ]
+
+    /// Rows one statement may return before it is stopped (a runaway query that yields rows
+    /// instead of spinning would otherwise fill the memory before the time limit).
+    public static let maxRows = 1_000_000
+
+    /// Runs `sql` (one or more statements) and returns each statement's rows. Every statement is
+    /// checked before any runs: one refusal refuses the whole text. A query still running after
+    /// `timeout` seconds (0: no limit) is stopped.
+    public static func run(path: String, sql: String, timeout: TimeInterval = 10) throws -> [ResultSet] {
+        var config = KnowledgeBase.configuration(readonly: true)
+        config.prepareDatabase { db in try db.execute(sql: "PRAGMA query_only = 1") }
+        let queue = try DatabaseQueue(path: path, configuration: config)
         let timer = DispatchWorkItem { queue.interrupt() }
         if timeout > 0 { DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: timer) }
         defer { timer.cancel() }
         do {
             return try queue.read { db in
-                var results: [ResultSet] = []
-                let statements = try db.allStatements(sql: sql)
-                while let statement = try statements.next() {
+                var statements: [Statement] = []
+                let cursor = try db.allStatements(sql: sql)
+                while let statement = try cursor.next() {
                     try check(statement)
-                    let rows = try Row.fetchAll(statement)
-                    results.append(ResultSet(columns: statement.columnNames,
-                                             rows: rows.map { row in row.databaseValues.map { $0 } }))
+                    statements.append(statement)
+                }
+                if statements.isEmpty { throw Refusal(description: "no SQL statement to run") }
+                var results: [ResultSet] = []
+                for statement in statements {
+                    var rows: [[DatabaseValue]] = []
+                    let cursor = try Row.fetchCursor(statement)
+                    while let row = try cursor.next() {
+                        if rows.count == maxRows {
+                            throw Refusal(description: "query stopped after \(maxRows) rows; add a LIMIT or an aggregate")
+                        }
+                        rows.append(row.databaseValues.map { $0 })
+                    }
+                    results.append(ResultSet(columns: statement.columnNames, rows: rows))
                 }
                 return results
             }
         } catch let error as DatabaseError where error.resultCode == .SQLITE_INTERRUPT {
-            throw Refusal(description: "query stopped after \(Int(timeout)) s; raise the limit with --timeout SECONDS")
+            throw Refusal(description: "query stopped after the \(seconds(timeout)) time limit; raise it with --timeout SECONDS (0: no limit)")
+        } catch let error as DatabaseError {
+            // One line: SQLite's message, without GRDB's echo of the (possibly multi-line) statement.
+            throw Refusal(description: "SQL error: \(error.message ?? "SQLite error \(error.resultCode.rawValue)")")
         }
+    }
+
+    static func seconds(_ timeout: TimeInterval) -> String {
+        timeout == timeout.rounded() ? "\(Int(timeout)) s" : "\(timeout) s"
     }
 
     static func check(_ statement: Statement) throws {
@@ -58,7 +89,9 @@ public enum SQLConsole {
         if first == "PRAGMA" {
             let name = keywords.count > 1 ? keywords[1].lowercased() : ""
             let bare = name.split(separator: ".").last.map(String.init) ?? name
+            // `PRAGMA user_version = 5` and `PRAGMA user_version(5)` both write.
             let assigns = statement.sql.contains("=")
+                || statement.sql.contains("(") && !readingPragmasWithArgument.contains(bare)
             if !readingPragmas.contains(bare) || assigns {
                 throw Refusal(description: "PRAGMA \(bare) is refused: only PRAGMAs that read are allowed")
             }

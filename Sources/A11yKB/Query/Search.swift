@@ -195,7 +195,7 @@ public enum Search {
     }
 
     public static func run(_ kb: KnowledgeBase, query: SearchQuery, options: SearchOptions = SearchOptions()) throws -> SearchResult {
-        try kb.pool.read { db in try run(db, query: query, options: options) }
+        try kb.reader.read { db in try run(db, query: query, options: options) }
     }
 
     public static func run(_ db: Database, query: SearchQuery, options: SearchOptions) throws -> SearchResult {

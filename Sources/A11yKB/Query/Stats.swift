@@ -8,7 +8,7 @@ public struct Stats: Sendable {
     public var platforms: [(platform: String, criteria: Int, guidance: Int, announcements: Int)]
 
     public static func collect(_ kb: KnowledgeBase) throws -> Stats {
-        try kb.pool.read { db in
+        try kb.reader.read { db in
             let tables = try KnowledgeBase.factTables.map { ($0, try Int.fetchOne(db, sql: "SELECT count(*) FROM \($0)") ?? 0) }
             let families = try Row.fetchAll(db, sql: "SELECT family, count(*) FROM components GROUP BY family ORDER BY family")
                 .map { ($0[0] as String, $0[1] as Int) }

@@ -30,6 +30,7 @@ public enum ContentJSONReader {
             throw ReadError(line: 1, "JSON without the \"web\" or \"native\" lists of a MagentaA11y content.json")
         }
         var items: [Item] = []
+        var lines = LineFinder(text: text)
         for family in ["native", "web"] {
             guard let categories = families[family] as? [[String: Any]] else { continue }
             for category in categories {
@@ -44,7 +45,7 @@ public enum ContentJSONReader {
                     var entry = try MarkdownReader.read(document, format: .contentJSON)
                     entry.title = entry.title ?? (child["label"] as? String)
                     if let label = child["label"] as? String { entry.title = label }
-                    let line = lineNumber(of: slug, in: text)
+                    let line = lines.line(of: slug)
                     relocate(&entry, to: line)
                     items.append(Item(entry: entry, hints: SourceHints(slug: slug, family: family, category: categoryName)))
                 }
@@ -66,8 +67,33 @@ public enum ContentJSONReader {
         for i in entry.notices.indices where entry.notices[i].line != nil { entry.notices[i].line = line }
     }
 
+    /// The line of each component's `"name"`. Components come in file order, so each search starts
+    /// where the last one stopped and lines are counted once: linear in the file's size (counting
+    /// from the top for every component made a large content.json take minutes).
+    struct LineFinder {
+        let text: String
+        var cursor: String.Index
+        var line = 1
+
+        init(text: String) {
+            self.text = text
+            cursor = text.startIndex
+        }
+
+        mutating func line(of slug: String) -> Int {
+            for needle in ["\"name\": \"\(slug)\"", "\"name\":\"\(slug)\""] {
+                guard let range = text.range(of: needle, range: cursor..<text.endIndex) else { continue }
+                line += text.utf8[cursor..<range.lowerBound].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+                cursor = range.lowerBound
+                return line
+            }
+            return ContentJSONReader.lineNumber(of: slug, in: text)
+        }
+    }
+
+    /// The line of a component's `"name"`, searched from the top.
     static func lineNumber(of slug: String, in text: String) -> Int {
         guard let range = text.range(of: "\"name\": \"\(slug)\"") ?? text.range(of: "\"name\":\"\(slug)\"") else { return 1 }
-        return text[..<range.lowerBound].reduce(1) { $0 + ($1 == "\n" ? 1 : 0) }
+        return text.utf8[..<range.lowerBound].reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
     }
 }

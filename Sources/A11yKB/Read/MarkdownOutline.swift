@@ -30,6 +30,11 @@ public struct ListItem: Sendable, Equatable {
 public enum MarkdownOutline {
     /// Parses `text`, numbering lines from `firstLine` (the body of a front-matter document starts
     /// below it).
+    /// Lists nest at most this deep; deeper items become siblings at the deepest level. Real
+    /// documents nest three or four levels; a crafted one nesting thousands would otherwise
+    /// overflow the stack of every recursive step after the outline (walker, normalizer).
+    static let maxListDepth = 32
+
     public static func parse(_ text: String, firstLine: Int = 1) -> [Block] {
         var parser = Parser(lines: splitLines(stripHTMLComments(text)), firstLine: firstLine)
         return parser.run()
@@ -345,13 +350,16 @@ public enum MarkdownOutline {
             flushList()
         }
 
-        static func tree(_ flat: [(indent: Int, item: ListItem)], _ index: inout Int, parentIndent: Int) -> [ListItem] {
+        static func tree(_ flat: [(indent: Int, item: ListItem)], _ index: inout Int, parentIndent: Int,
+                         depth: Int = 0) -> [ListItem] {
             var out: [ListItem] = []
             while index < flat.count, flat[index].indent > parentIndent {
                 var item = flat[index].item
                 let indent = flat[index].indent
                 index += 1
-                item.children = tree(flat, &index, parentIndent: indent)
+                if depth < MarkdownOutline.maxListDepth {
+                    item.children = tree(flat, &index, parentIndent: indent, depth: depth + 1)
+                }
                 out.append(item)
             }
             return out

@@ -66,15 +66,21 @@ public enum TranscriptReader {
     }
 
     static func milliseconds(_ stamp: Substring) -> Int? {
-        let parts = stamp.split(separator: ":")
-        guard parts.count == 2 || parts.count == 3 else { return nil }
-        let secondsPart = parts.last!.split(separator: ".")
-        guard let seconds = Int(secondsPart[0]) else { return nil }
-        let millis = secondsPart.count > 1 ? Int(secondsPart[1].prefix(3).padding(toLength: 3, withPad: "0", startingAt: 0)) ?? 0 : 0
+        let parts = stamp.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2 || parts.count == 3, let last = parts.last else { return nil }
+        let secondsPart = last.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        // Digits only, at most nine of them: `00:.`, `-5` or a 20-digit hour is no time stamp, and
+        // nine-digit fields cannot overflow the sum below.
+        func number(_ digits: Substring) -> Int? {
+            guard !digits.isEmpty, digits.count <= 9, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+            return Int(digits)
+        }
+        guard let seconds = number(secondsPart[0]) else { return nil }
+        let millis = secondsPart.count > 1 ? number(secondsPart[1].prefix(3).padding(toLength: 3, withPad: "0", startingAt: 0)[...]) ?? 0 : 0
         var total = seconds * 1000 + millis
         var multiplier = 60_000
         for part in parts.dropLast().reversed() {
-            guard let value = Int(part) else { return nil }
+            guard let value = number(part) else { return nil }
             total += value * multiplier
             multiplier *= 60
         }

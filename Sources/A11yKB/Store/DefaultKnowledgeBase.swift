@@ -37,19 +37,12 @@ public enum DefaultKnowledgeBase {
             let fresh = try KnowledgeBase(path: temporary)
             _ = try Importer(fresh).importDocuments(seedDocuments)
             // Fold the WAL into the main file so that one rename moves everything.
-            try fresh.pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
-            try fresh.pool.close()
+            try fresh.writer().writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
+            try fresh.close()
         }
         if link(temporary, path) != 0 && !FileManager.default.fileExists(atPath: path) {
             throw KnowledgeBase.OpenError.cannotCreate(path, String(cString: strerror(errno)))
         }
         return try KnowledgeBase(path: path)
-    }
-
-    /// The default knowledge base for queries only, seeded first if it does not exist yet.
-    public static func openForReading(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> KnowledgeBase {
-        let path = path(environment: environment)
-        if !FileManager.default.fileExists(atPath: path) { try open(environment: environment).pool.close() }
-        return try KnowledgeBase.reading(path: path)
     }
 }

@@ -49,6 +49,10 @@ public enum FileCollector {
                 walk(url.path, into: &files, skipped: &result.skipped)
                 let roots = checkoutRoots(files)
                 for file in files.sorted() { classify(file, checkoutRoots: roots, into: &result) }
+            } else if (try? FileManager.default.attributesOfItem(atPath: url.resolvingSymlinksInPath().path)[.type]
+                            as? FileAttributeType) != .typeRegular {
+                // A FIFO or a device would block or never end.
+                result.skipped.append(Skip(path: path, reason: "not a regular file"))
             } else {
                 classify(url.path, checkoutRoots: checkoutRoots([url.path]), into: &result, explicit: true)
             }

@@ -40,15 +40,6 @@ public struct ImportSummary: Sendable, Codable, Equatable {
 
     public init() {}
 
-    /// After a rollback: what would have been written was not.
-    mutating func discardWrites() {
-        added = []
-        replaced = []
-        superseded = []
-        removed = []
-        transcripts = []
-        notices = []
-    }
 
     public var wroteNothing: Bool { refused || (added.isEmpty && replaced.isEmpty && removed.isEmpty && transcripts.isEmpty && superseded.isEmpty) }
 }

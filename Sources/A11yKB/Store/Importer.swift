@@ -13,11 +13,16 @@ public struct SourceDocument: Sendable {
 }
 
 public struct ImportOptions: Sendable {
-    /// Refuse the whole import, writing nothing, when any file has an error.
+    /// Refuse the whole import, writing nothing, when any file has an error. Otherwise (keep going)
+    /// every good file is imported and every bad one named.
     public var strict = false
+    /// A file larger than this is an error, not read: criteria documents are kilobytes (the site's
+    /// whole content.json a few megabytes), and a 50 MB file is a mistake, not a document.
+    public var maxFileBytes = 16 << 20
 
-    public init(strict: Bool = false) {
+    public init(strict: Bool = false, maxFileBytes: Int = 16 << 20) {
         self.strict = strict
+        self.maxFileBytes = maxFileBytes
     }
 }
 
@@ -46,6 +51,11 @@ public struct Importer {
         try run(documents.map(Input.memory), options: options, summary: summary)
     }
 
+    static func megabytes(_ bytes: Int) -> String {
+        let mb = Double(bytes) / Double(1 << 20)
+        return mb >= 10 || mb == mb.rounded() ? "\(Int(mb.rounded())) MB" : String(format: "%.1f MB", mb)
+    }
+
     static func describe(_ error: Error) -> String {
         let nsError = error as NSError
         if nsError.domain == NSCocoaErrorDomain, nsError.code == NSFileReadNoPermissionError { return "permission denied" }
@@ -67,17 +77,24 @@ public struct Importer {
             }
         }
 
-        func bytes() throws -> Data {
+        func bytes(limit: Int) throws -> Data {
             switch self {
-            case .file(let file): try Data(contentsOf: URL(fileURLWithPath: file.path))
-            case .memory(let document): document.bytes
+            case .file(let file):
+                let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? nil
+                if let size, size > limit {
+                    throw ReadError("file too large (\(Importer.megabytes(size)), over the \(Importer.megabytes(limit)) limit for one document); not read")
+                }
+                return try Data(contentsOf: URL(fileURLWithPath: file.path))
+            case .memory(let document):
+                return document.bytes
             }
         }
     }
 
     /// Documents are prepared (read, hashed, parsed, normalized) in batches on every core while the
     /// previous batch is written, so memory holds two batches, not the whole import. All writing is
-    /// one transaction: `--strict` rolls it back when any document failed.
+    /// one transaction, and the read-write connection opens only when the first document to write
+    /// is ready: an import of unchanged files writes nothing at all.
     static let batchSize = 256
 
     func run(_ inputs: [Input], options: ImportOptions, summary initial: ImportSummary) throws -> ImportSummary {
@@ -86,7 +103,7 @@ public struct Importer {
             let (a, b) = ($0.element.file.role == .transcript ? 1 : 0, $1.element.file.role == .transcript ? 1 : 0)
             return a != b ? a < b : $0.offset < $1.offset
         }.map(\.element)
-        let known: [String: String] = try knowledgeBase.pool.read { db in
+        let known: [String: String] = try knowledgeBase.reader.read { db in
             Dictionary(try Row.fetchAll(db, sql: "SELECT path, sha256 FROM sources").map { ($0["path"], $0["sha256"]) },
                        uniquingKeysWith: { a, _ in a })
         }
@@ -94,47 +111,62 @@ public struct Importer {
             $0..<min($0 + Importer.batchSize, inputs.count)
         }
         var summary = initial
-        guard !batches.isEmpty else { return summary }
-        return try knowledgeBase.pool.writeWithoutTransaction { db in
+        if options.strict {
+            // A first pass finds every error before anything is written; only a clean import runs.
+            var check = initial
+            for range in batches {
+                for document in Importer.prepare(inputs, range, known: known, limit: options.maxFileBytes) {
+                    Importer.record(document, in: &check)
+                }
+            }
+            if !check.errors.isEmpty {
+                check.refused = true
+                return check
+            }
+        }
+        // Batches with nothing to write (unchanged, skipped, failed files) need no writer.
+        var index = 0
+        var next: [PreparedDocument] = []
+        while index < batches.count {
+            next = Importer.prepare(inputs, batches[index], known: known, limit: options.maxFileBytes)
+            if next.contains(where: \.isWritable) { break }
+            for document in next { Importer.record(document, in: &summary) }
+            index += 1
+        }
+        guard index < batches.count else { return summary }
+        let first = index
+        return try knowledgeBase.writer().writeWithoutTransaction { db in
             try db.inTransaction(.immediate) {
                 let existing = try Int.fetchOne(db, sql: "SELECT count(*) FROM sources") ?? 0
                 var writer = try EntryWriter(db: db)
                 var written = 0
                 var bulk = false
-                var next = Importer.prepare(inputs, batches[0], known: known)
-                for index in batches.indices {
+                for index in first..<batches.count {
                     let current = next
                     let upcoming = Box<[PreparedDocument]>([])
                     let group = DispatchGroup()
                     if index + 1 < batches.count {
                         let range = batches[index + 1]
-                        DispatchQueue.global().async(group: group) { upcoming.value = Importer.prepare(inputs, range, known: known) }
+                        DispatchQueue.global().async(group: group) {
+                            upcoming.value = Importer.prepare(inputs, range, known: known, limit: options.maxFileBytes)
+                        }
                     }
                     for document in current {
-                        switch document.outcome {
-                        case .unchanged: summary.unchanged.append(document.path)
-                        case .failed(let error):
-                            summary.errors.append(ImportSummary.Problem(path: document.path, line: error.line, message: error.message))
-                        case .skipped(let reason): summary.skipped.append(FileCollector.Skip(path: document.path, reason: reason))
-                        case .entries, .transcript:
-                            if options.strict && !summary.errors.isEmpty { continue }
-                            written += 1
-                            if !bulk && written >= 50 && written * 2 >= existing {
-                                // As large as what the knowledge base holds: one index rebuild at the
-                                // end beats row-by-row upkeep.
-                                try db.execute(sql: "UPDATE search_control SET bulk = 1")
-                                bulk = true
-                            }
-                            try writer.write(document, summary: &summary)
+                        guard document.isWritable else {
+                            Importer.record(document, in: &summary)
+                            continue
                         }
+                        written += 1
+                        if !bulk && written >= 50 && written * 2 >= existing {
+                            // As large as what the knowledge base holds: one index rebuild at the
+                            // end beats row-by-row upkeep.
+                            try db.execute(sql: "UPDATE search_control SET bulk = 1")
+                            bulk = true
+                        }
+                        try writer.write(document, summary: &summary)
                     }
                     group.wait()
                     next = upcoming.value
-                }
-                if options.strict && !summary.errors.isEmpty {
-                    summary.refused = true
-                    summary.discardWrites()
-                    return .rollback
                 }
                 if bulk {
                     try db.execute(sql: "INSERT INTO search_index (search_index) VALUES ('rebuild')")
@@ -146,13 +178,24 @@ public struct Importer {
         }
     }
 
-    static func prepare(_ inputs: [Input], _ range: Range<Int>, known: [String: String]) -> [PreparedDocument] {
+    /// Puts what happened to a document that is not written in the summary.
+    static func record(_ document: PreparedDocument, in summary: inout ImportSummary) {
+        switch document.outcome {
+        case .unchanged: summary.unchanged.append(document.path)
+        case .failed(let error):
+            summary.errors.append(ImportSummary.Problem(path: document.path, line: error.line, message: error.message))
+        case .skipped(let reason): summary.skipped.append(FileCollector.Skip(path: document.path, reason: reason))
+        case .entries, .transcript: break
+        }
+    }
+
+    static func prepare(_ inputs: [Input], _ range: Range<Int>, known: [String: String], limit: Int) -> [PreparedDocument] {
         var prepared = [PreparedDocument?](repeating: nil, count: range.count)
         prepared.withUnsafeMutableBufferPointer { buffer in
             let slots = UnsafeMutableSendableBuffer(buffer)
             DispatchQueue.concurrentPerform(iterations: range.count) { offset in
                 let input = inputs[range.lowerBound + offset]
-                slots.buffer[offset] = PreparedDocument.prepare(input, knownSHA: known[input.file.path])
+                slots.buffer[offset] = PreparedDocument.prepare(input, knownSHA: known[input.file.path], limit: limit)
             }
         }
         return prepared.compactMap { $0 }
@@ -186,11 +229,21 @@ struct PreparedDocument: Sendable {
         return false
     }
 
-    static func prepare(_ input: Importer.Input, knownSHA: String?) -> PreparedDocument {
+    /// Whether the writer has anything to do with it.
+    var isWritable: Bool {
+        switch outcome {
+        case .entries, .transcript: true
+        case .unchanged, .failed, .skipped: false
+        }
+    }
+
+    static func prepare(_ input: Importer.Input, knownSHA: String?, limit: Int) -> PreparedDocument {
         let document = input.file
         let bytes: Data
         do {
-            bytes = try input.bytes()
+            bytes = try input.bytes(limit: limit)
+        } catch let error as ReadError {
+            return PreparedDocument(path: document.path, sha256: "", byteCount: 0, format: .magentaV2, outcome: .failed(error))
         } catch {
             return PreparedDocument(path: document.path, sha256: "", byteCount: 0, format: .magentaV2,
                                     outcome: .failed(ReadError(Importer.describe(error))))

@@ -1,22 +1,32 @@
 import Foundation
 import GRDB
 
-/// An a11ykb database: opened, checked, migrated. The file is in WAL mode, so a reader in another
-/// process sees a consistent snapshot while an import writes.
+/// An a11ykb database: opened, checked, migrated.
 ///
-/// One process runs one command, so each `KnowledgeBase` holds one serial connection: read-write
-/// for imports, read-only for queries. (A `DatabasePool` writes to the file every time it opens,
-/// which a query must never do, and its reader pool buys nothing in a one-shot process.)
-public final class KnowledgeBase: Sendable {
+/// Opening writes nothing: `reader` is a read-only connection, and the read-write connection is
+/// opened by `writer()` only when something is about to be written (GRDB's WAL set-up writes a
+/// transaction of its own on every read-write open). A query, `stats`, `sql`, a refused or an
+/// unchanged import therefore leave the file's bytes as they were. The exceptions are creating a
+/// new knowledge base and bringing an older schema up to date, which open the writer at once.
+///
+/// One process runs one command, so each connection is a serial `DatabaseQueue`; the file is in
+/// WAL mode, so a reader in another process sees one consistent snapshot while an import writes.
+public final class KnowledgeBase: @unchecked Sendable {
     public let path: String
-    public let pool: DatabaseQueue
-    public let isReadOnly: Bool
+    /// Reads. Read-only: a statement that writes fails here.
+    public let reader: DatabaseQueue
+    private let writerLock = NSLock()
+    private var openedWriter: DatabaseQueue?
+    /// Whether `writer()` must check the file before its first write (an existing file).
+    private var checkBeforeWriting: Bool
 
     public enum OpenError: Error, CustomStringConvertible {
         case notADatabase(String)
         case notAKnowledgeBase(String)
         case newerSchema(String, [String])
+        case corrupt(String, String)
         case cannotCreate(String, String)
+        case cannotOpen(String, String)
 
         public var description: String {
             switch self {
@@ -24,57 +34,120 @@ public final class KnowledgeBase: Sendable {
             case .notAKnowledgeBase(let path): "\(path) is an SQLite database but not an a11ykb knowledge base; refusing to touch it"
             case let .newerSchema(path, unknown):
                 "\(path) was written by a newer a11ykb (schema \(unknown.joined(separator: ", "))); upgrade a11ykb to use it"
+            case let .corrupt(path, reason):
+                "\(path) is a corrupt SQLite database (\(reason)); refusing to touch it: restore it from a backup or move it aside"
             case let .cannotCreate(path, reason): "cannot create \(path): \(reason)"
+            case let .cannotOpen(path, reason): "cannot open \(path): \(reason)"
             }
         }
     }
 
     /// Opens (creating when absent) the knowledge base at `path`, bringing its schema up to date.
+    /// A file that is not SQLite, is another application's database or was written by a newer
+    /// a11ykb is refused before anything is written to it.
     public init(path: String) throws {
         self.path = path
         try KnowledgeBase.checkHeader(path)
-        let directory = (path as NSString).deletingLastPathComponent
-        if !directory.isEmpty && !FileManager.default.fileExists(atPath: directory) {
-            do {
-                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            } catch {
-                throw OpenError.cannotCreate(path, error.localizedDescription)
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
+        if let size, size > 0 {
+            // An existing file: look at it read-only first, and write only to migrate an older schema.
+            let reader = try KnowledgeBase.openReader(path)
+            checkBeforeWriting = true
+            if try !KnowledgeBase.inspect(reader, path: path) {
+                try KnowledgeBase.checkIntegrity(reader, path: path)
+                checkBeforeWriting = false
+                let writer = try KnowledgeBase.openWriter(path)
+                try KnowledgeBase.migrator.migrate(writer)
+                openedWriter = writer
             }
+            self.reader = reader
+        } else {
+            let directory = (path as NSString).deletingLastPathComponent
+            if !directory.isEmpty && !FileManager.default.fileExists(atPath: directory) {
+                do {
+                    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+                } catch {
+                    throw OpenError.cannotCreate(path, error.localizedDescription)
+                }
+            }
+            let writer: DatabaseQueue
+            do {
+                writer = try DatabaseQueue(path: path, configuration: KnowledgeBase.configuration(readonly: false))
+            } catch {
+                throw OpenError.cannotCreate(path, KnowledgeBase.reason(error))
+            }
+            try KnowledgeBase.migrator.migrate(writer)
+            openedWriter = writer
+            checkBeforeWriting = false
+            reader = try KnowledgeBase.openReader(path)
         }
-        pool = try DatabaseQueue(path: path, configuration: KnowledgeBase.configuration(readonly: false))
-        isReadOnly = false
-        try KnowledgeBase.migrateIfNeeded(pool, path: path)
     }
 
-    private init(path: String, readOnlyQueue: DatabaseQueue) {
-        self.path = path
-        self.pool = readOnlyQueue
-        self.isReadOnly = true
+    /// The read-write connection, opened on first use. Before the first write to an existing file
+    /// every page is checked (`PRAGMA quick_check`): a corrupt knowledge base is refused, never
+    /// written to. Queries skip that check; SQLite reports corruption on the pages they read.
+    public func writer() throws -> DatabaseQueue {
+        writerLock.lock()
+        defer { writerLock.unlock() }
+        if let openedWriter { return openedWriter }
+        if checkBeforeWriting {
+            try KnowledgeBase.checkIntegrity(reader, path: path)
+            checkBeforeWriting = false
+        }
+        let writer = try KnowledgeBase.openWriter(path)
+        openedWriter = writer
+        return writer
     }
 
-    /// Opens the knowledge base at `path` for queries only: a read-only connection that never writes
-    /// to the file. A missing file first becomes an empty knowledge base, and an older schema is
-    /// brought up to date, through a short-lived read-write connection.
-    public static func reading(path: String) throws -> KnowledgeBase {
-        try checkHeader(path)
-        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > 0 {
-            let queue = try DatabaseQueue(path: path, configuration: configuration(readonly: true))
-            if try schemaState(queue, path: path) { return KnowledgeBase(path: path, readOnlyQueue: queue) }
-            try queue.close()
+    /// Closes both connections (tests, and the default knowledge base's first-use seeding).
+    public func close() throws {
+        writerLock.lock()
+        defer { writerLock.unlock() }
+        try reader.close()
+        try openedWriter?.close()
+        openedWriter = nil
+    }
+
+    static func openReader(_ path: String) throws -> DatabaseQueue {
+        do {
+            return try DatabaseQueue(path: path, configuration: configuration(readonly: true))
+        } catch {
+            throw openError(error, path: path)
         }
-        try KnowledgeBase(path: path).pool.close()
-        return KnowledgeBase(path: path, readOnlyQueue: try DatabaseQueue(path: path, configuration: configuration(readonly: true)))
+    }
+
+    static func openWriter(_ path: String) throws -> DatabaseQueue {
+        do {
+            return try DatabaseQueue(path: path, configuration: configuration(readonly: false))
+        } catch {
+            throw openError(error, path: path)
+        }
+    }
+
+    static func openError(_ error: Error, path: String) -> Error {
+        guard let error = error as? DatabaseError else { return error }
+        switch error.resultCode {
+        case .SQLITE_NOTADB: return OpenError.notADatabase(path)
+        case .SQLITE_CORRUPT: return OpenError.corrupt(path, reason(error))
+        default: return OpenError.cannotOpen(path, reason(error))
+        }
+    }
+
+    /// SQLite's own words, without GRDB's "while executing" tail.
+    static func reason(_ error: Error) -> String {
+        if let error = error as? DatabaseError { return error.message ?? "SQLite error \(error.resultCode.rawValue)" }
+        return error.localizedDescription
     }
 
     static func configuration(readonly: Bool) -> Configuration {
         var config = Configuration()
         config.readonly = readonly
-        if !readonly { config.journalMode = .wal }
         config.foreignKeysEnabled = true
         // A second a11ykb waits for a writer instead of failing with "database is locked".
         config.busyMode = .timeout(10)
         config.label = "a11ykb"
         if !readonly {
+            config.journalMode = .wal
             config.prepareDatabase { db in
                 // An import is one transaction over every page it touches: a page cache that holds
                 // them spares writing pages to the WAL again and again before the commit. WAL with
@@ -103,30 +176,43 @@ public final class KnowledgeBase: Sendable {
         return migrator
     }()
 
-    /// Whether the schema is current; throws for a database that is not ours or is newer than us.
-    static func schemaState(_ queue: DatabaseQueue, path: String) throws -> Bool {
-        try queue.read { db in
-            guard try db.tableExists("grdb_migrations") else {
-                let tables = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'") ?? 0
-                if tables > 0 { throw OpenError.notAKnowledgeBase(path) }
-                return false
-            }
-            if try migrator.hasBeenSuperseded(db) {
+    /// Refuses another application's database and a newer schema; says whether the schema is
+    /// complete. Reads the schema and the migrations table only, so it costs the same at any size.
+    static func inspect(_ reader: DatabaseQueue, path: String) throws -> Bool {
+        let state: (complete: Bool, superseded: Bool, foreign: Bool, unknown: [String])
+        do {
+            state = try reader.read { db in
+                let hasMigrations = try db.tableExists("grdb_migrations")
+                let tableCount = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'") ?? 0
+                if !hasMigrations { return (false, false, tableCount > 0, []) }
                 let unknown = try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")
                     .filter { !migrator.migrations.contains($0) }
-                throw OpenError.newerSchema(path, unknown)
+                return (try migrator.hasCompletedMigrations(db), try migrator.hasBeenSuperseded(db), false, unknown)
             }
-            return try migrator.hasCompletedMigrations(db)
+        } catch {
+            throw openError(error, path: path)
         }
+        if state.foreign { throw OpenError.notAKnowledgeBase(path) }
+        if state.superseded || !state.unknown.isEmpty { throw OpenError.newerSchema(path, state.unknown) }
+        return state.complete
     }
 
-    static func migrateIfNeeded(_ queue: DatabaseQueue, path: String) throws {
-        if try !schemaState(queue, path: path) { try migrator.migrate(queue) }
+    /// Every page, cheaply (no index contents): refuses a corrupt file before it is written to.
+    static func checkIntegrity(_ reader: DatabaseQueue, path: String) throws {
+        let check: [String]
+        do {
+            check = try reader.read { try String.fetchAll($0, sql: "PRAGMA quick_check(5)") }
+        } catch {
+            throw openError(error, path: path)
+        }
+        if check != ["ok"] {
+            throw OpenError.corrupt(path, check.first.map { "integrity check: \($0)" } ?? "integrity check failed")
+        }
     }
 
     /// Rows per table, for `stats` and tests.
     public func counts() throws -> [(table: String, rows: Int)] {
-        try pool.read { db in
+        try reader.read { db in
             try KnowledgeBase.factTables.map { table in
                 (table, try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table)") ?? 0)
             }
