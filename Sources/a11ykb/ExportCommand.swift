@@ -65,7 +65,9 @@ struct ExportCommand: ParsableCommand {
                     let chosen = list.isEmpty ? nil : try Compare.platforms(list)
                     let matrix = Matrix.build(try ComponentFacts.loadAll(db, family: family?.rawValue), platforms: chosen, general: general)
                     switch format {
-                    case .csv: return CSV.document(header: matrix.header, rows: matrix.records(cells), byteOrderMark: output.bom)
+                    case .csv:
+                        try output.emit(Data(matrix.csv(cells, byteOrderMark: output.bom)))
+                        return ""
                     case .json: return matrix.json(cells).rendered() + "\n"
                     }
                 }
@@ -79,7 +81,7 @@ struct ExportCommand: ParsableCommand {
                     }).rendered() + "\n"
                 }
             }
-            try output.emit(text)
+            if !text.isEmpty { try output.emit(text) }
         } catch {
             Self.fail(error)
         }

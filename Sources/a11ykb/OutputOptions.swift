@@ -16,15 +16,17 @@ struct OutputOptions: ParsableArguments {
     /// Whether the text goes to a terminal (for colour and width).
     var toTerminal: Bool { output == nil }
 
-    func emit(_ text: String) throws { try A11yKBCLI.emit(text, to: output) }
+    func emit(_ text: String) throws { try A11yKBCLI.emit(Data(text.utf8), to: output) }
+
+    func emit(_ data: Data) throws { try A11yKBCLI.emit(data, to: output) }
 }
 
 enum A11yKBCLI {
     /// Writes `text` to stdout, or atomically to `path`.
-    static func emit(_ text: String, to path: String?) throws {
-        guard let path else { return write(text) }
+    static func emit(_ data: Data, to path: String?) throws {
+        guard let path else { return FileHandle.standardOutput.write(data) }
         do {
-            try AtomicFile.write(Data(text.utf8), to: path)
+            try AtomicFile.write(data, to: path)
         } catch {
             throw Failure(error)
         }

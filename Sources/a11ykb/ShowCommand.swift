@@ -57,7 +57,7 @@ struct ShowCommand: ParsableCommand {
             case .gherkin: text = AcceptanceCriteria.gherkin(facts)
             case .json: text = AcceptanceCriteria.json(facts).rendered() + "\n"
             }
-            try A11yKBCLI.emit(text, to: output)
+            try A11yKBCLI.emit(Data(text.utf8), to: output)
         } catch {
             Self.fail(error)
         }

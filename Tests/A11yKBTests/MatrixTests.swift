@@ -98,4 +98,22 @@ final class MatrixTests: XCTestCase {
         XCTAssertEqual(records.count, 1 + (try Fixtures.int(kb, "SELECT count(*) FROM components")))
         XCTAssertEqual(Array(records.dropFirst()), matrix.records(.text))
     }
+
+    /// The byte writer the export uses says exactly what the records say, in every cell mode.
+    func testCSVBytesEqualTheRecords() throws {
+        var knowledgeBases = [try Fixtures.seededKnowledgeBase(self)]
+        if let corpus = try? Fixtures.corpus("magentaA11y-2026") {
+            let kb = try Fixtures.emptyKnowledgeBase(self)
+            _ = try Importer(kb).importPaths([corpus.path])
+            knowledgeBases.append(kb)
+        }
+        for kb in knowledgeBases {
+            let matrix = Matrix.build(try QueryFixtures.allFacts(kb))
+            for mode in Matrix.CellMode.allCases {
+                XCTAssertEqual(String(decoding: matrix.csv(mode), as: UTF8.self),
+                               CSV.document(header: matrix.header, rows: matrix.records(mode)), "\(mode)")
+            }
+            XCTAssertEqual(Array(matrix.csv(.text, byteOrderMark: true).prefix(3)), [0xEF, 0xBB, 0xBF])
+        }
+    }
 }

@@ -116,6 +116,44 @@ public struct Cell: Sendable, Equatable {
     /// The cell as plain text, lines joined with `\n`: what CSV and the matrix hold.
     public var plainText: String { lines.map(\.indented).joined(separator: "\n") }
 
+    /// `plainText`'s bytes, appended to `out` without building the lines (a matrix export writes
+    /// millions of cells).
+    public func appendPlainText(to out: inout [UInt8]) {
+        if isEmpty {
+            out.append(contentsOf: emptyText.utf8)
+            return
+        }
+        var first = true
+        func line(_ depth: Int) {
+            if !first { out.append(0x0A) }
+            first = false
+            for _ in 0..<(depth * 2) { out.append(0x20) }
+        }
+        for group in groups where !group.entries.isEmpty {
+            var base = 0
+            if let framework = group.framework {
+                line(0)
+                out.append(contentsOf: Cell.frameworkName(framework).utf8)
+                out.append(UInt8(ascii: ":"))
+                base = 1
+            }
+            for entry in group.entries {
+                var piece = 0
+                line(base + entry.depth)
+                out.append(contentsOf: "- ".utf8)
+                for byte in entry.text.utf8 {
+                    if byte == 0x0A {
+                        piece += 1
+                        line(base + entry.depth)
+                        out.append(contentsOf: "  ".utf8)
+                    } else {
+                        out.append(byte)
+                    }
+                }
+            }
+        }
+    }
+
     static func frameworkName(_ slug: String) -> String {
         Vocabulary.frameworks.first { $0.slug == slug }?.name ?? slug
     }

@@ -69,6 +69,35 @@ public struct Matrix: Sendable {
         }
     }
 
+    /// The matrix as RFC 4180 CSV bytes, written straight from the cells.
+    public func csv(_ mode: CellMode, byteOrderMark: Bool = false) -> [UInt8] {
+        var out: [UInt8] = byteOrderMark ? [0xEF, 0xBB, 0xBF] : []
+        out.reserveCapacity(rows.count * columns.count * 64)
+        CSV.appendRecord(header, to: &out)
+        var scratch: [UInt8] = []
+        for row in rows {
+            for (i, field) in [row.component.slug, row.component.family, row.component.category ?? "", row.component.title].enumerated() {
+                if i > 0 { out.append(0x2C) }
+                CSV.appendField(field.utf8, to: &out)
+            }
+            for cell in row.cells {
+                out.append(0x2C)
+                switch mode {
+                case .text:
+                    guard !cell.isEmpty else { continue }
+                    scratch.removeAll(keepingCapacity: true)
+                    cell.appendPlainText(to: &scratch)
+                    CSV.appendField(scratch, to: &out)
+                case .count: out.append(contentsOf: String(cell.factCount).utf8)
+                case .presence: out.append(contentsOf: cell.presence.utf8)
+                }
+            }
+            out.append(0x0D)
+            out.append(0x0A)
+        }
+        return out
+    }
+
     public func json(_ mode: CellMode) -> JSONValue {
         .array(rows.map { row in
             var pairs: [(String, JSONValue)] = [
