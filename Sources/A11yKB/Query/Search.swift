@@ -146,8 +146,9 @@ public struct SearchResult: Sendable {
     public var options: SearchOptions
     /// The hits shown, best first (at most `options.limit`).
     public var hits: [SearchHit]
-    /// Every fact that matches with the filters.
-    public var total: Int
+    /// Every fact that matches with the filters; nil when a filtered search stopped at its limit
+    /// before it had looked at every match.
+    public var total: Int?
     /// When nothing matched: near terms that are in the knowledge base.
     public var suggestions: [String] = []
     /// When nothing matched: why, if it can be said (a filter, words that never meet).
@@ -224,15 +225,29 @@ public enum Search {
         return result
     }
 
-    /// The SQL of the ranked query for these options, for tests and EXPLAIN QUERY PLAN.
+    /// The ranking, for tests and EXPLAIN QUERY PLAN: the matching documents' keys, best first.
     ///
     /// The score needs nothing but the index: bm25 with the column weights, times the boost of the
-    /// kind, which the key's tag gives. So without filters that need the fact tables, ranking runs
-    /// inside FTS5 alone, as fast as a bare FTS query, and only the hits kept are joined to their
-    /// facts. Filters on platform, framework, component, family or aspect join every match first.
+    /// kind, which the key's tag gives. So ranking runs inside FTS5 alone, as fast as a bare FTS
+    /// query; without filters on the fact tables it stops at the limit. The facts are then looked
+    /// up key by key (`factSQL`), filters applied there, until the limit is reached: however
+    /// common the word, only the facts shown (and those filtered out before them) are joined.
     public static func rankedSQL(_ options: SearchOptions) -> String {
         let weights = columnWeights.map { String($0.weight) }.joined(separator: ", ")
         let b = kindBoosts
+        // Ties: kind of fact first (titles, criteria, notes, announcements), then import order.
+        return """
+            SELECT rowid AS key, bm25(search_index, \(weights)) * CASE rowid & 7
+                       WHEN 1 THEN \(b.component) WHEN 2 THEN \(b.criterion) WHEN 4 THEN \(b.announcement)
+                       ELSE \(b.guidance) END AS score
+            FROM search_index WHERE search_index MATCH :match\(options.kind != nil ? " AND (rowid & 7) = :tag" : "")
+            ORDER BY score, key & 7, key\(joinFilters(options) ? "" : " LIMIT :limit")
+            """
+    }
+
+    /// One ranked document's fact, joined to its component, platform, framework and source; no
+    /// row when a filter leaves it out.
+    public static func factSQL(_ options: SearchOptions) -> String {
         var filters: [String] = []
         if options.platform != nil {
             filters.append("(p.slug = :platform OR (p.id IS NULL AND c.family = :platformFamily))")
@@ -243,24 +258,13 @@ public enum Search {
         if options.aspect != nil {
             filters.append("(g.aspect = :aspect OR cr.kind = :aspect OR lower(cr.label) = :aspectWords)")
         }
-        let scored = """
-            SELECT rowid AS key, bm25(search_index, \(weights)) * CASE rowid & 7
-                       WHEN 1 THEN \(b.component) WHEN 2 THEN \(b.criterion) WHEN 4 THEN \(b.announcement)
-                       ELSE \(b.guidance) END AS score
-                FROM search_index WHERE search_index MATCH :match\(options.kind != nil ? " AND (rowid & 7) = :tag" : "")
-            """
-        // Ties: kind of fact first (titles, criteria, notes, announcements), then import order.
-        let ranked = filters.isEmpty ? scored + "\n    ORDER BY score, key & 7, key LIMIT :limit" : scored
         return """
-            WITH h AS (
-                \(ranked)
-            )
             SELECT h.key, h.score, h.key & 7 AS tag, h.key >> 3 AS fact_id,
                    c.slug, c.title, c.family, c.category, c.summary, p.slug AS platform, f.slug AS framework,
                    cr.kind, cr.label, cr.expectation, g.aspect, g.parent_id, g.text AS guidance_text,
                    a.text AS announcement_text, a.context,
-                   s.path AS source, coalesce(cr.line, g.line, a.line) AS line\(filters.isEmpty ? "" : ",\n       count(*) OVER () AS total")
-            FROM h
+                   s.path AS source, coalesce(cr.line, g.line, a.line) AS line
+            FROM (SELECT :key AS key, :score AS score) h
             LEFT JOIN criteria cr ON (h.key & 7) = 2 AND cr.id = h.key >> 3
             LEFT JOIN guidance g ON (h.key & 7) = 3 AND g.id = h.key >> 3
             LEFT JOIN announcements a ON (h.key & 7) = 4 AND a.id = h.key >> 3
@@ -269,7 +273,6 @@ public enum Search {
             LEFT JOIN frameworks f ON f.id = g.framework_id
             JOIN sources s ON s.id = coalesce(cr.source_id, g.source_id, a.source_id, c.source_id)
             \(filters.isEmpty ? "" : "WHERE " + filters.joined(separator: " AND "))
-            ORDER BY h.score, h.key & 7, h.key\(filters.isEmpty ? "" : "\nLIMIT :limit")
             """
     }
 
@@ -283,7 +286,7 @@ public enum Search {
     }
 
     static func arguments(_ options: SearchOptions, match: String) -> StatementArguments {
-        var values: [String: (any DatabaseValueConvertible)?] = ["match": match, "limit": options.limit > 0 ? options.limit : -1]
+        var values: [String: (any DatabaseValueConvertible)?] = [:]
         if let platform = options.platform {
             values["platform"] = platform
             values["platformFamily"] = platform == "web" ? "web" : "native"
@@ -306,20 +309,29 @@ public enum Search {
         var hit: SearchHit
     }
 
-    static func ranked(_ db: Database, match: String, options: SearchOptions) throws -> ([RankedRow], Int) {
-        let statement = try db.cachedStatement(sql: rankedSQL(options))
+    static func ranked(_ db: Database, match: String, options: SearchOptions) throws -> ([RankedRow], Int?) {
         let filtered = joinFilters(options)
-        var total = 0
+        var total: Int?
+        var matchArguments: [String: (any DatabaseValueConvertible)?] = ["match": match]
+        if let kind = options.kind { matchArguments["tag"] = kind.tag }
         if !filtered {
-            let counting = try db.cachedStatement(sql: countSQL(options))
-            var countArguments: [String: (any DatabaseValueConvertible)?] = ["match": match]
-            if let kind = options.kind { countArguments["tag"] = kind.tag }
-            total = try Int.fetchOne(counting, arguments: StatementArguments(countArguments)) ?? 0
+            total = try Int.fetchOne(try db.cachedStatement(sql: countSQL(options)), arguments: StatementArguments(matchArguments)) ?? 0
+            matchArguments["limit"] = options.limit > 0 ? options.limit : -1
         }
+        let keys = try Row.fetchCursor(try db.cachedStatement(sql: rankedSQL(options)), arguments: StatementArguments(matchArguments))
+        let facts = try db.cachedStatement(sql: factSQL(options))
+        var factArguments = arguments(options, match: match)
         var rows: [RankedRow] = []
-        let cursor = try Row.fetchCursor(statement, arguments: arguments(options, match: match))
-        while let row = try cursor.next() {
-            if filtered { total = row["total"] }
+        var exhausted = true
+        while let ranked = try keys.next() {
+            if options.limit > 0 && rows.count == options.limit {
+                exhausted = false
+                break
+            }
+            let key: Int64 = ranked[0]
+            let score: Double = ranked[1]
+            _ = factArguments.append(contentsOf: ["key": key, "score": score])
+            guard let row = try Row.fetchOne(facts, arguments: factArguments) else { continue }
             let tag: Int = row["tag"]
             guard let fact = FactKind(tag: tag) else { continue }
             let label: String?
@@ -358,6 +370,8 @@ public enum Search {
                 source: row["source"], line: row["line"])
             rows.append(RankedRow(key: row["key"], textColumn: textColumn, labelColumn: labelColumn, hit: hit))
         }
+        // A filtered listing that stopped at the limit does not know how many more there are.
+        if filtered && exhausted { total = rows.count }
         return (rows, total)
     }
 

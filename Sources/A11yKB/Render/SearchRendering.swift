@@ -73,11 +73,16 @@ public enum SearchRendering {
 
     public static func footer(_ result: SearchResult) -> String {
         let components = result.byComponent.count
-        let hits = "\(result.total) hit\(result.total == 1 ? "" : "s")"
-        if result.hits.count < result.total {
-            return "\(hits); showing the best \(result.hits.count), in \(components) component\(components == 1 ? "" : "s") (--limit 0 shows all)"
+        let inComponents = "\(components) component\(components == 1 ? "" : "s")"
+        guard let total = result.total else {
+            // A filtered search stops at its limit rather than filter every match just to count.
+            return "the best \(result.hits.count) hits, in \(inComponents); more match (--limit 0 shows all)"
         }
-        return "\(hits) in \(components) component\(components == 1 ? "" : "s")"
+        let hits = "\(total) hit\(total == 1 ? "" : "s")"
+        if result.hits.count < total {
+            return "\(hits); showing the best \(result.hits.count), in \(inComponents) (--limit 0 shows all)"
+        }
+        return "\(hits) in \(inComponents)"
     }
 
     /// The fields of a hit, in the order JSON objects and CSV columns give them.
