@@ -7,21 +7,12 @@ struct CompareCommand: ParsableCommand {
         commandName: "compare",
         abstract: "Put the platforms side by side: one row per aspect, one column per platform.",
         discussion: """
-            With a COMPONENT: one row per aspect (name, role, group, state, focus, custom-action,
-            general, then any other heading the source used), then the criteria kinds (keyboard,
-            gesture, screenreader, settings) and the announcements; one column per platform.
-            Without one: the aspects chosen with --aspect for every component, one row per component:
-            the cross-component view.
+            With a COMPONENT: one row per aspect (name, role, group, state, focus, custom-action, general, then any other heading the source used), then the criteria kinds (keyboard, gesture, screenreader, settings) and the announcements; one column per platform.
+            Without one: the aspects chosen with --aspect for every component, one row per component: the cross-component view.
 
-            Inside a cell, notes are grouped by framework (UIKit, SwiftUI; Android Views, Jetpack
-            Compose) under a "UIKit:" heading, nested bullets stay indented, and a gap the source
-            left open (a placeholder, an empty section, a template token) is shown where it sits as
-            "⚠ gap: ... (line N)". A cell with nothing in it says "no guidance written".
+            Inside a cell, notes are grouped by framework (UIKit, SwiftUI; Android Views, Jetpack Compose) under a "UIKit:" heading, nested bullets stay indented, and a gap the source left open (a placeholder, an empty section, a template token) is shown where it sits as "⚠ gap: ... (line N)". A cell with nothing in it says "no guidance written".
 
-            Criteria written for every platform appear in each platform's column. Guidance written
-            for every platform goes in a "general" column of its own, before the platform columns,
-            so that what is shared reads apart from what differs; --general spread repeats it in
-            every platform column instead.
+            Criteria written for every platform appear in each platform's column. Guidance written for every platform goes in a "general" column of its own, before the platform columns, so that what is shared reads apart from what differs; --general spread repeats it in every platform column instead.
 
             Examples:
               a11ykb compare expandable-region

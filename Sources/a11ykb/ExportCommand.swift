@@ -7,22 +7,18 @@ struct ExportCommand: ParsableCommand {
         commandName: "export",
         abstract: "Export the component matrix, or a table or view, as CSV or JSON.",
         discussion: """
-            export matrix: one row per component (component, family, category, title), then one
-            column per platform and row: general:name ... ios:name, ios:role, ..., ios:keyboard,
-            ios:gesture, ..., ios:announcements, android:... Criteria written for every platform
-            count in each platform's columns; guidance written for every platform goes in the
-            general:* columns (--general spread puts it in each platform's columns instead).
+            export matrix: one row per component (component, family, category, title), then one column per platform and row: general:name ... ios:name, ios:role, ..., ios:keyboard, ios:gesture, ..., ios:announcements, android:... Criteria written for every platform count in each platform's columns; guidance written for every platform goes in the general:* columns (--general spread puts it in each platform's columns instead).
+
             Cells (--cells):
-              text      the notes, one per line, nested ones indented, gaps as "⚠ gap: ... (line N)"
+              text      the notes, one per line, nested ones indented, gaps as
+                        "⚠ gap: ... (line N)"
               count     how many facts the cell holds (gaps not counted)
-              presence  "gap" when the cell holds a gap, else "yes" when it holds facts, else "empty"
+              presence  "gap" when the cell holds a gap, else "yes" when it holds
+                        facts, else "empty"
 
-            export TABLE: every row and column of a table or view of the schema (docs/schema.md):
-            sources, components, platforms, frameworks, criteria, guidance, announcements, gaps,
-            code_examples, notices, v_criteria, v_guidance, v_announcements, v_gaps.
+            export TABLE: every row and column of a table or view of the schema (docs/schema.md): sources, components, platforms, frameworks, criteria, guidance, announcements, gaps, code_examples, notices, v_criteria, v_guidance, v_announcements, v_gaps.
 
-            CSV is RFC 4180: fields with commas, quotes or line breaks are quoted, quotes doubled,
-            records end with CRLF, UTF-8 (--bom adds a byte order mark for spreadsheet programs).
+            CSV is RFC 4180: fields with commas, quotes or line breaks are quoted, quotes doubled, records end with CRLF, UTF-8 (--bom adds a byte order mark for spreadsheet programs).
 
             Examples:
               a11ykb export matrix --output matrix.csv --bom

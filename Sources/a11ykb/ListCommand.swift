@@ -6,9 +6,7 @@ struct ListCommand: ParsableCommand {
         commandName: "list",
         abstract: "List components, platforms or frameworks, with how many facts each holds.",
         discussion: """
-            components: slug, family, category, title, and counts of criteria, guidance notes,
-            announcements and gaps. platforms and frameworks: the components they appear in and
-            their facts.
+            components: slug, family, category, title, and counts of criteria, guidance notes, announcements and gaps. platforms and frameworks: the components they appear in and their facts.
 
             Examples:
               a11ykb list components

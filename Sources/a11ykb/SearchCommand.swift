@@ -17,15 +17,9 @@ struct SearchCommand: ParsableCommand {
                                    (or: dimmed -android)
               (toggle OR switch) state
                                    parentheses group
-            Punctuation inside a word is searched as written: ctrl+tab,
-            isAccessibilityElement, accessibilityLabel(_:), android:enabled=true.
-            Quote the query for your shell; put -- before a query starting with -.
+            Punctuation inside a word is searched as written: ctrl+tab, isAccessibilityElement, accessibilityLabel(_:), android:enabled=true. Quote the query for your shell; put -- before a query starting with -.
 
-            Ranking is bm25 with column weights: a component's title, then
-            criteria, announcements, guidance notes, and last notes nested under
-            other notes. The listing groups hits by component, best first, and
-            marks matched words: [dimmed], or colour on a terminal (not with
-            NO_COLOR). --platform ios also keeps facts written for every platform.
+            Ranking is bm25 with column weights: a component's title, then criteria, announcements, guidance notes, and last notes nested under other notes. The listing groups hits by component, best first, and marks matched words: [dimmed], or colour on a terminal (not with NO_COLOR). --platform ios also keeps facts written for every platform.
 
             Examples:
               a11ykb search dimmed
@@ -33,9 +27,7 @@ struct SearchCommand: ParsableCommand {
               a11ykb search 'focus*' --framework jetpack-compose --aspect focus
               a11ykb search 'expand OR collapse' --kind criterion --format json
 
-            Exit status: 0 hits found; 1 nothing matched (said on stderr, with
-            near terms when there are some); 2 the query or a filter cannot be
-            used, or the knowledge base cannot be opened.
+            Exit status: 0 hits found; 1 nothing matched (said on stderr, with near terms when there are some); 2 the query or a filter cannot be used, or the knowledge base cannot be opened.
             """)
 
     @OptionGroup var database: DatabaseOptions

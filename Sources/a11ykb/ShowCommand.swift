@@ -8,18 +8,17 @@ struct ShowCommand: ParsableCommand {
         abstract: "Everything about one component, in MagentaA11y's acceptance-criteria shapes.",
         discussion: """
             Formats:
-              markdown   the whole component in today's MagentaA11y layout: general notes, Condensed,
-                         Gherkin, then each platform's developer notes aspect by aspect in source
-                         order, frameworks as bold bullets, nesting kept, gaps marked "⚠ gap: ...".
-              condensed  the tester's checklist: "How to test a ...", numbered test groups
-                         (keyboard, gestures, screen reader output, device settings), "Label: expectation".
-              gherkin    GIVEN / WHEN / THEN scenarios: the source's own Gherkin when it wrote one
-                         (today's "## Gherkin", the web era's gherkin-keyboard / gherkin-mobile),
-                         else one numbered scenario per criteria group.
+              markdown   the whole component in today's MagentaA11y layout:
+                         general notes, Condensed, Gherkin, then each platform's
+                         developer notes aspect by aspect in source order,
+                         frameworks as bold bullets, nesting kept, gaps marked.
+              condensed  the tester's checklist: "How to test a ...", numbered
+                         test groups, "Label: expectation".
+              gherkin    GIVEN / WHEN / THEN: the source's own Gherkin when it
+                         wrote one, else one scenario per criteria group.
               json       every fact with its line, guidance as a tree.
-            Condensed (and Gherkin, when the source has none) is rebuilt from the stored criteria,
-            so it exists for every component that has criteria, even when its source held only
-            front matter.
+
+            Condensed (and Gherkin, when the source has none) is rebuilt from the stored criteria, so it exists for every component that has criteria, even when its source held only front matter.
 
             Examples:
               a11ykb show reorder-data-row
