@@ -9,18 +9,10 @@ final class CLITests: XCTestCase {
         let lonely = folder.appendingPathComponent("bin/a11ykb")
         try FileManager.default.createDirectory(at: lonely.deletingLastPathComponent(), withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: Fixtures.executable, to: lonely)
-        let process = Process()
-        process.executableURL = lonely
-        process.arguments = ["stats", "--format", "json"]
-        process.currentDirectoryURL = folder
-        process.environment = ["HOME": folder.path, "XDG_DATA_HOME": folder.appendingPathComponent("data").path]
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0)
-        let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let run = try Fixtures.runProcess(lonely, ["stats", "--format", "json"],
+                                          environment: ["HOME": folder.path, "XDG_DATA_HOME": folder.appendingPathComponent("data").path])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
         let tables = try XCTUnwrap(json["tables"] as? [String: Int])
         XCTAssertEqual(tables["components"], 4)
         XCTAssertEqual(tables["criteria"], 28)

@@ -72,13 +72,18 @@ enum Fixtures {
     }
 
     /// Runs the executable with `arguments` and `environment` added to a clean one.
-    static func run(_ arguments: [String], environment: [String: String] = [:], stdin: String? = nil) throws -> Run {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
+    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Run {
         var env = ["PATH": "/usr/bin:/bin", "HOME": FileManager.default.temporaryDirectory.path, "NO_COLOR": "1"]
         env.merge(environment) { _, new in new }
-        process.environment = env
+        return try runProcess(executable, arguments, environment: env)
+    }
+
+    /// Runs a program to its end; `environment` nil keeps this process's.
+    static func runProcess(_ program: URL, _ arguments: [String], environment: [String: String]?) throws -> Run {
+        let process = Process()
+        process.executableURL = program
+        process.arguments = arguments
+        if let environment { process.environment = environment }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err

@@ -34,18 +34,9 @@ enum QueryFixtures {
         guard let python = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
             throw XCTSkip("python3 not found: the round trip through Python's csv module is skipped")
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = ["-c", script] + arguments
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        let errors = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, String(decoding: errors, as: UTF8.self))
-        return String(decoding: data, as: UTF8.self)
+        let run = try Fixtures.runProcess(URL(fileURLWithPath: python), ["-c", script] + arguments, environment: nil)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        return run.stdout
     }
 
     /// Reads a CSV file with Python's csv module and returns its records.

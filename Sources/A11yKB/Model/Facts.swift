@@ -77,6 +77,13 @@ public struct SourceHints: Sendable, Equatable {
     public var category: String?
     public var fallbackSlug: String?
 
+    /// A loose file: its identity comes from its content, its name (`table.txt`, `table.v2.md` →
+    /// `table`) only when the content names none.
+    public init(looseFileName name: String) {
+        let stem = name.split(separator: ".").first.map(String.init) ?? name
+        self.init(fallbackSlug: Vocabulary.slugify(stem))
+    }
+
     public init(slug: String? = nil, family: String? = nil, category: String? = nil, fallbackSlug: String? = nil) {
         self.slug = slug
         self.family = family

@@ -53,19 +53,24 @@ public enum ComponentLookup {
         return Array(chosen.prefix(limit).map(\.slug))
     }
 
-    /// Levenshtein distance over characters.
+    /// Levenshtein distance over characters, a swap of two neighbours counted as one edit (the
+    /// typo people make most). Slug suggestions and search's "did you mean" both use it.
     public static func editDistance(_ a: String, _ b: String) -> Int {
         let a = Array(a), b = Array(b)
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
+        var previous2 = [Int](repeating: 0, count: b.count + 1)
         var previous = Array(0...b.count)
         var current = [Int](repeating: 0, count: b.count + 1)
         for i in 1...a.count {
             current[0] = i
             for j in 1...b.count {
                 current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    current[j] = min(current[j], previous2[j - 2] + 1)
+                }
             }
-            swap(&previous, &current)
+            (previous2, previous, current) = (previous, current, previous2)
         }
         return previous[b.count]
     }

@@ -389,7 +389,7 @@ public enum Search {
         if let component = options.component,
            try Int.fetchOne(db, sql: "SELECT 1 FROM components WHERE slug = ? LIMIT 1", arguments: [component]) == nil {
             let near = try String.fetchAll(db, sql: "SELECT DISTINCT slug FROM components ORDER BY slug")
-                .map { ($0, Suggest.distance($0, component)) }
+                .map { ($0, ComponentLookup.editDistance($0, component)) }
                 .filter { $0.1 <= max(2, component.count / 3) || $0.0.contains(component) }
                 .sorted { ($0.1, $0.0) < ($1.1, $1.0) }
                 .prefix(5).map(\.0)
@@ -455,8 +455,8 @@ enum Suggest {
         // candidate too, judged below by the word it is written as.
         let likely = candidates.compactMap { row -> (term: String, edits: Int, docs: Int)? in
             let term: String = row["term"]
-            var edits = distance(letters, term)
-            if term.count < letters.count { edits = min(edits, distance(String(letters.prefix(term.count)), term)) }
+            var edits = ComponentLookup.editDistance(letters, term)
+            if term.count < letters.count { edits = min(edits, ComponentLookup.editDistance(String(letters.prefix(term.count)), term)) }
             return edits <= maxDistance ? (term, edits, row["doc"]) : nil
         }
         .sorted { ($0.edits, -$0.docs, $0.term) < ($1.edits, -$1.docs, $1.term) }
@@ -464,7 +464,7 @@ enum Suggest {
         var near: [(word: String, edits: Int, docs: Int)] = []
         for candidate in likely {
             let written = try surfaceForm(db, term: candidate.term, near: letters) ?? candidate.term
-            let edits = min(distance(letters, written), distance(letters, candidate.term))
+            let edits = min(ComponentLookup.editDistance(letters, written), ComponentLookup.editDistance(letters, candidate.term))
             guard edits <= maxDistance, written != letters, !near.contains(where: { $0.word == written }) else { continue }
             near.append((written, edits, candidate.docs))
         }
@@ -484,29 +484,7 @@ enum Suggest {
                 counts[text.lowercased(), default: 0] += 1
             }
         }
-        return counts.map { (form: $0.key, edits: distance(word, $0.key), count: $0.value) }
+        return counts.map { (form: $0.key, edits: ComponentLookup.editDistance(word, $0.key), count: $0.value) }
             .min { ($0.edits, -$0.count, $0.form) < ($1.edits, -$1.count, $1.form) }?.form
-    }
-
-    /// Levenshtein distance, with a swap of two neighbours counted as one edit.
-    static func distance(_ a: String, _ b: String) -> Int {
-        let a = Array(a.unicodeScalars), b = Array(b.unicodeScalars)
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        var previous2 = [Int](repeating: 0, count: b.count + 1)
-        var previous = Array(0...b.count)
-        var current = [Int](repeating: 0, count: b.count + 1)
-        for i in 1...a.count {
-            current[0] = i
-            for j in 1...b.count {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                    current[j] = min(current[j], previous2[j - 2] + 1)
-                }
-            }
-            (previous2, previous, current) = (previous, current, previous2)
-        }
-        return previous[b.count]
     }
 }

@@ -18,7 +18,7 @@ public enum DefaultKnowledgeBase {
     public static var seedDocuments: [SourceDocument] {
         EmbeddedResources.seedDocuments.map { name, bytes in
             SourceDocument(path: "(embedded)/seed/\(name)", bytes: Data(bytes),
-                           hints: SourceHints(fallbackSlug: Vocabulary.slugify(String(name.split(separator: ".")[0]))))
+                           hints: SourceHints(looseFileName: name))
         }
     }
 

@@ -143,7 +143,8 @@ public enum FileCollector {
                                             role: .document))
             return
         }
-        if ext == "vtt", let video = parts.lastIndex(of: "video"), video + 2 < parts.count - 0, parts.count - video >= 3 {
+        // `.../video/<family>/<component>/<file>.vtt`, or a caption straight in `<family>/`.
+        if ext == "vtt", let video = parts.lastIndex(of: "video"), parts.count - video >= 3 {
             let family = parts[video + 1] == "web" ? "web" : "native"
             let folder = parts.count - video >= 4 ? parent : stem
             result.files.append(PendingFile(path: path, hints: SourceHints(slug: folder, family: family), role: .transcript))
@@ -156,7 +157,7 @@ public enum FileCollector {
         if checkoutRoots.contains(where: { path.hasPrefix($0 + "/") }) {
             return ignore(path, explicit, &result)
         }
-        result.files.append(PendingFile(path: path, hints: SourceHints(fallbackSlug: Vocabulary.slugify(stem.split(separator: ".").first.map(String.init) ?? stem)),
+        result.files.append(PendingFile(path: path, hints: SourceHints(looseFileName: name),
                                         role: ext == "vtt" ? .transcript : .document))
     }
 
