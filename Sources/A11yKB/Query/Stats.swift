@@ -12,12 +12,16 @@ public struct Stats: Sendable {
             let tables = try KnowledgeBase.factTables.map { ($0, try Int.fetchOne(db, sql: "SELECT count(*) FROM \($0)") ?? 0) }
             let families = try Row.fetchAll(db, sql: "SELECT family, count(*) FROM components GROUP BY family ORDER BY family")
                 .map { ($0[0] as String, $0[1] as Int) }
+            // One pass over each fact table (GROUP BY), not one per platform.
             let platforms = try Row.fetchAll(db, sql: """
-                WITH p(id, slug, ord) AS (SELECT id, slug, id FROM platforms UNION ALL SELECT NULL, '(all)', 0)
+                WITH p(id, slug, ord) AS (SELECT id, slug, id FROM platforms UNION ALL SELECT NULL, '(all)', 0),
+                     cr(platform_id, n) AS MATERIALIZED (SELECT platform_id, count(*) FROM criteria GROUP BY platform_id),
+                     g(platform_id, n) AS MATERIALIZED (SELECT platform_id, count(*) FROM guidance GROUP BY platform_id),
+                     a(platform_id, n) AS MATERIALIZED (SELECT platform_id, count(*) FROM announcements GROUP BY platform_id)
                 SELECT p.slug,
-                       (SELECT count(*) FROM criteria WHERE platform_id IS p.id),
-                       (SELECT count(*) FROM guidance WHERE platform_id IS p.id),
-                       (SELECT count(*) FROM announcements WHERE platform_id IS p.id)
+                       coalesce((SELECT n FROM cr WHERE platform_id IS p.id), 0),
+                       coalesce((SELECT n FROM g WHERE platform_id IS p.id), 0),
+                       coalesce((SELECT n FROM a WHERE platform_id IS p.id), 0)
                 FROM p ORDER BY p.ord
                 """).map { ($0[0] as String, $0[1] as Int, $0[2] as Int, $0[3] as Int) }
             return Stats(tables: tables, families: families, platforms: platforms)
