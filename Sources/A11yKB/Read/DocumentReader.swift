@@ -19,7 +19,28 @@ public enum DocumentReader {
         return false
     }
 
-    /// Reads one document of `format` (detected when nil).
+    /// What a document holds: components (one, or many for content.json), or a video's captions.
+    public enum Content: Sendable {
+        case components([(entry: Entry, hints: SourceHints)])
+        case captions(TranscriptReader.Transcript)
+    }
+
+    /// Reads a document of any format, chosen by content (a caption file by its place, too).
+    /// `hints` are what the file's location says about the component it describes.
+    public static func read(_ text: String, fileName: String, hints: SourceHints, isCaption: Bool) throws
+        -> (format: SourceFormat, content: Content) {
+        let format = isCaption ? .webVTT : detect(text)
+        switch format {
+        case .webVTT:
+            return (format, .captions(try TranscriptReader.read(text, fileName: fileName)))
+        case .contentJSON:
+            return (format, .components(try ContentJSONReader.read(text).map { ($0.entry, $0.hints) }))
+        case .jekyll, .magentaV2, .renderedText:
+            return (format, .components([(try read(text, format: format), hints)]))
+        }
+    }
+
+    /// Reads one markdown or copied-text document of `format` (detected when nil).
     public static func read(_ text: String, format: SourceFormat? = nil) throws -> Entry {
         switch format ?? detect(text) {
         case .jekyll: return try MarkdownReader.read(text, format: .jekyll)

@@ -254,20 +254,17 @@ struct PreparedDocument: Sendable {
         if knownSHA == sha { return result }
         do {
             let text = try TextDecoding.decode(bytes)
-            let format = DocumentReader.detect(text)
+            let (format, content) = try DocumentReader.read(text, fileName: (document.path as NSString).lastPathComponent,
+                                                            hints: document.hints, isCaption: document.role == .transcript)
             result.format = format
-            if document.role == .transcript || format == .webVTT {
-                result.format = .webVTT
-                let transcript = try TranscriptReader.read(text, fileName: (document.path as NSString).lastPathComponent)
+            let entries: [(entry: Entry, hints: SourceHints)]
+            switch content {
+            case .captions(let transcript):
                 let slug = document.hints.slug ?? document.hints.fallbackSlug ?? ""
                 result.outcome = .transcript(slug: slug, family: document.hints.family ?? "native", transcript)
                 return result
-            }
-            let entries: [(Entry, SourceHints)]
-            if format == .contentJSON {
-                entries = try ContentJSONReader.read(text).map { ($0.entry, $0.hints) }
-            } else {
-                entries = [(try DocumentReader.read(text, format: format), document.hints)]
+            case .components(let read):
+                entries = read
             }
             var normalized: [NormalizedEntry] = []
             for (entry, hints) in entries {
