@@ -39,9 +39,18 @@ let package = Package(
             name: "a11ykb-fuzz",
             dependencies: ["A11yKB"]
         ),
-        .testTarget(
-            name: "A11yKBTests",
-            dependencies: ["A11yKB", "a11ykb-fuzz"]
+        // Tests mirror the library's layers; CLITests holds every test that launches the built binary.
+        .target(
+            name: "TestSupport",
+            dependencies: ["A11yKB", .product(name: "GRDB", package: "GRDB.swift")],
+            path: "Tests/TestSupport"
         ),
+        .testTarget(name: "ReadTests", dependencies: ["A11yKB", "TestSupport", "a11ykb-fuzz"]),
+        .testTarget(name: "NormalizeTests", dependencies: ["A11yKB", "TestSupport"]),
+        .testTarget(name: "ImportTests", dependencies: ["A11yKB", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "StoreTests", dependencies: ["A11yKB", "TestSupport"]),
+        .testTarget(name: "QueryTests", dependencies: ["A11yKB", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "RenderTests", dependencies: ["A11yKB", "TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["A11yKB", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
     ]
 )

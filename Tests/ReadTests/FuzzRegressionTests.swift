@@ -1,6 +1,7 @@
 @testable import A11yKB
 @testable import a11ykb_fuzz
 import Foundation
+import TestSupport
 import XCTest
 
 /// Inputs the fuzzer (scripts/fuzz) found, kept under Tests/fixtures/fuzz/: each goes through

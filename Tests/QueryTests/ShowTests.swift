@@ -1,6 +1,7 @@
 import A11yKB
 import Foundation
 import GRDB
+import TestSupport
 import XCTest
 
 /// `show`: Condensed and Gherkin rebuilt from the stored facts match the structure of seed 004's own

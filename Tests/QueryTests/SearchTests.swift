@@ -1,5 +1,6 @@
 import A11yKB
 import GRDB
+import TestSupport
 import XCTest
 
 /// Search over the seeds and the corpus: hits, ranking, filters, renderings, and an index that
@@ -471,37 +472,5 @@ final class SearchTests: XCTestCase {
         _ = try Importer(kb).importPaths([try Fixtures.corpus("magentaA11y-2024").path, try Fixtures.corpus("magentaA11y-2026").path])
         assertIndexExact(kb)
         XCTAssertEqual(try search(kb, "dimmed OR focus", SearchOptions(limit: 0)).hits.map { "\($0.fact)/\($0.id)" }, before)
-    }
-}
-
-/// An RFC 4180 reader for the tests: quoted fields, doubled quotes, CRLF between records.
-enum CSVReader {
-    static func parse(_ text: String) -> [[String]] {
-        var records: [[String]] = []
-        var record: [String] = []
-        var field = ""
-        var quoted = false
-        var chars = Array(text.unicodeScalars)[...]
-        while let c = chars.popFirst() {
-            if quoted {
-                if c == "\"" {
-                    if chars.first == "\"" { field.unicodeScalars.append("\""); chars = chars.dropFirst() } else { quoted = false }
-                } else {
-                    field.unicodeScalars.append(c)
-                }
-            } else if c == "\"" {
-                quoted = true
-            } else if c == "," {
-                record.append(field); field = ""
-            } else if c == "\r" && chars.first == "\n" {
-                chars = chars.dropFirst()
-                record.append(field); field = ""
-                records.append(record); record = []
-            } else {
-                field.unicodeScalars.append(c)
-            }
-        }
-        if !field.isEmpty || !record.isEmpty { record.append(field); records.append(record) }
-        return records
     }
 }

@@ -1,9 +1,10 @@
 import A11yKB
 import Foundation
+import TestSupport
 import XCTest
 
 /// The executable as a user runs it.
-final class CLITests: XCTestCase {
+final class CommandTests: XCTestCase {
     func testBinaryCopiedAloneSeedsItsDefaultKnowledgeBase() throws {
         let folder = try Fixtures.temporaryFolder(self)
         let lonely = folder.appendingPathComponent("bin/a11ykb")

@@ -1,6 +1,7 @@
 import A11yKB
 import Foundation
 import GRDB
+import TestSupport
 import XCTest
 
 /// The whole-checkout import over the real MagentaA11y corpus (`../shared/corpus`): both layouts,

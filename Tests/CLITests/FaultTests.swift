@@ -1,6 +1,7 @@
 import A11yKB
 import Foundation
 import GRDB
+import TestSupport
 import XCTest
 
 /// A killed import, a reader beside a writer, and files that are not (or no longer) a knowledge

@@ -8,30 +8,30 @@ import XCTest
 extension Fixtures {
     /// A knowledge base file holding the seed, every connection closed (so its WAL is folded into
     /// the main file and removed): the state a user's file is in between two commands.
-    static func closedSeededKnowledgeBase(_ test: XCTestCase) throws -> String {
+    public static func closedSeededKnowledgeBase(_ test: XCTestCase) throws -> String {
         let kb = try seededKnowledgeBase(test)
         try kb.close()
         XCTAssertFalse(walHasContent(kb.path), "closing folds the WAL into the main file")
         return kb.path
     }
 
-    static func bytes(_ path: String) throws -> Data {
+    public static func bytes(_ path: String) throws -> Data {
         try Data(contentsOf: URL(fileURLWithPath: path))
     }
 
     /// The size of a file, 0 when there is none.
-    static func fileSize(_ path: String) -> Int {
+    public static func fileSize(_ path: String) -> Int {
         ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) ?? 0
     }
 
     /// Whether `path-wal` holds frames a reader would see.
-    static func walHasContent(_ path: String) -> Bool {
+    public static func walHasContent(_ path: String) -> Bool {
         fileSize(path + "-wal") > 0
     }
 
     /// Every table's schema and rows, sorted, read through a read-only connection: two files with
     /// equal dumps answer every query alike.
-    static func dump(_ path: String) throws -> [String] {
+    public static func dump(_ path: String) throws -> [String] {
         var config = Configuration()
         config.readonly = true
         let queue = try DatabaseQueue(path: path, configuration: config)
@@ -54,7 +54,7 @@ extension Fixtures {
 
     /// A folder of `count` generated criteria documents in a checkout's layout (so that each is its
     /// own component): half Jekyll-era, half today's markdown, copies of the seed.
-    static func generatedCheckout(_ test: XCTestCase, count: Int) throws -> URL {
+    public static func generatedCheckout(_ test: XCTestCase, count: Int) throws -> URL {
         let root = try temporaryFolder(test).appendingPathComponent("checkout")
         let jekyll = root.appendingPathComponent("_checklist-native")
         let today = root.appendingPathComponent("public/content/documentation/native/controls")
@@ -70,27 +70,5 @@ extension Fixtures {
             }
         }
         return root
-    }
-
-    /// Starts the built executable without waiting for it.
-    static func start(_ arguments: [String]) throws -> Process {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.environment = ["PATH": "/usr/bin:/bin", "HOME": FileManager.default.temporaryDirectory.path, "NO_COLOR": "1"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        return process
-    }
-
-    /// Waits (polling) until `condition` holds or `process` ends; true when the condition held
-    /// while the process was still running.
-    static func waitWhileRunning(_ process: Process, until condition: () -> Bool) -> Bool {
-        while process.isRunning {
-            if condition() { return process.isRunning }
-            usleep(2_000)
-        }
-        return false
     }
 }

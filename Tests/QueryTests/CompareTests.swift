@@ -1,4 +1,5 @@
 import A11yKB
+import TestSupport
 import XCTest
 
 /// `compare` on the seeds: rows, columns, framework groups, nesting, gaps in their cells.

@@ -1,5 +1,6 @@
 import A11yKB
 import Foundation
+import TestSupport
 import XCTest
 
 /// FIPS 180-4 test vectors: the digest decides whether a file is imported again.

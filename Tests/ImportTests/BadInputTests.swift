@@ -1,131 +1,13 @@
 import A11yKB
 import Foundation
 import GRDB
+import TestSupport
 import XCTest
 
-/// Bad files in `import`: each is named with its path (and line where there is one), the good files
-/// around it are imported, and `--strict` writes nothing at all.
+/// Bad files given to the importer, one case at a time through the library: each is named with its
+/// path (and line where there is one) and the good files around it are imported. The same files
+/// through the `import` command are in CLITests' ImportCommandTests.
 final class BadInputTests: XCTestCase {
-    /// One bad file, and the one-line diagnostic it must get: `path:line: reason` or `path: reason`.
-    struct Bad {
-        var name: String
-        var line: Int?
-        var reason: String
-    }
-
-    /// The bad files of the issue, written into `folder`. Binary ones are generated, not committed.
-    static func writeBadFiles(into folder: URL) throws -> [Bad] {
-        func write(_ name: String, _ data: Data) throws { try data.write(to: folder.appendingPathComponent(name)) }
-        try write("empty.md", Data())
-        var binary = Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 7919 &+ 13) })
-        binary[10] = 0
-        try write("binary.md", binary)
-        try write("invalid-utf8.md", Data("# Button\n\n## iOS Developer Notes\n\n- Name: caf".utf8) + Data([0xC3, 0x28]) + Data(" ok\n".utf8))
-        try write("broken-yaml.md", Data("---\ntitle: Broken\nkeyboard:\n  tab: moves\n  bad: : x: [\n---\n# Broken\n".utf8))
-        try write("unclosed-yaml.md", Data("---\ntitle: Never closed\nkeyboard:\n  tab: moves focus\n\n# Body\n".utf8))
-        try write("list-yaml.md", Data("---\n- keyboard\n- mobile\n---\n# A list where a map belongs\n".utf8))
-        return [
-            Bad(name: "empty.md", line: nil, reason: "empty file"),
-            Bad(name: "binary.md", line: nil, reason: "binary file (NUL bytes), not text"),
-            Bad(name: "invalid-utf8.md", line: 5, reason: "not valid UTF-8"),
-            Bad(name: "broken-yaml.md", line: 5, reason: "front matter is not valid YAML"),
-            Bad(name: "unclosed-yaml.md", line: 1, reason: "front matter opened with --- never closes"),
-            Bad(name: "list-yaml.md", line: 2, reason: "front matter is a list, not a map of keys"),
-        ]
-    }
-
-    /// The seed plus one of each bad file, and the files that are odd but not errors.
-    func mixedFolder() throws -> (folder: URL, bad: [Bad]) {
-        let folder = try Fixtures.temporaryFolder(self).appendingPathComponent("mixed")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        for name in try FileManager.default.contentsOfDirectory(atPath: Fixtures.seedFolder.path) {
-            try FileManager.default.copyItem(at: Fixtures.seedFolder.appendingPathComponent(name), to: folder.appendingPathComponent(name))
-        }
-        var bad = try Self.writeBadFiles(into: folder)
-        try writeBigFile(folder.appendingPathComponent("huge.md"))
-        bad.append(Bad(name: "huge.md", line: nil, reason: "file too large (50 MB, over the 16 MB limit for one document); not read"))
-        try Data("# Only a heading\n\n## And another\n".utf8).write(to: folder.appendingPathComponent("heading-only.md"))
-        let loop = folder.appendingPathComponent("loop")
-        try FileManager.default.createDirectory(at: loop, withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: loop.appendingPathComponent("again").path, withDestinationPath: "..")
-        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("a.md").path, withDestinationPath: "b.md")
-        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("b.md").path, withDestinationPath: "a.md")
-        return (folder, bad)
-    }
-
-    /// 50 MB of plausible markdown (bullets under a platform heading), written in chunks.
-    func writeBigFile(_ url: URL) throws {
-        _ = FileManager.default.createFile(atPath: url.path, contents: Data("# Huge\n\n## iOS Developer Notes\n\n".utf8))
-        let handle = try FileHandle(forWritingTo: url)
-        defer { try? handle.close() }
-        try handle.seekToEnd()
-        let chunk = Data(String(repeating: "- Name: a bullet that goes on and on to fill fifty megabytes of text\n", count: 16_384).utf8)
-        while try handle.offset() < 50 << 20 { try handle.write(contentsOf: chunk) }
-        try handle.truncate(atOffset: 50 << 20)
-    }
-
-    func testMixedFolderImportsTheGoodFilesAndNamesEveryBadOne() throws {
-        let (folder, bad) = try mixedFolder()
-        let db = try Fixtures.temporaryFolder(self).appendingPathComponent("kb.sqlite").path
-        let run = try Fixtures.run(["import", "--db", db, "--keep-going", folder.path])
-        XCTAssertEqual(run.status, 1, "exit status 1: some files had errors, the rest was imported\n\(run.stderr)")
-        let lines = run.stderr.split(separator: "\n").map(String.init)
-        for file in bad {
-            let path = folder.appendingPathComponent(file.name).path
-            let prefix = "a11ykb: " + path + (file.line.map { ":\($0): " } ?? ": ")
-            XCTAssertEqual(lines.filter { $0.hasPrefix(prefix) && $0.contains(file.reason) }.count, 1,
-                           "one line for \(file.name) starting \(prefix) with \"\(file.reason)\"; stderr:\n\(run.stderr)")
-        }
-        XCTAssertEqual(lines.count, bad.count, "one stderr line per bad file, nothing else:\n\(run.stderr)")
-        // Odd but not errors: named in the summary's skipped section.
-        XCTAssertTrue(run.stdout.contains(folder.appendingPathComponent("heading-only.md").path + ": nothing recognisable"), run.stdout)
-        XCTAssertTrue(run.stdout.contains(folder.appendingPathComponent("loop/again").path + ": symbolic link to a folder, not followed"), run.stdout)
-        XCTAssertTrue(run.stdout.contains(folder.appendingPathComponent("a.md").path + ": broken or looping symbolic link"), run.stdout)
-        // Every good file went in: the same knowledge base as the seed alone gives.
-        let kb = try KnowledgeBase(path: db)
-        XCTAssertEqual(try Fixtures.strings(kb, "SELECT slug FROM components ORDER BY slug"),
-                       ["expandable-region", "reorder-data-row", "table", "table-row-button"])
-        let seeded = try Fixtures.seededKnowledgeBase(self)
-        XCTAssertEqual(try kb.counts().map { "\($0.table)=\($0.rows)" }, try seeded.counts().map { "\($0.table)=\($0.rows)" })
-    }
-
-    func testStrictRefusesTheMixedFolderAndLeavesTheFileByteForByte() throws {
-        let (folder, bad) = try mixedFolder()
-        let db = try Fixtures.closedSeededKnowledgeBase(self)
-        let before = try Fixtures.bytes(db)
-        let dumpBefore = try Fixtures.dump(db)
-        let run = try Fixtures.run(["import", "--db", db, "--strict", folder.path])
-        XCTAssertEqual(run.status, 2, "exit status 2: nothing written\n\(run.stderr)")
-        XCTAssertTrue(run.stderr.contains("--strict: \(bad.count) file(s) with errors, nothing written"), run.stderr)
-        XCTAssertTrue(run.stdout.contains("refused, nothing written"), run.stdout)
-        XCTAssertEqual(try Fixtures.bytes(db), before, "the knowledge base file is byte-for-byte unchanged")
-        XCTAssertFalse(Fixtures.walHasContent(db), "and nothing waits in its WAL")
-        XCTAssertEqual(try Fixtures.dump(db), dumpBefore)
-    }
-
-    func testStrictWithOnlyGoodFilesImports() throws {
-        let db = try Fixtures.temporaryFolder(self).appendingPathComponent("kb.sqlite").path
-        let run = try Fixtures.run(["import", "--db", db, "--strict", Fixtures.seedFolder.path])
-        XCTAssertEqual(run.status, 0, run.stderr)
-        XCTAssertEqual(try Fixtures.int(try KnowledgeBase(path: db), "SELECT count(*) FROM components"), 4)
-    }
-
-    func testKeepGoingAndStrictTogetherIsAUsageError() throws {
-        let run = try Fixtures.run(["import", "--keep-going", "--strict", Fixtures.seedFolder.path])
-        XCTAssertNotEqual(run.status, 0)
-        XCTAssertTrue(run.stderr.contains("--strict") || run.stderr.contains("--keep-going"), run.stderr)
-    }
-
-    func testImportHelpDocumentsTheExitStatuses() throws {
-        let run = try Fixtures.run(["import", "--help"])
-        XCTAssertEqual(run.status, 0)
-        for text in ["--keep-going", "--strict", "0  every file imported", "1  some files had errors", "2  nothing written"] {
-            XCTAssertTrue(run.stdout.contains(text), "import --help mentions \(text)")
-        }
-    }
-
-    // MARK: one case at a time, through the library
-
     func importing(_ name: String, _ data: Data, strict: Bool = false) throws -> (ImportSummary, KnowledgeBase, String) {
         let folder = try Fixtures.temporaryFolder(self)
         let path = folder.appendingPathComponent(name).path
@@ -136,7 +18,7 @@ final class BadInputTests: XCTestCase {
 
     func testEachBadFileAloneIsAnErrorWithItsLine() throws {
         let folder = try Fixtures.temporaryFolder(self)
-        for file in try Self.writeBadFiles(into: folder) {
+        for file in try Fixtures.writeBadFiles(into: folder) {
             let kb = try Fixtures.emptyKnowledgeBase(self)
             let path = folder.appendingPathComponent(file.name).path
             let summary = try Importer(kb).importPaths([path])
@@ -197,7 +79,7 @@ final class BadInputTests: XCTestCase {
     func testFiftyMegabyteFileIsRefusedWithoutBeingRead() throws {
         let folder = try Fixtures.temporaryFolder(self)
         let big = folder.appendingPathComponent("huge.md")
-        try writeBigFile(big)
+        try Fixtures.writeBigFile(big)
         let kb = try Fixtures.emptyKnowledgeBase(self)
         let summary = try Importer(kb).importPaths([big.path, Fixtures.seedFolder.appendingPathComponent("table.txt").path])
         XCTAssertEqual(summary.errors.map(\.description),

@@ -1,5 +1,6 @@
 import A11yKB
 import GRDB
+import TestSupport
 import XCTest
 
 /// The knowledge-base core's "done when", on the five seed documents.
@@ -227,28 +228,5 @@ final class SeedImportTests: XCTestCase {
         XCTAssertEqual(try Fixtures.int(kb, "SELECT count(*) FROM criteria WHERE expectation = 'Activates the row on Android'"), 1)
         XCTAssertEqual(try Fixtures.int(kb, "SELECT count(*) FROM criteria"), 10)
         XCTAssertEqual(try Fixtures.strings(kb, "SELECT group_concat(id) FROM guidance WHERE component_id = (SELECT id FROM components WHERE slug = 'table')"), tableGuidance)
-    }
-
-    func testEmbeddedSeedMatchesTheSeedFolder() throws {
-        let names = try FileManager.default.contentsOfDirectory(atPath: Fixtures.seedFolder.path).sorted()
-        XCTAssertEqual(EmbeddedResources.seedDocuments.map(\.name), names)
-        for (name, bytes) in EmbeddedResources.seedDocuments {
-            XCTAssertEqual(Data(bytes), try Data(contentsOf: Fixtures.seedFolder.appendingPathComponent(name)), name)
-        }
-        let migrations = try FileManager.default.contentsOfDirectory(atPath: Fixtures.repoRoot.appendingPathComponent("migrations").path)
-            .filter { $0.hasSuffix(".sql") }.sorted()
-        XCTAssertEqual(EmbeddedResources.migrations.map { $0.name + ".sql" }, migrations)
-    }
-
-    func testDefaultKnowledgeBaseIsSeededOnFirstUse() throws {
-        let folder = try Fixtures.temporaryFolder(self)
-        let kb = try DefaultKnowledgeBase.open(environment: ["XDG_DATA_HOME": folder.path, "HOME": "/nonexistent"])
-        XCTAssertEqual(kb.path, folder.path + "/a11ykb/kb.sqlite")
-        XCTAssertEqual(try Fixtures.int(kb, "SELECT count(*) FROM components"), 4)
-        XCTAssertEqual(try Fixtures.int(kb, "SELECT count(*) FROM criteria"), 28)
-        XCTAssertEqual(try Fixtures.strings(kb, "SELECT path FROM sources WHERE superseded_by IS NULL ORDER BY path").first,
-                       "(embedded)/seed/expandable-region.md")
-        XCTAssertEqual(DefaultKnowledgeBase.path(environment: ["A11YKB_DB": "/x/kb.sqlite", "XDG_DATA_HOME": "/y"]), "/x/kb.sqlite")
-        XCTAssertEqual(DefaultKnowledgeBase.path(environment: ["HOME": "/home/u"]), "/home/u/.local/share/a11ykb/kb.sqlite")
     }
 }

@@ -1,5 +1,6 @@
 import A11yKB
 import GRDB
+import TestSupport
 import XCTest
 
 /// The query language and its translation to FTS5, without a knowledge base; then random input
@@ -123,18 +124,5 @@ final class SearchQueryTests: XCTestCase {
             }
         }
         XCTAssertGreaterThan(accepted, 300, "most random queries hold a word")
-    }
-}
-
-/// A small deterministic generator, so that a failing random case can be found again.
-struct SplitMix64 {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

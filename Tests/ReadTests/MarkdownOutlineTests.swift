@@ -1,4 +1,5 @@
 import A11yKB
+import TestSupport
 import XCTest
 
 final class MarkdownOutlineTests: XCTestCase {

@@ -1,5 +1,6 @@
 import A11yKB
 import Foundation
+import TestSupport
 import XCTest
 
 /// `a11ykb search` as a user runs it: the built binary, the default knowledge base made from the

@@ -1,5 +1,6 @@
 import A11yKB
 import Foundation
+import TestSupport
 import XCTest
 
 /// `export matrix`: one row per component, platform × aspect columns, cells as text, counts or markers.
@@ -50,53 +51,6 @@ final class MatrixTests: XCTestCase {
         let focus = row[matrix.header.firstIndex(of: "android:focus")!]
         XCTAssertTrue(focus.hasPrefix("- Only manage focus when needed."), focus)
         XCTAssertTrue(focus.contains("- android:focusable=true"))
-    }
-
-    func testCSVFieldsFollowRFC4180() {
-        XCTAssertEqual(CSV.field("plain"), "plain")
-        XCTAssertEqual(CSV.field("a, b"), "\"a, b\"")
-        XCTAssertEqual(CSV.field("say \"hi\""), "\"say \"\"hi\"\"\"")
-        XCTAssertEqual(CSV.field("one\ntwo"), "\"one\ntwo\"")
-        XCTAssertEqual(CSV.document(header: ["a", "b"], rows: [["1", "x\ny"]], byteOrderMark: true), "\u{FEFF}a,b\r\n1,\"x\ny\"\r\n")
-    }
-
-    /// Done when: `export matrix --format csv` round-trips through Python's csv module with one row
-    /// per component and cells that hold commas, quotes and newlines intact.
-    func testExportMatrixRoundTripsThroughPythonsCSVModule() throws {
-        let kb = try Fixtures.seededKnowledgeBase(self)
-        let file = try Fixtures.temporaryFolder(self).appendingPathComponent("matrix.csv")
-        let run = try QueryFixtures.run(["export", "matrix", "--format", "csv", "--output", file.path, "--bom"], db: kb)
-        XCTAssertEqual(run.status, 0, run.stderr)
-        XCTAssertEqual(run.stdout, "", "with --output nothing goes to stdout")
-        let bytes = try Data(contentsOf: file)
-        XCTAssertEqual(Array(bytes.prefix(3)), [0xEF, 0xBB, 0xBF], "--bom")
-        XCTAssertTrue(String(decoding: bytes, as: UTF8.self).contains("\r\n"))
-
-        let records = try QueryFixtures.pythonCSV(file.path)
-        let matrix = Matrix.build(try QueryFixtures.allFacts(kb))
-        XCTAssertEqual(records.first, matrix.header)
-        XCTAssertEqual(records.count, 1 + 4, "one row per component")
-        XCTAssertEqual(Array(records.dropFirst()), matrix.records(.text))
-        let cells = records.dropFirst().flatMap { $0 }
-        XCTAssertTrue(cells.contains { $0.contains(",") && $0.contains("\"") && $0.contains("\n") },
-                      "some cell holds a comma, a quote and a newline at once")
-        let announcements = try XCTUnwrap(records.first { $0[0] == "reorder-data-row" }?[matrix.header.firstIndex(of: "ios:announcements")!])
-        XCTAssertEqual(announcements.split(separator: "\n").first,
-                       "- \"Remove, English US, button\" (Option to delete row - Delete button appears and announces as \"Delete, button\")")
-    }
-
-    /// Over the real corpus: the matrix has a row per component and Python reads it back intact.
-    func testCorpusMatrixRoundTrips() throws {
-        let corpus = try Fixtures.corpus("magentaA11y-2026")
-        let kb = try Fixtures.emptyKnowledgeBase(self)
-        _ = try Importer(kb).importPaths([corpus.path])
-        let file = try Fixtures.temporaryFolder(self).appendingPathComponent("matrix.csv")
-        let run = try QueryFixtures.run(["export", "matrix", "--output", file.path], db: kb)
-        XCTAssertEqual(run.status, 0, run.stderr)
-        let records = try QueryFixtures.pythonCSV(file.path)
-        let matrix = Matrix.build(try QueryFixtures.allFacts(kb))
-        XCTAssertEqual(records.count, 1 + (try Fixtures.int(kb, "SELECT count(*) FROM components")))
-        XCTAssertEqual(Array(records.dropFirst()), matrix.records(.text))
     }
 
     /// The byte writer the export uses says exactly what the records say, in every cell mode.

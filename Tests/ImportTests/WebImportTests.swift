@@ -1,5 +1,6 @@
 import A11yKB
 import Foundation
+import TestSupport
 import XCTest
 
 /// Web entries of both eras, WCAG citations, web captions and content.json, on small fixtures

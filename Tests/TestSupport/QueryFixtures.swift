@@ -4,17 +4,17 @@ import GRDB
 import XCTest
 
 /// Helpers for the query, render and command-line tests of compare, show, export, list and gaps.
-enum QueryFixtures {
-    static func facts(_ kb: KnowledgeBase, _ slug: String) throws -> ComponentFacts {
+public enum QueryFixtures {
+    public static func facts(_ kb: KnowledgeBase, _ slug: String) throws -> ComponentFacts {
         try kb.reader.read { db in try ComponentFacts.load(db, componentID: try ComponentLookup.resolve(db, slug)) }
     }
 
-    static func allFacts(_ kb: KnowledgeBase) throws -> [ComponentFacts] {
+    public static func allFacts(_ kb: KnowledgeBase) throws -> [ComponentFacts] {
         try kb.reader.read { try ComponentFacts.loadAll($0) }
     }
 
     /// The body of a `## NAME` section of a markdown document, up to the next `## ` heading.
-    static func section(_ markdown: String, _ name: String) -> String {
+    public static func section(_ markdown: String, _ name: String) -> String {
         var lines: [Substring] = []
         var inside = false
         for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -29,7 +29,7 @@ enum QueryFixtures {
     }
 
     /// Runs `python3 -c script` with `arguments`; skips the test when there is no python3.
-    static func python(_ script: String, _ arguments: [String]) throws -> String {
+    public static func python(_ script: String, _ arguments: [String]) throws -> String {
         let candidates = ["/usr/bin/python3", "/usr/local/bin/python3", "/opt/homebrew/bin/python3"]
         guard let python = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
             throw XCTSkip("python3 not found: the round trip through Python's csv module is skipped")
@@ -40,7 +40,7 @@ enum QueryFixtures {
     }
 
     /// Reads a CSV file with Python's csv module and returns its records.
-    static func pythonCSV(_ path: String) throws -> [[String]] {
+    public static func pythonCSV(_ path: String) throws -> [[String]] {
         let json = try python("""
             import csv, json, sys
             with open(sys.argv[1], newline='', encoding='utf-8-sig') as f:
@@ -50,7 +50,7 @@ enum QueryFixtures {
     }
 
     /// The built executable, run against the knowledge base at `db`.
-    static func run(_ arguments: [String], db: KnowledgeBase, environment: [String: String] = [:]) throws -> Fixtures.Run {
+    public static func run(_ arguments: [String], db: KnowledgeBase, environment: [String: String] = [:]) throws -> Fixtures.Run {
         guard FileManager.default.isExecutableFile(atPath: Fixtures.executable.path) else {
             throw XCTSkip("the a11ykb executable is not built at \(Fixtures.executable.path)")
         }

@@ -1,9 +1,10 @@
 import A11yKB
 import Foundation
+import TestSupport
 import XCTest
 
-/// The terminal column table, the GitHub markdown table and atomic file writing.
-final class RenderTests: XCTestCase {
+/// The terminal column table, the GitHub markdown table, CSV fields and atomic file writing.
+final class RenderingTests: XCTestCase {
     func testColumnTableFitsTheWidthAndWrapsUnderTheBullet() throws {
         let cell = [ColumnTable.Line("- a fairly long note that will certainly need to wrap inside its column"),
                     ColumnTable.Line("  - nested note, also longer than the column is wide")]
@@ -46,5 +47,13 @@ final class RenderTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["out.csv"])
         XCTAssertThrowsError(try AtomicFile.write(Data("x".utf8), to: folder.path + "/missing/out.csv"))
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["out.csv"])
+    }
+
+    func testCSVFieldsFollowRFC4180() {
+        XCTAssertEqual(CSV.field("plain"), "plain")
+        XCTAssertEqual(CSV.field("a, b"), "\"a, b\"")
+        XCTAssertEqual(CSV.field("say \"hi\""), "\"say \"\"hi\"\"\"")
+        XCTAssertEqual(CSV.field("one\ntwo"), "\"one\ntwo\"")
+        XCTAssertEqual(CSV.document(header: ["a", "b"], rows: [["1", "x\ny"]], byteOrderMark: true), "\u{FEFF}a,b\r\n1,\"x\ny\"\r\n")
     }
 }

@@ -1,5 +1,6 @@
 import A11yKB
 import Foundation
+import TestSupport
 import XCTest
 
 /// The built executable: compare, show, export, list and gaps as a user runs them.
@@ -141,5 +142,44 @@ final class CLIOutputTests: XCTestCase {
         }
         let compare = try Fixtures.run(["compare", "--help"]).stdout
         XCTAssertTrue(compare.contains("general"), "the help says where general guidance goes")
+    }
+
+    /// Done when: `export matrix --format csv` round-trips through Python's csv module with one row
+    /// per component and cells that hold commas, quotes and newlines intact.
+    func testExportMatrixRoundTripsThroughPythonsCSVModule() throws {
+        let kb = try Fixtures.seededKnowledgeBase(self)
+        let file = try Fixtures.temporaryFolder(self).appendingPathComponent("matrix.csv")
+        let run = try QueryFixtures.run(["export", "matrix", "--format", "csv", "--output", file.path, "--bom"], db: kb)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(run.stdout, "", "with --output nothing goes to stdout")
+        let bytes = try Data(contentsOf: file)
+        XCTAssertEqual(Array(bytes.prefix(3)), [0xEF, 0xBB, 0xBF], "--bom")
+        XCTAssertTrue(String(decoding: bytes, as: UTF8.self).contains("\r\n"))
+
+        let records = try QueryFixtures.pythonCSV(file.path)
+        let matrix = Matrix.build(try QueryFixtures.allFacts(kb))
+        XCTAssertEqual(records.first, matrix.header)
+        XCTAssertEqual(records.count, 1 + 4, "one row per component")
+        XCTAssertEqual(Array(records.dropFirst()), matrix.records(.text))
+        let cells = records.dropFirst().flatMap { $0 }
+        XCTAssertTrue(cells.contains { $0.contains(",") && $0.contains("\"") && $0.contains("\n") },
+                      "some cell holds a comma, a quote and a newline at once")
+        let announcements = try XCTUnwrap(records.first { $0[0] == "reorder-data-row" }?[matrix.header.firstIndex(of: "ios:announcements")!])
+        XCTAssertEqual(announcements.split(separator: "\n").first,
+                       "- \"Remove, English US, button\" (Option to delete row - Delete button appears and announces as \"Delete, button\")")
+    }
+
+    /// Over the real corpus: the matrix has a row per component and Python reads it back intact.
+    func testCorpusMatrixRoundTrips() throws {
+        let corpus = try Fixtures.corpus("magentaA11y-2026")
+        let kb = try Fixtures.emptyKnowledgeBase(self)
+        _ = try Importer(kb).importPaths([corpus.path])
+        let file = try Fixtures.temporaryFolder(self).appendingPathComponent("matrix.csv")
+        let run = try QueryFixtures.run(["export", "matrix", "--output", file.path], db: kb)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let records = try QueryFixtures.pythonCSV(file.path)
+        let matrix = Matrix.build(try QueryFixtures.allFacts(kb))
+        XCTAssertEqual(records.count, 1 + (try Fixtures.int(kb, "SELECT count(*) FROM components")))
+        XCTAssertEqual(Array(records.dropFirst()), matrix.records(.text))
     }
 }

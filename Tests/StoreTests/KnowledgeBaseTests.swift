@@ -1,0 +1,31 @@
+import A11yKB
+import Foundation
+import TestSupport
+import XCTest
+
+/// What the knowledge base is made from and where it lives: the embedded seed and migrations, the
+/// default knowledge base seeded on first use.
+final class KnowledgeBaseTests: XCTestCase {
+    func testEmbeddedSeedMatchesTheSeedFolder() throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: Fixtures.seedFolder.path).sorted()
+        XCTAssertEqual(EmbeddedResources.seedDocuments.map(\.name), names)
+        for (name, bytes) in EmbeddedResources.seedDocuments {
+            XCTAssertEqual(Data(bytes), try Data(contentsOf: Fixtures.seedFolder.appendingPathComponent(name)), name)
+        }
+        let migrations = try FileManager.default.contentsOfDirectory(atPath: Fixtures.repoRoot.appendingPathComponent("migrations").path)
+            .filter { $0.hasSuffix(".sql") }.sorted()
+        XCTAssertEqual(EmbeddedResources.migrations.map { $0.name + ".sql" }, migrations)
+    }
+
+    func testDefaultKnowledgeBaseIsSeededOnFirstUse() throws {
+        let folder = try Fixtures.temporaryFolder(self)
+        let kb = try DefaultKnowledgeBase.open(environment: ["XDG_DATA_HOME": folder.path, "HOME": "/nonexistent"])
+        XCTAssertEqual(kb.path, folder.path + "/a11ykb/kb.sqlite")
+        XCTAssertEqual(try Fixtures.int(kb, "SELECT count(*) FROM components"), 4)
+        XCTAssertEqual(try Fixtures.int(kb, "SELECT count(*) FROM criteria"), 28)
+        XCTAssertEqual(try Fixtures.strings(kb, "SELECT path FROM sources WHERE superseded_by IS NULL ORDER BY path").first,
+                       "(embedded)/seed/expandable-region.md")
+        XCTAssertEqual(DefaultKnowledgeBase.path(environment: ["A11YKB_DB": "/x/kb.sqlite", "XDG_DATA_HOME": "/y"]), "/x/kb.sqlite")
+        XCTAssertEqual(DefaultKnowledgeBase.path(environment: ["HOME": "/home/u"]), "/home/u/.local/share/a11ykb/kb.sqlite")
+    }
+}

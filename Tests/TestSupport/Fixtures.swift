@@ -1,0 +1,57 @@
+import A11yKB
+import Foundation
+import GRDB
+import XCTest
+
+/// Paths and knowledge bases the tests share.
+public enum Fixtures {
+    public static let repoRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    public static let seedFolder = repoRoot.appendingPathComponent("seed")
+    public static let corpusFolder = repoRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
+
+    public static func seed(_ name: String) throws -> String {
+        try String(contentsOf: seedFolder.appendingPathComponent(name), encoding: .utf8)
+    }
+
+    /// A fresh, empty folder removed when the test ends.
+    public static func temporaryFolder(_ test: XCTestCase) throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("a11ykb-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        test.addTeardownBlock { try? FileManager.default.removeItem(at: url) }
+        return url
+    }
+
+    /// A new empty knowledge base file.
+    public static func emptyKnowledgeBase(_ test: XCTestCase) throws -> KnowledgeBase {
+        try KnowledgeBase(path: temporaryFolder(test).appendingPathComponent("kb.sqlite").path)
+    }
+
+    /// A knowledge base holding the repository's `seed/` folder, imported as a user would.
+    public static func seededKnowledgeBase(_ test: XCTestCase) throws -> KnowledgeBase {
+        let kb = try emptyKnowledgeBase(test)
+        let summary = try Importer(kb).importPaths([seedFolder.path])
+        XCTAssertEqual(summary.errors, [], "the seed imports without errors")
+        return kb
+    }
+
+    /// The shared corpus, or a skip that says why it is missing.
+    public static func corpus(_ name: String) throws -> URL {
+        let url = corpusFolder.appendingPathComponent(name)
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            throw XCTSkip("corpus not found at \(url.path): tests over the MagentaA11y corpus skipped (clone with ../shared beside the project to run them)")
+        }
+        return url
+    }
+
+    public static func rows(_ kb: KnowledgeBase, _ sql: String, _ arguments: StatementArguments = []) throws -> [Row] {
+        try kb.reader.read { try Row.fetchAll($0, sql: sql, arguments: arguments) }
+    }
+
+    public static func strings(_ kb: KnowledgeBase, _ sql: String, _ arguments: StatementArguments = []) throws -> [String] {
+        try kb.reader.read { try String.fetchAll($0, sql: sql, arguments: arguments) }
+    }
+
+    public static func int(_ kb: KnowledgeBase, _ sql: String, _ arguments: StatementArguments = []) throws -> Int {
+        try kb.reader.read { try Int.fetchOne($0, sql: sql, arguments: arguments) ?? -1 }
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import XCTest
+
+/// Every process the tests start goes through here: the built `a11ykb`, run to its end or started
+/// in the background, and the few other programs (python3, /bin/sh) some tests need.
+extension Fixtures {
+    /// The built `a11ykb` executable, beside the test bundle.
+    public static var executable: URL {
+        #if os(macOS)
+        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+            return bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("a11ykb")
+        }
+        #endif
+        return Bundle.main.bundleURL.appendingPathComponent("a11ykb")
+    }
+
+    public struct Run: Sendable {
+        public var status: Int32
+        public var stdout: String
+        public var stderr: String
+    }
+
+    /// Runs the executable with `arguments` and `environment` added to a clean one.
+    public static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Run {
+        var env = ["PATH": "/usr/bin:/bin", "HOME": FileManager.default.temporaryDirectory.path, "NO_COLOR": "1"]
+        env.merge(environment) { _, new in new }
+        return try runProcess(executable, arguments, environment: env)
+    }
+
+    /// Runs a program to its end; `environment` nil keeps this process's.
+    public static func runProcess(_ program: URL, _ arguments: [String], environment: [String: String]?) throws -> Run {
+        let process = Process()
+        process.executableURL = program
+        process.arguments = arguments
+        if let environment { process.environment = environment }
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                   stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    /// Starts the built executable without waiting for it.
+    public static func start(_ arguments: [String]) throws -> Process {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.environment = ["PATH": "/usr/bin:/bin", "HOME": FileManager.default.temporaryDirectory.path, "NO_COLOR": "1"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
+    /// Waits (polling) until `condition` holds or `process` ends; true when the condition held
+    /// while the process was still running.
+    public static func waitWhileRunning(_ process: Process, until condition: () -> Bool) -> Bool {
+        while process.isRunning {
+            if condition() { return process.isRunning }
+            usleep(2_000)
+        }
+        return false
+    }
+}
