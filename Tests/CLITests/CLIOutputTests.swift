@@ -6,7 +6,8 @@ import XCTest
 /// The built executable: compare, show, export, list and gaps as a user runs them.
 final class CLIOutputTests: XCTestCase {
     /// Done when: `compare expandable-region --format csv` parses with any CSV reader into aspect rows
-    /// with ios and android columns, and the iOS state cell shows seed 002's gaps as gaps.
+    /// with ios and android columns, and the iOS state cell shows the placeholders of
+    /// seed/expandable-region.md as gaps.
     func testCompareCSVHasAspectRowsPlatformColumnsAndTheGaps() throws {
         let kb = try Fixtures.seededKnowledgeBase(self)
         let file = try Fixtures.temporaryFolder(self).appendingPathComponent("compare.csv")

@@ -48,7 +48,7 @@ final class SeedImportTests: XCTestCase {
                        ["keyboard", "gesture", "gesture", "screenreader", "screenreader", "screenreader", "screenreader", "settings"])
         XCTAssertEqual(rows.map { $0["label"] as String },
                        ["Tab, arrow keys or ctl+tab", "Swipe", "Doubletap and hold", "Name", "Role", "Group", "State", "Text resize"])
-        // Only seed 004 says the control "cannot be activated" from the keyboard.
+        // Only seed/reorder-data-row.md says the control "cannot be activated" from the keyboard.
         XCTAssertEqual(rows[0]["expectation"] as String, "Focus can visibly move to the reorder control, but cannot be activated")
         XCTAssertEqual(rows[0]["line"] as Int, 29)
         XCTAssertTrue((rows[0]["source"] as String).hasSuffix("seed/reorder-data-row.md"))
@@ -105,11 +105,12 @@ final class SeedImportTests: XCTestCase {
             XCTAssertNil(Placeholder.problem(text, hasChildren: true), text)
             XCTAssertFalse(text.contains("**"), text)
         }
-        // The repaired apostrophe of seed 002 (seed 000's is superseded; the normalizer test covers it).
+        // The repaired apostrophe of seed/expandable-region.md (seed/reorder-data-row.jekyll.md's is
+        // superseded; the normalizer test covers it).
         XCTAssertEqual(try Fixtures.int(kb, "SELECT count(*) FROM guidance WHERE instr(text, 'element’s properties') > 0"), 1)
     }
 
-    func testPlaceholdersOfSeed002AreGaps() throws {
+    func testPlaceholdersOfExpandableRegionAreGaps() throws {
         let kb = try Fixtures.seededKnowledgeBase(self)
         let rows = try Fixtures.rows(kb, """
             SELECT platform, framework, aspect, problem, excerpt, line FROM v_gaps WHERE component = 'expandable-region'

@@ -9,10 +9,10 @@ final class NormalizerTests: XCTestCase {
         return try Normalizer.normalize(try DocumentReader.read(text), hints: SourceHints(fallbackSlug: "table"))
     }
 
-    func testSeed000JekyllWithCommentsAndMojibake() throws {
+    func testJekyllReorderDataRowWithCommentsAndMojibake() throws {
         let entry = try normalized("reorder-data-row.jekyll.md")
         XCTAssertEqual(entry.component.slug, "reorder-data-row")
-        // The older source has one keyboard criterion more (spacebar) than seed 004.
+        // The older source has one keyboard criterion more (spacebar) than seed/reorder-data-row.md.
         XCTAssertEqual(entry.criteria.count, 9)
         XCTAssertEqual(entry.criteria.first?.label, "Tab, arrow keys or Ctl+tab")
         XCTAssertEqual(entry.criteria.first?.line, 8)
@@ -23,7 +23,7 @@ final class NormalizerTests: XCTestCase {
                        ["uikit", "uikit", "swiftui", "swiftui"])
     }
 
-    func testSeed004ConditionsTitleFamilyCategoryFromItsLink() throws {
+    func testTodaysReorderDataRowTakesTitleFamilyAndCategoryFromItsLink() throws {
         let entry = try normalized("reorder-data-row.md")
         XCTAssertEqual(entry.component.slug, "reorder-data-row")
         XCTAssertEqual(entry.component.title, "Reorder data row")
@@ -40,7 +40,7 @@ final class NormalizerTests: XCTestCase {
         XCTAssertTrue(custom.allSatisfy { $0.platform == "android" })
     }
 
-    func testSeed003RenderedTextTakesItsSlugFromTheFileName() throws {
+    func testRenderedTextTableTakesItsSlugFromTheFileName() throws {
         let entry = try normalized("table.txt")
         XCTAssertEqual(entry.component.slug, "table")
         XCTAssertEqual(entry.component.title, "Table")

@@ -4,8 +4,8 @@ import GRDB
 import TestSupport
 import XCTest
 
-/// `show`: Condensed and Gherkin rebuilt from the stored facts match the structure of seed 004's own
-/// sections; the markdown document reads back into the same facts.
+/// `show`: Condensed and Gherkin rebuilt from the stored facts match the structure of the sections
+/// of `seed/reorder-data-row.md`; the markdown document reads back into the same facts.
 final class ShowTests: XCTestCase {
     /// Numbered groups of a Condensed section, each with its `Label: expectation` bullets.
     struct Condensed: Equatable {
@@ -61,7 +61,7 @@ final class ShowTests: XCTestCase {
         }
     }
 
-    func testCondensedMatchesSeed004sOwnCondensedSection() throws {
+    func testCondensedMatchesTheCondensedSectionOfTodaysReorderDataRow() throws {
         let kb = try Fixtures.seededKnowledgeBase(self)
         let ours = Condensed(AcceptanceCriteria.condensed(try QueryFixtures.facts(kb, "reorder-data-row")))
         let theirs = Condensed(QueryFixtures.section(try Fixtures.seed("reorder-data-row.md"), "Condensed"))
@@ -75,7 +75,7 @@ final class ShowTests: XCTestCase {
         XCTAssertEqual(ours, theirs)
     }
 
-    func testGherkinMatchesSeed004sOwnGherkinSection() throws {
+    func testGherkinMatchesTheGherkinSectionOfTodaysReorderDataRow() throws {
         let kb = try Fixtures.seededKnowledgeBase(self)
         // The scenarios made from the criteria, as for a component whose source wrote none.
         let text = AcceptanceCriteria.generatedGherkin(try QueryFixtures.facts(kb, "reorder-data-row"))
