@@ -20,10 +20,14 @@ extension Fixtures {
         public var stderr: String
     }
 
+    /// The clean environment the executable runs in: no colour, a home of its own.
+    static var cleanEnvironment: [String: String] {
+        ["PATH": "/usr/bin:/bin", "HOME": FileManager.default.temporaryDirectory.path, "NO_COLOR": "1"]
+    }
+
     /// Runs the executable with `arguments` and `environment` added to a clean one.
     public static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Run {
-        var env = ["PATH": "/usr/bin:/bin", "HOME": FileManager.default.temporaryDirectory.path, "NO_COLOR": "1"]
-        env.merge(environment) { _, new in new }
+        let env = cleanEnvironment.merging(environment) { _, new in new }
         return try runProcess(executable, arguments, environment: env)
     }
 
@@ -37,8 +41,12 @@ extension Fixtures {
         process.standardOutput = out
         process.standardError = err
         try process.run()
+        // Both pipes at once: stderr on a thread of its own, stdout on this one. Reading one to its
+        // end before the other deadlocks as soon as the child fills the other pipe (64 KB on Linux)
+        // while it still holds the first open.
+        let errDrain = Drain(err.fileHandleForReading)
         let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        let errData = errDrain.wait()
         process.waitUntilExit()
         return Run(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
                    stderr: String(decoding: errData, as: UTF8.self))
@@ -49,7 +57,7 @@ extension Fixtures {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        process.environment = ["PATH": "/usr/bin:/bin", "HOME": FileManager.default.temporaryDirectory.path, "NO_COLOR": "1"]
+        process.environment = cleanEnvironment
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
@@ -64,5 +72,26 @@ extension Fixtures {
             usleep(2_000)
         }
         return false
+    }
+}
+
+/// Reads a file handle to its end on a thread of its own; `wait` returns what it read.
+private final class Drain: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private var data = Data()
+
+    init(_ handle: FileHandle) {
+        let thread = Thread { [self] in
+            data = handle.readDataToEndOfFile()
+            done.signal()
+        }
+        thread.start()
+    }
+
+    /// What the handle held, once it reached its end. The semaphore orders the thread's write of
+    /// `data` before this read.
+    func wait() -> Data {
+        done.wait()
+        return data
     }
 }
