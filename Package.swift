@@ -31,7 +31,6 @@ let package = Package(
             dependencies: [
                 "A11yKB",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         // Readers and normalizer under libFuzzer: see scripts/fuzz. A plain build makes a replay tool.

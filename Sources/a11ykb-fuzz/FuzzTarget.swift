@@ -21,7 +21,7 @@ func fuzzOne(_ data: Data) {
     for forced in [SourceFormat.jekyll, .magentaV2, .renderedText] {
         guard let entry = try? DocumentReader.read(text, format: forced) else { continue }
         _ = try? Normalizer.normalize(entry, hints: SourceHints(fallbackSlug: "fuzz"))
-        _ = try? Normalizer.normalize(entry, hints: SourceHints(slug: "fuzz", family: "web"))
+        _ = try? Normalizer.normalize(entry, hints: SourceHints(slug: "fuzz", family: .web))
     }
     _ = try? TranscriptReader.read(text, fileName: "fuzz_WindowsNvdaChrome-en-US.vtt")
 }

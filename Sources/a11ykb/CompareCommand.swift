@@ -60,18 +60,12 @@ struct CompareCommand: ParsableCommand {
         let comparison: Comparison
         do {
             let kb = try database.open()
-            comparison = try kb.reader.read { db -> Comparison in
-                let platformList = commaList(platforms)
-                let chosenPlatforms = platformList.isEmpty ? nil : try Compare.platforms(platformList)
-                if let component {
-                    let id = try ComponentLookup.resolve(db, component, family: family?.rawValue)
-                    let facts = try ComponentFacts.load(db, componentID: id)
-                    let rows = try Self.rows(commaList(aspect), known: RowKey.rows(for: [facts]))
-                    return Compare.component(facts, options: .init(platforms: chosenPlatforms, rows: rows, general: general))
-                }
-                let all = try ComponentFacts.loadAll(db, family: family?.rawValue)
-                let rows = try Self.rows(commaList(aspect), known: RowKey.rows(for: all))
-                return Compare.across(all, options: .init(platforms: chosenPlatforms, rows: rows, general: general))
+            if let component {
+                comparison = try kb.compare(component, aspects: commaList(aspect), platforms: commaList(platforms),
+                                            general: general, family: family)
+            } else {
+                comparison = try kb.compareAcross(aspects: commaList(aspect), platforms: commaList(platforms),
+                                                  general: general, family: family)
             }
         } catch {
             Self.fail(error)
@@ -87,17 +81,6 @@ struct CompareCommand: ParsableCommand {
             }
         } catch {
             Self.fail(error)
-        }
-    }
-
-    /// The rows a user chose, checked against those the knowledge base has.
-    static func rows(_ typed: [String], known: [RowKey]) throws -> [RowKey]? {
-        if typed.isEmpty { return nil }
-        return try typed.map { text in
-            guard let key = RowKey.parse(text), known.contains(key) else {
-                throw Failure("unknown aspect \"\(text)\"; known: \(known.map(\.key).joined(separator: ", "))")
-            }
-            return key
         }
     }
 }

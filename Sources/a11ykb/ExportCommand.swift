@@ -16,7 +16,7 @@ struct ExportCommand: ParsableCommand {
               presence  "gap" when the cell holds a gap, else "yes" when it holds
                         facts, else "empty"
 
-            export TABLE: every row and column of a table or view of the schema (docs/schema.md): sources, components, platforms, frameworks, criteria, guidance, announcements, gaps, code_examples, notices, v_criteria, v_guidance, v_announcements, v_gaps.
+            export TABLE: every row and column of a table or view of the schema (docs/schema.md): sources, components, platforms, frameworks, criteria, guidance, announcements, gaps, code_examples, gherkin_steps, wcag_criteria, component_wcag, notices, and the views v_criteria, v_guidance, v_announcements, v_gaps, v_component_wcag.
 
             CSV is RFC 4180: fields with commas, quotes or line breaks are quoted, quotes doubled, records end with CRLF, UTF-8 (--bom adds a byte order mark for spreadsheet programs).
 
@@ -55,29 +55,19 @@ struct ExportCommand: ParsableCommand {
     func run() throws {
         do {
             let kb = try database.open()
-            let text: String = try kb.reader.read { db in
-                if table == "matrix" {
-                    let list = commaList(platforms)
-                    let chosen = list.isEmpty ? nil : try Compare.platforms(list)
-                    let matrix = Matrix.build(try ComponentFacts.loadAll(db, family: family?.rawValue), platforms: chosen, general: general)
-                    switch format {
-                    case .csv:
-                        try output.emit(Data(matrix.csv(cells, byteOrderMark: output.bom)))
-                        return ""
-                    case .json: return matrix.json(cells).rendered() + "\n"
-                    }
-                }
-                let result = try TableExport.read(db, table: table)
+            if table == "matrix" {
+                let matrix = try kb.matrix(platforms: commaList(platforms), family: family, general: general)
                 switch format {
-                case .csv:
-                    return CSV.document(header: result.columns, rows: result.rows.map { $0.map(SQLCommand.text) }, byteOrderMark: output.bom)
-                case .json:
-                    return JSONValue.array(result.rows.map { row in
-                        .object(zip(result.columns, row).map { ($0, SQLCommand.json($1)) })
-                    }).rendered() + "\n"
+                case .csv: try output.emit(Data(matrix.csv(cells, byteOrderMark: output.bom)))
+                case .json: try output.emit(matrix.json(cells).rendered() + "\n")
                 }
+                return
             }
-            if !text.isEmpty { try output.emit(text) }
+            let result = try kb.table(table)
+            switch format {
+            case .csv: try output.emit(ResultSetRendering.csv(result, byteOrderMark: output.bom))
+            case .json: try output.emit(ResultSetRendering.json(result).rendered() + "\n")
+            }
         } catch {
             Self.fail(error)
         }

@@ -32,22 +32,11 @@ struct GapsCommand: ParsableCommand {
 
     func run() throws {
         do {
-            let kb = try database.open()
-            let gaps = try kb.reader.read { db -> [Gaps.Gap] in
-                let id = try component.map { try ComponentLookup.resolve(db, $0) }
-                let slug = try platform.map { try Compare.platforms([$0])[0] }
-                return try Gaps.list(db, componentID: id, platform: slug)
-            }
+            let gaps = try database.open().gaps(component: component, platform: platform)
             switch format {
-            case .table:
-                let rows = gaps.map { g in
-                    [g.component, g.platform ?? "", g.framework ?? "", g.aspect ?? "", g.problem, g.excerpt ?? "", "\(g.source):\(g.line)"]
-                }
-                try output.emit(TextTable.render(header: ["component", "platform", "framework", "aspect", "problem", "excerpt", "where"],
-                                                 rows: rows, maxColumnWidth: 50)
-                                + "\(gaps.count) gap\(gaps.count == 1 ? "" : "s")\n")
-            case .csv: try output.emit(CSV.document(header: Gaps.columns, rows: Gaps.records(gaps), byteOrderMark: output.bom))
-            case .json: try output.emit(Gaps.json(gaps).rendered() + "\n")
+            case .table: try output.emit(GapsRendering.table(gaps))
+            case .csv: try output.emit(GapsRendering.csv(gaps, byteOrderMark: output.bom))
+            case .json: try output.emit(GapsRendering.json(gaps).rendered() + "\n")
             }
         } catch {
             Self.fail(error)

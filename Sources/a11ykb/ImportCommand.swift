@@ -44,8 +44,7 @@ struct ImportCommand: ParsableCommand {
     func run() throws {
         let summary: ImportSummary
         do {
-            let kb = try database.open()
-            summary = try Importer(kb).importPaths(paths, options: ImportOptions(strict: policy == .strict))
+            summary = try database.open().importFiles(paths, options: ImportOptions(strict: policy == .strict))
         } catch {
             Self.fail(error)
         }

@@ -29,12 +29,11 @@ struct ListCommand: ParsableCommand {
 
     func run() throws {
         do {
-            let kb = try database.open()
-            let table = try kb.reader.read { try Listing.table($0, subject, family: family?.rawValue) }
+            let table = try database.open().list(subject, family: family)
             switch format {
-            case .table: try output.emit(TextTable.render(header: table.columns, rows: table.rows))
-            case .csv: try output.emit(CSV.document(header: table.columns, rows: table.rows, byteOrderMark: output.bom))
-            case .json: try output.emit(table.json.rendered() + "\n")
+            case .table: try output.emit(ResultSetRendering.table(table))
+            case .csv: try output.emit(ResultSetRendering.csv(table, byteOrderMark: output.bom))
+            case .json: try output.emit(ResultSetRendering.json(table).rendered() + "\n")
             }
         } catch {
             Self.fail(error)

@@ -50,8 +50,6 @@ extension Terminal {
     }
 }
 
-/// Options naming a component's family, shared by the commands that look components up.
-enum Family: String, ExpressibleByArgument, CaseIterable { case native, web }
 
 /// Comma-separated lists (`--platforms ios,android`), repeatable.
 func commaList(_ values: [String]) -> [String] {
@@ -59,5 +57,6 @@ func commaList(_ values: [String]) -> [String] {
 }
 
 extension GeneralPlacement: ExpressibleByArgument {}
+extension Family: ExpressibleByArgument {}
 extension Matrix.CellMode: ExpressibleByArgument {}
 extension Listing.Subject: ExpressibleByArgument {}

@@ -46,7 +46,7 @@ struct SearchCommand: ParsableCommand {
     var component: String?
 
     @Option(help: "Only components of this family: native or web.")
-    var family: FamilyFilter?
+    var family: Family?
 
     @Option(help: "Only this kind of fact: criterion, guidance, announcement or component.")
     var kind: FactKind?
@@ -63,7 +63,6 @@ struct SearchCommand: ParsableCommand {
     var format: OutputFormat = .table
 
     enum PlatformFilter: String, ExpressibleByArgument, CaseIterable { case ios, android, web }
-    enum FamilyFilter: String, ExpressibleByArgument, CaseIterable { case native, web }
 
     func validate() throws {
         if limit < 0 { throw ValidationError("--limit must be 0 (all) or more") }
@@ -72,11 +71,10 @@ struct SearchCommand: ParsableCommand {
     func run() throws {
         let result: SearchResult
         do {
-            let parsed = try SearchQuery(query.joined(separator: " "))
-            for repair in parsed.repairs { warn("a11ykb: note: \(repair)\n") }
             let options = SearchOptions(platform: platform?.rawValue, framework: framework, component: component,
-                                        family: family?.rawValue, kind: kind, aspect: aspect, limit: limit)
-            result = try Search.run(try database.open(), query: parsed, options: options)
+                                        family: family, kind: kind, aspect: aspect, limit: limit)
+            result = try database.open().search(query.joined(separator: " "), options: options)
+            for repair in result.query.repairs { warn("a11ykb: note: \(repair)\n") }
         } catch {
             Self.fail(error)
         }

@@ -45,10 +45,7 @@ struct ShowCommand: ParsableCommand {
 
     func run() throws {
         do {
-            let kb = try database.open()
-            let facts = try kb.reader.read { db in
-                try ComponentFacts.load(db, componentID: try ComponentLookup.resolve(db, component, family: family?.rawValue))
-            }
+            let facts = try database.open().component(component, family: family)
             let text: String
             switch format {
             case .markdown: text = AcceptanceCriteria.markdown(facts)

@@ -14,14 +14,13 @@ struct DatabaseOptions: ParsableArguments {
     func open() throws -> KnowledgeBase {
         do {
             if let db { return try KnowledgeBase(path: db) }
-            return try DefaultKnowledgeBase.open()
+            return try KnowledgeBase.openDefault()
         } catch {
             throw Failure(error)
         }
     }
 
-
-    var path: String { db ?? DefaultKnowledgeBase.path() }
+    var path: String { db ?? KnowledgeBase.defaultPath() }
 }
 
 enum OutputFormat: String, ExpressibleByArgument, CaseIterable {

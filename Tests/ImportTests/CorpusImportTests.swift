@@ -1,4 +1,4 @@
-import A11yKB
+@testable import A11yKB
 import Foundation
 import GRDB
 import TestSupport
@@ -39,21 +39,33 @@ final class CorpusImportTests: XCTestCase {
     func testTodaysLayoutGivesOneComponentPerEntryFileAndEveryTranscript() throws {
         let (kb, summary, checkout) = try importCheckout("magentaA11y-2026")
         XCTAssertEqual(summary.errors, [])
+        // The checkout holds 42 native and 51 web entries (the corpus gained the web ones after
+        // the first version): one component each, in its own family.
+        for (family, count) in [("native", 42), ("web", 51)] {
+            let entries = try entryFiles(checkout.appendingPathComponent("public/content/documentation/\(family)"))
+            XCTAssertEqual(entries.count, count, family)
+            let slugs = Set(entries.map { $0.deletingPathExtension().lastPathComponent })
+            XCTAssertEqual(Set(try Fixtures.strings(kb, "SELECT slug FROM components WHERE family = ?", [family])), slugs, family)
+        }
         let entries = try entryFiles(checkout.appendingPathComponent("public/content/documentation"))
-        XCTAssertEqual(entries.count, 42)
         XCTAssertEqual(summary.added.count, entries.count)
-        let slugs = Set(entries.map { $0.deletingPathExtension().lastPathComponent })
-        XCTAssertEqual(Set(try Fixtures.strings(kb, "SELECT slug FROM components")), slugs)
         // Category from the folder.
         XCTAssertEqual(try Fixtures.strings(kb, "SELECT category FROM components WHERE slug = 'modal'"), ["notifications"])
         // Every caption file becomes transcript announcements of its folder's component.
         let captions = (FileManager.default.enumerator(at: checkout, includingPropertiesForKeys: nil)?.allObjects as? [URL] ?? [])
             .filter { $0.pathExtension == "vtt" }
-        XCTAssertEqual(captions.count, 56)
-        // animation_AndroidTalkback-en-US.vtt holds a header and no cue: said, not imported.
-        XCTAssertEqual(summary.transcripts.count, captions.count - 1)
-        XCTAssertEqual(summary.skipped.map { URL(fileURLWithPath: $0.path).lastPathComponent }, ["animation_AndroidTalkback-en-US.vtt"])
-        XCTAssertEqual(try Fixtures.int(kb, "SELECT count(DISTINCT source_id) FROM announcements WHERE origin = 'transcript'"), 55)
+        XCTAssertEqual(captions.count, 115, "56 native, 59 web")
+        // animation_AndroidTalkback-en-US.vtt holds a header and no cue: said, not imported. The
+        // web captions of radio, select and sticky sit in folders named otherwise than their
+        // entries (`radio-button`...): each is named as skipped, with its reason, never dropped
+        // silently.
+        let skipped = summary.skipped.filter { $0.path.hasSuffix(".vtt") }
+        XCTAssertEqual(skipped.map { URL(fileURLWithPath: $0.path).lastPathComponent }.first, "animation_AndroidTalkback-en-US.vtt")
+        XCTAssertEqual(skipped.first?.reason, "caption file holds no cues")
+        XCTAssertTrue(skipped.dropFirst().allSatisfy { $0.reason.hasSuffix("which is not in the knowledge base") }, "\(skipped)")
+        XCTAssertEqual(summary.transcripts.count + skipped.count, captions.count)
+        XCTAssertEqual(summary.transcripts.count, 103)
+        XCTAssertEqual(try Fixtures.int(kb, "SELECT count(DISTINCT source_id) FROM announcements WHERE origin = 'transcript'"), 103)
         XCTAssertEqual(try Fixtures.int(kb, "SELECT count(*) FROM announcements WHERE origin = 'transcript' AND (start_ms IS NULL OR end_ms < start_ms)"), 0)
         XCTAssertEqual(summary.ignoredInCheckout, 1, "LICENSE.txt is not guessed at")
         // A first import this large indexes in bulk: the triggers are back on afterwards and the
@@ -88,8 +100,9 @@ final class CorpusImportTests: XCTestCase {
         let summary = try Importer(kb).importPaths([corpus.appendingPathComponent("magentaA11y-2024").path,
                                                     corpus.appendingPathComponent("magentaA11y-2026").path])
         XCTAssertEqual(summary.errors, [])
-        let components = try Fixtures.int(kb, "SELECT count(*) FROM components")
-        XCTAssertEqual(components, 44, "42 of today plus captcha-era pages only in 2024 (radio, webviews)")
+        let native = try Fixtures.int(kb, "SELECT count(*) FROM components WHERE family = 'native'")
+        XCTAssertEqual(native, 44, "42 of today plus captcha-era pages only in 2024 (radio, webviews)")
+        XCTAssertEqual(try Fixtures.int(kb, "SELECT count(*) FROM components WHERE family = 'web'"), 51, "today's web entries")
         XCTAssertEqual(summary.superseded.count, 39)
         XCTAssertTrue(summary.superseded.allSatisfy { $0.winner.contains("magentaA11y-2026") && $0.superseded.contains("magentaA11y-2024") })
         XCTAssertEqual(try Fixtures.int(kb, """
@@ -104,28 +117,28 @@ final class CorpusImportTests: XCTestCase {
 
     func testButtonCriteriaAnnouncementsAndTranscripts() throws {
         let (kb, _, _) = try importCheckout("magentaA11y-2026")
-        XCTAssertEqual(try Fixtures.strings(kb, "SELECT label FROM v_criteria WHERE component = 'button' ORDER BY position"),
+        XCTAssertEqual(try Fixtures.strings(kb, "SELECT label FROM v_criteria WHERE component = 'button' AND family = 'native' ORDER BY position"),
                        ["Tab, arrow keys or ctl+tab", "Spacebar", "Enter", "Swipe", "Doubletap", "Name", "Role", "Group", "State", "Text resize"])
         XCTAssertEqual(try Fixtures.strings(kb, """
-            SELECT text || coalesce(' | ' || context, '') FROM v_announcements WHERE component = 'button' AND origin = 'example' AND platform = 'ios' ORDER BY position
+            SELECT text || coalesce(' | ' || context, '') FROM v_announcements WHERE component = 'button' AND family = 'native' AND origin = 'example' AND platform = 'ios' ORDER BY position
             """), ["Label, button", "Label, (other content in cell), button | grouping", "Label, button, selected | selected state",
                    "Label, dimmed, button | disabled state"])
         // The Android section's first bullet explains announcements; it is guidance, not an example.
-        XCTAssertEqual(try Fixtures.int(kb, "SELECT count(*) FROM v_announcements WHERE component = 'button' AND origin = 'example' AND platform = 'android'"), 4)
-        XCTAssertEqual(try Fixtures.int(kb, "SELECT count(*) FROM v_guidance WHERE component = 'button' AND aspect = 'announcements' AND platform = 'android' AND text LIKE '\"button\" in announcements below%'"), 1)
-        let ios = try Fixtures.rows(kb, "SELECT screen_reader, text, start_ms, end_ms, line FROM v_announcements WHERE component = 'button' AND origin = 'transcript' AND platform = 'ios'")
+        XCTAssertEqual(try Fixtures.int(kb, "SELECT count(*) FROM v_announcements WHERE component = 'button' AND family = 'native' AND origin = 'example' AND platform = 'android'"), 4)
+        XCTAssertEqual(try Fixtures.int(kb, "SELECT count(*) FROM v_guidance WHERE component = 'button' AND family = 'native' AND aspect = 'announcements' AND platform = 'android' AND text LIKE '\"button\" in announcements below%'"), 1)
+        let ios = try Fixtures.rows(kb, "SELECT screen_reader, text, start_ms, end_ms, line FROM v_announcements WHERE component = 'button' AND family = 'native' AND origin = 'transcript' AND platform = 'ios'")
         XCTAssertEqual(ios.count, 1)
         XCTAssertEqual(ios[0]["text"] as String, "Don't remind me button, use my location button.")
         XCTAssertEqual(ios[0]["screen_reader"] as String, "VoiceOver")
         XCTAssertEqual([ios[0]["start_ms"] as Int, ios[0]["end_ms"] as Int, ios[0]["line"] as Int], [1640, 7360, 4])
-        XCTAssertEqual(try Fixtures.strings(kb, "SELECT text FROM v_announcements WHERE component = 'button' AND origin = 'transcript' AND platform = 'android' ORDER BY start_ms"),
+        XCTAssertEqual(try Fixtures.strings(kb, "SELECT text FROM v_announcements WHERE component = 'button' AND family = 'native' AND origin = 'transcript' AND platform = 'android' ORDER BY start_ms"),
                        ["Cancel button double tap to activate.", "Save button, double tap to activate."])
     }
 
     func testCheckboxTranscriptsFromFileNamesWithoutPlatform() throws {
         let (kb, _, _) = try importCheckout("magentaA11y-2026")
         // `checkboxTalkback-en-US.vtt` and `checkboxVoiceOver-en-US.vtt` name only the screen reader.
-        XCTAssertEqual(try Fixtures.strings(kb, "SELECT platform || ':' || text FROM v_announcements WHERE component = 'checkbox' AND origin = 'transcript' ORDER BY platform, start_ms"),
+        XCTAssertEqual(try Fixtures.strings(kb, "SELECT platform || ':' || text FROM v_announcements WHERE component = 'checkbox' AND family = 'native' AND origin = 'transcript' ORDER BY platform, start_ms"),
                        ["android:Not checked.", "android:Set as default checkbox.", "android:Double tap to toggle checked.",
                         "ios:Set as default checkbox unchecked.", "ios:Double tap to toggle setting Checked."])
     }

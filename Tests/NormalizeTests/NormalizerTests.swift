@@ -1,4 +1,4 @@
-import A11yKB
+@testable import A11yKB
 import TestSupport
 import XCTest
 
@@ -19,7 +19,7 @@ final class NormalizerTests: XCTestCase {
         XCTAssertTrue(entry.guidance.contains { $0.text.contains("child accessibility element’s properties") && $0.framework == "swiftui" && $0.aspect == "group" })
         XCTAssertEqual(entry.announcements.map(\.platform), ["ios", "ios", "ios"])
         // `### Groupings` is the group aspect; Role's empty UIKit and SwiftUI bullets are gaps.
-        XCTAssertEqual(entry.gaps.filter { $0.aspect == "role" && $0.problem == "placeholder" }.map(\.framework),
+        XCTAssertEqual(entry.gaps.filter { $0.aspect == "role" && $0.problem == .placeholder }.map(\.framework),
                        ["uikit", "uikit", "swiftui", "swiftui"])
     }
 
@@ -27,7 +27,7 @@ final class NormalizerTests: XCTestCase {
         let entry = try normalized("reorder-data-row.md")
         XCTAssertEqual(entry.component.slug, "reorder-data-row")
         XCTAssertEqual(entry.component.title, "Reorder data row")
-        XCTAssertEqual(entry.component.family, "native")
+        XCTAssertEqual(entry.component.family, .native)
         XCTAssertEqual(entry.component.category, "controls")
         XCTAssertEqual(entry.gherkin.first?.text, "GIVEN THAT I am on a screen with a reorder data row")
         XCTAssertEqual(entry.gherkin.filter { $0.depth == 0 }.map(\.text), [
@@ -50,11 +50,11 @@ final class NormalizerTests: XCTestCase {
     }
 
     func testAnnouncementParsing() {
-        XCTAssertEqual(Announcement.parse("\"Label, dimmed, button\" (disabled state)")?.context, "disabled state")
-        XCTAssertEqual(Announcement.parse("“Label, button”")?.text, "Label, button")
-        XCTAssertEqual(Announcement.parse("Close button \"Close, button\"")?.context, "Close button")
-        XCTAssertNil(Announcement.parse("\"button\" in announcements below comes from the accessibility services"))
-        XCTAssertNil(Announcement.parse("Options for announcements below depend on implementation."))
+        XCTAssertEqual(QuotedAnnouncement.parse("\"Label, dimmed, button\" (disabled state)")?.context, "disabled state")
+        XCTAssertEqual(QuotedAnnouncement.parse("“Label, button”")?.text, "Label, button")
+        XCTAssertEqual(QuotedAnnouncement.parse("Close button \"Close, button\"")?.context, "Close button")
+        XCTAssertNil(QuotedAnnouncement.parse("\"button\" in announcements below comes from the accessibility services"))
+        XCTAssertNil(QuotedAnnouncement.parse("Options for announcements below depend on implementation."))
     }
 
     func testPlaceholders() {

@@ -1,4 +1,4 @@
-import A11yKB
+@testable import A11yKB
 import TestSupport
 import XCTest
 
@@ -46,7 +46,7 @@ final class CompareTests: XCTestCase {
         XCTAssertEqual(lines[5], "    - The expandable region title will overwrite the expandable region `accessibilityLabel`.")
         // An empty bullet under UIKit Groupings is a gap in the UIKit group, not dropped.
         let group = CellBuilder.cell(facts, row: .aspect("group"), platform: "ios", includeAllPlatforms: false)
-        XCTAssertEqual(group.groups.first { $0.framework == "uikit" }?.entries.map(\.text),
+        XCTAssertEqual(group.groups.first { $0.framework == "uikit" }?.items.map(\.text),
                        ["⚠ gap: empty bullet (line 102)", "⚠ gap: empty bullet (line 103)"])
     }
 
@@ -115,9 +115,9 @@ final class CompareTests: XCTestCase {
             let id = try ComponentLookup.resolve(db, "expandable-region")
             XCTAssertEqual(try ComponentLookup.resolve(db, "Expandable region"), id)
             XCTAssertEqual(try ComponentLookup.resolve(db, "native/expandable-region"), id)
-            XCTAssertThrowsError(try ComponentLookup.resolve(db, "expandable-region", family: "web"))
+            XCTAssertThrowsError(try ComponentLookup.resolve(db, "expandable-region", family: .web))
             XCTAssertThrowsError(try ComponentLookup.resolve(db, "tabel-row")) { error in
-                guard case let .notFound(query, suggestions)? = error as? ComponentLookup.LookupError else {
+                guard case let .unknownComponent(query, suggestions)? = error as? QueryError else {
                     return XCTFail("\(error)")
                 }
                 XCTAssertEqual(query, "tabel-row")

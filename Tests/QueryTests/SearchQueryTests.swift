@@ -1,4 +1,4 @@
-import A11yKB
+@testable import A11yKB
 import GRDB
 import TestSupport
 import XCTest
@@ -118,7 +118,7 @@ final class SearchQueryTests: XCTestCase {
             do {
                 let query = try SearchQuery(input)
                 accepted += 1
-                XCTAssertNoThrow(try Search.run(kb, query: query, options: SearchOptions(limit: 3)), "query \(input.debugDescription)")
+                XCTAssertNoThrow(try kb.reader.read { try Search.run($0, query: query, options: SearchOptions(limit: 3)) }, "query \(input.debugDescription)")
             } catch {
                 XCTAssertFalse(error.description.isEmpty)
             }

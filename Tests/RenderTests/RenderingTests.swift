@@ -1,4 +1,4 @@
-import A11yKB
+@testable import A11yKB
 import Foundation
 import TestSupport
 import XCTest

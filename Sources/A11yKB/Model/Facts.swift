@@ -1,90 +1,90 @@
 /// A component and its facts, normalized: slugs from the vocabulary, text cleaned, placeholders
 /// moved to gaps. This is what the store writes.
-public struct NormalizedEntry: Sendable, Equatable {
-    public var component: ComponentInfo
-    public var criteria: [CriterionFact] = []
-    public var guidance: [GuidanceFact] = []
-    public var announcements: [AnnouncementFact] = []
-    public var gaps: [GapFact] = []
-    public var codeExamples: [CodeFact] = []
-    public var gherkin: [GherkinStep] = []
-    public var wcag: [WCAGReference] = []
-    public var notices: [Notice] = []
+package struct NormalizedEntry: Sendable, Equatable {
+    package var component: ComponentInfo
+    package var criteria: [CriterionFact] = []
+    package var guidance: [GuidanceFact] = []
+    package var announcements: [AnnouncementFact] = []
+    package var gaps: [GapFact] = []
+    package var codeExamples: [CodeFact] = []
+    package var gherkin: [GherkinStep] = []
+    package var wcag: [WCAGReference] = []
+    package var notices: [Notice] = []
 
-    public var factCount: Int { criteria.count + guidance.count + announcements.count + codeExamples.count }
+    package var factCount: Int { criteria.count + guidance.count + announcements.count + codeExamples.count }
 }
 
-public struct ComponentInfo: Sendable, Equatable, Codable {
-    public var slug: String
-    public var title: String
-    public var family: String
-    public var category: String?
-    public var summary: String?
+package struct ComponentInfo: Sendable, Equatable, Codable {
+    package var slug: String
+    package var title: String
+    package var family: Family
+    package var category: String?
+    package var summary: String?
 }
 
-public struct CriterionFact: Sendable, Equatable {
-    public var platform: String?
-    public var kind: String
-    public var label: String?
-    public var expectation: String
-    public var line: Int
+package struct CriterionFact: Sendable, Equatable {
+    package var platform: String?
+    package var kind: String
+    package var label: String?
+    package var expectation: String
+    package var line: Int
 }
 
-public struct GuidanceFact: Sendable, Equatable {
-    public var platform: String?
-    public var framework: String?
-    public var aspect: String
+package struct GuidanceFact: Sendable, Equatable {
+    package var platform: String?
+    package var framework: String?
+    package var aspect: String
     /// Index into the same entry's `guidance` of the bullet this one is nested under.
-    public var parent: Int?
-    public var text: String
-    public var line: Int
+    package var parent: Int?
+    package var text: String
+    package var line: Int
 }
 
-public struct AnnouncementFact: Sendable, Equatable {
-    public var platform: String?
-    public var text: String
-    public var context: String?
-    public var origin: String
-    public var screenReader: String?
-    public var startMs: Int?
-    public var endMs: Int?
-    public var line: Int
+package struct AnnouncementFact: Sendable, Equatable {
+    package var platform: String?
+    package var text: String
+    package var context: String?
+    package var origin: AnnouncementOrigin
+    package var screenReader: String?
+    package var startMs: Int?
+    package var endMs: Int?
+    package var line: Int
 }
 
-public struct GapFact: Sendable, Equatable {
-    public var platform: String?
-    public var framework: String?
-    public var aspect: String?
-    public var problem: String
-    public var excerpt: String?
-    public var line: Int
+package struct GapFact: Sendable, Equatable {
+    package var platform: String?
+    package var framework: String?
+    package var aspect: String?
+    package var problem: GapProblem
+    package var excerpt: String?
+    package var line: Int
 }
 
-public struct CodeFact: Sendable, Equatable {
-    public var platform: String?
-    public var framework: String?
-    public var aspect: String?
-    public var language: String?
-    public var code: String
-    public var line: Int
+package struct CodeFact: Sendable, Equatable {
+    package var platform: String?
+    package var framework: String?
+    package var aspect: String?
+    package var language: String?
+    package var code: String
+    package var line: Int
 }
 
 /// What a document's location says about it. Inside a checkout the file name is the slug and the
 /// folder the family; a loose file gets its identity from its content, its file name last.
-public struct SourceHints: Sendable, Equatable {
-    public var slug: String?
-    public var family: String?
-    public var category: String?
-    public var fallbackSlug: String?
+package struct SourceHints: Sendable, Equatable {
+    package var slug: String?
+    package var family: Family?
+    package var category: String?
+    package var fallbackSlug: String?
 
     /// A loose file: its identity comes from its content, its name (`table.txt`, `table.v2.md` →
     /// `table`) only when the content names none.
-    public init(looseFileName name: String) {
+    package init(looseFileName name: String) {
         let stem = name.split(separator: ".").first.map(String.init) ?? name
         self.init(fallbackSlug: Vocabulary.slugify(stem))
     }
 
-    public init(slug: String? = nil, family: String? = nil, category: String? = nil, fallbackSlug: String? = nil) {
+    package init(slug: String? = nil, family: Family? = nil, category: String? = nil, fallbackSlug: String? = nil) {
         self.slug = slug
         self.family = family
         self.category = category

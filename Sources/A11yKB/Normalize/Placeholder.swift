@@ -1,41 +1,41 @@
 /// Template text that was never filled in: an empty bullet, `For collapsed: Set...`, `Expanded:`.
-public enum Placeholder {
+package enum Placeholder {
     /// The gap's problem when `text` (cleaned) is a placeholder, else nil.
-    public static func problem(_ text: String, hasChildren: Bool) -> String? {
+    package static func problem(_ text: String, hasChildren: Bool) -> GapProblem? {
         let trimmed = text.trimmingSpaces()
         let hasASCIIWord = trimmed.utf8.contains { (byte: UInt8) -> Bool in
             let lower: UInt8 = byte | 0x20
             return (byte >= 0x30 && byte <= 0x39) || (lower >= 0x61 && lower <= 0x7A)
         }
         if !hasASCIIWord, trimmed.allSatisfy({ $0.isPunctuation || $0.isWhitespace || $0.isSymbol }) {
-            return hasChildren ? nil : "placeholder"
+            return hasChildren ? nil : .placeholder
         }
         func words() -> Int { trimmed.split(separator: " ").count }
-        if (trimmed.hasSuffix("..") || trimmed.hasSuffix("…")) && words() <= 6 { return "placeholder" }
-        if trimmed.hasSuffix(":") && !hasChildren && words() <= 3 { return "placeholder" }
+        if (trimmed.hasSuffix("..") || trimmed.hasSuffix("…")) && words() <= 6 { return .placeholder }
+        if trimmed.hasSuffix(":") && !hasChildren && words() <= 3 { return .placeholder }
         if trimmed.utf8.count <= 16 {
             let lower = trimmed.lowercased()
             if ["tbd", "todo", "coming soon", "lorem ipsum"].contains(where: { lower == $0 || lower.hasPrefix($0 + ":") }) {
-                return "placeholder"
+                return .placeholder
             }
         }
         return nil
     }
 
     /// The template's `_component` token, left where a component name belongs.
-    public static func hasTemplateToken(_ text: String) -> Bool {
+    package static func hasTemplateToken(_ text: String) -> Bool {
         text.containsBytes("_component")
     }
 }
 
 /// A quoted example of what a screen reader says, with the note after it.
-public enum Announcement {
+package enum QuotedAnnouncement {
     static let openingQuotes: Set<Character> = ["\"", "“", "„", "”"]
     static let closingQuotes: Set<Character> = ["\"", "”", "“"]
 
     /// `"Moved below Spanish" (After double tap...)` → text and context; `Close button "Close, button"`
     /// → text and its lead-in as context; nil for a bullet that explains rather than quotes.
-    public static func parse(_ text: String) -> (text: String, context: String?)? {
+    package static func parse(_ text: String) -> (text: String, context: String?)? {
         guard let open = text.firstIndex(where: { openingQuotes.contains($0) }) else { return nil }
         let lead = text[..<open].trimmingSpaces().trimmingCharacters(":", "-", "–")
         guard lead.count <= 80 else { return nil }

@@ -4,8 +4,8 @@
 /// code spans stay as written (backticks included: they mark code for every renderer after us).
 /// It runs on every fact of every import, so it works on UTF-8 bytes: every marker is ASCII, and
 /// an ASCII byte never occurs inside a multi-byte character.
-public enum TextCleaner {
-    public static func clean(_ text: String) -> String {
+package enum TextCleaner {
+    package static func clean(_ text: String) -> String {
         var text = text
         if needsMojibakeRepair(text) { text = repairMojibake(text) }
         if isClean(text) { return text }
@@ -246,7 +246,7 @@ public enum TextCleaner {
     // MARK: mojibake
 
     /// UTF-8 that was once decoded as Windows-1252 (`â€™` for `’`, `Ã©` for `é`) is decoded again.
-    public static func repairMojibake(_ text: String) -> String {
+    package static func repairMojibake(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: { $0.value == 0xC2 || $0.value == 0xC3 || $0.value == 0xE2 || $0.value == 0xF0 }) else {
             return text
         }

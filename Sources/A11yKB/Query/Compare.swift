@@ -1,4 +1,3 @@
-import GRDB
 
 /// Where guidance written for every platform goes in a comparison.
 public enum GeneralPlacement: String, Sendable, CaseIterable {
@@ -38,9 +37,9 @@ public enum Compare {
         public var platforms: [String]?
         public var rows: [RowKey]?
         public var general: GeneralPlacement
-        public var family: String?
+        public var family: Family?
 
-        public init(platforms: [String]? = nil, rows: [RowKey]? = nil, general: GeneralPlacement = .column, family: String? = nil) {
+        public init(platforms: [String]? = nil, rows: [RowKey]? = nil, general: GeneralPlacement = .column, family: Family? = nil) {
             self.platforms = platforms
             self.rows = rows
             self.general = general
@@ -48,23 +47,33 @@ public enum Compare {
         }
     }
 
-    public struct OptionError: Error, CustomStringConvertible {
-        public var description: String
-    }
-
-    /// Checks platform slugs typed by a user: `iOS`, `android`.
-    public static func platforms(_ typed: [String]) throws -> [String] {
-        try typed.map { text in
+    /// Checks platform slugs typed by a user: `iOS`, `android`. Nil when none was typed (every
+    /// platform the components have).
+    static func platforms(_ typed: [String]) throws -> [String]? {
+        if typed.isEmpty { return nil }
+        return try typed.map { text in
             let slug = Vocabulary.platformSlug(text) ?? Vocabulary.slugify(text)
             guard Vocabulary.platforms.contains(where: { $0.slug == slug }) else {
-                throw OptionError(description: "unknown platform \"\(text)\"; known: \(Vocabulary.platforms.map(\.slug).joined(separator: ", "))")
+                throw QueryError.invalidOption("unknown platform \"\(text)\"; known: \(Vocabulary.platforms.map(\.slug).joined(separator: ", "))")
             }
             return slug
         }
     }
 
+    /// The rows a user chose (`state`, `Groupings`, `gestures`), checked against those the
+    /// components have. Nil when none was chosen (every row).
+    static func rows(_ typed: [String], known: [RowKey]) throws -> [RowKey]? {
+        if typed.isEmpty { return nil }
+        return try typed.map { text in
+            guard let key = RowKey.parse(text), known.contains(key) else {
+                throw QueryError.invalidOption("unknown aspect \"\(text)\"; known: \(known.map(\.key).joined(separator: ", "))")
+            }
+            return key
+        }
+    }
+
     /// One component: a row per aspect, criteria kind and the announcements.
-    public static func component(_ facts: ComponentFacts, options: Options = Options()) -> Comparison {
+    static func component(_ facts: ComponentFacts, options: Options = Options()) -> Comparison {
         let rows = options.rows ?? RowKey.rows(for: [facts])
         let platforms = options.platforms ?? facts.platforms
         let built = rows.map { key in
@@ -75,7 +84,7 @@ public enum Compare {
     }
 
     /// Every component (of the family, when given): a row per component and chosen row.
-    public static func across(_ components: [ComponentFacts], options: Options) -> Comparison {
+    static func across(_ components: [ComponentFacts], options: Options) -> Comparison {
         let components = components.filter { options.family == nil || $0.component.family == options.family }
         let rows = options.rows ?? [.aspect("state")]
         let platforms = options.platforms ?? Vocabulary.platforms.map(\.slug).filter { slug in
@@ -96,7 +105,7 @@ public enum Compare {
     /// Criteria written for every platform are shown in each platform's column, so the general
     /// column holds guidance, gaps and announcements only.
     static func generalCell(_ facts: ComponentFacts, row: RowKey) -> Cell {
-        if row.kind == .criteria { return Cell(groups: [], emptyText: "") }
+        if row.kind == .criteria { return Cell(groups: [], row: nil) }
         return CellBuilder.cell(facts, row: row, platform: nil, includeAllPlatforms: false)
     }
 

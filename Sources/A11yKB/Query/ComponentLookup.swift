@@ -2,45 +2,29 @@ import GRDB
 
 /// Finds a component by what a user types: its slug, `family/slug`, or its title; and when nothing
 /// matches, names the closest slugs (by edit distance) so that the user can retype.
-public enum ComponentLookup {
-    public enum LookupError: Error, CustomStringConvertible, Equatable {
-        case notFound(String, suggestions: [String])
-        case ambiguous(String, candidates: [String])
-
-        public var description: String {
-            switch self {
-            case let .notFound(query, suggestions):
-                if suggestions.isEmpty { return "no component \"\(query)\" in the knowledge base (it holds none; import some with `a11ykb import`)" }
-                return "no component \"\(query)\"; closest: \(suggestions.joined(separator: ", "))"
-            case let .ambiguous(query, candidates):
-                return "\"\(query)\" names more than one component: \(candidates.joined(separator: ", ")); say which with FAMILY/SLUG or --family"
-            }
-        }
-    }
-
+enum ComponentLookup {
     /// The component's id. `query` may be `slug`, `family/slug` or a title; `family` narrows it.
-    public static func resolve(_ db: Database, _ query: String, family: String? = nil) throws -> Int64 {
+    static func resolve(_ db: Database, _ query: String, family: Family? = nil) throws -> Int64 {
         var family = family
         var text = query.trimmingCharacters(in: .whitespaces)
-        if let slash = text.firstIndex(of: "/"), ["native", "web"].contains(String(text[..<slash]).lowercased()) {
-            family = String(text[..<slash]).lowercased()
+        if let slash = text.firstIndex(of: "/"), let named = Family(rawValue: String(text[..<slash]).lowercased()) {
+            family = named
             text = String(text[text.index(after: slash)...])
         }
         let slug = Vocabulary.slugify(text)
-        let all = try Row.fetchAll(db, sql: "SELECT id, slug, family, title FROM components ORDER BY family, slug")
-            .map { (id: $0["id"] as Int64, slug: $0["slug"] as String, family: $0["family"] as String, title: $0["title"] as String) }
-        let candidates = all.filter { family == nil || $0.family == family }
+        let candidates = try ComponentRecord.fetchAll(db, sql: "SELECT * FROM components ORDER BY family, slug")
+            .filter { family == nil || $0.family == family }
         var matches = candidates.filter { $0.slug == slug }
         if matches.isEmpty { matches = candidates.filter { Vocabulary.slugify($0.title) == slug } }
         if matches.count == 1 { return matches[0].id }
-        if matches.count > 1 { throw LookupError.ambiguous(query, candidates: matches.map { "\($0.family)/\($0.slug)" }) }
-        throw LookupError.notFound(query, suggestions: closest(slug, among: Array(Set(candidates.map(\.slug))).sorted()))
+        if matches.count > 1 { throw QueryError.ambiguousComponent(query, candidates: matches.map { "\($0.family.rawValue)/\($0.slug)" }) }
+        throw QueryError.unknownComponent(query, suggestions: closest(slug, among: Array(Set(candidates.map(\.slug))).sorted()))
     }
 
     /// Up to `limit` slugs nearest to `query`: those containing it or contained in it first, then
     /// by edit distance (to the whole slug or its start), keeping only those reasonably near; when
     /// none is near, the nearest anyway.
-    public static func closest(_ query: String, among slugs: [String], limit: Int = 3) -> [String] {
+    static func closest(_ query: String, among slugs: [String], limit: Int = 3) -> [String] {
         let scored = slugs.map { slug -> (slug: String, score: Int) in
             // A slug the user typed the start of ("tabel-row" for table-row-button) is near too.
             let distance = min(editDistance(query, slug), editDistance(query, String(slug.prefix(query.count))) + 1)
@@ -55,7 +39,7 @@ public enum ComponentLookup {
 
     /// Levenshtein distance over characters, a swap of two neighbours counted as one edit (the
     /// typo people make most). Slug suggestions and search's "did you mean" both use it.
-    public static func editDistance(_ a: String, _ b: String) -> Int {
+    static func editDistance(_ a: String, _ b: String) -> Int {
         let a = Array(a), b = Array(b)
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }

@@ -4,16 +4,7 @@ import GRDB
 /// Ad hoc SQL over a knowledge base, read only: the connection is opened read-only with
 /// `query_only` on, and every statement is checked before it runs, so that a write, ATTACH,
 /// `load_extension` or a writing PRAGMA is refused with a reason instead of an SQLite error code.
-public enum SQLConsole {
-    public struct ResultSet: Sendable {
-        public var columns: [String]
-        public var rows: [[DatabaseValue]]
-    }
-
-    public struct Refusal: Error, CustomStringConvertible {
-        public var description: String
-    }
-
+enum SQLConsole {
     /// PRAGMAs that only read.
     static let readingPragmas: Set<String> = [
         "table_info", "table_xinfo", "table_list", "index_list", "index_info", "index_xinfo", "foreign_key_list",
@@ -30,12 +21,12 @@ public enum SQLConsole {
 
     /// Rows one statement may return before it is stopped (a runaway query that yields rows
     /// instead of spinning would otherwise fill the memory before the time limit).
-    public static let maxRows = 1_000_000
+    static let maxRows = 1_000_000
 
     /// Runs `sql` (one or more statements) and returns each statement's rows. Every statement is
     /// checked before any runs: one refusal refuses the whole text. A query still running after
     /// `timeout` seconds (0: no limit) is stopped.
-    public static func run(path: String, sql: String, timeout: TimeInterval = 10) throws -> [ResultSet] {
+    static func run(path: String, sql: String, timeout: TimeInterval = 10) throws -> [ResultSet] {
         var config = KnowledgeBase.configuration(readonly: true)
         config.prepareDatabase { db in try db.execute(sql: "PRAGMA query_only = 1") }
         let queue = try DatabaseQueue(path: path, configuration: config)
@@ -50,41 +41,25 @@ public enum SQLConsole {
                     try check(statement)
                     statements.append(statement)
                 }
-                if statements.isEmpty { throw Refusal(description: "no SQL statement to run") }
-                var results: [ResultSet] = []
-                for statement in statements {
-                    var rows: [[DatabaseValue]] = []
-                    let cursor = try Row.fetchCursor(statement)
-                    while let row = try cursor.next() {
-                        if rows.count == maxRows {
-                            throw Refusal(description: "query stopped after \(maxRows) rows; add a LIMIT or an aggregate")
-                        }
-                        rows.append(row.databaseValues.map { $0 })
-                    }
-                    results.append(ResultSet(columns: statement.columnNames, rows: rows))
-                }
-                return results
+                if statements.isEmpty { throw QueryError.refused("no SQL statement to run") }
+                return try statements.map { try ResultSet.fetch($0, maxRows: maxRows) }
             }
         } catch let error as DatabaseError where error.resultCode == .SQLITE_INTERRUPT {
-            throw Refusal(description: "query stopped after the \(seconds(timeout)) time limit; raise it with --timeout SECONDS (0: no limit)")
+            throw QueryError.timedOut(seconds: timeout)
         } catch let error as DatabaseError {
             // One line: SQLite's message, without GRDB's echo of the (possibly multi-line) statement.
-            throw Refusal(description: "SQL error: \(error.message ?? "SQLite error \(error.resultCode.rawValue)")")
+            throw QueryError.sqlFailed(error.message ?? "SQLite error \(error.resultCode.rawValue)")
         }
-    }
-
-    static func seconds(_ timeout: TimeInterval) -> String {
-        timeout == timeout.rounded() ? "\(Int(timeout)) s" : "\(timeout) s"
     }
 
     static func check(_ statement: Statement) throws {
         let keywords = leadingKeywords(statement.sql, count: 2)
         let first = keywords.first ?? ""
         if first == "ATTACH" || first == "DETACH" {
-            throw Refusal(description: "\(first) is refused: a11ykb sql reads this knowledge base only")
+            throw QueryError.refused("\(first) is refused: a11ykb sql reads this knowledge base only")
         }
         if statement.sql.range(of: "load_extension", options: .caseInsensitive) != nil {
-            throw Refusal(description: "load_extension is refused: a11ykb sql loads no extensions")
+            throw QueryError.refused("load_extension is refused: a11ykb sql loads no extensions")
         }
         if first == "PRAGMA" {
             let name = keywords.count > 1 ? keywords[1].lowercased() : ""
@@ -93,12 +68,12 @@ public enum SQLConsole {
             let assigns = statement.sql.contains("=")
                 || statement.sql.contains("(") && !readingPragmasWithArgument.contains(bare)
             if !readingPragmas.contains(bare) || assigns {
-                throw Refusal(description: "PRAGMA \(bare) is refused: only PRAGMAs that read are allowed")
+                throw QueryError.refused("PRAGMA \(bare) is refused: only PRAGMAs that read are allowed")
             }
             return
         }
         if first == "VACUUM" || !statement.isReadonly {
-            throw Refusal(description: "\(first.isEmpty ? "this statement" : first) is refused: a11ykb sql is read-only (the knowledge base changes only through a11ykb import)")
+            throw QueryError.refused("\(first.isEmpty ? "this statement" : first) is refused: a11ykb sql is read-only (the knowledge base changes only through a11ykb import)")
         }
     }
 

@@ -17,7 +17,7 @@
 /// ignored. A query that cannot mean anything (`OR dimmed`, `NOT dimmed`, `()`, nothing but
 /// punctuation) is a `SyntaxError` with a one-line message.
 public struct SearchQuery: Sendable, Equatable {
-    public indirect enum Node: Sendable, Equatable {
+    package indirect enum Node: Sendable, Equatable {
         /// A word as typed; sent quoted, so FTS5 splits it into tokens the way it split the facts.
         case word(String, prefix: Bool)
         /// The text between double quotes.
@@ -36,22 +36,22 @@ public struct SearchQuery: Sendable, Equatable {
     }
 
     /// At most this many words and phrases in one query.
-    public static let maxTerms = 64
+    package static let maxTerms = 64
     /// At most this many parentheses inside one another.
-    public static let maxDepth = 16
+    package static let maxDepth = 16
 
     public var input: String
-    public var root: Node
+    package var root: Node
     /// What the parser repaired (an unclosed quote or parenthesis), for a note to the user.
     public var repairs: [String]
 
     /// The FTS5 MATCH expression.
-    public var fts5: String { SearchQuery.fts5(root) }
+    package var fts5: String { SearchQuery.fts5(root) }
 
     /// The words and phrases that must match (not those after NOT), in query order.
-    public var positiveTerms: [Node] { SearchQuery.positives(root) }
+    package var positiveTerms: [Node] { SearchQuery.positives(root) }
 
-    public init(_ input: String) throws(SyntaxError) {
+    package init(_ input: String) throws(SyntaxError) {
         self.input = input
         var parser = Parser(tokens: SearchQuery.lex(input))
         root = try parser.parseQuery()
@@ -295,7 +295,7 @@ public struct SearchQuery: Sendable, Equatable {
 
 extension SearchQuery.Node {
     /// The text of a word or phrase as typed (with `*` for a prefix); nil for an operator node.
-    public var termText: String? {
+    package var termText: String? {
         switch self {
         case let .word(text, prefix): text + (prefix ? "*" : "")
         case let .phrase(text, prefix): "\"" + text + "\"" + (prefix ? "*" : "")

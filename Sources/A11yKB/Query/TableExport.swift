@@ -1,17 +1,9 @@
 import GRDB
 
 /// `a11ykb export TABLE`: a whole table or view of the schema, every column, in id order.
-public enum TableExport {
-    public struct UnknownTable: Error, CustomStringConvertible {
-        public var name: String
-        public var known: [String]
-        public var description: String {
-            "no table or view \"\(name)\"; export one of: matrix, \(known.joined(separator: ", "))"
-        }
-    }
-
+enum TableExport {
     /// Tables and views a user may export: the schema's own, not SQLite's, GRDB's or FTS shadow tables.
-    public static func exportable(_ db: Database) throws -> [String] {
+    static func exportable(_ db: Database) throws -> [String] {
         try String.fetchAll(db, sql: """
             SELECT name FROM sqlite_master WHERE type IN ('table', 'view')
               AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'grdb_%'
@@ -21,12 +13,10 @@ public enum TableExport {
             """)
     }
 
-    public static func read(_ db: Database, table: String) throws -> SQLConsole.ResultSet {
+    static func read(_ db: Database, table: String) throws -> ResultSet {
         let known = try exportable(db)
-        guard known.contains(table) else { throw UnknownTable(name: table, known: known) }
+        guard known.contains(table) else { throw QueryError.unknownTable(table, known: known) }
         let hasID = try db.columns(in: table).contains { $0.name == "id" }
-        let statement = try db.makeStatement(sql: "SELECT * FROM \(table.quotedDatabaseIdentifier)\(hasID ? " ORDER BY id" : "")")
-        let rows = try Row.fetchAll(statement)
-        return SQLConsole.ResultSet(columns: statement.columnNames, rows: rows.map { Array($0.databaseValues) })
+        return try ResultSet.fetch(db.makeStatement(sql: "SELECT * FROM \(table.quotedDatabaseIdentifier)\(hasID ? " ORDER BY id" : "")"))
     }
 }

@@ -4,10 +4,10 @@ import Foundation
 /// "native": [...]}`, categories with `children`, each child a component whose fields are markdown
 /// strings. Each component's strings are laid out as one markdown document and read by
 /// `MarkdownReader`, so nothing here parses markdown.
-public enum ContentJSONReader {
-    public struct Item: Sendable {
-        public var entry: Entry
-        public var hints: SourceHints
+package enum ContentJSONReader {
+    package struct Item: Sendable {
+        package var entry: Entry
+        package var hints: SourceHints
     }
 
     static let sections: [(key: String, heading: String)] = [
@@ -19,7 +19,7 @@ public enum ContentJSONReader {
         ("androidDeveloperNotes", "## Android Developer Notes"),
     ]
 
-    public static func read(_ text: String) throws -> [Item] {
+    package static func read(_ text: String) throws -> [Item] {
         let root: Any
         do {
             root = try JSONSerialization.jsonObject(with: Data(text.utf8))
@@ -31,8 +31,8 @@ public enum ContentJSONReader {
         }
         var items: [Item] = []
         var lines = LineFinder(text: text)
-        for family in ["native", "web"] {
-            guard let categories = families[family] as? [[String: Any]] else { continue }
+        for family in Family.allCases {
+            guard let categories = families[family.rawValue] as? [[String: Any]] else { continue }
             for category in categories {
                 let categoryName = category["name"] as? String
                 for child in category["children"] as? [[String: Any]] ?? [] {

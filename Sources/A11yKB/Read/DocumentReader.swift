@@ -1,6 +1,6 @@
 /// Chooses a reader by what a document holds, never by its file name's extension.
-public enum DocumentReader {
-    public static func detect(_ text: String) -> SourceFormat {
+package enum DocumentReader {
+    package static func detect(_ text: String) -> SourceFormat {
         let head = text.drop { $0 == " " || $0 == "\n" || $0 == "\r\n" || $0 == "\t" || $0 == "\u{FEFF}" }
         if head.hasPrefix("WEBVTT") { return .webVTT }
         if head.hasPrefix("{") { return .contentJSON }
@@ -20,14 +20,14 @@ public enum DocumentReader {
     }
 
     /// What a document holds: components (one, or many for content.json), or a video's captions.
-    public enum Content: Sendable {
+    package enum Content: Sendable {
         case components([(entry: Entry, hints: SourceHints)])
         case captions(TranscriptReader.Transcript)
     }
 
     /// Reads a document of any format, chosen by content (a caption file by its place, too).
     /// `hints` are what the file's location says about the component it describes.
-    public static func read(_ text: String, fileName: String, hints: SourceHints, isCaption: Bool) throws
+    package static func read(_ text: String, fileName: String, hints: SourceHints, isCaption: Bool) throws
         -> (format: SourceFormat, content: Content) {
         let format = isCaption ? .webVTT : detect(text)
         switch format {
@@ -41,7 +41,7 @@ public enum DocumentReader {
     }
 
     /// Reads one markdown or copied-text document of `format` (detected when nil).
-    public static func read(_ text: String, format: SourceFormat? = nil) throws -> Entry {
+    package static func read(_ text: String, format: SourceFormat? = nil) throws -> Entry {
         switch format ?? detect(text) {
         case .jekyll: return try MarkdownReader.read(text, format: .jekyll)
         case .magentaV2: return try MarkdownReader.read(text, format: .magentaV2)

@@ -1,29 +1,16 @@
 import Yams
 
 /// YAML front matter (`---` ... `---`) over a markdown body, as the Jekyll-era documents have it.
-public struct FrontMatter: Sendable {
-    public var title: String?
-    public var category: String?
-    public var slug: String?
-    public var criteria: [RawCriterion] = []
-    public var gherkin: [GherkinStep] = []
-    /// Top-level keys as parsed, for readers that want more (the web era's `wcag`, `gherkin-*`).
-    public var extraKeys: [String] = []
-    public var notices: [Notice] = []
+package struct FrontMatter: Sendable {
+    package var title: String?
+    package var category: String?
+    package var slug: String?
+    package var criteria: [RawCriterion] = []
+    package var gherkin: [GherkinStep] = []
+    package var notices: [Notice] = []
 
-    /// The YAML text, the body and the line the body starts on; nil when the text has no front
-    /// matter. Only the front matter's own lines are looked at.
-    public static func split(_ text: String) -> (yaml: String, body: Substring, bodyFirstLine: Int)? {
-        guard case let .closed(yaml, body, line) = scan(text) else { return nil }
-        return (yaml, body, line)
-    }
-
-    /// Whether the text opens a front matter block that never closes.
-    public static func isUnclosed(_ text: String) -> Bool {
-        if case .unclosed = scan(text) { return true }
-        return false
-    }
-
+    /// What the first lines of a document hold: no front matter, one that never closes, or the
+    /// YAML, the body and the line the body starts on. Only the front matter's own lines are looked at.
     enum Scan {
         case none
         case unclosed
@@ -57,7 +44,7 @@ public struct FrontMatter: Sendable {
     static let pageKeys: Set<String> = ["layout", "title", "categories", "category", "permalink", "tags", "order",
                                         "description", "slug", "date", "sidebar", "nav_order", "parent", "redirect_from"]
 
-    public static func parse(_ yaml: String) throws -> FrontMatter {
+    package static func parse(_ yaml: String) throws -> FrontMatter {
         var result = FrontMatter()
         let root: Node?
         do {
@@ -112,7 +99,7 @@ public struct FrontMatter: Sendable {
                 if let c = criterion(kind: kind, label: key, value: scalar, line: keyLine) { result.criteria.append(c) }
                 continue
             }
-            result.extraKeys.append(key)
+            // Any other key describes the page (layout, permalink...), not criteria.
         }
         return result
     }

@@ -5,21 +5,21 @@
 /// No CommonMark package can be had here, and these documents need far less than CommonMark:
 /// a list item nests under the nearest earlier item with a smaller indent, which also reads the
 /// sloppy indentation (one space, three spaces) the sources are full of.
-public enum Block: Sendable, Equatable {
+package enum Block: Sendable, Equatable {
     case heading(level: Int, text: String, line: Int)
     case list([ListItem])
     case paragraph(text: String, line: Int)
     case code(language: String?, text: String, line: Int)
 }
 
-public struct ListItem: Sendable, Equatable {
-    public var text: String
-    public var line: Int
+package struct ListItem: Sendable, Equatable {
+    package var text: String
+    package var line: Int
     /// The number of an ordered item (`2.` → 2); nil for bullets and for paragraphs inside an item.
-    public var ordinal: Int?
-    public var children: [ListItem]
+    package var ordinal: Int?
+    package var children: [ListItem]
 
-    public init(text: String, line: Int, ordinal: Int? = nil, children: [ListItem] = []) {
+    package init(text: String, line: Int, ordinal: Int? = nil, children: [ListItem] = []) {
         self.text = text
         self.line = line
         self.ordinal = ordinal
@@ -27,15 +27,15 @@ public struct ListItem: Sendable, Equatable {
     }
 }
 
-public enum MarkdownOutline {
-    /// Parses `text`, numbering lines from `firstLine` (the body of a front-matter document starts
-    /// below it).
+package enum MarkdownOutline {
     /// Lists nest at most this deep; deeper items become siblings at the deepest level. Real
     /// documents nest three or four levels; a crafted one nesting thousands would otherwise
     /// overflow the stack of every recursive step after the outline (walker, normalizer).
     static let maxListDepth = 32
 
-    public static func parse(_ text: String, firstLine: Int = 1) -> [Block] {
+    /// Parses `text`, numbering lines from `firstLine` (the body of a front-matter document starts
+    /// below it).
+    package static func parse(_ text: String, firstLine: Int = 1) -> [Block] {
         var parser = Parser(lines: splitLines(stripHTMLComments(text)), firstLine: firstLine)
         return parser.run()
     }

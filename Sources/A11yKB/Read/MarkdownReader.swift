@@ -2,8 +2,8 @@
 /// over markdown notes) and today's MagentaA11y one (`## Condensed`, `## Gherkin`,
 /// `## iOS Developer Notes`...). Both are one outline walked by one `OutlineWalker`; what differs is
 /// only where the criteria come from.
-public enum MarkdownReader {
-    public static func read(_ text: String, format: SourceFormat? = nil) throws -> Entry {
+package enum MarkdownReader {
+    package static func read(_ text: String, format: SourceFormat? = nil) throws -> Entry {
         var entry: Entry
         let blocks: [Block]
         let scan = FrontMatter.scan(text)
@@ -69,8 +69,8 @@ enum EntryAssembly {
     /// A note of the `## Gherkin` section and what is nested under it, one step per line.
     static func gherkinSteps(_ note: Note, depth: Int, scenario: String?) -> [GherkinStep] {
         guard note.kind == .text else { return [] }
-        let text = TextCleaner.clean(note.text)
-        guard !text.isEmpty else { return [] }
+        let text = note.text
+        guard !text.trimmingSpaces().isEmpty else { return [] }
         let scenario = depth == 0 && !note.children.isEmpty ? text : scenario
         return [GherkinStep(scenario: scenario, depth: depth, text: text, line: note.line)]
             + note.children.flatMap { gherkinSteps($0, depth: depth + 1, scenario: scenario) }
@@ -117,14 +117,14 @@ enum EntryAssembly {
     }
 
     /// `Full information: https://www.magentaa11y.com/MagentaA11yV2#/native-criteria/controls/reorder-data-row`
-    static func fullInformationLink(_ text: String) -> (slug: String, family: String, category: String?)? {
+    static func fullInformationLink(_ text: String) -> (slug: String, family: Family, category: String?)? {
         guard text.hasASCIIPrefix("full information") else { return nil }
         guard let criteria = text.range(of: "-criteria/") else { return nil }
         let familyPart = text[..<criteria.lowerBound].split(whereSeparator: { $0 == "/" || $0 == "#" }).last ?? ""
         let path = text[criteria.upperBound...].prefix { !($0 == ")" || $0 == "]" || $0 == " " || $0 == "?" || $0 == "#") }
         let parts = path.split(separator: "/").map(String.init)
         guard let slug = parts.last, !slug.isEmpty else { return nil }
-        let family = familyPart.lowercased() == "web" ? "web" : "native"
+        let family: Family = familyPart.lowercased() == "web" ? .web : .native
         return (slug, family, parts.count > 1 ? parts[parts.count - 2] : nil)
     }
 }

@@ -1,29 +1,29 @@
-/// Turns an outline into notes, each carrying the labels in force where it was written.
+/// Turns an outline into notes, each carrying the labels in force where it was written, as written.
 ///
 /// One mechanism serves every format: headings, bold-only bullets (`- **UIKit**`) and bare label
 /// lines (text copied from a page) are all labels. A platform label starts a new platform, an
 /// aspect label a new aspect, a framework label scopes what follows it (a heading) or what is
 /// nested under it (a bullet). Heading levels are not trusted: the sources put `## Developer notes`
 /// under `## iOS` as often as under `### iOS`.
-public struct OutlineWalker {
-    public private(set) var notes: [Note] = []
-    public private(set) var notices: [Notice] = []
+package struct OutlineWalker {
+    package private(set) var notes: [Note] = []
+    package private(set) var notices: [Notice] = []
     private var context: NoteContext
     /// The last aspect or framework heading, until something is written under it.
     private var pendingHeading: (label: String, line: Int, context: NoteContext, level: Int)?
 
-    public init(context: NoteContext = NoteContext()) {
+    package init(context: NoteContext = NoteContext()) {
         self.context = context
     }
 
-    public static func walk(_ blocks: [Block], context: NoteContext = NoteContext()) -> (notes: [Note], notices: [Notice]) {
+    package static func walk(_ blocks: [Block], context: NoteContext = NoteContext()) -> (notes: [Note], notices: [Notice]) {
         var walker = OutlineWalker(context: context)
         walker.walk(blocks)
         walker.finish()
         return (walker.notes, walker.notices)
     }
 
-    public mutating func walk(_ blocks: [Block]) {
+    package mutating func walk(_ blocks: [Block]) {
         for block in blocks {
             switch block {
             case let .heading(level, text, line):
@@ -43,7 +43,7 @@ public struct OutlineWalker {
         }
     }
 
-    public mutating func finish() {
+    package mutating func finish() {
         closePendingHeading()
     }
 
@@ -85,15 +85,16 @@ public struct OutlineWalker {
             closePendingHeading()
         }
         switch kind {
-        case .platform(let platform):
-            context = NoteContext(platform: platform)
-        case let .framework(framework, platform):
-            context.framework = framework
-            context.platform = platform
+        case .platform:
+            context = NoteContext(platform: text)
+        case .framework:
+            // A framework names its platform too: the label stands for both.
+            context.framework = text
+            context.platform = text
             if context.section != .code { context.section = nil }
             pendingHeading = (text, line, context, level)
-        case .aspect(let aspect):
-            context.aspect = aspect
+        case .aspect:
+            context.aspect = text
             context.framework = nil
             context.section = nil
             pendingHeading = (text, line, context, level)
@@ -114,7 +115,7 @@ public struct OutlineWalker {
                 return
             }
             notices.append(Notice(.unknownLabel, line: line, "unknown heading \"\(text)\" kept as aspect \"\(Vocabulary.slugify(text))\""))
-            context.aspect = Vocabulary.slugify(text)
+            context.aspect = text
             context.framework = nil
             context.section = nil
             pendingHeading = (text, line, context, level)
@@ -145,14 +146,14 @@ public struct OutlineWalker {
         guard text.utf8.count <= 60 else { return nil }
         var scoped = context
         switch Vocabulary.classify(text) {
-        case .platform(let platform):
-            scoped.platform = platform
+        case .platform:
+            scoped.platform = text
             scoped.framework = nil
-        case let .framework(framework, platform):
-            scoped.framework = framework
-            scoped.platform = platform
-        case .aspect(let aspect) where isBoldOnly(text):
-            scoped.aspect = aspect
+        case .framework:
+            scoped.framework = text
+            scoped.platform = text
+        case .aspect where isBoldOnly(text):
+            scoped.aspect = text
             scoped.framework = nil
         default:
             return nil

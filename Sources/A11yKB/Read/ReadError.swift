@@ -1,15 +1,20 @@
-/// Why a document could not be read at all. Carries the line where that applies.
-public struct ReadError: Error, Sendable, Equatable, CustomStringConvertible {
-    public var line: Int?
-    public var message: String
+import Foundation
 
-    public init(line: Int? = nil, _ message: String) {
+/// Why a document could not be read at all. Carries the line where that applies. The one error of
+/// the read and normalize layers: the importer names the file it came from.
+package struct ReadError: Error, LocalizedError, Sendable, Equatable, CustomStringConvertible {
+    package var line: Int?
+    package var message: String
+
+    package init(line: Int? = nil, _ message: String) {
         self.line = line
         self.message = message
     }
 
-    public var description: String {
+    package var description: String {
         if let line { return "line \(line): \(message)" }
         return message
     }
+
+    package var errorDescription: String? { description }
 }

@@ -1,8 +1,8 @@
 /// Reads text copied from a rendered MagentaA11y page: no markup, `•` bullets nested by
 /// indentation, labels (`iOS`, `Developer notes`, `Focus`, `UIKit`) on lines of their own.
 /// Bare label lines become headings; the outline then goes through the same walker as markdown.
-public enum RenderedTextReader {
-    public static func read(_ text: String) throws -> Entry {
+package enum RenderedTextReader {
+    package static func read(_ text: String) throws -> Entry {
         var entry = Entry(format: .renderedText)
         let blocks = MarkdownOutline.parse(text).map(promoteLabel)
         let (notes, notices) = OutlineWalker.walk(blocks)

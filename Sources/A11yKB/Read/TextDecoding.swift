@@ -2,8 +2,8 @@ import Foundation
 
 /// Bytes to text: UTF-8 (with or without a byte-order mark) or UTF-16 with its mark. Anything
 /// else is refused with a reason rather than guessed at.
-public enum TextDecoding {
-    public static func decode(_ data: Data) throws -> String {
+package enum TextDecoding {
+    package static func decode(_ data: Data) throws -> String {
         if data.isEmpty { throw ReadError("empty file") }
         let bytes = [UInt8](data.prefix(4))
         if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {

@@ -1,13 +1,13 @@
 /// Reads a WebVTT caption file of a screen-reader video: what VoiceOver, TalkBack or NVDA said,
 /// cue by cue, joined into utterances (a cue often stops mid-sentence).
-public enum TranscriptReader {
-    public struct Utterance: Sendable, Equatable {
-        public var text: String
-        public var startMs: Int
-        public var endMs: Int
-        public var line: Int
+package enum TranscriptReader {
+    package struct Utterance: Sendable, Equatable {
+        package var text: String
+        package var startMs: Int
+        package var endMs: Int
+        package var line: Int
 
-        public init(text: String, startMs: Int, endMs: Int, line: Int) {
+        package init(text: String, startMs: Int, endMs: Int, line: Int) {
             self.text = text
             self.startMs = startMs
             self.endMs = endMs
@@ -15,13 +15,13 @@ public enum TranscriptReader {
         }
     }
 
-    public struct Transcript: Sendable, Equatable {
-        public var platform: String?
-        public var screenReader: String?
-        public var utterances: [Utterance]
+    package struct Transcript: Sendable, Equatable {
+        package var platform: String?
+        package var screenReader: String?
+        package var utterances: [Utterance]
     }
 
-    public static func read(_ text: String, fileName: String) throws -> Transcript {
+    package static func read(_ text: String, fileName: String) throws -> Transcript {
         let lines = MarkdownOutline.splitLines(text)
         guard let first = lines.first, first.trimmingSpaces().hasPrefix("WEBVTT") else {
             throw ReadError(line: 1, "not a WebVTT file (no WEBVTT header)")
@@ -38,8 +38,10 @@ public enum TranscriptReader {
                 textLines.append(lines[i].trimmingSpaces())
                 i += 1
             }
-            let cueText = TextCleaner.clean(textLines.joined(separator: " "))
-            guard !cueText.isEmpty else { continue }
+            // Cue text as written; the normalizer cleans it. Sentence ends are read through the
+            // cue's closing tags (`<c>`, `</v>`), which end a cue, never a sentence.
+            let cueText = textLines.joined(separator: " ")
+            guard !cueText.trimmingSpaces().isEmpty else { continue }
             if var open = pending {
                 open.text += " " + cueText
                 open.endMs = end
@@ -47,7 +49,7 @@ public enum TranscriptReader {
             } else {
                 pending = Utterance(text: cueText, startMs: start, endMs: end, line: cueLine)
             }
-            if let last = cueText.last, ".!?…".contains(last), let done = pending {
+            if let last = lastLetter(cueText), ".!?…".contains(last), let done = pending {
                 utterances.append(done)
                 pending = nil
             }
@@ -55,6 +57,13 @@ public enum TranscriptReader {
         if let done = pending { utterances.append(done) }
         let (platform, screenReader) = speaker(fileName)
         return Transcript(platform: platform, screenReader: screenReader, utterances: utterances)
+    }
+
+    /// The last character of a cue that is not part of a closing tag or white space.
+    static func lastLetter(_ cue: String) -> Character? {
+        var text = Substring(cue).trimmingSpaces()
+        while text.last == ">", let open = text.lastIndex(of: "<") { text = text[..<open].trimmingSpaces() }
+        return text.last
     }
 
     /// `00:00:01.640 --> 00:00:07.360` (hours optional) → milliseconds.
@@ -88,7 +97,7 @@ public enum TranscriptReader {
     }
 
     /// `reorder-data-row_IosVoiceOver-en-US.vtt` → ios, VoiceOver; `..._WindowsNvdaChrome-...` → web, NVDA.
-    public static func speaker(_ fileName: String) -> (platform: String?, screenReader: String?) {
+    package static func speaker(_ fileName: String) -> (platform: String?, screenReader: String?) {
         let name = fileName.lowercased()
         let screenReader: String? =
             name.contains("voiceover") ? "VoiceOver" :

@@ -1,7 +1,7 @@
 /// Finds WCAG success-criterion references in raw markdown:
 /// `[WCAG 4.1.2 Name, Role, Value (Level A)](https://www.w3.org/...)`, `WCAG 2.1 1.3.1 Info and
 /// Relationships`, `WCAG 2.4.7 Focus Visible (AA)`.
-public enum WCAGLinks {
+package enum WCAGLinks {
     /// A cheap byte scan for "wcag" in any case, before the real parse.
     static func containsWCAG(_ text: String) -> Bool {
         var matched = 0
@@ -13,7 +13,7 @@ public enum WCAGLinks {
         return false
     }
 
-    public static func parse(_ text: String, line: Int) -> [WCAGReference] {
+    package static func parse(_ text: String, line: Int) -> [WCAGReference] {
         guard containsWCAG(text) else { return [] }
         var found: [WCAGReference] = []
         var searchStart = text.startIndex

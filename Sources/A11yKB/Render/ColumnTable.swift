@@ -27,7 +27,7 @@ public enum ColumnTable {
 
     /// `rows[r][c]` is the lines of a cell. The result is at most `width` columns wide when the
     /// columns can be at least `minimumColumn` wide; wider otherwise.
-    public static func render(header: [String], rows: [[[Line]]], width: Int, minimumColumn: Int = 10,
+    package static func render(header: [String], rows: [[[Line]]], width: Int, minimumColumn: Int = 10,
                               decoration: Decoration = .none) -> String {
         let count = header.count
         guard count > 0 else { return "" }
@@ -97,7 +97,7 @@ public enum ColumnTable {
 
     /// Word-wraps one line to `width`, continuation lines indented under the text (past a
     /// leading `- ` bullet). Words longer than the width are cut.
-    public static func wrap(_ line: String, width: Int) -> [String] {
+    package static func wrap(_ line: String, width: Int) -> [String] {
         if line.count <= width { return [line] }
         let leading = line.prefix { $0 == " " }.count
         let bullet = line.dropFirst(leading).hasPrefix("- ") ? 2 : 0

@@ -2,7 +2,7 @@
 public enum ComparisonRendering {
     public static func title(_ comparison: Comparison) -> String? {
         guard let c = comparison.component else { return nil }
-        return "\(c.slug): \(c.title) (\(c.family)\(c.category.map { ", \($0)" } ?? ""); from \(c.source))"
+        return "\(c.slug): \(c.title) (\(c.family.rawValue)\(c.category.map { ", \($0)" } ?? ""); from \(c.source))"
     }
 
     public static func text(_ comparison: Comparison, width: Int, decoration: ColumnTable.Decoration = .none) -> String {
@@ -42,7 +42,7 @@ public enum ComparisonRendering {
     public static func json(_ comparison: Comparison) -> JSONValue {
         .object([
             ("component", comparison.component.map { c in
-                .object([("slug", .string(c.slug)), ("title", .string(c.title)), ("family", .string(c.family)),
+                .object([("slug", .string(c.slug)), ("title", .string(c.title)), ("family", .string(c.family.rawValue)),
                          ("category", .optional(c.category)), ("source", .string(c.source))])
             } ?? .null),
             ("columns", .array(comparison.columns.map { .string($0.key) })),
@@ -65,14 +65,18 @@ public enum ComparisonRendering {
             ("groups", .array(cell.groups.map { group in
                 .object([
                     ("framework", .optional(group.framework)),
-                    ("entries", .array(group.entries.map { e in
-                        var pairs: [(String, JSONValue)] = [("kind", .string(e.kind.rawValue)), ("depth", .int(Int64(e.depth))),
+                    ("entries", .array(group.items.map { e in
+                        var pairs: [(String, JSONValue)] = [("kind", .string(e.kindName)), ("depth", .int(Int64(e.depth))),
                                                             ("text", .string(e.text)), ("line", .int(Int64(e.line))),
                                                             ("platform", .optional(e.platform))]
-                        if let label = e.label { pairs.append(("label", .string(label))) }
-                        if let context = e.context { pairs.append(("context", .string(context))) }
-                        if let problem = e.problem { pairs.append(("problem", .string(problem))) }
-                        if e.kind == .gap { pairs.append(("excerpt", .optional(e.excerpt))) }
+                        switch e.content {
+                        case .criterion(let label?, _), .code(let label?, _): pairs.append(("label", .string(label)))
+                        case .announcement(_, let context?): pairs.append(("context", .string(context)))
+                        case let .gap(problem, excerpt):
+                            pairs.append(("problem", .string(problem.rawValue)))
+                            pairs.append(("excerpt", .optional(excerpt)))
+                        default: break
+                        }
                         return .object(pairs)
                     })),
                 ])

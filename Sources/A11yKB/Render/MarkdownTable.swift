@@ -1,7 +1,7 @@
 /// A GitHub-flavoured markdown table: `|` escaped, line breaks as `<br>`, indentation kept with
 /// non-breaking spaces, `<` and `>` outside code spans escaped so that notes about HTML stay text.
-public enum MarkdownTable {
-    public static func render(header: [String], rows: [[String]]) -> String {
+package enum MarkdownTable {
+    package static func render(header: [String], rows: [[String]]) -> String {
         var out = "| " + header.map(cell).joined(separator: " | ") + " |\n"
         out += "|" + header.map { _ in " --- |" }.joined() + "\n"
         for row in rows {
@@ -12,7 +12,7 @@ public enum MarkdownTable {
     }
 
     /// One cell's text made safe for a table row.
-    public static func cell(_ text: String) -> String {
+    package static func cell(_ text: String) -> String {
         let lines = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
             .split(separator: "\n", omittingEmptySubsequences: false)
         return lines.map { line -> String in

@@ -29,7 +29,7 @@ public enum SearchRendering {
         var out = ""
         for (index, group) in result.byComponent.enumerated() {
             if index > 0 { out += "\n" }
-            out += style.heading(group.title) + "  " + style.faint("(\(group.component), \(group.family))") + "\n"
+            out += style.heading(group.title) + "  " + style.faint("(\(group.component), \(group.family.rawValue))") + "\n"
             for hit in group.hits {
                 let fact = hit.fact.rawValue.padding(toLength: 14, withPad: " ", startingAt: 0)
                 out += "  " + fact + oneLine(describe(hit, style: style)) + "   " + style.faint(location(hit)) + "\n"
@@ -48,7 +48,7 @@ public enum SearchRendering {
     /// `ios › uikit · state`, `android · (context)`.
     public static func describe(_ hit: SearchHit, style: Style = .plain) -> String {
         let label = hit.highlightedLabel?.rendered(style.match) ?? hit.label
-        let scope = [hit.platform ?? (hit.family == "web" ? "web" : "every platform"), hit.framework]
+        let scope = [hit.platform ?? (hit.family == .web ? "web" : "every platform"), hit.framework]
             .compactMap { $0 }.joined(separator: " › ")
         switch hit.fact {
         case .component:
@@ -96,7 +96,7 @@ public enum SearchRendering {
                 ("score", .double(hit.score)),
                 ("component", .string(hit.component)),
                 ("title", .string(hit.title)),
-                ("family", .string(hit.family)),
+                ("family", .string(hit.family.rawValue)),
                 ("category", .optional(hit.category)),
                 ("platform", .optional(hit.platform)),
                 ("framework", .optional(hit.framework)),
@@ -115,7 +115,7 @@ public enum SearchRendering {
 
     public static func csv(_ result: SearchResult) -> String {
         CSV.document(header: fields, rows: result.hits.map { hit in
-            [String(hit.rank), String(hit.score), hit.component, hit.title, hit.family, hit.category ?? "", hit.platform ?? "", hit.framework ?? "",
+            [String(hit.rank), String(hit.score), hit.component, hit.title, hit.family.rawValue, hit.category ?? "", hit.platform ?? "", hit.framework ?? "",
              hit.fact.rawValue, hit.kind ?? "", hit.aspect ?? "", hit.label ?? "", hit.text, hit.snippet.bracketed,
              hit.source, hit.line.map(String.init) ?? "", String(hit.id)]
         })

@@ -1,7 +1,7 @@
 /// A plain aligned table for terminals: a header, a rule, the rows. Line breaks inside a cell are
 /// shown as `↵` so that one record stays one line.
-public enum TextTable {
-    public static func render(header: [String], rows: [[String]], maxColumnWidth: Int = 60) -> String {
+package enum TextTable {
+    package static func render(header: [String], rows: [[String]], maxColumnWidth: Int = 60) -> String {
         let clean = rows.map { $0.map { flatten($0, max: maxColumnWidth) } }
         var widths = header.map(\.count)
         for row in clean {

@@ -1,15 +1,15 @@
 /// Migrations and seed documents compiled into the executable (SwiftPM `embedInCode`), so that a
 /// release binary copied alone into an empty folder still has its schema and default knowledge base.
 /// A test keeps these lists equal to the `migrations/` and `seed/` folders.
-public enum EmbeddedResources {
-    public static let migrations: [(name: String, sql: [UInt8])] = [
+package enum EmbeddedResources {
+    package static let migrations: [(name: String, sql: [UInt8])] = [
         ("0001_schema", PackageResources._001_schema_sql),
         ("0002_wcag_gherkin", PackageResources._002_wcag_gherkin_sql),
         ("0003_search", PackageResources._003_search_sql),
         ("0004_bulk_index", PackageResources._004_bulk_index_sql),
     ]
 
-    public static let seedDocuments: [(name: String, bytes: [UInt8])] = [
+    package static let seedDocuments: [(name: String, bytes: [UInt8])] = [
         ("expandable-region.md", PackageResources.expandable_region_md),
         ("reorder-data-row.jekyll.md", PackageResources.reorder_data_row_jekyll_md),
         ("reorder-data-row.md", PackageResources.reorder_data_row_md),

@@ -11,36 +11,17 @@ import GRDB
 ///
 /// One process runs one command, so each connection is a serial `DatabaseQueue`; the file is in
 /// WAL mode, so a reader in another process sees one consistent snapshot while an import writes.
+///
+/// The questions users ask of it are in `KnowledgeBase+Questions.swift`: that file is the library's
+/// public API, and nothing of GRDB shows through it.
 public final class KnowledgeBase: @unchecked Sendable {
     public let path: String
     /// Reads. Read-only: a statement that writes fails here.
-    public let reader: DatabaseQueue
+    package let reader: DatabaseQueue
     private let writerLock = NSLock()
     private var openedWriter: DatabaseQueue?
     /// Whether `writer()` must check the file before its first write (an existing file).
     private var checkBeforeWriting: Bool
-
-    public enum OpenError: Error, CustomStringConvertible {
-        case notADatabase(String)
-        case notAKnowledgeBase(String)
-        case newerSchema(String, [String])
-        case corrupt(String, String)
-        case cannotCreate(String, String)
-        case cannotOpen(String, String)
-
-        public var description: String {
-            switch self {
-            case .notADatabase(let path): "\(path) is not an SQLite database; refusing to touch it"
-            case .notAKnowledgeBase(let path): "\(path) is an SQLite database but not an a11ykb knowledge base; refusing to touch it"
-            case let .newerSchema(path, unknown):
-                "\(path) was written by a newer a11ykb (schema \(unknown.joined(separator: ", "))); upgrade a11ykb to use it"
-            case let .corrupt(path, reason):
-                "\(path) is a corrupt SQLite database (\(reason)); refusing to touch it: restore it from a backup or move it aside"
-            case let .cannotCreate(path, reason): "cannot create \(path): \(reason)"
-            case let .cannotOpen(path, reason): "cannot open \(path): \(reason)"
-            }
-        }
-    }
 
     /// Opens (creating when absent) the knowledge base at `path`, bringing its schema up to date.
     /// A file that is not SQLite, is another application's database or was written by a newer
@@ -67,14 +48,14 @@ public final class KnowledgeBase: @unchecked Sendable {
                 do {
                     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
                 } catch {
-                    throw OpenError.cannotCreate(path, error.localizedDescription)
+                    throw StoreError.cannotCreate(path, error.localizedDescription)
                 }
             }
             let writer: DatabaseQueue
             do {
                 writer = try DatabaseQueue(path: path, configuration: KnowledgeBase.configuration(readonly: false))
             } catch {
-                throw OpenError.cannotCreate(path, KnowledgeBase.reason(error))
+                throw StoreError.cannotCreate(path, KnowledgeBase.reason(error))
             }
             try KnowledgeBase.migrator.migrate(writer)
             openedWriter = writer
@@ -86,7 +67,7 @@ public final class KnowledgeBase: @unchecked Sendable {
     /// The read-write connection, opened on first use. Before the first write to an existing file
     /// every page is checked (`PRAGMA quick_check`): a corrupt knowledge base is refused, never
     /// written to. Queries skip that check; SQLite reports corruption on the pages they read.
-    public func writer() throws -> DatabaseQueue {
+    package func writer() throws -> DatabaseQueue {
         writerLock.lock()
         defer { writerLock.unlock() }
         if let openedWriter { return openedWriter }
@@ -127,9 +108,9 @@ public final class KnowledgeBase: @unchecked Sendable {
     static func openError(_ error: Error, path: String) -> Error {
         guard let error = error as? DatabaseError else { return error }
         switch error.resultCode {
-        case .SQLITE_NOTADB: return OpenError.notADatabase(path)
-        case .SQLITE_CORRUPT: return OpenError.corrupt(path, reason(error))
-        default: return OpenError.cannotOpen(path, reason(error))
+        case .SQLITE_NOTADB: return StoreError.notADatabase(path)
+        case .SQLITE_CORRUPT: return StoreError.corrupt(path, reason(error))
+        default: return StoreError.cannotOpen(path, reason(error))
         }
     }
 
@@ -164,7 +145,7 @@ public final class KnowledgeBase: @unchecked Sendable {
         defer { try? handle.close() }
         let header = (try? handle.read(upToCount: 16)) ?? Data()
         if header.isEmpty { return }
-        if header != Data("SQLite format 3\0".utf8) { throw OpenError.notADatabase(path) }
+        if header != Data("SQLite format 3\0".utf8) { throw StoreError.notADatabase(path) }
     }
 
     static let migrator: DatabaseMigrator = {
@@ -192,8 +173,8 @@ public final class KnowledgeBase: @unchecked Sendable {
         } catch {
             throw openError(error, path: path)
         }
-        if state.foreign { throw OpenError.notAKnowledgeBase(path) }
-        if state.superseded || !state.unknown.isEmpty { throw OpenError.newerSchema(path, state.unknown) }
+        if state.foreign { throw StoreError.notAKnowledgeBase(path) }
+        if state.superseded || !state.unknown.isEmpty { throw StoreError.newerSchema(path, state.unknown) }
         return state.complete
     }
 
@@ -206,20 +187,41 @@ public final class KnowledgeBase: @unchecked Sendable {
             throw openError(error, path: path)
         }
         if check != ["ok"] {
-            throw OpenError.corrupt(path, check.first.map { "integrity check: \($0)" } ?? "integrity check failed")
+            throw StoreError.corrupt(path, check.first.map { "integrity check: \($0)" } ?? "integrity check failed")
         }
     }
 
     /// Rows per table, for `stats` and tests.
-    public func counts() throws -> [(table: String, rows: Int)] {
+    package func counts() throws -> [(table: String, rows: Int)] {
         try reader.read { db in
-            try KnowledgeBase.factTables.map { table in
+            try KnowledgeBase.tables.map { table in
                 (table, try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table)") ?? 0)
             }
         }
     }
 
-    public static let factTables = ["sources", "components", "platforms", "frameworks", "criteria", "guidance",
+    /// What each source path held when it was last imported (its SHA-256), to skip unchanged files.
+    func sourceHashes() throws -> [String: String] {
+        try reader.read { db in
+            Dictionary(try SourceRecord.fetchAll(db).map { ($0.path, $0.sha256) }, uniquingKeysWith: { a, _ in a })
+        }
+    }
+
+    /// Runs `body` in one IMMEDIATE transaction of the writer, committed when it returns.
+    func writeInTransaction<T>(_ body: (inout EntryWriter) throws -> T) throws -> T {
+        try writer().writeWithoutTransaction { db in
+            var result: T?
+            try db.inTransaction(.immediate) {
+                var writer = try EntryWriter(db: db)
+                result = try body(&writer)
+                return .commit
+            }
+            return result!
+        }
+    }
+
+    /// The documented tables of docs/schema.md, in the order `stats` lists them.
+    package static let tables = ["sources", "components", "platforms", "frameworks", "criteria", "guidance",
                                     "announcements", "gaps", "code_examples", "gherkin_steps", "wcag_criteria",
                                     "component_wcag", "notices"]
 }

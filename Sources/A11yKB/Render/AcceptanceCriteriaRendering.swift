@@ -1,30 +1,11 @@
-/// `a11ykb show`: one component in MagentaA11y's own shapes, rebuilt from the stored facts: the
+/// `a11ykb show`: one component in MagentaA11y's own shapes, rendered from its stored facts: the
 /// condensed checklist ("How to test a ...", numbered test groups), the Gherkin scenarios
 /// (GIVEN/WHEN/THEN), a whole markdown document in today's layout, and JSON.
 public enum AcceptanceCriteria {
-    /// A numbered group of criteria: one criteria kind.
-    public struct Group: Sendable, Equatable {
-        public var kind: String
-        public var criteria: [ComponentFacts.Criterion]
-        public var gaps: [ComponentFacts.Gap]
-    }
-
-    /// Criteria grouped by kind: keyboard, gesture, screenreader, settings, then any other kind in
-    /// source order. Kinds without criteria or gaps are left out.
-    public static func groups(_ facts: ComponentFacts) -> [Group] {
-        var kinds = RowKey.standardKinds
-        for c in facts.criteria where !kinds.contains(c.kind) { kinds.append(c.kind) }
-        return kinds.compactMap { kind in
-            let group = Group(kind: kind, criteria: facts.criteria.filter { $0.kind == kind },
-                              gaps: facts.gaps.filter { $0.aspect == kind })
-            return group.criteria.isEmpty && group.gaps.isEmpty ? nil : group
-        }
-    }
-
     // MARK: - Shared pieces
 
     static func heading(_ facts: ComponentFacts) -> String {
-        "### #a11y - \(facts.component.family == "web" ? "Web" : "Native") Accessibility Acceptance Criteria"
+        "### #a11y - \(facts.component.family == .web ? "Web" : "Native") Accessibility Acceptance Criteria"
     }
 
     /// `a reorder data row`, `an expandable region`.
@@ -39,7 +20,7 @@ public enum AcceptanceCriteria {
     /// The MagentaA11y page of the component, when its category is known.
     public static func fullInformationURL(_ facts: ComponentFacts) -> String? {
         guard let category = facts.component.category else { return nil }
-        return "https://www.magentaa11y.com/MagentaA11yV2#/\(facts.component.family)-criteria/\(category)/\(facts.component.slug)"
+        return "https://www.magentaa11y.com/MagentaA11yV2#/\(facts.component.family.rawValue)-criteria/\(category)/\(facts.component.slug)"
     }
 
     static func footer(_ facts: ComponentFacts) -> String {
@@ -52,7 +33,7 @@ public enum AcceptanceCriteria {
         return " (\(Vocabulary.platforms.first { $0.slug == platform }?.name ?? platform) only)"
     }
 
-    static func gapLine(_ gap: ComponentFacts.Gap) -> String {
+    static func gapLine(_ gap: Gap) -> String {
         Cell.gapText(problem: gap.problem, excerpt: gap.excerpt, line: gap.line)
     }
 
@@ -71,7 +52,7 @@ public enum AcceptanceCriteria {
     /// The `## Condensed` section's body.
     public static func condensed(_ facts: ComponentFacts) -> String {
         var out = heading(facts) + "\n\nHow to test \(noun(facts))\n"
-        let groups = groups(facts)
+        let groups = facts.criteriaGroups
         if groups.isEmpty { out += "\nNo acceptance criteria are recorded for this component.\n" }
         for (i, group) in groups.enumerated() {
             out += "\n\(i + 1). \(condensedTitle(group.kind))\n\n"
@@ -85,7 +66,7 @@ public enum AcceptanceCriteria {
 
     // MARK: - Gherkin
 
-    public static func scenarioTitle(_ group: Group) -> String {
+    public static func scenarioTitle(_ group: ComponentFacts.CriteriaGroup) -> String {
         switch group.kind {
         case "keyboard": return "Test keyboard actions"
         case "gesture": return "Test mobile screen reader gestures"
@@ -193,7 +174,7 @@ public enum AcceptanceCriteria {
     /// Scenarios made from the stored criteria, for components whose source wrote no Gherkin.
     public static func generatedGherkin(_ facts: ComponentFacts) -> String {
         var out = heading(facts) + "\n\nHow to test \(noun(facts))\n\nGIVEN THAT I am on a screen with \(noun(facts))\n"
-        let groups = groups(facts)
+        let groups = facts.criteriaGroups
         if groups.isEmpty { out += "\nNo acceptance criteria are recorded for this component.\n" }
         for (i, group) in groups.enumerated() {
             out += "\n\(i + 1). Scenario: \(scenarioTitle(group))\n\n"
@@ -236,7 +217,7 @@ public enum AcceptanceCriteria {
     /// kept, gaps marked where they sit.
     public static func markdown(_ facts: ComponentFacts) -> String {
         var out = "# \(facts.component.title)\n\n"
-        out += "<!-- a11ykb show \(facts.component.family)/\(facts.component.slug)"
+        out += "<!-- a11ykb show \(facts.component.family.rawValue)/\(facts.component.slug)"
         out += (facts.component.category.map { ", category \($0)" } ?? "") + "; from \(facts.component.source) -->\n"
 
         let generalNotes = CellBuilder.cell(facts, row: .aspect("general"), platform: nil, includeAllPlatforms: false)
@@ -257,7 +238,7 @@ public enum AcceptanceCriteria {
             for code in facts.codeExamples where code.platform == section.platform && !aspects.contains(code.aspect ?? "general") {
                 aspects.append(code.aspect ?? "general")
             }
-            let examples = facts.announcements.filter { $0.platform == section.platform && $0.origin == "example" }
+            let examples = facts.announcements.filter { $0.platform == section.platform && $0.origin == .example }
             if !examples.isEmpty && !aspects.contains("announcements") { aspects.append("announcements") }
             if section.platform == nil { aspects.removeAll { $0 == "general" } }
             if aspects.isEmpty { continue }
@@ -272,7 +253,7 @@ public enum AcceptanceCriteria {
             }
         }
 
-        let transcripts = facts.announcements.filter { $0.origin == "transcript" }
+        let transcripts = facts.announcements.filter { $0.origin == .transcript }
         if !transcripts.isEmpty {
             out += "\n## Screen reader transcripts\n"
             var readers: [String] = []
@@ -288,15 +269,15 @@ public enum AcceptanceCriteria {
     /// A cell as markdown bullets: frameworks as `- **UIKit**` with their notes nested under them.
     static func bullets(_ cell: Cell) -> String {
         var out = ""
-        for group in cell.groups where !group.entries.isEmpty {
+        for group in cell.groups where !group.items.isEmpty {
             var base = 0
             if let framework = group.framework {
                 out += "\n- **\(Cell.frameworkName(framework))**\n\n"
                 base = 1
             }
-            for entry in group.entries {
+            for entry in group.items {
                 let indent = String(repeating: "  ", count: base + entry.depth)
-                if entry.kind == .code {
+                if case .code = entry.content {
                     out += "\n" + entry.text.split(separator: "\n", omittingEmptySubsequences: false).map { indent + $0 }.joined(separator: "\n") + "\n\n"
                 } else {
                     out += indent + "- " + entry.text.replacingOccurrences(of: "\n", with: "\n" + indent + "  ") + "\n"
@@ -323,7 +304,7 @@ public enum AcceptanceCriteria {
         let roots = facts.guidance.filter { $0.parentID == nil || !ids.contains($0.parentID!) }
         return .object([
             ("component", .object([
-                ("slug", .string(c.slug)), ("title", .string(c.title)), ("family", .string(c.family)),
+                ("slug", .string(c.slug)), ("title", .string(c.title)), ("family", .string(c.family.rawValue)),
                 ("category", .optional(c.category)), ("source", .string(c.source)), ("platforms", .array(facts.platforms.map(JSONValue.string))),
             ])),
             ("criteria", .array(facts.criteria.map {
@@ -333,12 +314,12 @@ public enum AcceptanceCriteria {
             ("guidance", .array(roots.map(node))),
             ("announcements", .array(facts.announcements.map {
                 .object([("platform", .optional($0.platform)), ("text", .string($0.text)), ("context", .optional($0.context)),
-                         ("origin", .string($0.origin)), ("screen_reader", .optional($0.screenReader)), ("source", .string($0.source)),
+                         ("origin", .string($0.origin.rawValue)), ("screen_reader", .optional($0.screenReader)), ("source", .string($0.source)),
                          ("line", .int(Int64($0.line)))])
             })),
             ("gaps", .array(facts.gaps.map {
                 .object([("platform", .optional($0.platform)), ("framework", .optional($0.framework)), ("aspect", .optional($0.aspect)),
-                         ("problem", .string($0.problem)), ("excerpt", .optional($0.excerpt)), ("line", .int(Int64($0.line)))])
+                         ("problem", .string($0.problem.rawValue)), ("excerpt", .optional($0.excerpt)), ("line", .int(Int64($0.line)))])
             })),
             ("code_examples", .array(facts.codeExamples.map {
                 .object([("platform", .optional($0.platform)), ("framework", .optional($0.framework)), ("aspect", .optional($0.aspect)),

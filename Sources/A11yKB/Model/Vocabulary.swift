@@ -1,7 +1,8 @@
 /// The labels seen across every era of the sources, mapped onto canonical slugs (DESIGN.md,
-/// "Vocabulary"). Readers ask it what a heading or bold bullet *is*; the normalizer asks it for slugs.
-public enum Vocabulary {
-    public enum LabelKind: Sendable, Equatable {
+/// "Vocabulary"). Readers ask it what kind of label a heading or bold bullet *is*; the normalizer
+/// asks it what a label *means* (its slug). It lives in Model/ because both layers read it.
+package enum Vocabulary {
+    package enum LabelKind: Sendable, Equatable {
         case platform(String)
         /// A framework also names its platform.
         case framework(String, platform: String)
@@ -10,25 +11,25 @@ public enum Vocabulary {
         case unknown
     }
 
-    public struct PlatformInfo: Sendable {
-        public let slug: String
-        public let name: String
-        public let screenReader: String?
+    package struct PlatformInfo: Sendable {
+        package let slug: String
+        package let name: String
+        package let screenReader: String?
     }
 
-    public struct FrameworkInfo: Sendable {
-        public let slug: String
-        public let name: String
-        public let platform: String
+    package struct FrameworkInfo: Sendable {
+        package let slug: String
+        package let name: String
+        package let platform: String
     }
 
-    public static let platforms: [PlatformInfo] = [
+    package static let platforms: [PlatformInfo] = [
         PlatformInfo(slug: "ios", name: "iOS", screenReader: "VoiceOver"),
         PlatformInfo(slug: "android", name: "Android", screenReader: "TalkBack"),
         PlatformInfo(slug: "web", name: "Web", screenReader: nil),
     ]
 
-    public static let frameworks: [FrameworkInfo] = [
+    package static let frameworks: [FrameworkInfo] = [
         FrameworkInfo(slug: "uikit", name: "UIKit", platform: "ios"),
         FrameworkInfo(slug: "swiftui", name: "SwiftUI", platform: "ios"),
         FrameworkInfo(slug: "android-views", name: "Android Views", platform: "android"),
@@ -36,8 +37,8 @@ public enum Vocabulary {
     ]
 
     /// Aspects in the order a reader expects them.
-    public static let aspects = ["general", "name", "role", "group", "state", "focus", "custom-action", "announcements"]
-    public static let criterionKinds = ["keyboard", "gesture", "screenreader", "settings", "checklist"]
+    package static let aspects = ["general", "name", "role", "group", "state", "focus", "custom-action", "announcements"]
+    package static let criterionKinds = ["keyboard", "gesture", "screenreader", "settings", "checklist"]
 
     static let platformLabels: [String: String] = [
         "ios": "ios", "ios options": "ios", "ios voiceover": "ios", "ios voice over": "ios",
@@ -69,7 +70,7 @@ public enum Vocabulary {
     ]
 
     /// "mobile gestures", "Test keyboard only, then screen reader + keyboard actions" → a criterion kind.
-    public static func criterionKind(_ label: String) -> String? {
+    package static func criterionKind(_ label: String) -> String? {
         let key = normalizedLabel(label)
         switch key {
         case "keyboard": return "keyboard"
@@ -88,7 +89,7 @@ public enum Vocabulary {
         return nil
     }
 
-    public static func classify(_ label: String) -> LabelKind {
+    package static func classify(_ label: String) -> LabelKind {
         let key = normalizedLabel(label)
         if key.isEmpty { return .unknown }
         if let slug = platformLabels[key] { return .platform(slug) }
@@ -101,17 +102,38 @@ public enum Vocabulary {
         return .unknown
     }
 
-    public static func platform(ofFramework slug: String) -> String {
+    package static func platform(ofFramework slug: String) -> String {
         frameworks.first { $0.slug == slug }?.platform ?? "ios"
     }
 
-    public static func platformSlug(_ label: String) -> String? {
+    package static func platformSlug(_ label: String) -> String? {
         if case .platform(let slug) = classify(label) { return slug }
         return nil
     }
 
+    /// What a note's labels mean, as the normalizer needs it: the platform a platform or
+    /// framework label names, the framework a framework label names, and the aspect an aspect
+    /// label names (an unknown heading kept as its slug).
+    static func meaning(ofPlatformLabel label: String) -> String? {
+        switch classify(label) {
+        case .platform(let slug): slug
+        case .framework(_, let platform): platform
+        default: nil
+        }
+    }
+
+    static func meaning(ofFrameworkLabel label: String) -> String? {
+        if case .framework(let slug, _) = classify(label) { return slug }
+        return nil
+    }
+
+    static func meaning(ofAspectLabel label: String) -> String {
+        if case .aspect(let slug) = classify(label) { return slug }
+        return slugify(label)
+    }
+
     /// Lower case, emphasis and heading marks gone, trailing colon gone, white space folded.
-    public static func normalizedLabel(_ label: String) -> String {
+    package static func normalizedLabel(_ label: String) -> String {
         if label.utf8.allSatisfy({ $0 < 0x80 }) { return normalizedASCIILabel(label) }
         var result = ""
         result.reserveCapacity(label.utf8.count)
@@ -153,7 +175,7 @@ public enum Vocabulary {
     }
 
     /// A label the vocabulary does not know, kept as written: `Accessibility Trait` → `accessibility-trait`.
-    public static func slugify(_ text: String) -> String {
+    package static func slugify(_ text: String) -> String {
         var slug = ""
         var pendingDash = false
         for scalar in normalizedLabel(text).unicodeScalars {

@@ -1,9 +1,9 @@
 import Foundation
 
 /// Where the knowledge base lives when no `--db` is given, and its first-use seeding.
-public enum DefaultKnowledgeBase {
+enum DefaultKnowledgeBase {
     /// `$A11YKB_DB`, else `$XDG_DATA_HOME/a11ykb/kb.sqlite`, else `~/.local/share/a11ykb/kb.sqlite`.
-    public static func path(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+    static func path(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         if let explicit = environment["A11YKB_DB"], !explicit.isEmpty { return explicit }
         let dataHome: String
         if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
@@ -15,7 +15,7 @@ public enum DefaultKnowledgeBase {
     }
 
     /// The seed documents as import input, under the path `seed/<name>` they have in the repository.
-    public static var seedDocuments: [SourceDocument] {
+    static var seedDocuments: [SourceDocument] {
         EmbeddedResources.seedDocuments.map { name, bytes in
             SourceDocument(path: "(embedded)/seed/\(name)", bytes: Data(bytes),
                            hints: SourceHints(looseFileName: name))
@@ -23,8 +23,9 @@ public enum DefaultKnowledgeBase {
     }
 
     /// Opens the default knowledge base, creating and seeding it on first use. The new file is built
-    /// beside its final path and renamed into place, so nobody ever sees a half-seeded one.
-    public static func open(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> KnowledgeBase {
+    /// beside its final path and hard-linked into place (a link never replaces a file another
+    /// process created meanwhile), so nobody ever sees a half-seeded one.
+    static func open(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> KnowledgeBase {
         let path = path(environment: environment)
         if FileManager.default.fileExists(atPath: path) { return try KnowledgeBase(path: path) }
         let directory = (path as NSString).deletingLastPathComponent
@@ -41,7 +42,7 @@ public enum DefaultKnowledgeBase {
             try fresh.close()
         }
         if link(temporary, path) != 0 && !FileManager.default.fileExists(atPath: path) {
-            throw KnowledgeBase.OpenError.cannotCreate(path, String(cString: strerror(errno)))
+            throw StoreError.cannotCreate(path, String(cString: strerror(errno)))
         }
         return try KnowledgeBase(path: path)
     }

@@ -14,6 +14,17 @@ public struct ImportSummary: Sendable, Codable, Equatable {
         public var superseded: String
     }
 
+    /// A file not imported, and why (a template, not a regular file, captions of no component...).
+    public struct Skip: Sendable, Equatable, Codable {
+        public var path: String
+        public var reason: String
+
+        public init(path: String, reason: String) {
+            self.path = path
+            self.reason = reason
+        }
+    }
+
     public struct Problem: Error, Sendable, Codable, Equatable, Hashable {
         public var path: String
         public var line: Int?
@@ -31,7 +42,7 @@ public struct ImportSummary: Sendable, Codable, Equatable {
     public var unchanged: [String] = []
     public var removed: [Item] = []
     public var transcripts: [Item] = []
-    public var skipped: [FileCollector.Skip] = []
+    public var skipped: [Skip] = []
     public var errors: [Problem] = []
     public var notices: [Problem] = []
     public var ignoredInCheckout = 0
@@ -39,7 +50,6 @@ public struct ImportSummary: Sendable, Codable, Equatable {
     public var refused = false
 
     public init() {}
-
 
     public var wroteNothing: Bool { refused || (added.isEmpty && replaced.isEmpty && removed.isEmpty && transcripts.isEmpty && superseded.isEmpty) }
 }

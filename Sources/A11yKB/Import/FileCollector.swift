@@ -1,17 +1,17 @@
 import Foundation
 
 /// A file chosen for import, with what its place says about it.
-public struct PendingFile: Sendable, Equatable {
-    public enum Role: Sendable, Equatable {
+package struct PendingFile: Sendable, Equatable {
+    package enum Role: Sendable, Equatable {
         /// A document describing one component (or, content.json, many).
         case document
         /// A video's captions, attached to the component of its folder.
         case transcript
     }
 
-    public var path: String
-    public var hints: SourceHints
-    public var role: Role
+    package var path: String
+    package var hints: SourceHints
+    package var role: Role
 }
 
 /// Finds what to import under the paths a user gave.
@@ -21,21 +21,18 @@ public struct PendingFile: Sendable, Equatable {
 /// `public/content/assets/media/video/`, the Jekyll era's `_checklist-{native,web}/<slug>.md`; the
 /// file name is the slug and `_`-prefixed files are templates or drafts. Anything else in a checkout
 /// is not guessed at. Outside a checkout every file is a document, identified by its content.
-public enum FileCollector {
-    public struct Skip: Sendable, Equatable, Codable {
-        public var path: String
-        public var reason: String
-    }
+package enum FileCollector {
+    package typealias Skip = ImportSummary.Skip
 
-    public struct Result: Sendable {
-        public var files: [PendingFile] = []
-        public var skipped: [Skip] = []
-        public var errors: [Skip] = []
+    package struct Result: Sendable {
+        package var files: [PendingFile] = []
+        package var skipped: [Skip] = []
+        package var errors: [Skip] = []
         /// Files in a checkout that are not documentation (README, LICENSE, code).
-        public var ignoredInCheckout = 0
+        package var ignoredInCheckout = 0
     }
 
-    public static func collect(_ paths: [String]) -> Result {
+    package static func collect(_ paths: [String]) -> Result {
         var result = Result()
         for path in paths {
             let url = URL(fileURLWithPath: path).standardizedFileURL
@@ -124,14 +121,13 @@ public enum FileCollector {
                 result.skipped.append(Skip(path: path, reason: "template or draft (name starts with _)"))
                 return
             }
-            let family = parent == "_checklist-web" ? "web" : "native"
+            let family: Family = parent == "_checklist-web" ? .web : .native
             result.files.append(PendingFile(path: path, hints: SourceHints(slug: slug, family: family), role: .document))
             return
         }
         if let docs = parts.lastIndex(of: "documentation"), docs >= 2, parts[docs - 1] == "content", parts[docs - 2] == "public",
            parts.count > docs + 1 {
-            let family = parts[docs + 1]
-            guard (family == "native" || family == "web"), ext == "md" || ext == "markdown" else {
+            guard let family = Family(rawValue: parts[docs + 1]), ext == "md" || ext == "markdown" else {
                 return ignore(path, explicit, &result)
             }
             if stem.hasPrefix("_") {
@@ -145,7 +141,7 @@ public enum FileCollector {
         }
         // `.../video/<family>/<component>/<file>.vtt`, or a caption straight in `<family>/`.
         if ext == "vtt", let video = parts.lastIndex(of: "video"), parts.count - video >= 3 {
-            let family = parts[video + 1] == "web" ? "web" : "native"
+            let family: Family = parts[video + 1] == "web" ? .web : .native
             let folder = parts.count - video >= 4 ? parent : stem
             result.files.append(PendingFile(path: path, hints: SourceHints(slug: folder, family: family), role: .transcript))
             return

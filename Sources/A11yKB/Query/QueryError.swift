@@ -1,0 +1,40 @@
+import Foundation
+
+/// Why a question cannot be answered as asked: a filter or option the knowledge base does not
+/// know, a component that is not there, SQL that is refused or fails. One line each, for stderr.
+public enum QueryError: Error, LocalizedError, CustomStringConvertible, Equatable {
+    /// An option's value is not one the knowledge base knows (`--platform windows`, `--limit -1`).
+    case invalidOption(String)
+    /// No component by that name; the closest slugs, if any.
+    case unknownComponent(String, suggestions: [String])
+    /// Several components answer to that name (same slug in both families).
+    case ambiguousComponent(String, candidates: [String])
+    /// `export TABLE` of a table or view the schema does not have.
+    case unknownTable(String, known: [String])
+    /// `sql` refused a statement before running anything.
+    case refused(String)
+    /// SQLite's own message for SQL that failed.
+    case sqlFailed(String)
+    /// A query stopped at its time limit.
+    case timedOut(seconds: Double)
+
+    public var description: String {
+        switch self {
+        case .invalidOption(let message): return message
+        case let .unknownComponent(query, suggestions):
+            if suggestions.isEmpty { return "no component \"\(query)\" in the knowledge base (it holds none; import some with `a11ykb import`)" }
+            return "no component \"\(query)\"; closest: \(suggestions.joined(separator: ", "))"
+        case let .ambiguousComponent(query, candidates):
+            return "\"\(query)\" names more than one component: \(candidates.joined(separator: ", ")); say which with FAMILY/SLUG or --family"
+        case let .unknownTable(name, known):
+            return "no table or view \"\(name)\"; export one of: matrix, \(known.joined(separator: ", "))"
+        case .refused(let message): return message
+        case .sqlFailed(let message): return "SQL error: \(message)"
+        case .timedOut(let seconds):
+            let text = seconds == seconds.rounded() ? "\(Int(seconds)) s" : "\(seconds) s"
+            return "query stopped after the \(text) time limit; raise it with --timeout SECONDS (0: no limit)"
+        }
+    }
+
+    public var errorDescription: String? { description }
+}

@@ -1,0 +1,16 @@
+/// What the store writes for one source file: its identity and the normalized facts it yields.
+/// The import layer makes these; the store never parses text.
+struct WritableDocument: Sendable {
+    enum Content: Sendable {
+        /// One component (a markdown entry) or many (content.json).
+        case components([NormalizedEntry])
+        /// A caption file's utterances, for the component its place names.
+        case transcript(slug: String, family: Family, [AnnouncementFact])
+    }
+
+    var path: String
+    var sha256: String
+    var byteCount: Int
+    var format: SourceFormat
+    var content: Content
+}
