@@ -7,6 +7,7 @@ package enum EmbeddedResources {
         ("0002_wcag_gherkin", PackageResources._002_wcag_gherkin_sql),
         ("0003_search", PackageResources._003_search_sql),
         ("0004_bulk_index", PackageResources._004_bulk_index_sql),
+        ("0005_indexes_views", PackageResources._005_indexes_views_sql),
     ]
 
     package static let seedDocuments: [(name: String, bytes: [UInt8])] = [
