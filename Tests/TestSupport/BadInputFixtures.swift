@@ -1,3 +1,6 @@
+// Test helpers exist in debug builds only: `swift build -c release` builds every target, and
+// this one imports XCTest and A11yKB for testing, which release builds (static stdlib) lack.
+#if DEBUG
 import Foundation
 import XCTest
 
@@ -61,3 +64,4 @@ extension Fixtures {
         try handle.truncate(atOffset: 50 << 20)
     }
 }
+#endif

@@ -1,3 +1,6 @@
+// Test helpers exist in debug builds only: `swift build -c release` builds every target, and
+// this one imports XCTest and A11yKB for testing, which release builds (static stdlib) lack.
+#if DEBUG
 import Foundation
 
 /// An RFC 4180 reader for the tests: quoted fields, doubled quotes, CRLF between records.
@@ -31,3 +34,4 @@ public enum CSVReader {
         return records
     }
 }
+#endif

@@ -1,3 +1,6 @@
+// Test helpers exist in debug builds only: `swift build -c release` builds every target, and
+// this one imports XCTest and A11yKB for testing, which release builds (static stdlib) lack.
+#if DEBUG
 @testable import A11yKB
 import Foundation
 import GRDB
@@ -55,3 +58,4 @@ public enum Fixtures {
         try kb.reader.read { try Int.fetchOne($0, sql: sql, arguments: arguments) ?? -1 }
     }
 }
+#endif

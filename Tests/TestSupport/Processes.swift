@@ -1,3 +1,6 @@
+// Test helpers exist in debug builds only: `swift build -c release` builds every target, and
+// this one imports XCTest and A11yKB for testing, which release builds (static stdlib) lack.
+#if DEBUG
 import Foundation
 import XCTest
 
@@ -95,3 +98,4 @@ private final class Drain: @unchecked Sendable {
         return data
     }
 }
+#endif

@@ -1,3 +1,6 @@
+// Test helpers exist in debug builds only: `swift build -c release` builds every target, and
+// this one imports XCTest and A11yKB for testing, which release builds (static stdlib) lack.
+#if DEBUG
 @testable import A11yKB
 import Foundation
 import GRDB
@@ -57,3 +60,4 @@ public enum QueryFixtures {
         return try Fixtures.run(arguments + ["--db", db.path], environment: environment)
     }
 }
+#endif

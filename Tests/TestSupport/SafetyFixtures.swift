@@ -1,3 +1,6 @@
+// Test helpers exist in debug builds only: `swift build -c release` builds every target, and
+// this one imports XCTest and A11yKB for testing, which release builds (static stdlib) lack.
+#if DEBUG
 @testable import A11yKB
 import Foundation
 import GRDB
@@ -72,3 +75,4 @@ extension Fixtures {
         return root
     }
 }
+#endif

@@ -1,3 +1,6 @@
+// Test helpers exist in debug builds only: `swift build -c release` builds every target, and
+// this one imports XCTest and A11yKB for testing, which release builds (static stdlib) lack.
+#if DEBUG
 /// A small deterministic generator, so that a failing random case can be found again.
 public struct SplitMix64: Sendable {
     public var state: UInt64
@@ -10,3 +13,4 @@ public struct SplitMix64: Sendable {
         return z ^ (z >> 31)
     }
 }
+#endif
