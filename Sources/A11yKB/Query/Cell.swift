@@ -165,6 +165,12 @@ enum CellBuilder {
         /// Items in source order, grouped by framework (notes for any framework first, then the
         /// frameworks in the vocabulary's order).
         func groups() -> [Cell.Group] {
+            if placed.isEmpty { return [] }
+            // The common cell: one framework (or none), items found in source order.
+            if placed.allSatisfy({ $0.framework == placed[0].framework }) && zip(placed, placed.dropFirst()).allSatisfy({ $0.order <= $1.order }),
+               !placed.contains(where: { isTemplateToken($0.item) }) {
+                return [Cell.Group(framework: placed[0].framework, items: placed.map(\.item))]
+            }
             let sorted = placed.enumerated().sorted { lhs, rhs in
                 let l = lhs.element.order, r = rhs.element.order
                 if l != r { return l < r }

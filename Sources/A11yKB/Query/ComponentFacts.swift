@@ -11,6 +11,13 @@ public struct ComponentFacts: Sendable {
         public var category: String?
         public var source: String
 
+        /// No component: what an empty cell is built from.
+        static let none = Component(id: 0, slug: "", title: "", family: .native, category: nil, source: "")
+
+        init(id: Int64, slug: String, title: String, family: Family, category: String?, source: String) {
+            (self.id, self.slug, self.title, self.family, self.category, self.source) = (id, slug, title, family, category, source)
+        }
+
         init(row: Row) throws {
             id = row["id"]
             slug = row["slug"]

@@ -71,16 +71,20 @@ public struct Matrix: Sendable {
     }
 
     /// One component's row: each fact looked at once to split it by row, then each cell built
-    /// from its row's facts.
-    static func row(_ facts: ComponentFacts, columns: [Column], rows: [RowKey], general: GeneralPlacement) -> Row {
+    /// from its row's facts. A row with no facts gives each of its columns the cell `empty`
+    /// holds for it (most cells of a matrix are empty: built once, not once per component).
+    static func row(_ facts: ComponentFacts, columns: [Column], rows: [RowKey], general: GeneralPlacement, empty: [Cell]) -> Row {
         let parts = CellBuilder.split(facts, rows: rows)
-        let none = ComponentFacts(component: facts.component)
-        return Row(component: facts.component, cells: columns.map { column in
-            let part = parts[column.row] ?? none
-            return column.platform == "general"
-                ? Compare.generalCell(part, row: column.row)
-                : CellBuilder.cell(part, row: column.row, platform: column.platform, includeAllPlatforms: general == .spread)
+        return Row(component: facts.component, cells: columns.indices.map { c in
+            guard let part = parts[columns[c].row] else { return empty[c] }
+            return cell(part, columns[c], general: general)
         })
+    }
+
+    static func cell(_ facts: ComponentFacts, _ column: Column, general: GeneralPlacement) -> Cell {
+        column.platform == "general"
+            ? Compare.generalCell(facts, row: column.row)
+            : CellBuilder.cell(facts, row: column.row, platform: column.platform, includeAllPlatforms: general == .spread)
     }
 
     /// Calls `body` with successive chunks of the matrix, in component order (family, slug):
@@ -91,12 +95,16 @@ public struct Matrix: Sendable {
         let summary = try FactSummary.load(db, .all(options.family))
         let rows = summary.rows(options.aspects)
         let columns = columns(summary, rows: rows, platforms: platforms, general: options.general)
-        var empty = true
+        let nothing = ComponentFacts(component: .none)
+        let emptyCells = columns.map { cell(nothing, $0, general: options.general) }
+        var none = true
         try ComponentFacts.forEachChunk(db, family: options.family, size: chunkSize) { chunk in
-            empty = false
-            try body(Matrix(columns: columns, rows: chunk.map { row($0, columns: columns, rows: rows, general: options.general) }))
+            none = false
+            try body(Matrix(columns: columns, rows: chunk.map {
+                row($0, columns: columns, rows: rows, general: options.general, empty: emptyCells)
+            }))
         }
-        if empty { try body(Matrix(columns: columns, rows: [])) }
+        if none { try body(Matrix(columns: columns, rows: [])) }
     }
 
     /// The whole matrix in memory (tests, small knowledge bases).
