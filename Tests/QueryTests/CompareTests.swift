@@ -101,13 +101,7 @@ final class CompareTests: XCTestCase {
     /// chunk it is the document the whole comparison makes (a text table sized by its first chunk:
     /// the same when the first chunk holds every component).
     func testAcrossComponentsInChunksWritesTheWholeDocument() throws {
-        var knowledgeBases = [try Fixtures.seededKnowledgeBase(self)]
-        if let corpus = try? Fixtures.corpus("magentaA11y-2026") {
-            let kb = try Fixtures.emptyKnowledgeBase(self)
-            _ = try Importer(kb).importPaths([corpus.path])
-            knowledgeBases.append(kb)
-        }
-        for kb in knowledgeBases {
+        for kb in try QueryFixtures.seedAndCorpusKnowledgeBases(self) {
             let whole = try kb.compareAcross(aspects: ["state", "focus"])
             XCTAssertEqual(whole.rows.count, 2 * (try Fixtures.int(kb, "SELECT count(*) FROM components")))
             var chunks: [Comparison] = []

@@ -55,13 +55,7 @@ final class MatrixTests: XCTestCase {
 
     /// The byte writer the export uses says exactly what the records say, in every cell mode.
     func testCSVBytesEqualTheRecords() throws {
-        var knowledgeBases = [try Fixtures.seededKnowledgeBase(self)]
-        if let corpus = try? Fixtures.corpus("magentaA11y-2026") {
-            let kb = try Fixtures.emptyKnowledgeBase(self)
-            _ = try Importer(kb).importPaths([corpus.path])
-            knowledgeBases.append(kb)
-        }
-        for kb in knowledgeBases {
+        for kb in try QueryFixtures.seedAndCorpusKnowledgeBases(self) {
             for aspects in MatrixAspects.allCases {
                 let matrix = try kb.matrix(Matrix.Options(aspects: aspects))
                 for mode in Matrix.CellMode.allCases {
@@ -122,13 +116,7 @@ final class MatrixTests: XCTestCase {
     /// Streamed in chunks, the matrix is the same rows under the same columns, and the writers
     /// write the same bytes as for the whole matrix in one go (JSON: as `json(_:)` renders it).
     func testChunksMakeTheSameMatrixAndTheSameBytes() throws {
-        var knowledgeBases = [try Fixtures.seededKnowledgeBase(self)]
-        if let corpus = try? Fixtures.corpus("magentaA11y-2026") {
-            let kb = try Fixtures.emptyKnowledgeBase(self)
-            _ = try Importer(kb).importPaths([corpus.path])
-            knowledgeBases.append(kb)
-        }
-        for kb in knowledgeBases {
+        for kb in try QueryFixtures.seedAndCorpusKnowledgeBases(self) {
             let whole = try kb.matrix()
             var chunks: [Matrix] = []
             try kb.reader.read { db in try Matrix.stream(db, Matrix.Options(), chunkSize: 3) { chunks.append($0) } }

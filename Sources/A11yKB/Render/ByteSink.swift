@@ -54,3 +54,22 @@ public final class ByteSink {
         buffer.removeAll(keepingCapacity: true)
     }
 }
+
+/// A document written a chunk at a time (`Matrix.Writer`, `ComparisonRendering.Writer`): each
+/// chunk's bytes appended as it arrives, the document's end at `finish`.
+public protocol ChunkWriter {
+    associatedtype Chunk
+    mutating func append(_ chunk: Chunk, to out: inout [UInt8])
+    mutating func finish(to out: inout [UInt8])
+}
+
+extension ChunkWriter {
+    public mutating func write(_ chunk: Chunk, to sink: ByteSink) throws {
+        try sink.append { append(chunk, to: &$0) }
+    }
+
+    public mutating func finish(to sink: ByteSink) throws {
+        try sink.append { finish(to: &$0) }
+        try sink.flush()
+    }
+}

@@ -28,7 +28,7 @@ public enum ComparisonRendering {
     /// Writes a comparison handed over in chunks (`KnowledgeBase.compareAcross`), each chunk as it
     /// arrives: the title and header with the first, the end of the document at `finish`. A
     /// terminal table's columns are sized by the first chunk.
-    public struct Writer {
+    public struct Writer: ChunkWriter {
         public enum Format {
             case text(width: Int, decoration: ColumnTable.Decoration)
             case markdown
@@ -44,16 +44,7 @@ public enum ComparisonRendering {
 
         public init(_ format: Format) { self.format = format }
 
-        public mutating func write(_ chunk: Comparison, to sink: ByteSink) throws {
-            try sink.append { append(chunk, to: &$0) }
-        }
-
-        public mutating func finish(to sink: ByteSink) throws {
-            try sink.append { finish(to: &$0) }
-            try sink.flush()
-        }
-
-        mutating func append(_ chunk: Comparison, to out: inout [UInt8]) {
+        public mutating func append(_ chunk: Comparison, to out: inout [UInt8]) {
             if !started {
                 started = true
                 start(chunk, to: &out)
@@ -99,7 +90,7 @@ public enum ComparisonRendering {
             }
         }
 
-        mutating func finish(to out: inout [UInt8]) {
+        public mutating func finish(to out: inout [UInt8]) {
             if case .json = format { out += (rowsWritten > 0 ? "\n  ]\n}\n" : "]\n}\n").utf8 }
         }
     }

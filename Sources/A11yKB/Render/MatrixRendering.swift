@@ -53,7 +53,7 @@ extension Matrix {
     /// Writes a matrix handed over in chunks (`KnowledgeBase.matrix(_:chunks:)`), each chunk's
     /// rows as they arrive: the CSV header or the JSON array's opening with the first chunk, the
     /// array's end at `finish`.
-    public struct Writer {
+    public struct Writer: ChunkWriter {
         public enum Format {
             case csv(CellMode, byteOrderMark: Bool)
             /// A pretty JSON array of objects, as `json(_:)` renders it, and a final newline.
@@ -67,16 +67,7 @@ extension Matrix {
 
         public init(_ format: Format) { self.format = format }
 
-        public mutating func write(_ chunk: Matrix, to sink: ByteSink) throws {
-            try sink.append { append(chunk, to: &$0) }
-        }
-
-        public mutating func finish(to sink: ByteSink) throws {
-            try sink.append { finish(to: &$0) }
-            try sink.flush()
-        }
-
-        mutating func append(_ chunk: Matrix, to out: inout [UInt8]) {
+        public mutating func append(_ chunk: Matrix, to out: inout [UInt8]) {
             switch format {
             case let .csv(mode, byteOrderMark):
                 if !started {
@@ -95,7 +86,7 @@ extension Matrix {
             started = true
         }
 
-        mutating func finish(to out: inout [UInt8]) {
+        public mutating func finish(to out: inout [UInt8]) {
             if case .json = format { out += (rowsWritten > 0 ? "\n]\n" : "]\n").utf8 }
         }
 
