@@ -39,29 +39,46 @@ extension KnowledgeBase {
     public func compare(_ name: String, aspects: [String] = [], platforms: [String] = [],
                         general: GeneralPlacement = .column, family: Family? = nil) throws -> Comparison {
         try reader.read { db in
-            let facts = try ComponentFacts.load(db, componentID: ComponentLookup.resolve(db, name, family: family))
+            let id = try ComponentLookup.resolve(db, name, family: family)
+            let facts = try ComponentFacts.load(db, componentID: id)
+            let rows = try FactSummary.load(db, .component(id)).rows(.all)
             let options = Compare.Options(platforms: try Compare.platforms(platforms),
-                                          rows: try Compare.rows(aspects, known: RowKey.rows(for: [facts])), general: general)
-            return Compare.component(facts, options: options)
+                                          rows: try Compare.rows(aspects, known: rows), general: general)
+            return Compare.component(facts, options: options, allRows: rows)
         }
     }
 
-    /// The chosen rows of every component (of `family`), a row per component.
+    /// The chosen rows of every component (of `family`), a row per component, handed to `body` in
+    /// chunks of components as they are read: every chunk has all the columns, and memory holds
+    /// one chunk whatever the size of the knowledge base. Nothing is handed over if `aspects`
+    /// names an unknown row; one empty chunk if there is no component.
+    public func compareAcross(aspects: [String], platforms: [String] = [], general: GeneralPlacement = .column,
+                              family: Family? = nil, chunks body: (Comparison) throws -> Void) throws {
+        try reader.read { db in
+            let options = Compare.Options(platforms: try Compare.platforms(platforms), general: general, family: family)
+            try Compare.across(db, typedRows: aspects, options: options, body)
+        }
+    }
+
+    /// `compareAcross` in one value.
     public func compareAcross(aspects: [String], platforms: [String] = [], general: GeneralPlacement = .column,
                               family: Family? = nil) throws -> Comparison {
-        try reader.read { db in
-            let all = try ComponentFacts.loadAll(db, family: family)
-            let options = Compare.Options(platforms: try Compare.platforms(platforms),
-                                          rows: try Compare.rows(aspects, known: RowKey.rows(for: all)), general: general, family: family)
-            return Compare.across(all, options: options)
+        var whole: Comparison?
+        try compareAcross(aspects: aspects, platforms: platforms, general: general, family: family) { chunk in
+            if whole == nil { whole = chunk } else { whole!.rows += chunk.rows }
         }
+        return whole!
     }
 
-    /// The spreadsheet view: a row per component, a column per platform and aspect or criteria kind.
-    public func matrix(platforms: [String] = [], family: Family? = nil, general: GeneralPlacement = .column) throws -> Matrix {
-        try reader.read { db in
-            Matrix.build(try ComponentFacts.loadAll(db, family: family), platforms: try Compare.platforms(platforms), general: general)
-        }
+    /// The spreadsheet view: a row per component, a column per platform and aspect or criteria
+    /// kind, handed to `body` in chunks of components as they are read (see `compareAcross`).
+    public func matrix(_ options: Matrix.Options = Matrix.Options(), chunks body: (Matrix) throws -> Void) throws {
+        try reader.read { db in try Matrix.stream(db, options, body) }
+    }
+
+    /// The whole matrix in one value.
+    public func matrix(_ options: Matrix.Options = Matrix.Options()) throws -> Matrix {
+        try reader.read { db in try Matrix.load(db, options) }
     }
 
     /// What the criteria leave open, for one component or platform or all.

@@ -8,7 +8,7 @@ struct CompareCommand: ParsableCommand {
         abstract: "Put the platforms side by side: one row per aspect, one column per platform.",
         discussion: """
             With a COMPONENT: one row per aspect (name, role, group, state, focus, custom-action, general, then any other heading the source used), then the criteria kinds (keyboard, gesture, screenreader, settings) and the announcements; one column per platform.
-            Without one: the aspects chosen with --aspect for every component, one row per component: the cross-component view.
+            Without one: the aspects chosen with --aspect for every component, one row per component: the cross-component view. It is written as it is read, a few hundred components at a time, so that it needs little memory at any size; the text table's columns are sized to fit the first 256 components (longer lines further down wrap).
 
             Inside a cell, notes are grouped by framework (UIKit, SwiftUI; Android Views, Jetpack Compose) under a "UIKit:" heading, nested bullets stay indented, and a gap the source left open (a placeholder, an empty section, a template token) is shown where it sits as "⚠ gap: ... (line N)". A cell with nothing in it says "no guidance written".
 
@@ -57,30 +57,30 @@ struct CompareCommand: ParsableCommand {
     }
 
     func run() throws {
-        let comparison: Comparison
         do {
             let kb = try database.open()
-            if let component {
-                comparison = try kb.compare(component, aspects: commaList(aspect), platforms: commaList(platforms),
-                                            general: general, family: family)
-            } else {
-                comparison = try kb.compareAcross(aspects: commaList(aspect), platforms: commaList(platforms),
-                                                  general: general, family: family)
+            var writer = ComparisonRendering.Writer(writerFormat)
+            try output.stream { sink in
+                if let component {
+                    try writer.write(kb.compare(component, aspects: commaList(aspect), platforms: commaList(platforms),
+                                                general: general, family: family), to: sink)
+                } else {
+                    try kb.compareAcross(aspects: commaList(aspect), platforms: commaList(platforms), general: general,
+                                         family: family) { chunk in try writer.write(chunk, to: sink) }
+                }
+                try writer.finish(to: sink)
             }
         } catch {
             Self.fail(error)
         }
-        do {
-            switch format {
-            case .text:
-                let decoration = output.toTerminal ? Terminal.decoration : .none
-                try output.emit(ComparisonRendering.text(comparison, width: width ?? Terminal.width, decoration: decoration))
-            case .markdown: try output.emit(ComparisonRendering.markdown(comparison))
-            case .csv: try output.emit(ComparisonRendering.csv(comparison, byteOrderMark: output.bom))
-            case .json: try output.emit(ComparisonRendering.json(comparison).rendered() + "\n")
-            }
-        } catch {
-            Self.fail(error)
+    }
+
+    var writerFormat: ComparisonRendering.Writer.Format {
+        switch format {
+        case .text: .text(width: width ?? Terminal.width, decoration: output.toTerminal ? Terminal.decoration : .none)
+        case .markdown: .markdown
+        case .csv: .csv(byteOrderMark: output.bom)
+        case .json: .json
         }
     }
 }

@@ -7,7 +7,17 @@ struct ExportCommand: ParsableCommand {
         commandName: "export",
         abstract: "Export the component matrix, or a table or view, as CSV or JSON.",
         discussion: """
-            export matrix: one row per component (component, family, category, title), then one column per platform and row: general:name ... ios:name, ios:role, ..., ios:keyboard, ios:gesture, ..., ios:announcements, android:... Criteria written for every platform count in each platform's columns; guidance written for every platform goes in the general:* columns (--general spread puts it in each platform's columns instead).
+            export matrix: one row per component (component, family, category, title), then one column per platform and row: general:name ... ios:name, ios:role, ios:group, ios:state, ios:focus, ios:custom-action, ios:general, ios:keyboard, ios:gesture, ios:screenreader, ios:settings, ios:announcements, ios:other, android:... Criteria written for every platform count in each platform's columns; guidance written for every platform goes in the general:* columns (--general spread puts it in each platform's columns instead).
+
+            Columns (--aspects):
+              vocabulary  the aspects and criteria kinds a11ykb knows (and checklist
+                          when a source has WCAG checklists), and one "other" column
+                          per platform for notes under any other heading (default)
+              all         one column per heading as the sources name it
+                          (ios:accessibility-trait, ...): every fact in its own
+                          column, but many columns hold one component's notes
+
+            The matrix is written as it is read, a few hundred components at a time, so that an export of any size needs little memory; with --output the file appears when it is complete.
 
             Cells (--cells):
               text      the notes, one per line, nested ones indented, gaps as
@@ -24,6 +34,7 @@ struct ExportCommand: ParsableCommand {
               a11ykb export matrix --output matrix.csv --bom
               a11ykb export matrix --cells presence --platforms ios,android
               a11ykb export matrix --cells count --format json
+              a11ykb export matrix --aspects all --output full-matrix.csv
               a11ykb export v_criteria --format json
               a11ykb export gaps --output gaps.csv
             """)
@@ -48,6 +59,9 @@ struct ExportCommand: ParsableCommand {
     @Option(help: "Matrix: guidance for every platform in 'column' (general:*) or 'spread' over the platform columns.")
     var general: GeneralPlacement = .column
 
+    @Option(help: "Matrix: 'vocabulary' (known aspects and kinds, the rest in one 'other' column per platform) or 'all' (a column per heading).")
+    var aspects: MatrixAspects = .vocabulary
+
     @OptionGroup var output: OutputOptions
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case csv, json }
@@ -56,10 +70,11 @@ struct ExportCommand: ParsableCommand {
         do {
             let kb = try database.open()
             if table == "matrix" {
-                let matrix = try kb.matrix(platforms: commaList(platforms), family: family, general: general)
-                switch format {
-                case .csv: try output.emit(Data(matrix.csv(cells, byteOrderMark: output.bom)))
-                case .json: try output.emit(matrix.json(cells).rendered() + "\n")
+                let options = Matrix.Options(platforms: commaList(platforms), family: family, general: general, aspects: aspects)
+                var writer = Matrix.Writer(format == .csv ? .csv(cells, byteOrderMark: output.bom) : .json(cells))
+                try output.stream { sink in
+                    try kb.matrix(options) { chunk in try writer.write(chunk, to: sink) }
+                    try writer.finish(to: sink)
                 }
                 return
             }

@@ -19,6 +19,18 @@ struct OutputOptions: ParsableArguments {
     func emit(_ text: String) throws { try A11yKBCLI.emit(Data(text.utf8), to: output) }
 
     func emit(_ data: Data) throws { try A11yKBCLI.emit(data, to: output) }
+
+    /// Streams what `body` writes to stdout, or to `--output` (which appears whole, or not at all).
+    func stream(_ body: (ByteSink) throws -> Void) throws {
+        do {
+            if let output { return try AtomicFile.write(to: output, body) }
+            let sink = ByteSink.standardOutput()
+            try body(sink)
+            try sink.flush()
+        } catch let error as AtomicFile.WriteError {
+            throw Failure(error)
+        }
+    }
 }
 
 enum A11yKBCLI {
@@ -59,4 +71,5 @@ func commaList(_ values: [String]) -> [String] {
 extension GeneralPlacement: ExpressibleByArgument {}
 extension Family: ExpressibleByArgument {}
 extension Matrix.CellMode: ExpressibleByArgument {}
+extension MatrixAspects: ExpressibleByArgument {}
 extension Listing.Subject: ExpressibleByArgument {}

@@ -134,6 +134,38 @@ final class CLIOutputTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [])
     }
 
+    /// A streamed `--output` appears whole or not at all: a compare refused for an unknown row
+    /// leaves neither the file nor a temporary one, and an existing file is left as it was.
+    func testStreamedOutputThatFailsLeavesNothing() throws {
+        let kb = try Fixtures.seededKnowledgeBase(self)
+        let folder = try Fixtures.temporaryFolder(self)
+        let file = folder.appendingPathComponent("state.csv")
+        try Data("before\n".utf8).write(to: file)
+        let run = try QueryFixtures.run(["compare", "--aspect", "no-such-aspect", "--format", "csv", "--output", file.path], db: kb)
+        XCTAssertEqual(run.status, 2)
+        XCTAssertTrue(run.stderr.contains("unknown aspect \"no-such-aspect\""), run.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["state.csv"])
+        XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), "before\n")
+        let ok = try QueryFixtures.run(["compare", "--aspect", "state", "--format", "csv", "--output", file.path], db: kb)
+        XCTAssertEqual(ok.status, 0, ok.stderr)
+        XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), ComparisonRendering.csv(try kb.compareAcross(aspects: ["state"])))
+    }
+
+    /// `--aspects`: the readable default and the full width, as the library builds them.
+    func testExportMatrixAspects() throws {
+        let kb = try Fixtures.seededKnowledgeBase(self)
+        for aspects in MatrixAspects.allCases {
+            let run = try QueryFixtures.run(["export", "matrix", "--aspects", aspects.rawValue], db: kb)
+            XCTAssertEqual(run.status, 0, run.stderr)
+            XCTAssertEqual(run.stdout, String(decoding: try kb.matrix(Matrix.Options(aspects: aspects)).csv(.text), as: UTF8.self))
+        }
+        let json = try QueryFixtures.run(["export", "matrix", "--format", "json", "--cells", "count"], db: kb)
+        XCTAssertEqual(json.stdout, try kb.matrix().json(.count).rendered() + "\n")
+        let bad = try QueryFixtures.run(["export", "matrix", "--aspects", "some"], db: kb)
+        XCTAssertNotEqual(bad.status, 0)
+        XCTAssertTrue(bad.stderr.contains("--aspects"), bad.stderr)
+    }
+
     func testEveryNewCommandsHelpTeachesWithExamples() throws {
         for command in ["compare", "show", "export", "list", "gaps"] {
             let run = try Fixtures.run([command, "--help"])
@@ -158,7 +190,7 @@ final class CLIOutputTests: XCTestCase {
         XCTAssertTrue(String(decoding: bytes, as: UTF8.self).contains("\r\n"))
 
         let records = try QueryFixtures.pythonCSV(file.path)
-        let matrix = Matrix.build(try QueryFixtures.allFacts(kb))
+        let matrix = try kb.matrix()
         XCTAssertEqual(records.first, matrix.header)
         XCTAssertEqual(records.count, 1 + 4, "one row per component")
         XCTAssertEqual(Array(records.dropFirst()), matrix.records(.text))
@@ -179,7 +211,7 @@ final class CLIOutputTests: XCTestCase {
         let run = try QueryFixtures.run(["export", "matrix", "--output", file.path], db: kb)
         XCTAssertEqual(run.status, 0, run.stderr)
         let records = try QueryFixtures.pythonCSV(file.path)
-        let matrix = Matrix.build(try QueryFixtures.allFacts(kb))
+        let matrix = try kb.matrix()
         XCTAssertEqual(records.count, 1 + (try Fixtures.int(kb, "SELECT count(*) FROM components")))
         XCTAssertEqual(Array(records.dropFirst()), matrix.records(.text))
     }

@@ -6,7 +6,7 @@ import XCTest
 final class CompareTests: XCTestCase {
     func testRowsAreAspectsThenCriteriaKindsThenAnnouncements() throws {
         let kb = try Fixtures.seededKnowledgeBase(self)
-        let comparison = Compare.component(try QueryFixtures.facts(kb, "expandable-region"))
+        let comparison = try kb.compare("expandable-region")
         XCTAssertEqual(comparison.rows.map(\.label), ["name", "role", "group", "state", "focus", "custom-action", "general",
                                                       "keyboard", "gesture", "screenreader", "settings", "announcements"])
         XCTAssertEqual(comparison.columns.map(\.key), ["general", "ios", "android"])
@@ -88,13 +88,48 @@ final class CompareTests: XCTestCase {
 
     func testAcrossComponentsOneRowPerComponent() throws {
         let kb = try Fixtures.seededKnowledgeBase(self)
-        let comparison = Compare.across(try QueryFixtures.allFacts(kb), options: .init(rows: [.aspect("state")], general: .spread))
+        let comparison = try kb.compareAcross(aspects: ["state"], general: .spread)
         XCTAssertEqual(comparison.rowHeader, "component")
         XCTAssertEqual(comparison.rows.map(\.label), ["expandable-region", "reorder-data-row", "table", "table-row-button"])
         XCTAssertEqual(comparison.columns.map(\.key), ["ios", "android"])
         XCTAssertEqual(comparison.rows[0].cells.map(\.gapCount), [4, 4])
         XCTAssertEqual(comparison.rows[2].cells.map(\.plainText), ["no guidance written", "no guidance written"])
         XCTAssertTrue(comparison.rows[3].cells[1].plainText.contains("Active: android:enabled=true"))
+    }
+
+    /// Across components, the comparison comes in chunks with every column; written chunk by
+    /// chunk it is the document the whole comparison makes (a text table sized by its first chunk:
+    /// the same when the first chunk holds every component).
+    func testAcrossComponentsInChunksWritesTheWholeDocument() throws {
+        for kb in try QueryFixtures.seedAndCorpusKnowledgeBases(self) {
+            let whole = try kb.compareAcross(aspects: ["state", "focus"])
+            XCTAssertEqual(whole.rows.count, 2 * (try Fixtures.int(kb, "SELECT count(*) FROM components")))
+            var chunks: [Comparison] = []
+            try kb.reader.read { db in
+                try Compare.across(db, typedRows: ["state", "focus"], options: Compare.Options(), chunkSize: 2) { chunks.append($0) }
+            }
+            XCTAssertTrue(chunks.allSatisfy { $0.columns == whole.columns && $0.rows.count <= 4 })
+            XCTAssertEqual(chunks.flatMap(\.rows).map(\.label), whole.rows.map(\.label))
+            let formats: [(ComparisonRendering.Writer.Format, String)] = [
+                (.csv(byteOrderMark: false), ComparisonRendering.csv(whole)),
+                (.markdown, ComparisonRendering.markdown(whole)),
+                (.json, ComparisonRendering.json(whole).rendered() + "\n"),
+            ]
+            for (format, expected) in formats {
+                var writer = ComparisonRendering.Writer(format)
+                var out: [UInt8] = []
+                for chunk in chunks { writer.append(chunk, to: &out) }
+                writer.finish(to: &out)
+                XCTAssertEqual(String(decoding: out, as: UTF8.self), expected, "\(format)")
+            }
+        }
+    }
+
+    func testAcrossComponentsRefusesAnUnknownRowBeforeWritingAnything() throws {
+        let kb = try Fixtures.seededKnowledgeBase(self)
+        var chunks = 0
+        XCTAssertThrowsError(try kb.compareAcross(aspects: ["no-such-aspect"]) { _ in chunks += 1 })
+        XCTAssertEqual(chunks, 0)
     }
 
     func testRowKeysParseWhatUsersType() {

@@ -12,6 +12,17 @@ public enum QueryFixtures {
         try kb.reader.read { db in try ComponentFacts.load(db, componentID: try ComponentLookup.resolve(db, slug)) }
     }
 
+    /// The seeded knowledge base, and one holding today's MagentaA11y checkout when the corpus is there.
+    public static func seedAndCorpusKnowledgeBases(_ test: XCTestCase) throws -> [KnowledgeBase] {
+        var knowledgeBases = [try Fixtures.seededKnowledgeBase(test)]
+        if let corpus = try? Fixtures.corpus("magentaA11y-2026") {
+            let kb = try Fixtures.emptyKnowledgeBase(test)
+            _ = try Importer(kb).importPaths([corpus.path])
+            knowledgeBases.append(kb)
+        }
+        return knowledgeBases
+    }
+
     public static func allFacts(_ kb: KnowledgeBase) throws -> [ComponentFacts] {
         try kb.reader.read { try ComponentFacts.loadAll($0) }
     }

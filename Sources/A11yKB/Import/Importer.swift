@@ -47,12 +47,22 @@ struct Importer {
     }
 
     func run(_ inputs: [ImportInput], options: ImportOptions, summary initial: ImportSummary) throws -> ImportSummary {
+        let stages = ImportStages.fromEnvironment()
+        let start = ImportStages.now()
+        defer {
+            if let stages {
+                stages.add(.total, since: start)
+                FileHandle.standardError.write(Data(stages.report.utf8))
+            }
+        }
         let plan = Plan(inputs: Importer.componentsFirst(inputs), known: try knowledgeBase.sourceHashes(),
-                        limit: options.maxFileBytes)
+                        limit: options.maxFileBytes, stages: stages)
         if options.strict, let refused = plan.refusal(initial) { return refused }
         var summary = initial
+        let waitStart = ImportStages.now()
         guard let (first, prepared) = plan.firstBatchToWrite(recordingSkipped: &summary) else { return summary }
-        return try knowledgeBase.writeInTransaction { writer in
+        stages?.add(.waitPrepare, since: waitStart)
+        return try knowledgeBase.writeInTransaction(stages: stages) { writer in
             try plan.write(from: first, prepared: prepared, with: &writer, summary: &summary)
             return summary
         }
@@ -73,18 +83,20 @@ struct Importer {
         let known: [String: String]
         let limit: Int
         let batches: [Range<Int>]
+        let stages: ImportStages?
 
-        init(inputs: [ImportInput], known: [String: String], limit: Int) {
+        init(inputs: [ImportInput], known: [String: String], limit: Int, stages: ImportStages? = nil) {
             self.inputs = inputs
             self.known = known
             self.limit = limit
+            self.stages = stages
             batches = stride(from: 0, to: inputs.count, by: Importer.batchSize).map {
                 $0..<min($0 + Importer.batchSize, inputs.count)
             }
         }
 
         func prepare(_ batch: Int) -> [PreparedDocument] {
-            PreparedDocument.prepare(inputs, batches[batch], known: known, limit: limit)
+            PreparedDocument.prepare(inputs, batches[batch], known: known, limit: limit, stages: stages)
         }
 
         /// `--strict`: a first pass finds every error before anything is written. The summary of a
@@ -129,10 +141,10 @@ struct Importer {
                     try bulk.willWrite(with: writer)
                     try writer.write(writable, summary: &summary)
                 }
-                group.wait()
+                stages.measure(.waitPrepare) { group.wait() }
                 current = upcoming.value
             }
-            try bulk.finish(with: writer)
+            try stages.measure(.fts) { try bulk.finish(with: writer) }
         }
     }
 

@@ -85,35 +85,37 @@ struct PreparedDocument: Sendable {
     }
 
     /// Prepares `inputs[range]` on every core, in order.
-    static func prepare(_ inputs: [ImportInput], _ range: Range<Int>, known: [String: String], limit: Int) -> [PreparedDocument] {
+    static func prepare(_ inputs: [ImportInput], _ range: Range<Int>, known: [String: String], limit: Int,
+                        stages: ImportStages? = nil) -> [PreparedDocument] {
         var prepared = [PreparedDocument?](repeating: nil, count: range.count)
         prepared.withUnsafeMutableBufferPointer { buffer in
             let slots = UnsafeMutableSendableBuffer(buffer)
             DispatchQueue.concurrentPerform(iterations: range.count) { offset in
                 let input = inputs[range.lowerBound + offset]
-                slots.buffer[offset] = PreparedDocument.prepare(input, knownSHA: known[input.file.path], limit: limit)
+                slots.buffer[offset] = PreparedDocument.prepare(input, knownSHA: known[input.file.path], limit: limit, stages: stages)
             }
         }
         return prepared.compactMap { $0 }
     }
 
-    static func prepare(_ input: ImportInput, knownSHA: String?, limit: Int) -> PreparedDocument {
+    static func prepare(_ input: ImportInput, knownSHA: String?, limit: Int, stages: ImportStages? = nil) -> PreparedDocument {
         let file = input.file
         do {
-            let bytes = try input.bytes(limit: limit)
-            let sha = SHA256.hex(bytes)
+            let bytes = try stages.measure(.read) { try input.bytes(limit: limit) }
+            let sha = stages.measure(.hash) { SHA256.hex(bytes) }
             if knownSHA == sha { return PreparedDocument(path: file.path, outcome: .unchanged) }
-            let text = try TextDecoding.decode(bytes)
-            let (format, content) = try DocumentReader.read(text, fileName: (file.path as NSString).lastPathComponent,
-                                                            hints: file.hints, isCaption: file.role == .transcript)
+            let (format, content) = try stages.measure(.parse) {
+                try DocumentReader.read(try TextDecoding.decode(bytes), fileName: (file.path as NSString).lastPathComponent,
+                                        hints: file.hints, isCaption: file.role == .transcript)
+            }
             let normalized: WritableDocument.Content
             switch content {
             case .captions(let transcript):
                 let slug = file.hints.slug ?? file.hints.fallbackSlug ?? ""
                 normalized = .transcript(slug: slug, family: file.hints.family ?? .native,
-                                         Normalizer.normalize(transcript))
+                                         stages.measure(.normalize) { Normalizer.normalize(transcript) })
             case .components(let read):
-                let entries = try read.map { try Normalizer.normalize($0.entry, hints: $0.hints) }
+                let entries = try stages.measure(.normalize) { try read.map { try Normalizer.normalize($0.entry, hints: $0.hints) } }
                 if entries.contains(where: { !$0.isRecognisable }) {
                     return PreparedDocument(path: file.path, outcome: .skipped(
                         "nothing recognisable: no criteria, no platform, aspect or announcement section"))

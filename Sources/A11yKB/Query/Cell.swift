@@ -50,17 +50,61 @@ enum CellBuilder {
         var collector = Collector(facts: facts, row: row, platform: platform, includeAllPlatforms: includeAllPlatforms)
         switch row.kind {
         case .aspect:
-            collector.addGuidance(aspect: row.key)
+            collector.addGuidance { $0 == row.key }
             collector.addGaps { ($0 ?? "general") == row.key }
         case .criteria:
-            collector.addCriteria(kind: row.key)
+            collector.addCriteria { $0 == row.key }
             collector.addGaps { $0 == row.key }
         case .announcements:
             collector.addAnnouncements()
-            collector.addGuidance(aspect: "announcements")
+            collector.addGuidance { $0 == "announcements" }
             collector.addGaps { $0 == "announcements" }
+        case .other:
+            collector.addGuidance(where: RowKey.isUnknownAspect)
+            // The general cell holds no criteria (each platform's does); see `Compare.generalCell`.
+            if platform != nil { collector.addCriteria(where: RowKey.isUnknownKind) }
+            collector.addGaps { $0.map(RowKey.isUnknown) ?? false }
         }
         return Cell(groups: collector.groups(), row: row.kind)
+    }
+
+    /// A component's facts split by the rows they belong to, in one pass, so that a row's cells
+    /// look only at its own facts (a matrix has dozens of columns per component). A fact lands in
+    /// every row `cell(_:row:...)` would take it into; each part keeps source order.
+    static func split(_ facts: ComponentFacts, rows: [RowKey]) -> [RowKey: ComponentFacts] {
+        let present = Set(rows)
+        let hasOther = present.contains(.other)
+        var parts: [RowKey: ComponentFacts] = [:]
+        func add(_ key: RowKey, _ body: (inout ComponentFacts) -> Void) {
+            guard present.contains(key) else { return }
+            body(&parts[key, default: ComponentFacts(component: facts.component)])
+        }
+        /// The row of a note or code example under `aspect`.
+        func noteRow(_ aspect: String) -> RowKey? {
+            if aspect == "announcements" { return .announcements }
+            if present.contains(.aspect(aspect)) { return .aspect(aspect) }
+            return hasOther && RowKey.isUnknownAspect(aspect) ? .other : nil
+        }
+        for g in facts.guidance { if let key = noteRow(g.aspect) { add(key) { $0.guidance.append(g) } } }
+        for code in facts.codeExamples { if let key = noteRow(code.aspect ?? "general") { add(key) { $0.codeExamples.append(code) } } }
+        for c in facts.criteria {
+            if present.contains(.criteria(c.kind)) {
+                add(.criteria(c.kind)) { $0.criteria.append(c) }
+            } else if RowKey.isUnknownKind(c.kind) {
+                add(.other) { $0.criteria.append(c) }
+            }
+        }
+        for a in facts.announcements { add(.announcements) { $0.announcements.append(a) } }
+        for gap in facts.gaps {
+            let aspect = gap.aspect ?? "general"
+            add(.aspect(aspect)) { $0.gaps.append(gap) }
+            if let raw = gap.aspect {
+                add(.criteria(raw)) { $0.gaps.append(gap) }
+                if raw == "announcements" { add(.announcements) { $0.gaps.append(gap) } }
+                if hasOther && RowKey.isUnknown(raw) { add(.other) { $0.gaps.append(gap) } }
+            }
+        }
+        return parts
     }
 
     /// The items of one cell as they are found, with the order they are shown in.
@@ -77,29 +121,29 @@ enum CellBuilder {
             p == platform || (p == nil && platform != nil && (includeAllPlatforms || always))
         }
 
-        mutating func addGuidance(aspect: String) {
+        /// Notes and code examples whose aspect `matches` (a code example without one is general).
+        mutating func addGuidance(where matches: (String) -> Bool) {
             var depth: [Int64: Int] = [:]
-            for g in facts.guidance where g.aspect == aspect && applies(g.platform) {
+            for g in facts.guidance where matches(g.aspect) && applies(g.platform) {
                 let d = g.parentID.flatMap { depth[$0].map { $0 + 1 } } ?? 0
                 depth[g.id] = d
                 placed.append(Placed(item: Cell.Item(content: .guidance(g.text), depth: d, line: g.line, platform: g.platform),
                                      framework: g.framework, order: (0, g.line, 0)))
             }
-            for code in facts.codeExamples where (code.aspect ?? "general") == aspect && applies(code.platform) {
+            for code in facts.codeExamples where matches(code.aspect ?? "general") && applies(code.platform) {
                 placed.append(Placed(item: Cell.Item(content: .code(language: code.language, code: code.code), depth: 0,
                                                      line: code.line, platform: code.platform),
                                      framework: code.framework, order: (0, code.line, 1)))
             }
         }
 
-        mutating func addCriteria(kind: String) {
-            for c in facts.criteria where c.kind == kind && applies(c.platform, always: true) {
+        mutating func addCriteria(where matches: (String) -> Bool) {
+            for c in facts.criteria where matches(c.kind) && applies(c.platform, always: true) {
                 placed.append(Placed(item: Cell.Item(content: .criterion(label: c.label, expectation: c.expectation), depth: 0,
                                                      line: c.line, platform: c.platform),
                                      framework: nil, order: (0, c.line, 0)))
             }
         }
-
         mutating func addAnnouncements() {
             for a in facts.announcements where applies(a.platform) {
                 let transcript = a.origin == .transcript
@@ -121,6 +165,12 @@ enum CellBuilder {
         /// Items in source order, grouped by framework (notes for any framework first, then the
         /// frameworks in the vocabulary's order).
         func groups() -> [Cell.Group] {
+            if placed.isEmpty { return [] }
+            // The common cell: one framework (or none), items found in source order.
+            if placed.allSatisfy({ $0.framework == placed[0].framework }) && zip(placed, placed.dropFirst()).allSatisfy({ $0.order <= $1.order }),
+               !placed.contains(where: { isTemplateToken($0.item) }) {
+                return [Cell.Group(framework: placed[0].framework, items: placed.map(\.item))]
+            }
             let sorted = placed.enumerated().sorted { lhs, rhs in
                 let l = lhs.element.order, r = rhs.element.order
                 if l != r { return l < r }

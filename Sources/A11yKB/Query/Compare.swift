@@ -1,3 +1,4 @@
+import GRDB
 
 /// Where guidance written for every platform goes in a comparison.
 public enum GeneralPlacement: String, Sendable, CaseIterable {
@@ -72,34 +73,44 @@ public enum Compare {
         }
     }
 
-    /// One component: a row per aspect, criteria kind and the announcements.
-    static func component(_ facts: ComponentFacts, options: Options = Options()) -> Comparison {
-        let rows = options.rows ?? RowKey.rows(for: [facts])
+    /// One component: a row per chosen row (`options.rows`), else per row in `allRows` (its
+    /// aspects, criteria kinds and the announcements: `FactSummary.rows(.all)`).
+    static func component(_ facts: ComponentFacts, options: Options = Options(), allRows: [RowKey] = []) -> Comparison {
+        let rows = options.rows ?? allRows
         let platforms = options.platforms ?? facts.platforms
         let built = rows.map { key in
             (key, facts.component, key.title, platforms.map { CellBuilder.cell(facts, row: key, platform: $0, includeAllPlatforms: options.general == .spread) },
              generalCell(facts, row: key))
         }
-        return assemble(component: facts.component, rowHeader: "aspect", platforms: platforms, general: options.general, built: built)
+        return assemble(component: facts.component, rowHeader: "aspect", platforms: platforms,
+                        withGeneral: options.general == .column && built.contains { !$0.4.isEmpty }, built: built)
     }
 
-    /// Every component (of the family, when given): a row per component and chosen row.
-    static func across(_ components: [ComponentFacts], options: Options) -> Comparison {
-        let components = components.filter { options.family == nil || $0.component.family == options.family }
-        let rows = options.rows ?? [.aspect("state")]
-        let platforms = options.platforms ?? Vocabulary.platforms.map(\.slug).filter { slug in
-            components.contains { $0.platforms.contains(slug) }
-        }
-        var built: [(RowKey, ComponentFacts.Component, String, [Cell], Cell)] = []
-        for facts in components {
-            for key in rows {
-                let label = rows.count == 1 ? facts.component.slug : "\(facts.component.slug): \(key.title)"
-                built.append((key, facts.component, label,
-                              platforms.map { CellBuilder.cell(facts, row: key, platform: $0, includeAllPlatforms: options.general == .spread) },
-                              generalCell(facts, row: key)))
+    /// Every component (of the family, when given): a row per component and chosen row, in
+    /// chunks of components (`Matrix.chunkSize`), each a `Comparison` with all the columns. The
+    /// columns come from SQL before the first component is read. `typedRows` are as a user types
+    /// them (`state`); empty: the state row.
+    static func across(_ db: Database, typedRows: [String], options: Options, chunkSize: Int = Matrix.chunkSize,
+                       _ body: (Comparison) throws -> Void) throws {
+        let summary = try FactSummary.load(db, .all(options.family))
+        let rows = try Compare.rows(typedRows, known: summary.rows(.all)) ?? [.aspect("state")]
+        let platforms = options.platforms ?? summary.platforms
+        let withGeneral = options.general == .column && rows.contains(where: summary.hasGeneral)
+        var empty = true
+        try ComponentFacts.forEachChunk(db, family: options.family, size: chunkSize) { chunk in
+            empty = false
+            var built: [(RowKey, ComponentFacts.Component, String, [Cell], Cell)] = []
+            for facts in chunk {
+                for key in rows {
+                    let label = rows.count == 1 ? facts.component.slug : "\(facts.component.slug): \(key.title)"
+                    built.append((key, facts.component, label,
+                                  platforms.map { CellBuilder.cell(facts, row: key, platform: $0, includeAllPlatforms: options.general == .spread) },
+                                  generalCell(facts, row: key)))
+                }
             }
+            try body(assemble(component: nil, rowHeader: "component", platforms: platforms, withGeneral: withGeneral, built: built))
         }
-        return assemble(component: nil, rowHeader: "component", platforms: platforms, general: options.general, built: built)
+        if empty { try body(assemble(component: nil, rowHeader: "component", platforms: platforms, withGeneral: withGeneral, built: [])) }
     }
 
     /// Criteria written for every platform are shown in each platform's column, so the general
@@ -109,9 +120,8 @@ public enum Compare {
         return CellBuilder.cell(facts, row: row, platform: nil, includeAllPlatforms: false)
     }
 
-    static func assemble(component: ComponentFacts.Component?, rowHeader: String, platforms: [String], general: GeneralPlacement,
+    static func assemble(component: ComponentFacts.Component?, rowHeader: String, platforms: [String], withGeneral: Bool,
                          built: [(RowKey, ComponentFacts.Component, String, [Cell], Cell)]) -> Comparison {
-        let withGeneral = general == .column && built.contains { !$0.4.isEmpty }
         var columns = platforms.map { slug in
             Comparison.Column(key: slug, title: Vocabulary.platforms.first { $0.slug == slug }?.name ?? slug)
         }

@@ -11,6 +11,13 @@ public struct ComponentFacts: Sendable {
         public var category: String?
         public var source: String
 
+        /// No component: what an empty cell is built from.
+        static let none = Component(id: 0, slug: "", title: "", family: .native, category: nil, source: "")
+
+        init(id: Int64, slug: String, title: String, family: Family, category: String?, source: String) {
+            (self.id, self.slug, self.title, self.family, self.category, self.source) = (id, slug, title, family, category, source)
+        }
+
         init(row: Row) throws {
             id = row["id"]
             slug = row["slug"]
@@ -172,10 +179,38 @@ public struct ComponentFacts: Sendable {
         return try loadAll(db, where: "1", arguments: [])
     }
 
-    static func loadAll(_ db: Database, where condition: String, arguments: StatementArguments) throws -> [ComponentFacts] {
+    /// Calls `body` with every component (of `family`) in chunks of `size`, ordered by family
+    /// then slug: each chunk is read (a query per fact table, by the components' ids) only when
+    /// the previous one is done with, so memory holds one chunk.
+    static func forEachChunk(_ db: Database, family: Family?, size: Int, _ body: ([ComponentFacts]) throws -> Void) throws {
+        var after: (family: String, slug: String)?
+        while true {
+            var conditions: [String] = []
+            var arguments: StatementArguments = []
+            if let family {
+                conditions.append("c.family = ?")
+                _ = arguments.append(contentsOf: [family.rawValue])
+            }
+            if let after {
+                // Keyset paging on UNIQUE (family, slug): each chunk starts where the last ended.
+                conditions.append("(c.family, c.slug) > (?, ?)")
+                _ = arguments.append(contentsOf: [after.family, after.slug])
+            }
+            let chunk = try loadAll(db, where: conditions.isEmpty ? "1" : conditions.joined(separator: " AND "),
+                                    arguments: arguments, limit: size)
+            guard let last = chunk.last else { return }
+            try body(chunk)
+            if chunk.count < size { return }
+            after = (last.component.family.rawValue, last.component.slug)
+        }
+    }
+
+    static func loadAll(_ db: Database, where condition: String, arguments: StatementArguments,
+                        limit: Int? = nil) throws -> [ComponentFacts] {
         let components = try Component.fetchAll(db, sql: """
             SELECT c.id, c.slug, c.title, c.family, c.category, s.path AS source FROM components c
             JOIN sources s ON s.id = c.source_id WHERE \(condition) ORDER BY c.family, c.slug
+            \(limit.map { "LIMIT \($0)" } ?? "")
             """, arguments: arguments)
         guard !components.isEmpty else { return [] }
         let idList = components.map { String($0.id) }.joined(separator: ",")

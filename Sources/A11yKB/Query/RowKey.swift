@@ -1,13 +1,24 @@
 /// What a comparison or matrix row is about: a guidance aspect (`state`), a criteria kind
-/// (`keyboard`), or the announcements.
+/// (`keyboard`), the announcements, or (in a readable matrix) every heading the vocabulary does
+/// not know.
 public struct RowKey: Sendable, Hashable, CustomStringConvertible {
-    public enum Kind: String, Sendable { case aspect, criteria, announcements }
+    public enum Kind: String, Sendable { case aspect, criteria, announcements, other }
     public var key: String
     public var kind: Kind
 
     public static func aspect(_ key: String) -> RowKey { RowKey(key: key, kind: .aspect) }
     public static func criteria(_ key: String) -> RowKey { RowKey(key: key, kind: .criteria) }
     public static let announcements = RowKey(key: "announcements", kind: .announcements)
+    /// Notes, criteria, code and gaps under aspects and kinds the vocabulary does not know.
+    public static let other = RowKey(key: "other", kind: .other)
+
+    /// Whether the vocabulary does not know a note's aspect (`accessibility-trait`,
+    /// `examples-of-decorative-icons-and-images`): such notes go to the `other` row.
+    public static func isUnknownAspect(_ aspect: String) -> Bool { !Vocabulary.aspects.contains(aspect) }
+    /// Whether the vocabulary does not know a criteria kind.
+    public static func isUnknownKind(_ kind: String) -> Bool { !Vocabulary.criterionKinds.contains(kind) }
+    /// Whether a gap's aspect, which names a note aspect or a criteria kind, is neither.
+    public static func isUnknown(_ key: String) -> Bool { isUnknownAspect(key) && isUnknownKind(key) }
 
     public var description: String { key }
 
@@ -26,22 +37,5 @@ public struct RowKey: Sendable, Hashable, CustomStringConvertible {
         return .aspect(slug)
     }
 
-    /// The standard rows, then any other aspect or criteria kind the components hold.
-    public static func rows(for components: [ComponentFacts]) -> [RowKey] {
-        var aspects = standardAspects
-        var kinds = standardKinds
-        for facts in components {
-            for g in facts.guidance where g.aspect != "announcements" && !aspects.contains(g.aspect) { aspects.append(g.aspect) }
-            for c in facts.criteria where !kinds.contains(c.kind) { kinds.append(c.kind) }
-        }
-        return aspects.map(RowKey.aspect) + kinds.map(RowKey.criteria) + [.announcements]
-    }
-
-    public var title: String {
-        switch kind {
-        case .announcements: "announcements"
-        case .criteria: key
-        case .aspect: key
-        }
-    }
+    public var title: String { key }
 }

@@ -34,6 +34,7 @@ extension Cell {
         case .aspect: "no guidance written"
         case .criteria: "no criteria written"
         case .announcements: "no announcements written"
+        case .other: "nothing else written"
         case nil: ""
         }
     }

@@ -29,17 +29,58 @@ public enum ColumnTable {
     /// columns can be at least `minimumColumn` wide; wider otherwise.
     package static func render(header: [String], rows: [[[Line]]], width: Int, minimumColumn: Int = 10,
                               decoration: Decoration = .none) -> String {
-        let count = header.count
-        guard count > 0 else { return "" }
-        var natural = header.map(\.count)
-        for row in rows {
-            for (c, cell) in row.enumerated() where c < count {
-                natural[c] = max(natural[c], cell.map(\.text.count).max() ?? 0)
-            }
+        guard !header.isEmpty else { return "" }
+        let layout = Layout(header: header, rows: rows, width: width, minimumColumn: minimumColumn, decoration: decoration)
+        var out = layout.header(header)
+        for (r, row) in rows.enumerated() {
+            if r > 0 { out += layout.separator }
+            out += layout.record(row)
         }
-        let widths = share(natural: natural, available: max(count * minimumColumn, width - separator.count * (count - 1)),
-                           minimum: minimumColumn)
+        return out
+    }
+
+    /// Column widths fitted to a header and some rows, and the text of a header, a record and
+    /// the rule between records: a table written a chunk of rows at a time is sized by its first
+    /// chunk (later lines too long for their column wrap like any other).
+    package struct Layout {
+        let widths: [Int]
+        let decoration: Decoration
+        let rule: String
+
+        package init(header: [String], rows: [[[Line]]], width: Int, minimumColumn: Int = 10, decoration: Decoration = .none) {
+            let count = header.count
+            var natural = header.map(\.count)
+            for row in rows {
+                for (c, cell) in row.enumerated() where c < count {
+                    natural[c] = max(natural[c], cell.map(\.text.count).max() ?? 0)
+                }
+            }
+            widths = ColumnTable.share(natural: natural, available: max(count * minimumColumn, width - ColumnTable.separator.count * (count - 1)),
+                                       minimum: minimumColumn)
+            self.decoration = decoration
+            rule = widths.map { String(repeating: "─", count: $0) }.joined(separator: "─┼─") + "\n"
+        }
+
+        /// The header's lines and the rule under it.
+        package func header(_ header: [String]) -> String {
+            emit(header.enumerated().map { c, title in wrap(title, width: widths[c]).map { ($0, Line.Style.heading) } },
+                 headerRow: true) + rule
+        }
+
+        /// The dashed rule between two records.
+        package var separator: String { rule.replacingOccurrences(of: "─", with: "╌") }
+
+        /// One record's lines.
+        package func record(_ row: [[Line]]) -> String {
+            let cells = (0..<widths.count).map { c -> [(String, Line.Style)] in
+                guard c < row.count else { return [] }
+                return row[c].flatMap { line in wrap(line.text, width: widths[c]).map { ($0, line.style) } }
+            }
+            return emit(cells, headerRow: false)
+        }
+
         func emit(_ cells: [[(String, Line.Style)]], headerRow: Bool) -> String {
+            let count = widths.count
             let height = cells.map(\.count).max() ?? 0
             var out = ""
             for i in 0..<max(height, 1) {
@@ -49,24 +90,12 @@ public enum ColumnTable {
                     let padded = c == count - 1 ? text : text + String(repeating: " ", count: max(0, widths[c] - text.count))
                     parts.append(headerRow ? decoration.header(padded) : (text.isEmpty ? padded : decoration.line(padded, style)))
                 }
-                var line = parts.joined(separator: separator)
+                var line = parts.joined(separator: ColumnTable.separator)
                 while line.hasSuffix(" ") { line.removeLast() }
                 out += line + "\n"
             }
             return out
         }
-        let rule = widths.map { String(repeating: "─", count: $0) }.joined(separator: "─┼─") + "\n"
-        var out = emit(header.enumerated().map { c, title in wrap(title, width: widths[c]).map { ($0, Line.Style.heading) } }, headerRow: true)
-        out += rule
-        for (r, row) in rows.enumerated() {
-            if r > 0 { out += rule.replacingOccurrences(of: "─", with: "╌") }
-            let cells = (0..<count).map { c -> [(String, Line.Style)] in
-                guard c < row.count else { return [] }
-                return row[c].flatMap { line in wrap(line.text, width: widths[c]).map { ($0, line.style) } }
-            }
-            out += emit(cells, headerRow: false)
-        }
-        return out
     }
 
     /// Widths for columns wanting `natural`, sharing `available`: narrow columns keep their width,

@@ -6,54 +6,131 @@ public enum ComparisonRendering {
     }
 
     public static func text(_ comparison: Comparison, width: Int, decoration: ColumnTable.Decoration = .none) -> String {
-        let header = [comparison.rowHeader] + comparison.columns.map(\.title)
-        let rows = comparison.rows.map { row -> [[ColumnTable.Line]] in
-            [[ColumnTable.Line(row.label, .heading)]] + row.cells.map { cell in
-                cell.lines.map { line in
-                    let style: ColumnTable.Line.Style = switch line.style {
-                    case .text: .plain
-                    case .heading: .heading
-                    case .gap: .gap
-                    case .empty: .empty
-                    }
-                    return ColumnTable.Line(line.indented, style)
-                }
-            }
-        }
-        var out = title(comparison).map { decoration.header($0) + "\n\n" } ?? ""
-        out += ColumnTable.render(header: header, rows: rows, width: width, decoration: decoration)
-        return out
+        whole(comparison, .text(width: width, decoration: decoration))
     }
 
-    public static func markdown(_ comparison: Comparison) -> String {
-        var out = title(comparison).map { "**\(MarkdownTable.cell($0))**\n\n" } ?? ""
-        out += MarkdownTable.render(header: [comparison.rowHeader] + comparison.columns.map(\.title),
-                                    rows: comparison.rows.map { row in [row.label] + row.cells.map(\.plainText) })
-        return out
-    }
+    public static func markdown(_ comparison: Comparison) -> String { whole(comparison, .markdown) }
 
     /// Header: the row header, then the column keys (`general`, `ios`, `android`); one record per row.
     public static func csv(_ comparison: Comparison, byteOrderMark: Bool = false) -> String {
-        CSV.document(header: [comparison.rowHeader] + comparison.columns.map(\.key),
-                     rows: comparison.rows.map { row in [row.label] + row.cells.map(\.plainText) },
-                     byteOrderMark: byteOrderMark)
+        whole(comparison, .csv(byteOrderMark: byteOrderMark))
+    }
+
+    /// A whole comparison through `Writer`, as text.
+    static func whole(_ comparison: Comparison, _ format: Writer.Format) -> String {
+        var writer = Writer(format)
+        var out: [UInt8] = []
+        writer.append(comparison, to: &out)
+        writer.finish(to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Writes a comparison handed over in chunks (`KnowledgeBase.compareAcross`), each chunk as it
+    /// arrives: the title and header with the first, the end of the document at `finish`. A
+    /// terminal table's columns are sized by the first chunk.
+    public struct Writer: ChunkWriter {
+        public enum Format {
+            case text(width: Int, decoration: ColumnTable.Decoration)
+            case markdown
+            case csv(byteOrderMark: Bool)
+            /// Pretty JSON, as `json(_:)` renders it, and a final newline.
+            case json
+        }
+
+        let format: Format
+        private var layout: ColumnTable.Layout?
+        private var started = false
+        private var rowsWritten = 0
+
+        public init(_ format: Format) { self.format = format }
+
+        public mutating func append(_ chunk: Comparison, to out: inout [UInt8]) {
+            if !started {
+                started = true
+                start(chunk, to: &out)
+            }
+            for row in chunk.rows {
+                switch format {
+                case .text:
+                    if rowsWritten > 0 { out += layout!.separator.utf8 }
+                    out += layout!.record(ComparisonRendering.lines(row)).utf8
+                case .markdown:
+                    out += MarkdownTable.row([row.label] + row.cells.map(\.plainText)).utf8
+                case .csv:
+                    CSV.appendRecord([row.label] + row.cells.map(\.plainText), to: &out)
+                case .json:
+                    out += (rowsWritten > 0 ? ",\n    " : "\n    ").utf8
+                    out += ComparisonRendering.json(row, columns: chunk.columns).rendered(level: 2).utf8
+                }
+                rowsWritten += 1
+            }
+        }
+
+        private mutating func start(_ chunk: Comparison, to out: inout [UInt8]) {
+            switch format {
+            case let .text(width, decoration):
+                let header = [chunk.rowHeader] + chunk.columns.map(\.title)
+                let layout = ColumnTable.Layout(header: header, rows: chunk.rows.map(ComparisonRendering.lines), width: width,
+                                                decoration: decoration)
+                self.layout = layout
+                out += (ComparisonRendering.title(chunk).map { decoration.header($0) + "\n\n" } ?? "").utf8
+                out += layout.header(header).utf8
+            case .markdown:
+                out += (ComparisonRendering.title(chunk).map { "**\(MarkdownTable.cell($0))**\n\n" } ?? "").utf8
+                out += MarkdownTable.head([chunk.rowHeader] + chunk.columns.map(\.title)).utf8
+            case .csv(let byteOrderMark):
+                if byteOrderMark { out += [0xEF, 0xBB, 0xBF] }
+                CSV.appendRecord([chunk.rowHeader] + chunk.columns.map(\.key), to: &out)
+            case .json:
+                out += "{\n  \"component\": ".utf8
+                out += ComparisonRendering.json(component: chunk.component).rendered(level: 1).utf8
+                out += ",\n  \"columns\": ".utf8
+                out += JSONValue.array(chunk.columns.map { .string($0.key) }).rendered(level: 1).utf8
+                out += ",\n  \"rows\": [".utf8
+            }
+        }
+
+        public mutating func finish(to out: inout [UInt8]) {
+            if case .json = format { out += (rowsWritten > 0 ? "\n  ]\n}\n" : "]\n}\n").utf8 }
+        }
+    }
+
+    /// A row's cells as terminal lines, the row's label first.
+    static func lines(_ row: Comparison.Row) -> [[ColumnTable.Line]] {
+        [[ColumnTable.Line(row.label, .heading)]] + row.cells.map { cell in
+            cell.lines.map { line in
+                let style: ColumnTable.Line.Style = switch line.style {
+                case .text: .plain
+                case .heading: .heading
+                case .gap: .gap
+                case .empty: .empty
+                }
+                return ColumnTable.Line(line.indented, style)
+            }
+        }
     }
 
     public static func json(_ comparison: Comparison) -> JSONValue {
         .object([
-            ("component", comparison.component.map { c in
-                .object([("slug", .string(c.slug)), ("title", .string(c.title)), ("family", .string(c.family.rawValue)),
-                         ("category", .optional(c.category)), ("source", .string(c.source))])
-            } ?? .null),
+            ("component", json(component: comparison.component)),
             ("columns", .array(comparison.columns.map { .string($0.key) })),
-            ("rows", .array(comparison.rows.map { row in
-                .object([
-                    ("component", .string(row.component.slug)),
-                    ("row", .string(row.key.key)),
-                    ("kind", .string(row.key.kind.rawValue)),
-                    ("cells", .object(zip(comparison.columns, row.cells).map { column, cell in (column.key, json(cell)) })),
-                ])
-            })),
+            ("rows", .array(comparison.rows.map { json($0, columns: comparison.columns) })),
+        ])
+    }
+
+    static func json(component: ComponentFacts.Component?) -> JSONValue {
+        component.map { c in
+            .object([("slug", .string(c.slug)), ("title", .string(c.title)), ("family", .string(c.family.rawValue)),
+                     ("category", .optional(c.category)), ("source", .string(c.source))])
+        } ?? .null
+    }
+
+    static func json(_ row: Comparison.Row, columns: [Comparison.Column]) -> JSONValue {
+        .object([
+            ("component", .string(row.component.slug)),
+            ("row", .string(row.key.key)),
+            ("kind", .string(row.key.kind.rawValue)),
+            ("cells", .object(zip(columns, row.cells).map { column, cell in (column.key, json(cell)) })),
         ])
     }
 

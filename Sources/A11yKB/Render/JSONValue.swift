@@ -20,6 +20,13 @@ public enum JSONValue: Sendable, Equatable {
         return out
     }
 
+    /// Pretty, as it reads nested `level` deep in a document (an element of a streamed array).
+    package func rendered(level: Int) -> String {
+        var out = ""
+        write(into: &out, indent: level)
+        return out
+    }
+
     private func write(into out: inout String, indent: Int?) {
         switch self {
         case .null: out += "null"

@@ -2,13 +2,22 @@
 /// non-breaking spaces, `<` and `>` outside code spans escaped so that notes about HTML stay text.
 package enum MarkdownTable {
     package static func render(header: [String], rows: [[String]]) -> String {
-        var out = "| " + header.map(cell).joined(separator: " | ") + " |\n"
-        out += "|" + header.map { _ in " --- |" }.joined() + "\n"
+        var out = head(header)
         for row in rows {
             let padded = row + Array(repeating: "", count: max(0, header.count - row.count))
-            out += "| " + padded.prefix(header.count).map(cell).joined(separator: " | ") + " |\n"
+            out += self.row(Array(padded.prefix(header.count)))
         }
         return out
+    }
+
+    /// The header row and the rule under it.
+    package static func head(_ header: [String]) -> String {
+        row(header) + "|" + header.map { _ in " --- |" }.joined() + "\n"
+    }
+
+    /// One row of cells, as many as the header has.
+    package static func row(_ cells: [String]) -> String {
+        "| " + cells.map(cell).joined(separator: " | ") + " |\n"
     }
 
     /// One cell's text made safe for a table row.

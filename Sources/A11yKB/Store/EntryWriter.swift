@@ -8,9 +8,12 @@ struct EntryWriter {
     let platformIDs: [String: Int64]
     let frameworkIDs: [String: Int64]
     let now: String
+    /// Stage timings, when `A11YKB_IMPORT_STAGES` asks for them.
+    let stages: ImportStages?
 
-    init(db: Database) throws {
+    init(db: Database, stages: ImportStages? = nil) throws {
         self.db = db
+        self.stages = stages
         platformIDs = Dictionary(uniqueKeysWithValues: try PlatformRecord.fetchAll(db).map { ($0.slug, $0.id) })
         frameworkIDs = Dictionary(uniqueKeysWithValues: try FrameworkRecord.fetchAll(db).map { ($0.slug, $0.id) })
         now = ISO8601DateFormatter().string(from: Date())
@@ -33,8 +36,11 @@ struct EntryWriter {
     }
 
     mutating func write(_ document: WritableDocument, summary: inout ImportSummary) throws {
-        let sourceID = try upsertSource(document)
-        try exec("DELETE FROM notices WHERE source_id = ?", [sourceID])
+        let sourceID = try stages.measure(.sources) {
+            let id = try upsertSource(document)
+            try exec("DELETE FROM notices WHERE source_id = ?", [id])
+            return id
+        }
         switch document.content {
         case .components(let entries):
             try writeComponents(entries, sourceID: sourceID, document: document, summary: &summary)
@@ -48,7 +54,7 @@ struct EntryWriter {
         var described = Set<Int64>()
         for entry in entries {
             if let id = try write(entry, sourceID: sourceID, document: document, summary: &summary) { described.insert(id) }
-            try writeNotices(entry.notices, sourceID: sourceID, path: document.path, summary: &summary)
+            try stages.measure(.notices) { try writeNotices(entry.notices, sourceID: sourceID, path: document.path, summary: &summary) }
         }
         // A component this source described before but no longer does.
         let stale = try ComponentRecord.fetchAll(db, sql: "SELECT * FROM components WHERE source_id = ?", arguments: [sourceID])
@@ -74,7 +80,9 @@ struct EntryWriter {
         }
         let offset = try Int.fetchOne(try db.cachedStatement(sql: "SELECT coalesce(max(position) + 1, 0) FROM announcements WHERE component_id = ?"),
                                       arguments: [componentID]) ?? 0
-        try insertAnnouncements(announcements, componentID: componentID, sourceID: sourceID, firstPosition: offset)
+        try stages.measure(.announcements) {
+            try insertAnnouncements(announcements, componentID: componentID, sourceID: sourceID, firstPosition: offset)
+        }
         summary.transcripts.append(.init(path: document.path, component: slug, format: document.format.rawValue))
     }
 
@@ -93,6 +101,18 @@ struct EntryWriter {
     /// Returns the component's id when this source's facts are the ones kept.
     private func write(_ entry: NormalizedEntry, sourceID: Int64, document: WritableDocument,
                        summary: inout ImportSummary) throws -> Int64? {
+        let written = try stages.measure(.components) {
+            try writeComponent(entry, sourceID: sourceID, document: document, summary: &summary)
+        }
+        guard let componentID = written else { return nil }
+        try writeFacts(entry, componentID: componentID, sourceID: sourceID)
+        return componentID
+    }
+
+    /// The component's row, its old facts deleted when a source replaces them. Returns the
+    /// component's id when this source's facts are the ones to write.
+    private func writeComponent(_ entry: NormalizedEntry, sourceID: Int64, document: WritableDocument,
+                                summary: inout ImportSummary) throws -> Int64? {
         let c = entry.component
         let item = ImportSummary.Item(path: document.path, component: c.slug, format: document.format.rawValue)
         let owner = try Row.fetchOne(try db.cachedStatement(sql: """
@@ -102,10 +122,8 @@ struct EntryWriter {
         guard let owner else {
             try exec("INSERT INTO components (slug, title, family, category, summary, source_id) VALUES (?, ?, ?, ?, ?, ?)",
                      [c.slug, c.title, c.family.rawValue, c.category, c.summary, sourceID])
-            let componentID = db.lastInsertedRowID
             summary.added.append(item)
-            try writeFacts(entry, componentID: componentID, sourceID: sourceID)
-            return componentID
+            return db.lastInsertedRowID
         }
         let componentID: Int64 = owner["id"]
         let ownerID: Int64 = owner["source_id"]
@@ -127,18 +145,19 @@ struct EntryWriter {
         }
         try exec("UPDATE components SET title = ?, category = ?, summary = ?, source_id = ? WHERE id = ?",
                  [c.title, c.category, c.summary, sourceID, componentID])
-        try writeFacts(entry, componentID: componentID, sourceID: sourceID)
         return componentID
     }
 
     private func writeFacts(_ entry: NormalizedEntry, componentID: Int64, sourceID: Int64) throws {
-        try insertCriteria(entry.criteria, componentID: componentID, sourceID: sourceID)
-        try insertGuidance(entry.guidance, componentID: componentID, sourceID: sourceID)
-        try insertAnnouncements(entry.announcements, componentID: componentID, sourceID: sourceID, firstPosition: 0)
-        try insertGaps(entry.gaps, componentID: componentID, sourceID: sourceID)
-        try insertCodeExamples(entry.codeExamples, componentID: componentID, sourceID: sourceID)
-        try insertGherkin(entry.gherkin, componentID: componentID, sourceID: sourceID)
-        try insertWCAG(entry.wcag, componentID: componentID, sourceID: sourceID)
+        try stages.measure(.criteria) { try insertCriteria(entry.criteria, componentID: componentID, sourceID: sourceID) }
+        try stages.measure(.guidance) { try insertGuidance(entry.guidance, componentID: componentID, sourceID: sourceID) }
+        try stages.measure(.announcements) {
+            try insertAnnouncements(entry.announcements, componentID: componentID, sourceID: sourceID, firstPosition: 0)
+        }
+        try stages.measure(.gaps) { try insertGaps(entry.gaps, componentID: componentID, sourceID: sourceID) }
+        try stages.measure(.codeExamples) { try insertCodeExamples(entry.codeExamples, componentID: componentID, sourceID: sourceID) }
+        try stages.measure(.gherkinSteps) { try insertGherkin(entry.gherkin, componentID: componentID, sourceID: sourceID) }
+        try stages.measure(.wcag) { try insertWCAG(entry.wcag, componentID: componentID, sourceID: sourceID) }
     }
 
     private func insertCriteria(_ facts: [CriterionFact], componentID: Int64, sourceID: Int64) throws {

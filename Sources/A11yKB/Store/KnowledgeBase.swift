@@ -207,15 +207,26 @@ public final class KnowledgeBase: @unchecked Sendable {
         }
     }
 
-    /// Runs `body` in one IMMEDIATE transaction of the writer, committed when it returns.
-    func writeInTransaction<T>(_ body: (inout EntryWriter) throws -> T) throws -> T {
+    /// Runs `body` in one IMMEDIATE transaction of the writer, committed when it returns, then
+    /// copies the transaction's pages from the WAL into the database file.
+    ///
+    /// SQLite would checkpoint inside the COMMIT (its automatic checkpoint runs after each commit
+    /// that leaves the WAL over 1000 pages); doing it as a step of its own does the same work
+    /// (PASSIVE: it never waits for readers) and lets `ImportStages` tell the two apart.
+    func writeInTransaction<T>(stages: ImportStages? = nil, _ body: (inout EntryWriter) throws -> T) throws -> T {
         try writer().writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA wal_autocheckpoint = 0")
+            defer { try? db.execute(sql: "PRAGMA wal_autocheckpoint = 1000") }
             var result: T?
+            var bodyEnd: UInt64 = 0
             try db.inTransaction(.immediate) {
-                var writer = try EntryWriter(db: db)
+                var writer = try EntryWriter(db: db, stages: stages)
                 result = try body(&writer)
+                bodyEnd = ImportStages.now()
                 return .commit
             }
+            stages?.add(.commit, since: bodyEnd)
+            try stages.measure(.checkpoint) { try db.execute(sql: "PRAGMA wal_checkpoint(PASSIVE)") }
             return result!
         }
     }

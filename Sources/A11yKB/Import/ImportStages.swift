@@ -1,0 +1,60 @@
+import Dispatch
+import Foundation
+
+/// Where an import's time goes, stage by stage: printed to stderr at the end of an import when the
+/// environment variable `A11YKB_IMPORT_STAGES` is set (to anything but `0`), for `scripts/bench`.
+/// Off, it costs one nil check per stage: the importer holds no `ImportStages` at all.
+///
+/// Preparation (reading, hashing, parsing, normalizing) runs on every core while the writer writes,
+/// so its stages are thread time summed over the workers; `wait-prepare` is the writer's own time
+/// spent waiting for a batch. The writer's stages are its wall time, one per table, then the search
+/// index rebuild, the commit and the WAL checkpoint. `total` is the import's wall time.
+final class ImportStages: @unchecked Sendable {
+    enum Stage: String, CaseIterable {
+        case read, hash, parse, normalize
+        case waitPrepare = "wait-prepare"
+        case sources, components, criteria, guidance, announcements, gaps
+        case codeExamples = "code_examples", gherkinSteps = "gherkin_steps", wcag = "component_wcag", notices
+        case fts, commit, checkpoint, total
+    }
+
+    private var nanoseconds = [UInt64](repeating: 0, count: Stage.allCases.count)
+    private let lock = NSLock()
+
+    /// One when `A11YKB_IMPORT_STAGES` asks for it, else nil.
+    static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> ImportStages? {
+        guard let value = environment["A11YKB_IMPORT_STAGES"], !value.isEmpty, value != "0" else { return nil }
+        return ImportStages()
+    }
+
+    static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+
+    func add(_ stage: Stage, since start: UInt64) {
+        let elapsed = ImportStages.now() &- start
+        lock.lock()
+        nanoseconds[Stage.allCases.firstIndex(of: stage)!] &+= elapsed
+        lock.unlock()
+    }
+
+    func seconds(_ stage: Stage) -> Double {
+        lock.lock()
+        defer { lock.unlock() }
+        return Double(nanoseconds[Stage.allCases.firstIndex(of: stage)!]) / 1e9
+    }
+
+    /// `a11ykb: import stage NAME SECONDS`, one line per stage, in pipeline order.
+    var report: String {
+        Stage.allCases.map { "a11ykb: import stage \($0.rawValue) " + String(format: "%.4f", seconds($0)) + "\n" }.joined()
+    }
+}
+
+extension Optional where Wrapped == ImportStages {
+    /// Runs `body`, adding its wall time to `stage` when stages are measured.
+    @inline(__always)
+    func measure<T>(_ stage: ImportStages.Stage, _ body: () throws -> T) rethrows -> T {
+        guard let stages = self else { return try body() }
+        let start = ImportStages.now()
+        defer { stages.add(stage, since: start) }
+        return try body()
+    }
+}
