@@ -58,29 +58,21 @@ struct CompareCommand: ParsableCommand {
 
     func run() throws {
         let comparison: Comparison
-        do {
-            let kb = try database.open()
-            if let component {
-                comparison = try kb.compare(component, aspects: commaList(aspect), platforms: commaList(platforms),
-                                            general: general, family: family)
-            } else {
-                comparison = try kb.compareAcross(aspects: commaList(aspect), platforms: commaList(platforms),
-                                                  general: general, family: family)
-            }
-        } catch {
-            Self.fail(error)
+        let kb = try database.open()
+        if let component {
+            comparison = try kb.compare(component, aspects: commaList(aspect), platforms: commaList(platforms),
+                                        general: general, family: family)
+        } else {
+            comparison = try kb.compareAcross(aspects: commaList(aspect), platforms: commaList(platforms),
+                                              general: general, family: family)
         }
-        do {
-            switch format {
-            case .text:
-                let decoration = output.toTerminal ? Terminal.decoration : .none
-                try output.emit(ComparisonRendering.text(comparison, width: width ?? Terminal.width, decoration: decoration))
-            case .markdown: try output.emit(ComparisonRendering.markdown(comparison))
-            case .csv: try output.emit(ComparisonRendering.csv(comparison, byteOrderMark: output.bom))
-            case .json: try output.emit(ComparisonRendering.json(comparison).rendered() + "\n")
-            }
-        } catch {
-            Self.fail(error)
+        switch format {
+        case .text:
+            let decoration = output.toTerminal ? Terminal.decoration : .none
+            try output.emit(ComparisonRendering.text(comparison, width: width ?? Terminal.width, decoration: decoration), from: kb)
+        case .markdown: try output.emit(ComparisonRendering.markdown(comparison), from: kb)
+        case .csv: try output.emit(ComparisonRendering.csv(comparison, byteOrderMark: output.bom), from: kb)
+        case .json: try output.emit(ComparisonRendering.json(comparison).rendered() + "\n", from: kb)
         }
     }
 }

@@ -53,23 +53,19 @@ struct ExportCommand: ParsableCommand {
     enum Format: String, ExpressibleByArgument, CaseIterable { case csv, json }
 
     func run() throws {
-        do {
-            let kb = try database.open()
-            if table == "matrix" {
-                let matrix = try kb.matrix(platforms: commaList(platforms), family: family, general: general)
-                switch format {
-                case .csv: try output.emit(Data(matrix.csv(cells, byteOrderMark: output.bom)))
-                case .json: try output.emit(matrix.json(cells).rendered() + "\n")
-                }
-                return
-            }
-            let result = try kb.table(table)
+        let kb = try database.open()
+        if table == "matrix" {
+            let matrix = try kb.matrix(platforms: commaList(platforms), family: family, general: general)
             switch format {
-            case .csv: try output.emit(ResultSetRendering.csv(result, byteOrderMark: output.bom))
-            case .json: try output.emit(ResultSetRendering.json(result).rendered() + "\n")
+            case .csv: try output.emit(Data(matrix.csv(cells, byteOrderMark: output.bom)), from: kb)
+            case .json: try output.emit(matrix.json(cells).rendered() + "\n", from: kb)
             }
-        } catch {
-            Self.fail(error)
+            return
+        }
+        let result = try kb.table(table)
+        switch format {
+        case .csv: try output.emit(ResultSetRendering.csv(result, byteOrderMark: output.bom), from: kb)
+        case .json: try output.emit(ResultSetRendering.json(result).rendered() + "\n", from: kb)
         }
     }
 }
