@@ -3,7 +3,7 @@ import Foundation
 /// The one writer of stdout and stderr: every byte a11ykb prints goes through here, and every
 /// write is checked.
 ///
-/// Foundation's `FileHandle.write(_:)` wraps the write in a `try!`: `> /dev/full`, `>&-` or
+/// Foundation's `FileHandle.write(_:)` forces its `try` (a crash on any error): `> /dev/full`, `>&-` or
 /// `2>&-` crashed every command with SIGILL and a 60-line backtrace. Here:
 /// - a closed pipe (EPIPE: `a11ykb export v_criteria | head -1`) is not an error: the rest of the
 ///   output is dropped quietly and the command ends with its own status, as `head` expects;

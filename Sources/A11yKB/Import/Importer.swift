@@ -61,20 +61,25 @@ struct Importer {
 
     func run(_ inputs: [ImportInput], options: ImportOptions, summary initial: ImportSummary,
              mirror: Mirror = Mirror()) throws -> ImportSummary {
-        let known = try knowledgeBase.sourceHashes()
+        var known = try knowledgeBase.sourceHashes()
+        let gone = mirror.gone(from: known.keys)
+        // What a removal takes away with it is written again in the same import: a source the
+        // gone one had superseded, and the captions of the components it held.
+        for path in try knowledgeBase.dependents(of: Set(gone)) { known[path] = nil }
         let plan = Plan(inputs: Importer.componentsFirst(inputs), known: known, limit: options.maxFileBytes)
         if options.strict, let refused = plan.refusal(initial) { return refused }
         var summary = initial
         let firstBatch = plan.firstBatchToWrite(recordingSkipped: &summary)
         // Nothing to write and nothing gone: the writer is not even opened.
-        guard firstBatch != nil || !mirror.gone(from: known.keys).isEmpty else { return summary }
+        guard firstBatch != nil || !gone.isEmpty else { return summary }
         knowledgeBase.waitForLock(limit: options.lockWait, onWaiting: options.onWaitingForLock)
         return try knowledgeBase.writeInTransaction { writer in
+            // Removals first (read again under the lock: another import may have written
+            // meanwhile), so that what they release is written afresh by the batches.
+            try writer.remove(sources: mirror.gone(from: try writer.sourcePaths()), summary: &summary)
             if let (first, prepared) = firstBatch {
                 try plan.write(from: first, prepared: prepared, with: &writer, summary: &summary)
             }
-            // Read again under the lock: another import may have written meanwhile.
-            try writer.remove(sources: mirror.gone(from: try writer.sourcePaths()), summary: &summary)
             return summary
         }
     }

@@ -282,6 +282,30 @@ public final class KnowledgeBase: @unchecked Sendable {
         }
     }
 
+    /// The sources whose facts depend on the sources at `paths`: those they superseded, and the
+    /// captions attached to the components they hold. Removing `paths` takes those facts away.
+    func dependents(of paths: Set<String>) throws -> [String] {
+        guard !paths.isEmpty else { return [] }
+        return try reader.read { db in
+            let sources = try Row.fetchAll(db, sql: "SELECT id, path, superseded_by FROM sources")
+            var pathOf: [Int64: String] = [:]
+            for row in sources { pathOf[row["id"]] = row["path"] }
+            let goneIDs = Set(pathOf.filter { paths.contains($0.value) }.keys)
+            var found = Set<String>()
+            for row in sources {
+                if let winner: Int64 = row["superseded_by"], goneIDs.contains(winner) { found.insert(row["path"]) }
+            }
+            let captions = try Row.fetchAll(db, sql: """
+                SELECT DISTINCT a.source_id AS caption, c.source_id AS owner FROM announcements a
+                JOIN components c ON c.id = a.component_id WHERE a.origin = 'transcript'
+                """)
+            for row in captions where goneIDs.contains(row["owner"]) {
+                if let path = pathOf[row["caption"]] { found.insert(path) }
+            }
+            return found.subtracting(paths).sorted()
+        }
+    }
+
     /// Runs `body` in one IMMEDIATE transaction of the writer, committed when it returns. Taking
     /// the lock waits for another import as `waitForLock` says. A write that fails (a full disk)
     /// rolls back, and the WAL it grew is given back to the disk.
