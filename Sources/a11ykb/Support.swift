@@ -5,7 +5,7 @@ import Foundation
 /// `--db PATH`, shared by every command.
 struct DatabaseOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp(
-        "Knowledge base file. A new file becomes an empty knowledge base.",
+        "Knowledge base file: a regular file, or a new path that becomes an empty knowledge base.",
         discussion: "Default: $A11YKB_DB, else $XDG_DATA_HOME/a11ykb/kb.sqlite, seeded on first use.",
         valueName: "path"))
     var db: String?

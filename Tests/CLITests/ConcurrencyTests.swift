@@ -13,9 +13,10 @@ final class ConcurrencyTests: XCTestCase {
         for trial in 0..<20 {
             let db = folder.appendingPathComponent("kb-\(trial).sqlite").path
             let run = try Fixtures.shell("""
-                for i in 1 2 3 4 5 6; do "$0" stats --db "$1" > /dev/null 2> "$1.err.$i" & done
+                pids=""
+                for i in 1 2 3 4 5 6; do "$0" stats --db "$1" > /dev/null 2> "$1.err.$i" & pids="$pids $!"; done
                 failed=0
-                for job in $(jobs -p); do wait "$job" || failed=$((failed + 1)); done
+                for pid in $pids; do wait "$pid" || failed=$((failed + 1)); done
                 cat "$1".err.*
                 echo "failed $failed"
                 """, [db])
