@@ -7,9 +7,10 @@ import Foundation
 
 extension KnowledgeBase {
     /// Where the knowledge base lives without `--db`: `$A11YKB_DB`, else
-    /// `$XDG_DATA_HOME/a11ykb/kb.sqlite`, else `~/.local/share/a11ykb/kb.sqlite`.
-    public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        DefaultKnowledgeBase.path(environment: environment)
+    /// `$XDG_DATA_HOME/a11ykb/kb.sqlite`, else `~/.local/share/a11ykb/kb.sqlite`. Throws when
+    /// there is no such place (`HOME` empty or relative).
+    public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> String {
+        try DefaultKnowledgeBase.path(environment: environment)
     }
 
     /// The default knowledge base, created and seeded from the embedded seed on first use.
@@ -102,8 +103,33 @@ extension KnowledgeBase {
 
     /// Read-only SQL: every statement checked before any runs; stopped after `timeout` seconds.
     public func sql(_ text: String, timeout: TimeInterval = 10) throws -> [ResultSet] {
-        try SQLConsole.run(path: path, sql: text, timeout: timeout)
+        try SQLConsole.run(path: path, sql: text, deadline: Deadline(seconds: timeout))
     }
+
+    /// Read-only SQL stopped at `deadline` (pass the same deadline to the rendering, so that the
+    /// limit covers printing too) or once its rows pass `maxBytes` bytes of values (0: no cap).
+    public func sql(_ text: String, deadline: Deadline, maxBytes: Int = KnowledgeBase.sqlOutputCap) throws -> [ResultSet] {
+        try SQLConsole.run(path: path, sql: text, deadline: deadline, maxBytes: maxBytes)
+    }
+
+    /// The default cap of `sql`'s output, in bytes of values.
+    public static var sqlOutputCap: Int { SQLConsole.defaultMaxBytes }
+
+    /// Writes a command's output to `file` so that readers see the old content or the new, never
+    /// a part. Only a regular file (or a new path) is written, its mode kept; this knowledge base's
+    /// own files, devices, FIFOs and folders are refused; a symbolic link is followed to its file.
+    public func writeOutput(_ data: Data, to file: String) throws {
+        try AtomicFile.write(data, to: file, protecting: protectedFiles)
+    }
+
+    /// Streams what `body` writes into `file`, which appears whole or not at all, under the same
+    /// rules as `writeOutput`.
+    public func writeOutput(to file: String, _ body: (ByteSink) throws -> Void) throws {
+        try AtomicFile.write(to: file, protecting: protectedFiles, body)
+    }
+
+    /// The knowledge base's own files, which no output may replace.
+    var protectedFiles: [String] { [path, path + "-wal", path + "-shm"] }
 
     /// Rows per table, components per family, facts per platform.
     public func stats() throws -> Stats {

@@ -10,6 +10,8 @@ struct A11yKBCommand: ParsableCommand {
         discussion: """
             The knowledge base is one SQLite file. Without --db, a11ykb uses $A11YKB_DB, else $XDG_DATA_HOME/a11ykb/kb.sqlite (~/.local/share/a11ykb/kb.sqlite), created on first use from the seed documents built into a11ykb.
 
+            Exit status: 0 done; 1 nothing found, or some files had errors; 2 a usage error or nothing could be done. Errors are one line on stderr.
+
             Examples:
               a11ykb stats
               a11ykb import ~/src/magentaA11y

@@ -57,21 +57,17 @@ struct CompareCommand: ParsableCommand {
     }
 
     func run() throws {
-        do {
-            let kb = try database.open()
-            var writer = ComparisonRendering.Writer(writerFormat)
-            try output.stream { sink in
-                if let component {
-                    try writer.write(kb.compare(component, aspects: commaList(aspect), platforms: commaList(platforms),
-                                                general: general, family: family), to: sink)
-                } else {
-                    try kb.compareAcross(aspects: commaList(aspect), platforms: commaList(platforms), general: general,
-                                         family: family) { chunk in try writer.write(chunk, to: sink) }
-                }
-                try writer.finish(to: sink)
+        let kb = try database.open()
+        var writer = ComparisonRendering.Writer(writerFormat)
+        try output.stream(from: kb) { sink in
+            if let component {
+                try writer.write(kb.compare(component, aspects: commaList(aspect), platforms: commaList(platforms),
+                                            general: general, family: family), to: sink)
+            } else {
+                try kb.compareAcross(aspects: commaList(aspect), platforms: commaList(platforms), general: general,
+                                     family: family) { chunk in try writer.write(chunk, to: sink) }
             }
-        } catch {
-            Self.fail(error)
+            try writer.finish(to: sink)
         }
     }
 

@@ -67,24 +67,20 @@ struct ExportCommand: ParsableCommand {
     enum Format: String, ExpressibleByArgument, CaseIterable { case csv, json }
 
     func run() throws {
-        do {
-            let kb = try database.open()
-            if table == "matrix" {
-                let options = Matrix.Options(platforms: commaList(platforms), family: family, general: general, aspects: aspects)
-                var writer = Matrix.Writer(format == .csv ? .csv(cells, byteOrderMark: output.bom) : .json(cells))
-                try output.stream { sink in
-                    try kb.matrix(options) { chunk in try writer.write(chunk, to: sink) }
-                    try writer.finish(to: sink)
-                }
-                return
+        let kb = try database.open()
+        if table == "matrix" {
+            let options = Matrix.Options(platforms: commaList(platforms), family: family, general: general, aspects: aspects)
+            var writer = Matrix.Writer(format == .csv ? .csv(cells, byteOrderMark: output.bom) : .json(cells))
+            try output.stream(from: kb) { sink in
+                try kb.matrix(options) { chunk in try writer.write(chunk, to: sink) }
+                try writer.finish(to: sink)
             }
-            let result = try kb.table(table)
-            switch format {
-            case .csv: try output.emit(ResultSetRendering.csv(result, byteOrderMark: output.bom))
-            case .json: try output.emit(ResultSetRendering.json(result).rendered() + "\n")
-            }
-        } catch {
-            Self.fail(error)
+            return
+        }
+        let result = try kb.table(table)
+        switch format {
+        case .csv: try output.emit(ResultSetRendering.csv(result, byteOrderMark: output.bom), from: kb)
+        case .json: try output.emit(ResultSetRendering.json(result).rendered() + "\n", from: kb)
         }
     }
 }

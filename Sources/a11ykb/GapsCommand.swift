@@ -31,15 +31,12 @@ struct GapsCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        do {
-            let gaps = try database.open().gaps(component: component, platform: platform)
-            switch format {
-            case .table: try output.emit(GapsRendering.table(gaps))
-            case .csv: try output.emit(GapsRendering.csv(gaps, byteOrderMark: output.bom))
-            case .json: try output.emit(GapsRendering.json(gaps).rendered() + "\n")
-            }
-        } catch {
-            Self.fail(error)
+        let kb = try database.open()
+        let gaps = try kb.gaps(component: component, platform: platform)
+        switch format {
+        case .table: try output.emit(GapsRendering.table(gaps), from: kb)
+        case .csv: try output.emit(GapsRendering.csv(gaps, byteOrderMark: output.bom), from: kb)
+        case .json: try output.emit(GapsRendering.json(gaps).rendered() + "\n", from: kb)
         }
     }
 }

@@ -9,6 +9,10 @@ struct ImportCommand: ParsableCommand {
         discussion: """
             Formats are recognised by content: Jekyll front matter over markdown, today's MagentaA11y markdown, text copied from a rendered page, WebVTT captions, the site's content.json. In a checkout, the documentation folders are read and everything else is left alone. A file already imported unchanged is skipped; a changed one replaces its own facts. When two sources describe one component, the newest format wins and the other is kept as superseded. The import is one transaction: a killed or failed import leaves the knowledge base as it was.
 
+            Importing a checkout folder makes the knowledge base mirror it: a component whose file was renamed or removed there is removed too (listed as "removed", with the captions that came from files now gone); --no-prune keeps them. Files named one by one never remove anything. The same caption imported again from another path (a second copy of the checkout) replaces the one there, never adds to it.
+
+            While another import writes the same knowledge base, this one waits for it to finish (on a terminal it says so after a second); --wait SECONDS gives up after that long, importing nothing. Only import needs write access: on read-only media it is refused in one line, and the queries read on.
+
             Bad input (an empty, binary or non-UTF-8 file, front matter that does not parse or close, a file over 16 MB, an unreadable file, a looping link...) is named on stderr, one line each, as PATH:LINE: REASON. With --keep-going (the default) every good file is imported anyway; with --strict nothing is written if any file is bad, and the knowledge base file is left byte for byte as it was.
 
             Exit status:
@@ -36,27 +40,44 @@ struct ImportCommand: ParsableCommand {
 
     @Flag var policy: ErrorPolicy = .keepGoing
 
+    @Flag(name: .customLong("no-prune"), help: "Keep components whose files are gone from the checkout.")
+    var noPrune = false
+
+    @Option(help: ArgumentHelp("Give up after this many seconds if another import holds the knowledge base (default: wait as long as it takes).",
+                               valueName: "seconds"))
+    var wait: Double?
+
     @Option(help: "Summary format: text or json.")
     var format: SummaryFormat = .text
 
     enum SummaryFormat: String, ExpressibleByArgument { case text, json }
 
+    func validate() throws {
+        if let wait, wait < 0 { throw ValidationError("--wait takes 0 or more seconds") }
+    }
+
     func run() throws {
-        let summary: ImportSummary
-        do {
-            summary = try database.open().importFiles(paths, options: ImportOptions(strict: policy == .strict))
-        } catch {
-            Self.fail(error)
+        let kb = try database.open()
+        let path = kb.path
+        let options = ImportOptions(strict: policy == .strict, prune: !noPrune, lockWait: wait, onWaitingForLock: {
+            // Only a person at a terminal needs telling why nothing happens; a script's log does not.
+            if isatty(STDERR_FILENO) != 0 {
+                Output.error("waiting for another import to finish writing \(path) (--wait SECONDS to give up sooner)")
+            }
+        })
+        let summary = try kb.importFiles(paths, options: options)
+        for timing in summary.stages {
+            Output.err("a11ykb: import stage \(timing.stage) " + String(format: "%.4f", timing.seconds) + "\n")
         }
         switch format {
-        case .json: write(ImportSummaryRendering.json(summary).rendered() + "\n")
-        case .text: write(ImportSummaryRendering.text(summary))
+        case .json: Output.out(ImportSummaryRendering.json(summary).rendered() + "\n")
+        case .text: Output.out(ImportSummaryRendering.text(summary))
         }
-        for error in summary.errors { warn("a11ykb: \(error.description)\n") }
+        for error in summary.errors { Output.error(error.description) }
         if summary.refused {
-            warn("a11ykb: --strict: \(summary.errors.count) file(s) with errors, nothing written\n")
-            throw ExitCode(2)
+            Output.error("--strict: \(summary.errors.count) file(s) with errors, nothing written")
+            throw ExitStatus.failure
         }
-        if !summary.errors.isEmpty { throw ExitCode(1) }
+        if !summary.errors.isEmpty { throw ExitStatus.incomplete }
     }
 }

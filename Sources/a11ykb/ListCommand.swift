@@ -28,15 +28,12 @@ struct ListCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        do {
-            let table = try database.open().list(subject, family: family)
-            switch format {
-            case .table: try output.emit(ResultSetRendering.table(table))
-            case .csv: try output.emit(ResultSetRendering.csv(table, byteOrderMark: output.bom))
-            case .json: try output.emit(ResultSetRendering.json(table).rendered() + "\n")
-            }
-        } catch {
-            Self.fail(error)
+        let kb = try database.open()
+        let table = try kb.list(subject, family: family)
+        switch format {
+        case .table: try output.emit(ResultSetRendering.table(table), from: kb)
+        case .csv: try output.emit(ResultSetRendering.csv(table, byteOrderMark: output.bom), from: kb)
+        case .json: try output.emit(ResultSetRendering.json(table).rendered() + "\n", from: kb)
         }
     }
 }

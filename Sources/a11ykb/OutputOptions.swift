@@ -6,7 +6,7 @@ import Foundation
 struct OutputOptions: ParsableArguments {
     @Option(name: [.short, .long], help: ArgumentHelp(
         "Write to this file instead of stdout.",
-        discussion: "The file is written beside its final name and renamed into place: it is never left half-written.",
+        discussion: "The file is written beside its final name and renamed into place: it is never left half-written. Only a regular file (or a new one) is written, keeping its mode; the knowledge base itself, devices, FIFOs and folders are refused; a symbolic link is followed to the file it names.",
         valueName: "file"))
     var output: String?
 
@@ -16,32 +16,25 @@ struct OutputOptions: ParsableArguments {
     /// Whether the text goes to a terminal (for colour and width).
     var toTerminal: Bool { output == nil }
 
-    func emit(_ text: String) throws { try A11yKBCLI.emit(Data(text.utf8), to: output) }
+    func emit(_ text: String, from kb: KnowledgeBase) throws { try A11yKBCLI.emit(Data(text.utf8), to: output, from: kb) }
 
-    func emit(_ data: Data) throws { try A11yKBCLI.emit(data, to: output) }
+    func emit(_ data: Data, from kb: KnowledgeBase) throws { try A11yKBCLI.emit(data, to: output, from: kb) }
 
-    /// Streams what `body` writes to stdout, or to `--output` (which appears whole, or not at all).
-    func stream(_ body: (ByteSink) throws -> Void) throws {
-        do {
-            if let output { return try AtomicFile.write(to: output, body) }
-            let sink = ByteSink.standardOutput()
-            try body(sink)
-            try sink.flush()
-        } catch let error as AtomicFile.WriteError {
-            throw Failure(error)
-        }
+    /// Streams what `body` writes to stdout (through the checked writer), or to `--output`, which
+    /// appears whole or not at all.
+    func stream(from kb: KnowledgeBase, _ body: (ByteSink) throws -> Void) throws {
+        if let output { return try kb.writeOutput(to: output, body) }
+        let sink = ByteSink { Output.out(Data($0)) }
+        try body(sink)
+        try sink.flush()
     }
 }
 
 enum A11yKBCLI {
-    /// Writes `text` to stdout, or atomically to `path`.
-    static func emit(_ data: Data, to path: String?) throws {
-        guard let path else { return FileHandle.standardOutput.write(data) }
-        do {
-            try AtomicFile.write(data, to: path)
-        } catch {
-            throw Failure(error)
-        }
+    /// Writes `data` to stdout, or to the file `path` as `KnowledgeBase.writeOutput` allows.
+    static func emit(_ data: Data, to path: String?, from kb: KnowledgeBase) throws {
+        guard let path else { return Output.out(data) }
+        try kb.writeOutput(data, to: path)
     }
 }
 

@@ -1,12 +1,13 @@
 import A11yKB
 import ArgumentParser
+import Foundation
 
 struct SQLCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sql",
         abstract: "Run read-only SQL over the knowledge base.",
         discussion: """
-            The schema is documented in docs/schema.md: tables sources, components, platforms, frameworks, criteria, guidance, announcements, gaps, code_examples, gherkin_steps, wcag_criteria, component_wcag, notices, and views v_criteria, v_guidance, v_announcements, v_gaps, v_component_wcag with slugs, titles and categories instead of ids. Writes, ATTACH, load_extension and PRAGMAs that write are refused before any statement runs; the file is untouched. A query still running after --timeout seconds is stopped. SQL that starts with a -- comment goes after a lone --:  a11ykb sql -- "-- note ..."
+            The schema is documented in docs/schema.md: tables sources, components, platforms, frameworks, criteria, guidance, announcements, gaps, code_examples, gherkin_steps, wcag_criteria, component_wcag, notices, and views v_criteria, v_guidance, v_announcements, v_gaps, v_component_wcag with slugs, titles and categories instead of ids. Writes, ATTACH, load_extension and PRAGMAs that write are refused before any statement runs; the file is untouched. The --timeout covers the whole command, the printing of the rows included; rows past --max-output bytes of values (64 MB unless said) stop the query too, with the cap in the message. SQL that starts with a -- comment goes after a lone --:  a11ykb sql -- "-- note ..."
 
             Example:
               a11ykb sql "SELECT component, text FROM v_announcements WHERE platform = 'ios'"
@@ -20,22 +21,51 @@ struct SQLCommand: ParsableCommand {
     @Option(help: "table, csv or json.")
     var format: OutputFormat = .table
 
-    @Option(help: "Stop a query running longer than this many seconds (0: no limit).")
+    @Option(help: "Stop a query (and the printing of its rows) running longer than this many seconds (0: no limit).")
     var timeout: Double = 10
 
+    @Option(help: ArgumentHelp("Stop a query whose rows pass this many bytes of values: 500K, 64M, 1G (0: no cap).",
+                               valueName: "size"))
+    var maxOutput = ByteSize(bytes: KnowledgeBase.sqlOutputCap)
+
+    func validate() throws {
+        if timeout < 0 { throw ValidationError("--timeout takes 0 (no limit) or more seconds") }
+    }
+
     func run() throws {
-        let results: [ResultSet]
-        do {
-            results = try database.open().sql(query, timeout: timeout)
-        } catch {
-            Self.fail(error)
-        }
+        let deadline = Deadline(seconds: timeout)
+        let results = try database.open().sql(query, deadline: deadline, maxBytes: maxOutput.bytes)
+        var text = ""
         for result in results {
             switch format {
-            case .table: write(ResultSetRendering.table(result, maxColumnWidth: 80))
-            case .csv: write(ResultSetRendering.csv(result))
-            case .json: write(ResultSetRendering.json(result).rendered() + "\n")
+            case .table: text += try ResultSetRendering.table(result, maxColumnWidth: 80, deadline: deadline)
+            case .csv: text += try ResultSetRendering.csv(result, deadline: deadline)
+            case .json: text += try ResultSetRendering.json(result, deadline: deadline)
             }
         }
+        Output.out(text)
     }
+}
+
+/// A size in bytes as people write it: 1000, 500K, 64M, 1G (powers of 1024).
+struct ByteSize: ExpressibleByArgument, CustomStringConvertible {
+    var bytes: Int
+
+    init(bytes: Int) { self.bytes = bytes }
+
+    init?(argument: String) {
+        let units: [Character: Int] = ["K": 1 << 10, "M": 1 << 20, "G": 1 << 30]
+        var digits = argument.uppercased()
+        if digits.hasSuffix("B") { digits.removeLast() }
+        var scale = 1
+        if let last = digits.last, let unit = units[last] {
+            scale = unit
+            digits.removeLast()
+        }
+        guard let value = Int(digits), value >= 0, value <= Int.max / scale else { return nil }
+        bytes = value * scale
+    }
+
+    var description: String { bytes % (1 << 20) == 0 && bytes > 0 ? "\(bytes >> 20)M" : "\(bytes)" }
+    var defaultValueDescription: String { description }
 }

@@ -69,29 +69,24 @@ struct SearchCommand: ParsableCommand {
     }
 
     func run() throws {
-        let result: SearchResult
-        do {
-            let options = SearchOptions(platform: platform?.rawValue, framework: framework, component: component,
-                                        family: family, kind: kind, aspect: aspect, limit: limit)
-            result = try database.open().search(query.joined(separator: " "), options: options)
-            for repair in result.query.repairs { warn("a11ykb: note: \(repair)\n") }
-        } catch {
-            Self.fail(error)
-        }
+        let options = SearchOptions(platform: platform?.rawValue, framework: framework, component: component,
+                                    family: family, kind: kind, aspect: aspect, limit: limit)
+        let result = try database.open().search(query.joined(separator: " "), options: options)
+        for repair in result.query.repairs { Output.error("note: \(repair)") }
         switch format {
         case .table:
             if !result.hits.isEmpty {
-                write(SearchRendering.text(result, style: SearchRendering.Style(
+                Output.out(SearchRendering.text(result, style: SearchRendering.Style(
                     match: Terminal.highlight, heading: Terminal.bold, faint: Terminal.dim)))
             }
         case .json:
-            write(SearchRendering.json(result).rendered() + "\n")
+            Output.out(SearchRendering.json(result).rendered() + "\n")
         case .csv:
-            write(SearchRendering.csv(result))
+            Output.out(SearchRendering.csv(result))
         }
         if result.hits.isEmpty {
-            for line in SearchRendering.noHits(result) { warn("a11ykb: \(line)\n") }
-            throw ExitCode(1)
+            for line in SearchRendering.noHits(result) { Output.error(line) }
+            throw ExitStatus.incomplete
         }
     }
 }

@@ -12,16 +12,12 @@ struct StatsCommand: ParsableCommand {
     var format: OutputFormat = .table
 
     func run() throws {
-        let stats: Stats
-        do {
-            stats = try database.open().stats()
-        } catch {
-            Self.fail(error)
-        }
+        let kb = try database.open()
+        let stats = try kb.stats()
         switch format {
-        case .json: write(StatsRendering.json(stats, path: database.path).rendered() + "\n")
-        case .csv: write(StatsRendering.csv(stats))
-        case .table: write(StatsRendering.table(stats, path: database.path))
+        case .json: Output.out(StatsRendering.json(stats, path: kb.path).rendered() + "\n")
+        case .csv: Output.out(StatsRendering.csv(stats))
+        case .table: Output.out(StatsRendering.table(stats, path: kb.path))
         }
     }
 }

@@ -25,7 +25,7 @@ final class KnowledgeBaseTests: XCTestCase {
         XCTAssertEqual(try Fixtures.int(kb, "SELECT count(*) FROM criteria"), 28)
         XCTAssertEqual(try Fixtures.strings(kb, "SELECT path FROM sources WHERE superseded_by IS NULL ORDER BY path").first,
                        "(embedded)/seed/expandable-region.md")
-        XCTAssertEqual(DefaultKnowledgeBase.path(environment: ["A11YKB_DB": "/x/kb.sqlite", "XDG_DATA_HOME": "/y"]), "/x/kb.sqlite")
-        XCTAssertEqual(DefaultKnowledgeBase.path(environment: ["HOME": "/home/u"]), "/home/u/.local/share/a11ykb/kb.sqlite")
+        XCTAssertEqual(try DefaultKnowledgeBase.path(environment: ["A11YKB_DB": "/x/kb.sqlite", "XDG_DATA_HOME": "/y"]), "/x/kb.sqlite")
+        XCTAssertEqual(try DefaultKnowledgeBase.path(environment: ["HOME": "/home/u"]), "/home/u/.local/share/a11ykb/kb.sqlite")
     }
 }

@@ -3,15 +3,21 @@ import Foundation
 /// Where the knowledge base lives when no `--db` is given, and its first-use seeding.
 enum DefaultKnowledgeBase {
     /// `$A11YKB_DB`, else `$XDG_DATA_HOME/a11ykb/kb.sqlite`, else `~/.local/share/a11ykb/kb.sqlite`.
-    static func path(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+    /// `HOME` must be an absolute path: an empty one once put the knowledge base under `/`. An
+    /// unset `HOME` falls back to the account's home directory.
+    static func path(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> String {
         if let explicit = environment["A11YKB_DB"], !explicit.isEmpty { return explicit }
-        let dataHome: String
-        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
-            dataHome = xdg
-        } else {
-            dataHome = (environment["HOME"] ?? NSHomeDirectory()) + "/.local/share"
+        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") { return xdg + "/a11ykb/kb.sqlite" }
+        let home: String
+        switch environment["HOME"] {
+        case nil: home = NSHomeDirectory()
+        case ""?: throw StoreError.noDefaultPlace("$HOME is empty")
+        case let value?: home = value
         }
-        return dataHome + "/a11ykb/kb.sqlite"
+        guard home.hasPrefix("/") else { throw StoreError.noDefaultPlace("$HOME (\(home)) is not an absolute path") }
+        let trimmed = home.hasSuffix("/") ? String(home.dropLast()) : home
+        guard !trimmed.isEmpty else { throw StoreError.noDefaultPlace("$HOME is the root folder") }
+        return trimmed + "/.local/share/a11ykb/kb.sqlite"
     }
 
     /// The seed documents as import input, under the path `seed/<name>` they have in the repository.
@@ -23,26 +29,13 @@ enum DefaultKnowledgeBase {
     }
 
     /// Opens the default knowledge base, creating and seeding it on first use. The new file is built
-    /// beside its final path and hard-linked into place (a link never replaces a file another
-    /// process created meanwhile), so nobody ever sees a half-seeded one.
+    /// beside its final path and hard-linked into place (`KnowledgeBase.create`), so nobody ever
+    /// sees a half-seeded one.
     static func open(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> KnowledgeBase {
-        let path = path(environment: environment)
-        if FileManager.default.fileExists(atPath: path) { return try KnowledgeBase(path: path) }
-        let directory = (path as NSString).deletingLastPathComponent
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        let temporary = directory + "/.kb-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString).sqlite"
-        defer {
-            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: temporary + suffix) }
-        }
-        do {
-            let fresh = try KnowledgeBase(path: temporary)
-            _ = try Importer(fresh).importDocuments(seedDocuments)
-            // Fold the WAL into the main file so that one rename moves everything.
-            try fresh.writer().writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
-            try fresh.close()
-        }
-        if link(temporary, path) != 0 && !FileManager.default.fileExists(atPath: path) {
-            throw StoreError.cannotCreate(path, String(cString: strerror(errno)))
+        let path = try path(environment: environment)
+        // Anything at the path (a FIFO, a folder...) is KnowledgeBase's to accept or refuse.
+        if FileKind(path) == .missing {
+            try KnowledgeBase.create(path) { fresh in _ = try Importer(fresh).importDocuments(seedDocuments) }
         }
         return try KnowledgeBase(path: path)
     }

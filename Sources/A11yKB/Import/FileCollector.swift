@@ -30,6 +30,11 @@ package enum FileCollector {
         package var errors: [Skip] = []
         /// Files in a checkout that are not documentation (README, LICENSE, code).
         package var ignoredInCheckout = 0
+        /// Folders given that are (or lie in) a MagentaA11y checkout: the knowledge base mirrors
+        /// them, so a source below one that was not found this time is gone from the checkout.
+        package var mirrored: [String] = []
+        /// Folders below those that could not be read: what they held is unknown, not gone.
+        package var unreadable: [String] = []
     }
 
     package static func collect(_ paths: [String]) -> Result {
@@ -43,8 +48,13 @@ package enum FileCollector {
             }
             if isDirectory.boolValue {
                 var files: [String] = []
+                let skippedBefore = result.skipped.count
                 walk(url.path, into: &files, skipped: &result.skipped)
                 let roots = checkoutRoots(files)
+                if !roots.isEmpty {
+                    result.mirrored.append(url.path)
+                    result.unreadable += result.skipped[skippedBefore...].filter { $0.reason == unreadableFolder || $0.reason == unreadable }.map(\.path)
+                }
                 for file in files.sorted() { classify(file, checkoutRoots: roots, into: &result) }
             } else if (try? FileManager.default.attributesOfItem(atPath: url.resolvingSymlinksInPath().path)[.type]
                             as? FileAttributeType) != .typeRegular {
@@ -61,14 +71,14 @@ package enum FileCollector {
     /// followed: that is what keeps a link loop from walking forever.
     static func walk(_ directory: String, into files: inout [String], skipped: inout [Skip]) {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else {
-            skipped.append(Skip(path: directory, reason: "folder cannot be read"))
+            skipped.append(Skip(path: directory, reason: unreadableFolder))
             return
         }
         for name in names.sorted() where !name.hasPrefix(".") {
             let path = directory + "/" + name
             guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
                   let type = attributes[.type] as? FileAttributeType else {
-                skipped.append(Skip(path: path, reason: "cannot be read"))
+                skipped.append(Skip(path: path, reason: unreadable))
                 continue
             }
             switch type {
@@ -92,6 +102,9 @@ package enum FileCollector {
             }
         }
     }
+
+    static let unreadableFolder = "folder cannot be read"
+    static let unreadable = "cannot be read"
 
     static let markers = ["/_checklist-native/", "/_checklist-web/", "/public/content/"]
 

@@ -1,8 +1,9 @@
 import Dispatch
 import Foundation
 
-/// Where an import's time goes, stage by stage: printed to stderr at the end of an import when the
-/// environment variable `A11YKB_IMPORT_STAGES` is set (to anything but `0`), for `scripts/bench`.
+/// Where an import's time goes, stage by stage: measured when the environment variable
+/// `A11YKB_IMPORT_STAGES` is set (to anything but `0`), handed back in `ImportSummary.stages` and
+/// printed to stderr by `a11ykb import`, for `scripts/bench`.
 /// Off, it costs one nil check per stage: the importer holds no `ImportStages` at all.
 ///
 /// Preparation (reading, hashing, parsing, normalizing) runs on every core while the writer writes,
@@ -42,9 +43,9 @@ final class ImportStages: @unchecked Sendable {
         return Double(nanoseconds[Stage.allCases.firstIndex(of: stage)!]) / 1e9
     }
 
-    /// `a11ykb: import stage NAME SECONDS`, one line per stage, in pipeline order.
-    var report: String {
-        Stage.allCases.map { "a11ykb: import stage \($0.rawValue) " + String(format: "%.4f", seconds($0)) + "\n" }.joined()
+    /// Every stage's seconds, in pipeline order.
+    var timings: [ImportSummary.StageTiming] {
+        Stage.allCases.map { ImportSummary.StageTiming(stage: $0.rawValue, seconds: seconds($0)) }
     }
 }
 

@@ -7,10 +7,22 @@ public struct ImportOptions: Sendable {
     /// A file larger than this is an error, not read: criteria documents are kilobytes (the site's
     /// whole content.json a few megabytes), and a 50 MB file is a mistake, not a document.
     public var maxFileBytes = 16 << 20
+    /// A checkout folder makes the knowledge base mirror it: sources below it that are no longer
+    /// there (renamed, removed) are removed with their components. False: they stay (`--no-prune`).
+    /// Files named one by one never remove anything.
+    public var prune = true
+    /// Seconds to wait for another import's write lock; nil: as long as it holds it (`--wait`).
+    public var lockWait: TimeInterval?
+    /// Told once when the wait for the lock passes a second (a terminal says why nothing happens).
+    public var onWaitingForLock: (@Sendable () -> Void)?
 
-    public init(strict: Bool = false, maxFileBytes: Int = 16 << 20) {
+    public init(strict: Bool = false, maxFileBytes: Int = 16 << 20, prune: Bool = true, lockWait: TimeInterval? = nil,
+                onWaitingForLock: (@Sendable () -> Void)? = nil) {
         self.strict = strict
         self.maxFileBytes = maxFileBytes
+        self.prune = prune
+        self.lockWait = lockWait
+        self.onWaitingForLock = onWaitingForLock
     }
 }
 
@@ -37,7 +49,8 @@ struct Importer {
         summary.skipped = collected.skipped
         summary.ignoredInCheckout = collected.ignoredInCheckout
         summary.errors = collected.errors.map { ImportSummary.Problem(path: $0.path, line: nil, message: $0.reason) }
-        return try run(collected.files.map(ImportInput.file), options: options, summary: summary)
+        let mirror = options.prune ? Mirror(collected) : Mirror()
+        return try run(collected.files.map(ImportInput.file), options: options, summary: summary, mirror: mirror)
     }
 
     /// Imports documents already in memory (the embedded seed, tests).
@@ -46,25 +59,67 @@ struct Importer {
         try run(documents.map(ImportInput.memory), options: options, summary: summary)
     }
 
-    func run(_ inputs: [ImportInput], options: ImportOptions, summary initial: ImportSummary) throws -> ImportSummary {
-        let stages = ImportStages.fromEnvironment()
-        let start = ImportStages.now()
-        defer {
-            if let stages {
-                stages.add(.total, since: start)
-                FileHandle.standardError.write(Data(stages.report.utf8))
-            }
+    func run(_ inputs: [ImportInput], options: ImportOptions, summary initial: ImportSummary,
+             mirror: Mirror = Mirror()) throws -> ImportSummary {
+        guard let stages = ImportStages.fromEnvironment() else {
+            return try run(inputs, options: options, summary: initial, mirror: mirror, stages: nil)
         }
-        let plan = Plan(inputs: Importer.componentsFirst(inputs), known: try knowledgeBase.sourceHashes(),
-                        limit: options.maxFileBytes, stages: stages)
+        let start = ImportStages.now()
+        var summary = try run(inputs, options: options, summary: initial, mirror: mirror, stages: stages)
+        stages.add(.total, since: start)
+        summary.stages = stages.timings
+        return summary
+    }
+
+    func run(_ inputs: [ImportInput], options: ImportOptions, summary initial: ImportSummary, mirror: Mirror,
+             stages: ImportStages?) throws -> ImportSummary {
+        var known = try knowledgeBase.sourceHashes()
+        let gone = mirror.gone(from: known.keys)
+        // What a removal takes away with it is written again in the same import: a source the
+        // gone one had superseded, and the captions of the components it held.
+        for path in try knowledgeBase.dependents(of: Set(gone)) { known[path] = nil }
+        let plan = Plan(inputs: Importer.componentsFirst(inputs), known: known, limit: options.maxFileBytes, stages: stages)
         if options.strict, let refused = plan.refusal(initial) { return refused }
         var summary = initial
         let waitStart = ImportStages.now()
-        guard let (first, prepared) = plan.firstBatchToWrite(recordingSkipped: &summary) else { return summary }
+        let firstBatch = plan.firstBatchToWrite(recordingSkipped: &summary)
         stages?.add(.waitPrepare, since: waitStart)
+        // Nothing to write and nothing gone: the writer is not even opened.
+        guard firstBatch != nil || !gone.isEmpty else { return summary }
+        knowledgeBase.waitForLock(limit: options.lockWait, onWaiting: options.onWaitingForLock)
         return try knowledgeBase.writeInTransaction(stages: stages) { writer in
-            try plan.write(from: first, prepared: prepared, with: &writer, summary: &summary)
+            // Removals first (read again under the lock: another import may have written
+            // meanwhile), so that what they release is written afresh by the batches.
+            try writer.remove(sources: mirror.gone(from: try writer.sourcePaths()), summary: &summary)
+            if let (first, prepared) = firstBatch {
+                try plan.write(from: first, prepared: prepared, with: &writer, summary: &summary)
+            }
             return summary
+        }
+    }
+
+    /// The checkout folders an import mirrors, and what was found in them.
+    struct Mirror {
+        var folders: [String] = []
+        var unreadable: [String] = []
+        var found: Set<String> = []
+
+        init() {}
+
+        init(_ collected: FileCollector.Result) {
+            folders = collected.mirrored
+            unreadable = collected.unreadable
+            found = Set(collected.files.map(\.path))
+        }
+
+        /// Source paths below a mirrored folder that were not found there (and not below a folder
+        /// that could not be read).
+        func gone<S: Sequence>(from paths: S) -> [String] where S.Element == String {
+            guard !folders.isEmpty else { return [] }
+            func below(_ path: String, _ folder: String) -> Bool { path == folder || path.hasPrefix(folder == "/" ? "/" : folder + "/") }
+            return paths.filter { path in
+                !found.contains(path) && folders.contains { below(path, $0) } && !unreadable.contains { below(path, $0) }
+            }.sorted()
         }
     }
 

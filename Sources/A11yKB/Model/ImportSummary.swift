@@ -25,6 +25,12 @@ public struct ImportSummary: Sendable, Codable, Equatable {
         }
     }
 
+    /// Seconds one stage of the import took (`A11YKB_IMPORT_STAGES`).
+    public struct StageTiming: Sendable, Codable, Equatable {
+        public var stage: String
+        public var seconds: Double
+    }
+
     public struct Problem: Error, Sendable, Codable, Equatable, Hashable {
         public var path: String
         public var line: Int?
@@ -48,6 +54,8 @@ public struct ImportSummary: Sendable, Codable, Equatable {
     public var ignoredInCheckout = 0
     /// True when `--strict` refused the whole import because of errors: nothing was written.
     public var refused = false
+    /// Where the time went, stage by stage, when `A11YKB_IMPORT_STAGES` asked for it; else empty.
+    public var stages: [StageTiming] = []
 
     public init() {}
 

@@ -17,6 +17,8 @@ public enum QueryError: Error, LocalizedError, CustomStringConvertible, Equatabl
     case sqlFailed(String)
     /// A query stopped at its time limit.
     case timedOut(seconds: Double)
+    /// `sql` rows past the cap on output bytes.
+    case outputTooLarge(maxBytes: Int)
 
     public var description: String {
         switch self {
@@ -33,8 +35,19 @@ public enum QueryError: Error, LocalizedError, CustomStringConvertible, Equatabl
         case .timedOut(let seconds):
             let text = seconds == seconds.rounded() ? "\(Int(seconds)) s" : "\(seconds) s"
             return "query stopped after the \(text) time limit; raise it with --timeout SECONDS (0: no limit)"
+        case .outputTooLarge(let maxBytes):
+            return "query stopped: its rows passed the \(QueryError.size(maxBytes)) output cap; add a LIMIT, select fewer columns, or raise it with --max-output SIZE (0: no cap)"
         }
     }
 
     public var errorDescription: String? { description }
+
+    /// `64 MB`, `1.5 GB`, `512 KB`, `100 bytes`.
+    static func size(_ bytes: Int) -> String {
+        for (unit, scale) in [("GB", 1 << 30), ("MB", 1 << 20), ("KB", 1 << 10)] where bytes >= scale {
+            let value = Double(bytes) / Double(scale)
+            return value == value.rounded() ? "\(Int(value)) \(unit)" : String(format: "%.1f", value) + " \(unit)"
+        }
+        return "\(bytes) bytes"
+    }
 }

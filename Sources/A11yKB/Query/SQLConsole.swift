@@ -23,15 +23,19 @@ enum SQLConsole {
     /// instead of spinning would otherwise fill the memory before the time limit).
     static let maxRows = 1_000_000
 
+    /// Bytes of values all statements together may return by default (`sql --max-output`): 20
+    /// rows of 100 MB once took 5.9 GB of memory to print.
+    static let defaultMaxBytes = 64 << 20
+
     /// Runs `sql` (one or more statements) and returns each statement's rows. Every statement is
-    /// checked before any runs: one refusal refuses the whole text. A query still running after
-    /// `timeout` seconds (0: no limit) is stopped.
-    static func run(path: String, sql: String, timeout: TimeInterval = 10) throws -> [ResultSet] {
-        var config = KnowledgeBase.configuration(readonly: true)
-        config.prepareDatabase { db in try db.execute(sql: "PRAGMA query_only = 1") }
-        let queue = try DatabaseQueue(path: path, configuration: config)
+    /// checked before any runs: one refusal refuses the whole text. A query still running at the
+    /// deadline is stopped; rows past `maxBytes` bytes of values (0: no limit) stop it too.
+    static func run(path: String, sql: String, deadline: Deadline, maxBytes: Int = defaultMaxBytes) throws -> [ResultSet] {
+        let queue = try KnowledgeBase.openReader(path) { config in
+            config.prepareDatabase { db in try db.execute(sql: "PRAGMA query_only = 1") }
+        }
         let timer = DispatchWorkItem { queue.interrupt() }
-        if timeout > 0 { DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: timer) }
+        if let remaining = deadline.remaining { DispatchQueue.global().asyncAfter(deadline: .now() + remaining, execute: timer) }
         defer { timer.cancel() }
         do {
             return try queue.read { db in
@@ -42,10 +46,11 @@ enum SQLConsole {
                     statements.append(statement)
                 }
                 if statements.isEmpty { throw QueryError.refused("no SQL statement to run") }
-                return try statements.map { try ResultSet.fetch($0, maxRows: maxRows) }
+                var budget = ResultSet.Budget(maxBytes: maxBytes)
+                return try statements.map { try ResultSet.fetch($0, maxRows: maxRows, budget: &budget) }
             }
         } catch let error as DatabaseError where error.resultCode == .SQLITE_INTERRUPT {
-            throw QueryError.timedOut(seconds: timeout)
+            throw QueryError.timedOut(seconds: deadline.seconds)
         } catch let error as DatabaseError {
             // One line: SQLite's message, without GRDB's echo of the (possibly multi-line) statement.
             throw QueryError.sqlFailed(error.message ?? "SQLite error \(error.resultCode.rawValue)")

@@ -2,25 +2,50 @@ import Foundation
 
 /// Writes a file so that readers see the old content or the new, never a part: the bytes go to a
 /// temporary file beside the target, as they are produced, are flushed, then renamed over it.
+///
+/// Renaming replaces whatever has the name, so the target is looked at first: only a regular
+/// file or a new path is written. A folder, a device (`/dev/full` once became a regular file), a
+/// FIFO or a socket is refused, and so are the files in `protecting` (the knowledge base itself,
+/// which `export --output kb.sqlite` once replaced), however they are named. A symbolic link is
+/// followed: its target is written and the link stays. An existing file keeps its mode (and, for
+/// root, its owner); a file this process may not write is refused, as `>` would refuse it.
 public enum AtomicFile {
     public struct WriteError: Error, CustomStringConvertible {
         public var description: String
     }
 
-    public static func write(_ data: Data, to path: String) throws {
-        try write(to: path) { sink in try sink.write(data) }
+    public static func write(_ data: Data, to path: String, protecting: [String] = []) throws {
+        try write(to: path, protecting: protecting) { sink in try sink.write(data) }
     }
 
     /// Runs `body` with a sink into a temporary file beside `path`, then renames the file into
     /// place. If `body` throws, the temporary file is removed and `path` is left as it was.
-    public static func write(to path: String, _ body: (ByteSink) throws -> Void) throws {
-        let url = URL(fileURLWithPath: path)
-        let directory = url.deletingLastPathComponent().path
+    public static func write(to path: String, protecting: [String] = [], _ body: (ByteSink) throws -> Void) throws {
+        let target = try resolve(path)
+        let kind = FileKind(target)
+        guard kind.isFileOrNew else {
+            throw WriteError(description: "refusing to write \(path): it is \(kind.article), not a regular file (leave out --output to write to stdout)")
+        }
+        var existing = stat()
+        let exists = stat(target, &existing) == 0
+        if exists {
+            for protected in protecting {
+                var other = stat()
+                if stat(protected, &other) == 0 && other.st_dev == existing.st_dev && other.st_ino == existing.st_ino {
+                    throw WriteError(description: "refusing to write \(path): it is the knowledge base \(protecting[0]) (or one of its files)")
+                }
+            }
+            if access(target, W_OK) != 0 {
+                throw WriteError(description: "cannot write \(path): \(String(cString: strerror(errno)))")
+            }
+        }
+        let directory = FileKind.folder(of: target)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw WriteError(description: "cannot write \(path): folder \(directory) does not exist")
         }
-        let temporary = directory + "/.\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).\(UUID().uuidString).tmp"
+        let name = (target as NSString).lastPathComponent
+        let temporary = directory + "/.\(name).\(ProcessInfo.processInfo.processIdentifier).\(UUID().uuidString).tmp"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644)
         guard fd >= 0 else { throw WriteError(description: "cannot write \(path): \(String(cString: strerror(errno)))") }
         var failure: String?
@@ -28,7 +53,6 @@ public enum AtomicFile {
             let sink = ByteSink(fd: fd)
             try body(sink)
             try sink.flush()
-            if fsync(fd) != 0 { failure = String(cString: strerror(errno)) }
         } catch let error as WriteError {
             failure = error.description.replacingOccurrences(of: "cannot write: ", with: "")
         } catch {
@@ -36,11 +60,28 @@ public enum AtomicFile {
             unlink(temporary)
             throw error
         }
+        if exists && failure == nil {
+            if fchmod(fd, existing.st_mode & 0o7777) != 0 { failure = String(cString: strerror(errno)) }
+            // Only root can give a file away; for anyone else the file is theirs already.
+            _ = fchown(fd, existing.st_uid, existing.st_gid)
+        }
+        if failure == nil && fsync(fd) != 0 { failure = String(cString: strerror(errno)) }
         close(fd)
-        if failure == nil && rename(temporary, path) != 0 { failure = String(cString: strerror(errno)) }
+        if failure == nil && rename(temporary, target) != 0 { failure = String(cString: strerror(errno)) }
         if let failure {
             unlink(temporary)
             throw WriteError(description: "cannot write \(path): \(failure)")
         }
+    }
+
+    /// The file a path names: symbolic links followed to their target (which must exist, or its
+    /// folder must: a new file is made there), so that the link itself stays a link.
+    static func resolve(_ path: String) throws -> String {
+        guard FileKind.isSymbolicLink(path) else { return path }
+        if let real = realpath(path, nil) {
+            defer { free(real) }
+            return String(cString: real)
+        }
+        throw WriteError(description: "refusing to write \(path): it is a symbolic link to nothing")
     }
 }

@@ -3,21 +3,33 @@ import Foundation
 /// Where streamed output goes: bytes gathered in a buffer and written to a file descriptor a
 /// block at a time, so that an export of any size holds one block, not the whole document.
 public final class ByteSink {
-    private let fd: Int32
+    private let writeOut: (UnsafeRawBufferPointer) throws -> Void
     private var buffer: [UInt8] = []
     private let blockSize: Int
     /// Set by a failed write: every later flush throws it again.
     private var failure: String?
 
-    /// Writes to `fd` (not closed by the sink).
-    public init(fd: Int32, blockSize: Int = 1 << 16) {
-        self.fd = fd
+    /// Writes each block with `writeOut` (the command line's checked stdout writer, say).
+    public init(blockSize: Int = 1 << 16, writeOut: @escaping (UnsafeRawBufferPointer) throws -> Void) {
+        self.writeOut = writeOut
         self.blockSize = blockSize
         buffer.reserveCapacity(blockSize * 2)
     }
 
-    /// Standard output.
-    public static func standardOutput() -> ByteSink { ByteSink(fd: STDOUT_FILENO) }
+    /// Writes to `fd` (not closed by the sink).
+    public convenience init(fd: Int32, blockSize: Int = 1 << 16) {
+        self.init(blockSize: blockSize) { raw in
+            var offset = 0
+            while offset < raw.count {
+                let written = Foundation.write(fd, raw.baseAddress! + offset, raw.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    throw AtomicFile.WriteError(description: "cannot write: \(String(cString: strerror(errno)))")
+                }
+                offset += written
+            }
+        }
+    }
 
     public func write<C: Collection>(_ bytes: C) throws where C.Element == UInt8 {
         buffer.append(contentsOf: bytes)
@@ -38,18 +50,11 @@ public final class ByteSink {
     /// Writes out what the buffer holds.
     public func flush() throws {
         if let failure { throw AtomicFile.WriteError(description: failure) }
-        try buffer.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let written = Foundation.write(fd, raw.baseAddress! + offset, raw.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    let message = "cannot write: \(String(cString: strerror(errno)))"
-                    failure = message
-                    throw AtomicFile.WriteError(description: message)
-                }
-                offset += written
-            }
+        do {
+            try buffer.withUnsafeBytes { try writeOut($0) }
+        } catch let error as AtomicFile.WriteError {
+            failure = error.description
+            throw error
         }
         buffer.removeAll(keepingCapacity: true)
     }

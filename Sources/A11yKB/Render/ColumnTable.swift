@@ -126,6 +126,10 @@ public enum ColumnTable {
 
     /// Word-wraps one line to `width`, continuation lines indented under the text (past a
     /// leading `- ` bullet). Words longer than the width are cut.
+    ///
+    /// Linear in the line's length: lengths are counted once and kept as integers, and a long word
+    /// is cut by walking its indices. Measuring and copying the rest of the word at every piece
+    /// made one unbroken 10 MB token take minutes.
     package static func wrap(_ line: String, width: Int) -> [String] {
         if line.count <= width { return [line] }
         let leading = line.prefix { $0 == " " }.count
@@ -134,32 +138,44 @@ public enum ColumnTable {
         let indent = String(repeating: " ", count: hang)
         var out: [String] = []
         var current = String(line.prefix(leading))
+        var currentCount = leading
         var currentIsFresh = true
-        for word in line.dropFirst(leading).split(separator: " ", omittingEmptySubsequences: false) {
-            var word = String(word)
-            let needed = (currentIsFresh ? 0 : 1) + word.count
-            if current.count + needed <= width {
-                current += (currentIsFresh ? "" : " ") + word
+        for piece in line.dropFirst(leading).split(separator: " ", omittingEmptySubsequences: false) {
+            var word = piece
+            var wordCount = word.count
+            if currentCount + (currentIsFresh ? 0 : 1) + wordCount <= width {
+                if !currentIsFresh {
+                    current += " "
+                    currentCount += 1
+                }
+                current += word
+                currentCount += wordCount
                 currentIsFresh = false
                 continue
             }
             if !currentIsFresh {
                 // A word that must be cut anyway starts on this line when there is room for a piece.
-                if word.count > width - hang && width - current.count > 2 {
+                if wordCount > width - hang && width - currentCount > 2 {
                     current += " "
+                    currentCount += 1
                 } else {
                     out.append(current)
                     current = indent
+                    currentCount = hang
                 }
                 currentIsFresh = true
             }
-            while current.count + word.count > width {
-                let room = max(1, width - current.count)
-                out.append(current + word.prefix(room))
-                word = String(word.dropFirst(room))
+            while currentCount + wordCount > width {
+                let room = max(1, width - currentCount)
+                let cut = word.index(word.startIndex, offsetBy: room)
+                out.append(current + word[..<cut])
+                word = word[cut...]
+                wordCount -= room
                 current = indent
+                currentCount = hang
             }
             current += word
+            currentCount += wordCount
             currentIsFresh = word.isEmpty
         }
         if !current.trimmingCharacters(in: .whitespaces).isEmpty || out.isEmpty { out.append(current) }

@@ -18,6 +18,7 @@ public enum ImportSummaryRendering {
         var totals = ["\(s.added.count) added", "\(s.replaced.count) replaced", "\(s.superseded.count) superseded",
                       "\(s.unchanged.count) unchanged", "\(s.skipped.count) skipped", "\(s.errors.count) errors"]
         if !s.transcripts.isEmpty { totals.insert("\(s.transcripts.count) transcripts", at: 3) }
+        if !s.removed.isEmpty { totals.insert("\(s.removed.count) removed", at: 3) }
         if s.ignoredInCheckout > 0 { totals.append("\(s.ignoredInCheckout) other checkout files ignored") }
         out += (s.refused ? "refused, nothing written: " : "") + totals.joined(separator: ", ") + "\n"
         return out

@@ -18,9 +18,12 @@ package enum TextTable {
         return out
     }
 
+    /// One line of at most `max` characters. Only the head of a value is looked at, so a 100 MB
+    /// cell costs what its first `max` characters cost.
     static func flatten(_ value: String, max: Int) -> String {
-        let single = value.replacingOccurrences(of: "\r\n", with: "↵").replacingOccurrences(of: "\n", with: "↵")
-        if single.count <= max { return single }
+        let head = value.prefix(max + 1)
+        let single = String(head).replacingOccurrences(of: "\r\n", with: "↵").replacingOccurrences(of: "\n", with: "↵")
+        if head.endIndex == value.endIndex && single.count <= max { return single }
         return String(single.prefix(max - 1)) + "…"
     }
 }

@@ -60,8 +60,49 @@ struct EntryWriter {
         let stale = try ComponentRecord.fetchAll(db, sql: "SELECT * FROM components WHERE source_id = ?", arguments: [sourceID])
             .filter { !described.contains($0.id) }
         for component in stale {
-            try exec("DELETE FROM components WHERE id = ?", [component.id])
+            try removeComponent(component.id)
             summary.removed.append(.init(path: document.path, component: component.slug, format: document.format.rawValue))
+        }
+    }
+
+    /// Deletes a component and its facts. Captions attached to it came from files of their own:
+    /// those sources are forgotten (their hash cleared), so that importing them again attaches
+    /// them anew instead of skipping them as unchanged.
+    private func removeComponent(_ id: Int64) throws {
+        try exec("""
+            UPDATE sources SET sha256 = '' WHERE id IN (
+                SELECT source_id FROM announcements WHERE component_id = ? AND origin = 'transcript')
+            """, [id])
+        try exec("DELETE FROM components WHERE id = ?", [id])
+    }
+
+    /// Every source path the knowledge base holds.
+    func sourcePaths() throws -> [String] {
+        try String.fetchAll(db, sql: "SELECT path FROM sources")
+    }
+
+    /// Removes sources whose files are gone from a mirrored checkout: the components they hold,
+    /// their facts in other components (captions), and the rows themselves. A source they had
+    /// superseded is forgotten (hash cleared): importing its own folder again brings it back.
+    mutating func remove(sources paths: [String], summary: inout ImportSummary) throws {
+        for path in paths {
+            guard let source = try Row.fetchOne(db, sql: "SELECT id, format FROM sources WHERE path = ?", arguments: [path]) else { continue }
+            let id: Int64 = source["id"]
+            let format: String = source["format"]
+            let owned = try ComponentRecord.fetchAll(db, sql: "SELECT * FROM components WHERE source_id = ?", arguments: [id])
+            let captioned = try String.fetchAll(db, sql: """
+                SELECT DISTINCT c.slug FROM announcements a JOIN components c ON c.id = a.component_id
+                WHERE a.source_id = ? AND a.component_id NOT IN (SELECT id FROM components WHERE source_id = ?)
+                ORDER BY c.slug
+                """, arguments: [id, id])
+            for component in owned {
+                try removeComponent(component.id)
+                summary.removed.append(.init(path: path, component: component.slug, format: format))
+            }
+            for slug in captioned { summary.removed.append(.init(path: path, component: slug, format: format)) }
+            for table in EntryWriter.factTables { try exec("DELETE FROM \(table) WHERE source_id = ?", [id]) }
+            try exec("UPDATE sources SET sha256 = '' WHERE superseded_by = ?", [id])
+            try exec("DELETE FROM sources WHERE id = ?", [id])
         }
     }
 
@@ -78,12 +119,35 @@ struct EntryWriter {
             summary.skipped.append(.init(path: document.path, reason: "caption file holds no cues"))
             return
         }
+        try replaceSameCaptions(componentID: componentID, slug: slug, sourceID: sourceID, document: document, summary: &summary)
         let offset = try Int.fetchOne(try db.cachedStatement(sql: "SELECT coalesce(max(position) + 1, 0) FROM announcements WHERE component_id = ?"),
                                       arguments: [componentID]) ?? 0
         try stages.measure(.announcements) {
             try insertAnnouncements(announcements, componentID: componentID, sourceID: sourceID, firstPosition: offset)
         }
         summary.transcripts.append(.init(path: document.path, component: slug, format: document.format.rawValue))
+    }
+
+    /// A caption belongs to its component, not to the path it came from: the same caption (the
+    /// same file name in that component's captions, or the same bytes) imported from another path,
+    /// such as a second copy of the checkout, replaces the one there instead of adding its cues
+    /// again. The other source stays, superseded, like a markdown source another one replaced.
+    private func replaceSameCaptions(componentID: Int64, slug: String, sourceID: Int64, document: WritableDocument,
+                                     summary: inout ImportSummary) throws {
+        let name = (document.path as NSString).lastPathComponent
+        let others = try Row.fetchAll(try db.cachedStatement(sql: """
+            SELECT DISTINCT s.id, s.path, s.sha256 FROM announcements a JOIN sources s ON s.id = a.source_id
+            WHERE a.component_id = ? AND a.origin = 'transcript' AND a.source_id != ?
+            """), arguments: [componentID, sourceID])
+        for other in others {
+            let path: String = other["path"]
+            let sha: String = other["sha256"]
+            guard (path as NSString).lastPathComponent == name || sha == document.sha256 else { continue }
+            let otherID: Int64 = other["id"]
+            try exec("DELETE FROM announcements WHERE source_id = ? AND component_id = ?", [otherID, componentID])
+            try exec("UPDATE sources SET superseded_by = ? WHERE id = ?", [sourceID, otherID])
+            summary.superseded.append(.init(component: slug, winner: document.path, superseded: path))
+        }
     }
 
     private func upsertSource(_ document: WritableDocument) throws -> Int64 {

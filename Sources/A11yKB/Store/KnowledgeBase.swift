@@ -4,10 +4,11 @@ import GRDB
 /// An a11ykb database: opened, checked, migrated.
 ///
 /// Opening writes nothing: `reader` is a read-only connection, and the read-write connection is
-/// opened by `writer()` only when something is about to be written (GRDB's WAL set-up writes a
-/// transaction of its own on every read-write open). A query, `stats`, `sql`, a refused or an
-/// unchanged import therefore leave the file's bytes as they were. The exceptions are creating a
-/// new knowledge base and bringing an older schema up to date, which open the writer at once.
+/// opened by `writer()` only when something is about to be written. A query, `stats`, `sql`, a
+/// refused or an unchanged import therefore leave the file's bytes as they were. The exceptions
+/// are creating a new knowledge base (built beside its path and linked into place, `create`) and
+/// bringing an older schema up to date, which open the writer at once. On read-only media the
+/// reader opens the file immutable; only `writer()` then fails, saying why.
 ///
 /// One process runs one command, so each connection is a serial `DatabaseQueue`; the file is in
 /// WAL mode, so a reader in another process sees one consistent snapshot while an import writes.
@@ -20,14 +21,22 @@ public final class KnowledgeBase: @unchecked Sendable {
     package let reader: DatabaseQueue
     private let writerLock = NSLock()
     private var openedWriter: DatabaseQueue?
+    /// The writer's busy handler: how long it waits for another process's write lock.
+    private let lockWait: LockWait
     /// Whether `writer()` must check the file before its first write (an existing file).
     private var checkBeforeWriting: Bool
 
     /// Opens (creating when absent) the knowledge base at `path`, bringing its schema up to date.
     /// A file that is not SQLite, is another application's database or was written by a newer
-    /// a11ykb is refused before anything is written to it.
+    /// a11ykb is refused before anything is written to it; so is a path that names anything but a
+    /// regular file (a FIFO would block forever, a device or folder fail in SQLite's words).
     public init(path: String) throws {
         self.path = path
+        let lockWait = LockWait()
+        self.lockWait = lockWait
+        let kind = FileKind(path)
+        guard kind.isFileOrNew else { throw StoreError.notAFile(path, kind.article) }
+        if kind == .missing { try KnowledgeBase.create(path) }
         try KnowledgeBase.checkHeader(path)
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
         if let size, size > 0 {
@@ -37,47 +46,92 @@ public final class KnowledgeBase: @unchecked Sendable {
             if try !KnowledgeBase.inspect(reader, path: path) {
                 try KnowledgeBase.checkIntegrity(reader, path: path)
                 checkBeforeWriting = false
-                let writer = try KnowledgeBase.openWriter(path)
-                try KnowledgeBase.migrator.migrate(writer)
+                try KnowledgeBase.checkWriteAccess(path, for: "bringing its schema up to date")
+                let writer = try KnowledgeBase.openWriter(path, lockWait: lockWait)
+                try KnowledgeBase.migrate(writer, path: path)
                 openedWriter = writer
             }
             self.reader = reader
         } else {
-            let directory = (path as NSString).deletingLastPathComponent
-            if !directory.isEmpty && !FileManager.default.fileExists(atPath: directory) {
-                do {
-                    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-                } catch {
-                    throw StoreError.cannotCreate(path, error.localizedDescription)
-                }
-            }
+            // An empty file (`touch kb.sqlite`, or a new one `create` is building): the schema is
+            // written in place.
             let writer: DatabaseQueue
             do {
-                writer = try DatabaseQueue(path: path, configuration: KnowledgeBase.configuration(readonly: false))
+                writer = try DatabaseQueue(path: path, configuration: KnowledgeBase.configuration(readonly: false, lockWait: lockWait))
             } catch {
                 throw StoreError.cannotCreate(path, KnowledgeBase.reason(error))
             }
-            try KnowledgeBase.migrator.migrate(writer)
+            if try KnowledgeBase.migrate(writer, path: path) {
+                // The schema goes into the main file and the WAL back to nothing.
+                _ = try? writer.writeWithoutTransaction { try $0.checkpoint(.truncate) }
+            }
             openedWriter = writer
             checkBeforeWriting = false
             reader = try KnowledgeBase.openReader(path)
         }
     }
 
+    /// Makes a new knowledge base at `path`: built whole in a file of its own beside it (schema,
+    /// then whatever `filling` writes, then one checkpoint), and hard-linked into place. A link
+    /// never replaces a file another process made meanwhile, so processes creating one path at
+    /// once never meet half a schema: the first link wins and the others open that file. A build
+    /// that fails (a full disk) leaves nothing behind.
+    static func create(_ path: String, filling: (KnowledgeBase) throws -> Void = { _ in }) throws {
+        let directory = FileKind.folder(of: path)
+        if !FileManager.default.fileExists(atPath: directory) {
+            do {
+                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            } catch {
+                throw StoreError.cannotCreate(path, (error as NSError).localizedDescription)
+            }
+        }
+        let name = (path as NSString).lastPathComponent
+        let temporary = directory + "/.\(name).\(ProcessInfo.processInfo.processIdentifier).\(UUID().uuidString).new"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+        guard fd >= 0 else { throw StoreError.cannotCreate(path, String(cString: strerror(errno))) }
+        Foundation.close(fd)
+        defer {
+            for suffix in ["", "-wal", "-shm"] { unlink(temporary + suffix) }
+        }
+        do {
+            let fresh = try KnowledgeBase(path: temporary)
+            try filling(fresh)
+            _ = try fresh.writer().writeWithoutTransaction { try $0.checkpoint(.truncate) }
+            try fresh.close()
+        } catch let error as StoreError {
+            throw StoreError.cannotCreate(path, error.reason)
+        } catch {
+            throw StoreError.cannotCreate(path, KnowledgeBase.reason(error))
+        }
+        if link(temporary, path) != 0 {
+            if errno == EEXIST { return }
+            // A file system without hard links: rename, which the file made meanwhile would lose to.
+            if rename(temporary, path) != 0 { throw StoreError.cannotCreate(path, String(cString: strerror(errno))) }
+        }
+    }
+
     /// The read-write connection, opened on first use. Before the first write to an existing file
     /// every page is checked (`PRAGMA quick_check`): a corrupt knowledge base is refused, never
     /// written to. Queries skip that check; SQLite reports corruption on the pages they read.
+    /// On read-only media, or without write access, only this fails: queries read on.
     package func writer() throws -> DatabaseQueue {
         writerLock.lock()
         defer { writerLock.unlock() }
         if let openedWriter { return openedWriter }
+        try KnowledgeBase.checkWriteAccess(path, for: "import")
         if checkBeforeWriting {
             try KnowledgeBase.checkIntegrity(reader, path: path)
             checkBeforeWriting = false
         }
-        let writer = try KnowledgeBase.openWriter(path)
+        let writer = try KnowledgeBase.openWriter(path, lockWait: lockWait)
         openedWriter = writer
         return writer
+    }
+
+    /// How a write waits for another process's lock: as long as it is held, or `limit` seconds;
+    /// `onWaiting` is told once the wait passes a second.
+    package func waitForLock(limit: TimeInterval?, onWaiting: (@Sendable () -> Void)?) {
+        lockWait.configure(limit: limit, onWaiting: onWaiting)
     }
 
     /// Closes both connections (tests, and the default knowledge base's first-use seeding).
@@ -89,17 +143,46 @@ public final class KnowledgeBase: @unchecked Sendable {
         openedWriter = nil
     }
 
-    static func openReader(_ path: String) throws -> DatabaseQueue {
+    /// A read-only connection. On read-only media (or a file and folder nobody here can write),
+    /// the file is opened immutable, since SQLite cannot make the `-shm` file a WAL reader needs.
+    static func openReader(_ path: String, configure: (inout Configuration) -> Void = { _ in }) throws -> DatabaseQueue {
+        var config = configuration(readonly: true)
+        configure(&config)
         do {
-            return try DatabaseQueue(path: path, configuration: configuration(readonly: true))
+            if FileKind.needsImmutableReader(path) {
+                return try DatabaseQueue(path: immutableURI(path), configuration: config)
+            }
+            return try DatabaseQueue(path: path, configuration: config)
         } catch {
             throw openError(error, path: path)
         }
     }
 
-    static func openWriter(_ path: String) throws -> DatabaseQueue {
+    /// `file:PATH?immutable=1`: SQLite reads the file without locks or a `-shm` file.
+    static func immutableURI(_ path: String) -> String {
+        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove(charactersIn: "?#%")
+        return "file:" + (absolute.addingPercentEncoding(withAllowedCharacters: allowed) ?? absolute) + "?mode=ro&immutable=1"
+    }
+
+    static func openWriter(_ path: String, lockWait: LockWait) throws -> DatabaseQueue {
         do {
-            return try DatabaseQueue(path: path, configuration: configuration(readonly: false))
+            return try DatabaseQueue(path: path, configuration: configuration(readonly: false, lockWait: lockWait))
+        } catch {
+            throw openError(error, path: path)
+        }
+    }
+
+    /// Refuses a write this process cannot make, naming why, before SQLite fails in its words.
+    static func checkWriteAccess(_ path: String, for need: String) throws {
+        if let problem = FileKind.writeProblem(path) { throw StoreError.readOnly(path, problem, need) }
+    }
+
+    @discardableResult
+    static func migrate(_ writer: DatabaseQueue, path: String) throws -> Bool {
+        do {
+            return try Schema.migrate(writer)
         } catch {
             throw openError(error, path: path)
         }
@@ -120,20 +203,28 @@ public final class KnowledgeBase: @unchecked Sendable {
         return error.localizedDescription
     }
 
-    static func configuration(readonly: Bool) -> Configuration {
+    /// `lockWait`: the writer's busy handler (a writer waits as long as another holds the lock).
+    static func configuration(readonly: Bool, lockWait: LockWait? = nil) -> Configuration {
         var config = Configuration()
         config.readonly = readonly
         config.foreignKeysEnabled = true
-        // A second a11ykb waits for a writer instead of failing with "database is locked".
+        // A reader in WAL mode waits only while a writer sets the file up (its first open).
         config.busyMode = .timeout(10)
+        if let lockWait { config.busyMode = .callback { lockWait.shouldRetry($0) } }
         config.label = "a11ykb"
         if !readonly {
-            config.journalMode = .wal
+            // WAL is set here rather than with GRDB's `.wal`, which also commits a table created and
+            // dropped into an empty WAL at every open (for DatabasePool readers, which a11ykb does
+            // not use): those committed frames were what a failed first import on a full disk could
+            // not checkpoint, keeping its whole WAL. On a file already in WAL mode this writes nothing.
             config.prepareDatabase { db in
                 // An import is one transaction over every page it touches: a page cache that holds
                 // them spares writing pages to the WAL again and again before the commit. WAL with
                 // synchronous NORMAL stays consistent after a crash; it syncs at checkpoints.
-                try db.execute(sql: "PRAGMA cache_size = -131072; PRAGMA synchronous = NORMAL; PRAGMA temp_store = MEMORY")
+                try db.execute(sql: """
+                    PRAGMA journal_mode = WAL; PRAGMA cache_size = -131072; PRAGMA synchronous = NORMAL;
+                    PRAGMA temp_store = MEMORY
+                    """)
             }
         }
         return config
@@ -148,33 +239,17 @@ public final class KnowledgeBase: @unchecked Sendable {
         if header != Data("SQLite format 3\0".utf8) { throw StoreError.notADatabase(path) }
     }
 
-    static let migrator: DatabaseMigrator = {
-        var migrator = DatabaseMigrator()
-        for migration in EmbeddedResources.migrations {
-            let sql = String(decoding: migration.sql, as: UTF8.self)
-            migrator.registerMigration(migration.name) { db in try db.execute(sql: sql) }
-        }
-        return migrator
-    }()
-
     /// Refuses another application's database and a newer schema; says whether the schema is
     /// complete. Reads the schema and the migrations table only, so it costs the same at any size.
     static func inspect(_ reader: DatabaseQueue, path: String) throws -> Bool {
-        let state: (complete: Bool, superseded: Bool, foreign: Bool, unknown: [String])
+        let state: Schema.State
         do {
-            state = try reader.read { db in
-                let hasMigrations = try db.tableExists("grdb_migrations")
-                let tableCount = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'") ?? 0
-                if !hasMigrations { return (false, false, tableCount > 0, []) }
-                let unknown = try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")
-                    .filter { !migrator.migrations.contains($0) }
-                return (try migrator.hasCompletedMigrations(db), try migrator.hasBeenSuperseded(db), false, unknown)
-            }
+            state = try reader.read { try Schema.state($0) }
         } catch {
             throw openError(error, path: path)
         }
         if state.foreign { throw StoreError.notAKnowledgeBase(path) }
-        if state.superseded || !state.unknown.isEmpty { throw StoreError.newerSchema(path, state.unknown) }
+        if !state.unknown.isEmpty { throw StoreError.newerSchema(path, state.unknown) }
         return state.complete
     }
 
@@ -207,28 +282,73 @@ public final class KnowledgeBase: @unchecked Sendable {
         }
     }
 
+    /// The sources whose facts depend on the sources at `paths`: those they superseded, and the
+    /// captions attached to the components they hold. Removing `paths` takes those facts away.
+    func dependents(of paths: Set<String>) throws -> [String] {
+        guard !paths.isEmpty else { return [] }
+        return try reader.read { db in
+            let sources = try Row.fetchAll(db, sql: "SELECT id, path, superseded_by FROM sources")
+            var pathOf: [Int64: String] = [:]
+            for row in sources { pathOf[row["id"]] = row["path"] }
+            let goneIDs = Set(pathOf.filter { paths.contains($0.value) }.keys)
+            var found = Set<String>()
+            for row in sources {
+                if let winner: Int64 = row["superseded_by"], goneIDs.contains(winner) { found.insert(row["path"]) }
+            }
+            let captions = try Row.fetchAll(db, sql: """
+                SELECT DISTINCT a.source_id AS caption, c.source_id AS owner FROM announcements a
+                JOIN components c ON c.id = a.component_id WHERE a.origin = 'transcript'
+                """)
+            for row in captions where goneIDs.contains(row["owner"]) {
+                if let path = pathOf[row["caption"]] { found.insert(path) }
+            }
+            return found.subtracting(paths).sorted()
+        }
+    }
+
     /// Runs `body` in one IMMEDIATE transaction of the writer, committed when it returns, then
-    /// copies the transaction's pages from the WAL into the database file.
+    /// copies the transaction's pages from the WAL into the database file. Taking the lock waits
+    /// for another import as `waitForLock` says. A write that fails (a full disk) rolls back, and
+    /// the WAL it grew is given back to the disk.
     ///
     /// SQLite would checkpoint inside the COMMIT (its automatic checkpoint runs after each commit
     /// that leaves the WAL over 1000 pages); doing it as a step of its own does the same work
     /// (PASSIVE: it never waits for readers) and lets `ImportStages` tell the two apart.
     func writeInTransaction<T>(stages: ImportStages? = nil, _ body: (inout EntryWriter) throws -> T) throws -> T {
-        try writer().writeWithoutTransaction { db in
-            try db.execute(sql: "PRAGMA wal_autocheckpoint = 0")
-            defer { try? db.execute(sql: "PRAGMA wal_autocheckpoint = 1000") }
-            var result: T?
-            var bodyEnd: UInt64 = 0
-            try db.inTransaction(.immediate) {
-                var writer = try EntryWriter(db: db, stages: stages)
-                result = try body(&writer)
-                bodyEnd = ImportStages.now()
-                return .commit
+        let writer = try writer()
+        do {
+            return try writer.writeWithoutTransaction { db in
+                try db.execute(sql: "PRAGMA wal_autocheckpoint = 0")
+                defer { try? db.execute(sql: "PRAGMA wal_autocheckpoint = 1000") }
+                var result: T?
+                var bodyEnd: UInt64 = 0
+                try db.inTransaction(.immediate) {
+                    var writer = try EntryWriter(db: db, stages: stages)
+                    result = try body(&writer)
+                    bodyEnd = ImportStages.now()
+                    return .commit
+                }
+                guard let result else { throw StoreError.writeFailed(path, "the import returned nothing") }
+                stages?.add(.commit, since: bodyEnd)
+                try stages.measure(.checkpoint) { try db.execute(sql: "PRAGMA wal_checkpoint(PASSIVE)") }
+                return result
             }
-            stages?.add(.commit, since: bodyEnd)
-            try stages.measure(.checkpoint) { try db.execute(sql: "PRAGMA wal_checkpoint(PASSIVE)") }
-            return result!
+        } catch let error as DatabaseError {
+            if error.resultCode == .SQLITE_BUSY {
+                throw StoreError.locked(path, seconds: lockWait.currentLimit ?? 0)
+            }
+            releaseWAL(writer)
+            throw StoreError.writeFailed(path, KnowledgeBase.reason(error))
         }
+    }
+
+    /// Checkpoints and truncates the WAL after a failed write, without waiting for anyone: the
+    /// rolled-back pages still took the disk's space (8 MB of `-wal` on a full disk).
+    private func releaseWAL(_ writer: DatabaseQueue) {
+        let limit = lockWait.currentLimit
+        lockWait.configure(limit: 0, onWaiting: nil)
+        _ = try? writer.writeWithoutTransaction { try $0.checkpoint(.truncate) }
+        lockWait.configure(limit: limit, onWaiting: nil)
     }
 
     /// The documented tables of docs/schema.md, in the order `stats` lists them.

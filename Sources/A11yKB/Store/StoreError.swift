@@ -8,6 +8,16 @@ public enum StoreError: Error, LocalizedError, CustomStringConvertible, Equatabl
     case corrupt(String, String)
     case cannotCreate(String, String)
     case cannotOpen(String, String)
+    /// The path names something that is not a file (a FIFO, a device, a directory): the kind.
+    case notAFile(String, String)
+    /// Writing needs access the file does not give: the reason, and what was to be written.
+    case readOnly(String, String, String)
+    /// Another process holds the write lock, and `--wait` seconds passed.
+    case locked(String, seconds: Double)
+    /// A write failed part-way (a full disk): SQLite's reason. The transaction was rolled back.
+    case writeFailed(String, String)
+    /// No place for the default knowledge base (`HOME` empty or relative): the reason.
+    case noDefaultPlace(String)
 
     public var description: String {
         switch self {
@@ -19,8 +29,30 @@ public enum StoreError: Error, LocalizedError, CustomStringConvertible, Equatabl
             "\(path) is a corrupt SQLite database (\(reason)); refusing to touch it: restore it from a backup or move it aside"
         case let .cannotCreate(path, reason): "cannot create \(path): \(reason)"
         case let .cannotOpen(path, reason): "cannot open \(path): \(reason)"
+        case let .notAFile(path, kind):
+            "\(path) is \(kind), not a knowledge base file: name a regular file, or a new path to create one"
+        case let .readOnly(path, reason, need):
+            "cannot write \(path): \(reason); \(need) needs write access to the file and its folder (searching and the other queries only read it)"
+        case let .locked(path, seconds):
+            "\(path) is locked by another a11ykb import; gave up waiting after \(StoreError.seconds(seconds)) (--wait); nothing was imported"
+        case let .writeFailed(path, reason):
+            "cannot write \(path): \(reason); nothing was written, the knowledge base is as it was"
+        case .noDefaultPlace(let reason):
+            "no place for the default knowledge base: \(reason); name one with --db PATH, $A11YKB_DB or $XDG_DATA_HOME"
         }
     }
 
     public var errorDescription: String? { description }
+
+    /// The message without the path it names (for a temporary file's error told of the real one).
+    var reason: String {
+        switch self {
+        case .cannotCreate(_, let reason), .cannotOpen(_, let reason), .writeFailed(_, let reason): reason
+        default: description
+        }
+    }
+
+    static func seconds(_ value: Double) -> String {
+        value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
+    }
 }

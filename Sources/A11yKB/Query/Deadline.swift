@@ -1,0 +1,24 @@
+import Foundation
+
+/// A time limit over a whole command: the query, and the rendering of what it returned. `sql
+/// --timeout` once stopped only the query, and 2 GB of rows then rendered for 23 s past it.
+public struct Deadline: Sendable {
+    /// The limit in seconds; 0: none.
+    public let seconds: TimeInterval
+    private let end: Date?
+
+    public init(seconds: TimeInterval) {
+        self.seconds = seconds
+        end = seconds > 0 ? Date().addingTimeInterval(seconds) : nil
+    }
+
+    public static let none = Deadline(seconds: 0)
+
+    /// Seconds left (nil: no limit).
+    var remaining: TimeInterval? { end.map { max(0, $0.timeIntervalSinceNow) } }
+
+    /// Throws `QueryError.timedOut` once the limit has passed.
+    public func check() throws {
+        if let end, Date() >= end { throw QueryError.timedOut(seconds: seconds) }
+    }
+}
