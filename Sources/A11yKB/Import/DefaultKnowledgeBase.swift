@@ -36,9 +36,9 @@ enum DefaultKnowledgeBase {
         }
         do {
             let fresh = try KnowledgeBase(path: temporary)
+            // The import ends with a checkpoint (KnowledgeBase.checkpoint), and closing removes the
+            // empty WAL: one link moves everything.
             _ = try Importer(fresh).importDocuments(seedDocuments)
-            // Fold the WAL into the main file so that one rename moves everything.
-            try fresh.writer().writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
             try fresh.close()
         }
         if link(temporary, path) != 0 && !FileManager.default.fileExists(atPath: path) {

@@ -7,10 +7,63 @@ public struct ImportOptions: Sendable {
     /// A file larger than this is an error, not read: criteria documents are kilobytes (the site's
     /// whole content.json a few megabytes), and a 50 MB file is a mistake, not a document.
     public var maxFileBytes = 16 << 20
+    /// Called as the import goes (from several threads; see `ImportProgress`). Nil: no reports.
+    public var progress: (@Sendable (ImportProgress) -> Void)?
 
-    public init(strict: Bool = false, maxFileBytes: Int = 16 << 20) {
+    public init(strict: Bool = false, maxFileBytes: Int = 16 << 20, progress: (@Sendable (ImportProgress) -> Void)? = nil) {
         self.strict = strict
         self.maxFileBytes = maxFileBytes
+        self.progress = progress
+    }
+}
+
+/// How far an import has come, for a progress line. Files are read on every core at once, so
+/// reports come from several threads, in no strict order of `done`.
+public struct ImportProgress: Sendable, Equatable {
+    public enum Stage: Sendable, Equatable {
+        /// `--strict`'s first pass: every file is read to find errors before anything is written.
+        case checking
+        /// Files read, parsed and normalized (and written, one batch behind).
+        case reading
+        /// The search index rebuilt once after a large import (schema 0004).
+        case indexing
+    }
+
+    public var stage: Stage
+    /// Files read so far, of `total` (each counted once per stage).
+    public var done: Int
+    public var total: Int
+    /// The file just read (`reading`, `checking`).
+    public var path: String?
+
+    public init(stage: Stage, done: Int, total: Int, path: String? = nil) {
+        self.stage = stage
+        self.done = done
+        self.total = total
+        self.path = path
+    }
+}
+
+/// Counts files read across the threads that read them, and reports each to `ImportOptions.progress`.
+final class ProgressCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var done = 0
+    let stage: ImportProgress.Stage
+    let total: Int
+    let report: @Sendable (ImportProgress) -> Void
+
+    init(_ stage: ImportProgress.Stage, total: Int, report: @escaping @Sendable (ImportProgress) -> Void) {
+        self.stage = stage
+        self.total = total
+        self.report = report
+    }
+
+    func fileRead(_ path: String) {
+        lock.lock()
+        done += 1
+        let progress = ImportProgress(stage: stage, done: done, total: total, path: path)
+        lock.unlock()
+        report(progress)
     }
 }
 
@@ -47,13 +100,17 @@ struct Importer {
     }
 
     func run(_ inputs: [ImportInput], options: ImportOptions, summary initial: ImportSummary) throws -> ImportSummary {
-        let plan = Plan(inputs: Importer.componentsFirst(inputs), known: try knowledgeBase.sourceHashes(),
+        var plan = Plan(inputs: Importer.componentsFirst(inputs), known: try knowledgeBase.sourceHashes(),
                         limit: options.maxFileBytes)
-        if options.strict, let refused = plan.refusal(initial) { return refused }
+        if options.strict {
+            plan.counter = options.progress.map { ProgressCounter(.checking, total: inputs.count, report: $0) }
+            if let refused = plan.refusal(initial) { return refused }
+        }
+        plan.counter = options.progress.map { ProgressCounter(.reading, total: inputs.count, report: $0) }
         var summary = initial
         guard let (first, prepared) = plan.firstBatchToWrite(recordingSkipped: &summary) else { return summary }
         return try knowledgeBase.writeInTransaction { writer in
-            try plan.write(from: first, prepared: prepared, with: &writer, summary: &summary)
+            try plan.write(from: first, prepared: prepared, with: &writer, summary: &summary, progress: options.progress)
             return summary
         }
     }
@@ -73,6 +130,8 @@ struct Importer {
         let known: [String: String]
         let limit: Int
         let batches: [Range<Int>]
+        /// Told of every file read, when the caller asked for progress.
+        var counter: ProgressCounter?
 
         init(inputs: [ImportInput], known: [String: String], limit: Int) {
             self.inputs = inputs
@@ -84,7 +143,7 @@ struct Importer {
         }
 
         func prepare(_ batch: Int) -> [PreparedDocument] {
-            PreparedDocument.prepare(inputs, batches[batch], known: known, limit: limit)
+            PreparedDocument.prepare(inputs, batches[batch], known: known, limit: limit, counter: counter)
         }
 
         /// `--strict`: a first pass finds every error before anything is written. The summary of a
@@ -112,7 +171,7 @@ struct Importer {
 
         /// Writes batch after batch, preparing the next one on other cores meanwhile.
         func write(from first: Int, prepared: [PreparedDocument], with writer: inout EntryWriter,
-                   summary: inout ImportSummary) throws {
+                   summary: inout ImportSummary, progress: (@Sendable (ImportProgress) -> Void)?) throws {
             var current = prepared
             let bulk = BulkIndexing(existingSources: try writer.sourceCount())
             for batch in first..<batches.count {
@@ -132,6 +191,7 @@ struct Importer {
                 group.wait()
                 current = upcoming.value
             }
+            if bulk.isOn { progress?(ImportProgress(stage: .indexing, done: inputs.count, total: inputs.count)) }
             try bulk.finish(with: writer)
         }
     }

@@ -39,6 +39,7 @@ public final class KnowledgeBase: @unchecked Sendable {
                 checkBeforeWriting = false
                 let writer = try KnowledgeBase.openWriter(path)
                 try KnowledgeBase.migrator.migrate(writer)
+                KnowledgeBase.checkpoint(writer)
                 openedWriter = writer
             }
             self.reader = reader
@@ -58,6 +59,7 @@ public final class KnowledgeBase: @unchecked Sendable {
                 throw StoreError.cannotCreate(path, KnowledgeBase.reason(error))
             }
             try KnowledgeBase.migrator.migrate(writer)
+            KnowledgeBase.checkpoint(writer)
             openedWriter = writer
             checkBeforeWriting = false
             reader = try KnowledgeBase.openReader(path)
@@ -207,9 +209,11 @@ public final class KnowledgeBase: @unchecked Sendable {
         }
     }
 
-    /// Runs `body` in one IMMEDIATE transaction of the writer, committed when it returns.
+    /// Runs `body` in one IMMEDIATE transaction of the writer, committed when it returns, then
+    /// folds the WAL into the main file (`checkpoint`).
     func writeInTransaction<T>(_ body: (inout EntryWriter) throws -> T) throws -> T {
-        try writer().writeWithoutTransaction { db in
+        let queue = try writer()
+        let result = try queue.writeWithoutTransaction { db in
             var result: T?
             try db.inTransaction(.immediate) {
                 var writer = try EntryWriter(db: db)
@@ -217,6 +221,20 @@ public final class KnowledgeBase: @unchecked Sendable {
                 return .commit
             }
             return result!
+        }
+        KnowledgeBase.checkpoint(queue)
+        return result
+    }
+
+    /// Every write ends here: the WAL is copied into the main file and truncated, so that the
+    /// `.sqlite` file alone holds everything (a copy of it, an `immutable=1` or read-only open, a
+    /// file published without its `-wal`). A process that exits without closing its connections
+    /// would otherwise leave the last import in the `-wal` file. TRUNCATE waits (the busy timeout)
+    /// for readers of an older snapshot; if one outlasts it the data is still committed, in the WAL,
+    /// and the next write folds it in: that is not an error.
+    static func checkpoint(_ writer: DatabaseQueue) {
+        _ = try? writer.writeWithoutTransaction { db in
+            try Row.fetchOne(db, sql: "PRAGMA wal_checkpoint(TRUNCATE)")
         }
     }
 

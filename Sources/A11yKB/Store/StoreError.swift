@@ -8,6 +8,8 @@ public enum StoreError: Error, LocalizedError, CustomStringConvertible, Equatabl
     case corrupt(String, String)
     case cannotCreate(String, String)
     case cannotOpen(String, String)
+    /// `export db FILE` naming the knowledge base itself (or its -wal or -shm).
+    case wouldOverwriteKnowledgeBase(String)
 
     public var description: String {
         switch self {
@@ -19,6 +21,8 @@ public enum StoreError: Error, LocalizedError, CustomStringConvertible, Equatabl
             "\(path) is a corrupt SQLite database (\(reason)); refusing to touch it: restore it from a backup or move it aside"
         case let .cannotCreate(path, reason): "cannot create \(path): \(reason)"
         case let .cannotOpen(path, reason): "cannot open \(path): \(reason)"
+        case .wouldOverwriteKnowledgeBase(let path):
+            "\(path) is the knowledge base itself; refusing to write over it: name another file"
         }
     }
 
