@@ -9,6 +9,8 @@ struct ImportCommand: ParsableCommand {
         discussion: """
             Formats are recognised by content: Jekyll front matter over markdown, today's MagentaA11y markdown, text copied from a rendered page, WebVTT captions, the site's content.json. In a checkout, the documentation folders are read and everything else is left alone. A file already imported unchanged is skipped; a changed one replaces its own facts. When two sources describe one component, the newest format wins and the other is kept as superseded. The import is one transaction: a killed or failed import leaves the knowledge base as it was.
 
+            On a terminal, a progress line on stderr shows the files read of the total, the rate and the file being read (not with --quiet, never when stderr is not a terminal). The summary on stdout names every file by outcome (added, replaced, superseded, transcripts, skipped) when that fits on one screen (the terminal's height, else $LINES, else 24 lines); a longer one counts them per outcome, skipped files per reason (--verbose lists every file anyway). Notices and errors are always listed one by one. --quiet prints no summary: only errors, on stderr. The import ends by folding SQLite's write-ahead log into the knowledge base file, so that the .sqlite file alone holds everything (to copy or publish it; see also a11ykb export db).
+
             Bad input (an empty, binary or non-UTF-8 file, front matter that does not parse or close, a file over 16 MB, an unreadable file, a looping link...) is named on stderr, one line each, as PATH:LINE: REASON. With --keep-going (the default) every good file is imported anyway; with --strict nothing is written if any file is bad, and the knowledge base file is left byte for byte as it was.
 
             Exit status:
@@ -39,18 +41,34 @@ struct ImportCommand: ParsableCommand {
     @Option(help: "Summary format: text or json.")
     var format: SummaryFormat = .text
 
+    @Flag(name: [.short, .long], help: "No progress line and no summary: only errors, on stderr.")
+    var quiet = false
+
+    @Flag(name: [.short, .long], help: "List every file in the summary, however many.")
+    var verbose = false
+
     enum SummaryFormat: String, ExpressibleByArgument { case text, json }
+
+    func validate() throws {
+        if quiet && verbose { throw ValidationError("--quiet and --verbose cannot be used together") }
+    }
 
     func run() throws {
         let summary: ImportSummary
+        let progress = ProgressLine.make(quiet: quiet)
         do {
-            summary = try database.open().importFiles(paths, options: ImportOptions(strict: policy == .strict))
+            var options = ImportOptions(strict: policy == .strict)
+            if let progress { options.progress = { progress.update($0) } }
+            summary = try database.open().importFiles(paths, options: options)
+            progress?.finish()
         } catch {
+            progress?.finish()
             Self.fail(error)
         }
-        switch format {
-        case .json: write(ImportSummaryRendering.json(summary).rendered() + "\n")
-        case .text: write(ImportSummaryRendering.text(summary))
+        switch (format, quiet) {
+        case (_, true): break
+        case (.json, false): write(ImportSummaryRendering.json(summary).rendered() + "\n")
+        case (.text, false): write(ImportSummaryRendering.text(summary, fileLineLimit: verbose ? nil : Terminal.rows - 2))
         }
         for error in summary.errors { warn("a11ykb: \(error.description)\n") }
         if summary.refused {

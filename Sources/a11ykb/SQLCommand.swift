@@ -6,7 +6,7 @@ struct SQLCommand: ParsableCommand {
         commandName: "sql",
         abstract: "Run read-only SQL over the knowledge base.",
         discussion: """
-            The schema is documented in docs/schema.md: tables sources, components, platforms, frameworks, criteria, guidance, announcements, gaps, code_examples, gherkin_steps, wcag_criteria, component_wcag, notices, and views v_criteria, v_guidance, v_announcements, v_gaps, v_component_wcag with slugs, titles and categories instead of ids. Writes, ATTACH, load_extension and PRAGMAs that write are refused before any statement runs; the file is untouched. A query still running after --timeout seconds is stopped. SQL that starts with a -- comment goes after a lone --:  a11ykb sql -- "-- note ..."
+            The schema is documented in docs/schema.md: tables sources, components, platforms, frameworks, criteria, guidance, announcements, gaps, code_examples, gherkin_steps, wcag_criteria, component_wcag, notices, and views v_criteria, v_guidance, v_announcements, v_gaps, v_component_wcag with slugs, titles and categories instead of ids, and v_facts (every searchable fact, keyed as the search index: docs/schema.md shows how to search it). Writes, ATTACH, load_extension and PRAGMAs that write are refused before any statement runs; the file is untouched. A query still running after --timeout seconds is stopped. SQL that starts with a -- comment goes after a lone --:  a11ykb sql -- "-- note ..."
 
             Example:
               a11ykb sql "SELECT component, text FROM v_announcements WHERE platform = 'ios'"
