@@ -35,6 +35,18 @@ extension KnowledgeBase {
         try reader.read { db in try ComponentFacts.load(db, componentID: ComponentLookup.resolve(db, name, family: family)) }
     }
 
+    /// Several components, in the order named, each once (the tester's checklist). One unknown
+    /// name fails the whole request, naming the closest slugs.
+    public func components(_ names: [String], family: Family? = nil) throws -> [ComponentFacts] {
+        try reader.read { try ComponentSelection.named($0, names, family: family) }
+    }
+
+    /// Every component of a category and/or a family (both nil: every component), by family and
+    /// slug. An unknown category is refused with the closest ones.
+    public func components(category: String?, family: Family? = nil) throws -> [ComponentFacts] {
+        try reader.read { try ComponentSelection.matching($0, category: category, family: family) }
+    }
+
     /// One component's platforms side by side, a row per aspect, criteria kind and announcements.
     /// `aspects` and `platforms` are as a user types them (`state`, `Groupings`; `iOS`); empty: all.
     public func compare(_ name: String, aspects: [String] = [], platforms: [String] = [],
@@ -91,9 +103,15 @@ extension KnowledgeBase {
         }
     }
 
-    /// Components, platforms or frameworks with how many facts each holds.
-    public func list(_ subject: Listing.Subject, family: Family? = nil) throws -> ResultSet {
-        try reader.read { try Listing.table($0, subject, family: family) }
+    /// Components, categories, platforms or frameworks with how many facts each holds; `family`
+    /// and `category` narrow components and categories.
+    public func list(_ subject: Listing.Subject, family: Family? = nil, category: String? = nil) throws -> ResultSet {
+        try reader.read { try Listing.table($0, subject, family: family, category: category) }
+    }
+
+    /// The slugs (components, platforms, frameworks) or names (categories) the shell completes.
+    public func names(_ subject: Listing.Subject) throws -> [String] {
+        try reader.read { try Listing.names($0, subject) }
     }
 
     /// Every row of a documented table or view, in id order.
@@ -135,4 +153,16 @@ extension KnowledgeBase {
     public func stats() throws -> Stats {
         try reader.read { try Stats.collect($0) }
     }
+
+    /// Writes a compact, self-contained copy of the knowledge base to `path` for publishing:
+    /// `VACUUM INTO` (free pages dropped, one consistent snapshot), in rollback-journal mode so that
+    /// the one file is all there is. The copy is built beside `path` and renamed into place, so
+    /// `path` is never half-written. Refuses to write over the knowledge base itself.
+    public func exportDatabase(to path: String) throws {
+        try DatabaseCopy.write(self, to: path)
+    }
+
+    /// This a11ykb's version, and the newest migration it knows (the schema it writes).
+    public static let version = "0.1.0"
+    public static var schemaVersion: String { EmbeddedResources.migrations.last?.name ?? "" }
 }

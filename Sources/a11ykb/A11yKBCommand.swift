@@ -8,7 +8,9 @@ struct A11yKBCommand: ParsableCommand {
         commandName: "a11ykb",
         abstract: "A knowledge base of accessibility acceptance criteria (MagentaA11y and the like).",
         discussion: """
-            The knowledge base is one SQLite file. Without --db, a11ykb uses $A11YKB_DB, else $XDG_DATA_HOME/a11ykb/kb.sqlite (~/.local/share/a11ykb/kb.sqlite), created on first use from the seed documents built into a11ykb.
+            The knowledge base is one SQLite file. Without --db, a11ykb uses $A11YKB_DB, else $XDG_DATA_HOME/a11ykb/kb.sqlite (~/.local/share/a11ykb/kb.sqlite), created on first use from the seed documents built into a11ykb. --db and --no-pager may come before the subcommand or after it.
+
+            On a terminal, long output goes through a pager: $A11YKB_PAGER, else $PAGER, else less -FRX (--no-pager, or PAGER=cat, to do without). Shell completion: a11ykb --generate-completion-script bash|zsh|fish (see the README).
 
             Exit status: 0 done; 1 nothing found, or some files had errors; 2 a usage error or nothing could be done. Errors are one line on stderr.
 
@@ -16,9 +18,11 @@ struct A11yKBCommand: ParsableCommand {
               a11ykb stats
               a11ykb import ~/src/magentaA11y
               a11ykb search dimmed
+              a11ykb show button checkbox --format condensed
               a11ykb compare expandable-region
               a11ykb sql "SELECT component, label FROM v_criteria WHERE kind = 'gesture'"
             """,
+        version: "a11ykb \(KnowledgeBase.version) (schema \(KnowledgeBase.schemaVersion))",
         subcommands: [SearchCommand.self, ShowCommand.self, CompareCommand.self, ExportCommand.self, ListCommand.self,
                       GapsCommand.self, ImportCommand.self, StatsCommand.self, SQLCommand.self]
     )

@@ -25,13 +25,15 @@ struct CompareCommand: ParsableCommand {
 
     @OptionGroup var database: DatabaseOptions
 
-    @Argument(help: "The component: its slug (expandable-region), family/slug, or title. Omit it to compare every component.")
+    @Argument(help: "The component: its slug (expandable-region), family/slug, or title. Omit it to compare every component.",
+              completion: Completion.components)
     var component: String?
 
     @Option(name: .long, help: ArgumentHelp("Rows to show: aspects, criteria kinds or announcements, comma-separated.", valueName: "aspect"))
     var aspect: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp("Platform columns, comma-separated (default: every platform the component has).", valueName: "platforms"))
+    @Option(name: .long, help: ArgumentHelp("Platform columns, comma-separated (default: every platform the component has).", valueName: "platforms"),
+            completion: Completion.platforms)
     var platforms: [String] = []
 
     @Option(help: "Guidance for every platform: 'column' (a general column) or 'spread' (in every platform column).")

@@ -27,6 +27,7 @@ enum ExitStatus: Int32, Error {
         } catch {
             usage(error, root)
         }
+        if let paged = command as? Paged, paged.pagesOutput { Pager.start() }
         do {
             try command.run()
         } catch {
@@ -76,8 +77,8 @@ enum ExitStatus: Int32, Error {
 
 extension A11yKBCommand {
     /// Replaces ArgumentParser's `main()`, which exits 64 with usage lines and prints with
-    /// unchecked writes.
+    /// unchecked writes. Global options may come before the subcommand (`GlobalOptions`).
     static func main() {
-        ExitStatus.run(self)
+        ExitStatus.run(self, arguments: GlobalOptions.hoisted(Array(CommandLine.arguments.dropFirst())))
     }
 }

@@ -5,7 +5,7 @@ import Foundation
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Export the component matrix, or a table or view, as CSV or JSON.",
+        abstract: "Export the component matrix, or a table or view, as CSV or JSON; or the whole knowledge base as one SQLite file.",
         discussion: """
             export matrix: one row per component (component, family, category, title), then one column per platform and row: general:name ... ios:name, ios:role, ios:group, ios:state, ios:focus, ios:custom-action, ios:general, ios:keyboard, ios:gesture, ios:screenreader, ios:settings, ios:announcements, ios:other, android:... Criteria written for every platform count in each platform's columns; guidance written for every platform goes in the general:* columns (--general spread puts it in each platform's columns instead).
 
@@ -26,7 +26,9 @@ struct ExportCommand: ParsableCommand {
               presence  "gap" when the cell holds a gap, else "yes" when it holds
                         facts, else "empty"
 
-            export TABLE: every row and column of a table or view of the schema (docs/schema.md): sources, components, platforms, frameworks, criteria, guidance, announcements, gaps, code_examples, gherkin_steps, wcag_criteria, component_wcag, notices, and the views v_criteria, v_guidance, v_announcements, v_gaps, v_component_wcag.
+            export TABLE: every row and column of a table or view of the schema (docs/schema.md): sources, components, platforms, frameworks, criteria, guidance, announcements, gaps, code_examples, gherkin_steps, wcag_criteria, component_wcag, notices, and the views v_criteria, v_guidance, v_announcements, v_gaps, v_component_wcag, v_facts.
+
+            export db FILE: a compact, self-contained copy of the knowledge base (SQLite's VACUUM INTO: no free pages, no -wal file to go with it) for publishing, e.g. with Datasette. FILE is written beside its final name and renamed into place; the knowledge base itself is never written over.
 
             CSV is RFC 4180: fields with commas, quotes or line breaks are quoted, quotes doubled, records end with CRLF, UTF-8 (--bom adds a byte order mark for spreadsheet programs).
 
@@ -37,12 +39,16 @@ struct ExportCommand: ParsableCommand {
               a11ykb export matrix --aspects all --output full-matrix.csv
               a11ykb export v_criteria --format json
               a11ykb export gaps --output gaps.csv
+              a11ykb export db published.sqlite
             """)
 
     @OptionGroup var database: DatabaseOptions
 
-    @Argument(help: "matrix, or a table or view name.")
+    @Argument(help: "matrix, db, or a table or view name.")
     var table: String
+
+    @Argument(help: ArgumentHelp("export db: the file to write.", valueName: "file"), completion: .file(extensions: ["sqlite"]))
+    var file: String?
 
     @Option(help: "csv or json.")
     var format: Format = .csv
@@ -53,7 +59,8 @@ struct ExportCommand: ParsableCommand {
     @Option(help: "Matrix: only components of this family (native or web).")
     var family: Family?
 
-    @Option(name: .long, help: ArgumentHelp("Matrix: platforms, comma-separated (default: every platform the components have).", valueName: "platforms"))
+    @Option(name: .long, help: ArgumentHelp("Matrix: platforms, comma-separated (default: every platform the components have).", valueName: "platforms"),
+            completion: Completion.platforms)
     var platforms: [String] = []
 
     @Option(help: "Matrix: guidance for every platform in 'column' (general:*) or 'spread' over the platform columns.")
@@ -66,8 +73,17 @@ struct ExportCommand: ParsableCommand {
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case csv, json }
 
+    func validate() throws {
+        if table == "db" && file == nil { throw ValidationError("export db needs the FILE to write (a11ykb export db published.sqlite)") }
+        if table != "db" && file != nil { throw ValidationError("only export db takes a FILE; use --output FILE for \(table)") }
+        if table == "db" && output.output != nil { throw ValidationError("export db writes its FILE: give it without --output") }
+    }
+
     func run() throws {
         let kb = try database.open()
+        if table == "db", let file {
+            return try kb.exportDatabase(to: file)
+        }
         if table == "matrix" {
             let options = Matrix.Options(platforms: commaList(platforms), family: family, general: general, aspects: aspects)
             var writer = Matrix.Writer(format == .csv ? .csv(cells, byteOrderMark: output.bom) : .json(cells))

@@ -19,10 +19,10 @@ struct GapsCommand: ParsableCommand {
 
     @OptionGroup var database: DatabaseOptions
 
-    @Option(help: "Only this component (slug, family/slug or title).")
+    @Option(help: "Only this component (slug, family/slug or title).", completion: Completion.components)
     var component: String?
 
-    @Option(help: "Only this platform (ios, android, web).")
+    @Option(help: "Only this platform (ios, android, web).", completion: Completion.platforms)
     var platform: String?
 
     @Option(help: "table, csv or json.")

@@ -13,6 +13,8 @@ struct ImportCommand: ParsableCommand {
 
             While another import writes the same knowledge base, this one waits for it to finish (on a terminal it says so after a second); --wait SECONDS gives up after that long, importing nothing. Only import needs write access: on read-only media it is refused in one line, and the queries read on.
 
+            On a terminal, a progress line on stderr shows the files read of the total, the rate and the file being read (not with --quiet, never when stderr is not a terminal). The summary on stdout names every file by outcome (added, replaced, superseded, transcripts, skipped) when that fits on one screen (the terminal's height, else $LINES, else 24 lines); a longer one counts them per outcome, skipped files per reason (--verbose lists every file anyway). Notices and errors are always listed one by one. --quiet prints no summary: only errors, on stderr. The import ends by folding SQLite's write-ahead log into the knowledge base file, so that the .sqlite file alone holds everything (to copy or publish it; see also a11ykb export db).
+
             Bad input (an empty, binary or non-UTF-8 file, front matter that does not parse or close, a file over 16 MB, an unreadable file, a looping link...) is named on stderr, one line each, as PATH:LINE: REASON. With --keep-going (the default) every good file is imported anyway; with --strict nothing is written if any file is bad, and the knowledge base file is left byte for byte as it was.
 
             Exit status:
@@ -50,28 +52,45 @@ struct ImportCommand: ParsableCommand {
     @Option(help: "Summary format: text or json.")
     var format: SummaryFormat = .text
 
+    @Flag(name: [.short, .long], help: "No progress line and no summary: only errors, on stderr.")
+    var quiet = false
+
+    @Flag(name: [.short, .long], help: "List every file in the summary, however many.")
+    var verbose = false
+
     enum SummaryFormat: String, ExpressibleByArgument { case text, json }
 
     func validate() throws {
         if let wait, wait < 0 { throw ValidationError("--wait takes 0 or more seconds") }
+        if quiet && verbose { throw ValidationError("--quiet and --verbose cannot be used together") }
     }
 
     func run() throws {
         let kb = try database.open()
         let path = kb.path
-        let options = ImportOptions(strict: policy == .strict, prune: !noPrune, lockWait: wait, onWaitingForLock: {
+        let progress = ProgressLine.make(quiet: quiet)
+        var options = ImportOptions(strict: policy == .strict, prune: !noPrune, lockWait: wait, onWaitingForLock: {
             // Only a person at a terminal needs telling why nothing happens; a script's log does not.
             if isatty(STDERR_FILENO) != 0 {
                 Output.error("waiting for another import to finish writing \(path) (--wait SECONDS to give up sooner)")
             }
         })
-        let summary = try kb.importFiles(paths, options: options)
+        if let progress { options.progress = { progress.update($0) } }
+        let summary: ImportSummary
+        do {
+            summary = try kb.importFiles(paths, options: options)
+            progress?.finish()
+        } catch {
+            progress?.finish()
+            throw error
+        }
         for timing in summary.stages {
             Output.err("a11ykb: import stage \(timing.stage) " + String(format: "%.4f", timing.seconds) + "\n")
         }
-        switch format {
-        case .json: Output.out(ImportSummaryRendering.json(summary).rendered() + "\n")
-        case .text: Output.out(ImportSummaryRendering.text(summary))
+        switch (format, quiet) {
+        case (_, true): break
+        case (.json, false): Output.out(ImportSummaryRendering.json(summary).rendered() + "\n")
+        case (.text, false): Output.out(ImportSummaryRendering.text(summary, fileLineLimit: verbose ? nil : Terminal.rows - 2))
         }
         for error in summary.errors { Output.error(error.description) }
         if summary.refused {

@@ -39,10 +39,11 @@ struct SearchCommand: ParsableCommand {
     var platform: PlatformFilter?
 
     @Option(help: ArgumentHelp("Only guidance written for this framework: uikit, swiftui, android-views, jetpack-compose.",
-                               valueName: "slug"))
+                               valueName: "slug"), completion: Completion.frameworks)
     var framework: String?
 
-    @Option(help: ArgumentHelp("Only this component (its slug, e.g. table-row-button).", valueName: "slug"))
+    @Option(help: ArgumentHelp("Only this component (its slug, e.g. table-row-button).", valueName: "slug"),
+            completion: Completion.components)
     var component: String?
 
     @Option(help: "Only components of this family: native or web.")

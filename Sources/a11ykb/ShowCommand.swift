@@ -5,7 +5,7 @@ import Foundation
 struct ShowCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "show",
-        abstract: "Everything about one component, in MagentaA11y's acceptance-criteria shapes.",
+        abstract: "Everything about one component, or several in one document, in MagentaA11y's acceptance-criteria shapes.",
         discussion: """
             Formats:
               markdown   the whole component in today's MagentaA11y layout:
@@ -20,8 +20,12 @@ struct ShowCommand: ParsableCommand {
 
             Condensed (and Gherkin, when the source has none) is rebuilt from the stored criteria, so it exists for every component that has criteria, even when its source held only front matter.
 
+            Several components (the tester's checklist, as MagentaA11y's My Criteria page copies them into one ticket): name them, or choose a --category or a --family. They come in the order named (a category or family in list order), each once, separated by a line "---"; JSON is then an array. One unknown name fails the whole command.
+
             Examples:
               a11ykb show reorder-data-row
+              a11ykb show button checkbox switch --format condensed | pbcopy
+              a11ykb show --category notifications --format gherkin --output notifications.md
               a11ykb show reorder-data-row --format gherkin
               a11ykb show "Table row button" --format condensed | pbcopy
               a11ykb show native/expandable-region --format json --output expandable-region.json
@@ -29,31 +33,48 @@ struct ShowCommand: ParsableCommand {
 
     @OptionGroup var database: DatabaseOptions
 
-    @Argument(help: "The component: its slug, family/slug, or title.")
-    var component: String
+    @Argument(help: ArgumentHelp("The components: slugs, family/slug, or titles.", valueName: "component"),
+              completion: Completion.components)
+    var components: [String] = []
 
     @Option(help: "markdown, condensed, gherkin or json.")
-    var format: Format = .markdown
+    var format: AcceptanceCriteria.Format = .markdown
 
-    @Option(help: "Only look among components of this family (native or web).")
+    @Option(help: "Every component of this category (controls, notifications, patterns, component, page-level...).",
+            completion: Completion.categories)
+    var category: String?
+
+    @Option(help: "Only look among components of this family (native or web); alone, every component of the family.")
     var family: Family?
 
     @Option(name: [.short, .long], help: ArgumentHelp("Write to this file (atomically) instead of stdout.", valueName: "file"))
     var output: String?
 
-    enum Format: String, ExpressibleByArgument, CaseIterable { case markdown, condensed, gherkin, json }
+    func validate() throws {
+        if components.isEmpty && category == nil && family == nil {
+            throw ValidationError("name a COMPONENT (or several), or choose --category or --family")
+        }
+        if !components.isEmpty && category != nil {
+            throw ValidationError("name components or choose a --category, not both")
+        }
+    }
 
     func run() throws {
         let kb = try database.open()
-        let facts = try kb.component(component, family: family)
         let text: String
-        switch format {
-        case .markdown: text = AcceptanceCriteria.markdown(facts)
-        case .condensed: text = AcceptanceCriteria.condensed(facts)
-        case .gherkin: text = AcceptanceCriteria.gherkin(facts)
-        case .json: text = AcceptanceCriteria.json(facts).rendered() + "\n"
+        if components.count == 1 {
+            text = AcceptanceCriteria.document(try kb.component(components[0], family: family), format)
+        } else {
+            let chosen = components.isEmpty ? try kb.components(category: category, family: family)
+                                            : try kb.components(components, family: family)
+            if chosen.isEmpty {
+                Output.error("no \(family.map { "\($0.rawValue) " } ?? "")components\(category.map { " in category \($0)" } ?? "") in the knowledge base")
+                throw ExitStatus.incomplete
+            }
+            text = AcceptanceCriteria.bundle(chosen, format)
         }
         try A11yKBCLI.emit(Data(text.utf8), to: output, from: kb)
     }
 }
 
+extension AcceptanceCriteria.Format: ExpressibleByArgument {}

@@ -10,13 +10,24 @@ enum Terminal {
 
     /// Columns of the terminal, or 100 when output is not one.
     static let width: Int = {
-        var size = winsize()
-        if isatty(STDOUT_FILENO) != 0, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 20 {
-            return Int(size.ws_col)
-        }
+        if let size = windowSize(STDOUT_FILENO), size.ws_col > 20 { return Int(size.ws_col) }
         if let columns = ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init), columns > 20 { return columns }
         return 100
     }()
+
+    /// Lines of the terminal stdout is on; else $LINES, else 24: what "a screenful" means.
+    static let rows: Int = {
+        if let size = windowSize(STDOUT_FILENO), size.ws_row > 2 { return Int(size.ws_row) }
+        if let lines = ProcessInfo.processInfo.environment["LINES"].flatMap(Int.init), lines > 2 { return lines }
+        return 24
+    }()
+
+    /// The size of the terminal `fd` is on; nil when it is not a terminal.
+    static func windowSize(_ fd: Int32) -> winsize? {
+        var size = winsize()
+        guard isatty(fd) != 0, ioctl(fd, UInt(TIOCGWINSZ), &size) == 0 else { return nil }
+        return size
+    }
 
     static func bold(_ s: String) -> String { useColor ? "\u{1B}[1m\(s)\u{1B}[0m" : s }
     static func dim(_ s: String) -> String { useColor ? "\u{1B}[2m\(s)\u{1B}[0m" : s }

@@ -16,13 +16,67 @@ public struct ImportOptions: Sendable {
     /// Told once when the wait for the lock passes a second (a terminal says why nothing happens).
     public var onWaitingForLock: (@Sendable () -> Void)?
 
+    /// Called as the import goes (from several threads; see `ImportProgress`). Nil: no reports.
+    public var progress: (@Sendable (ImportProgress) -> Void)?
+
     public init(strict: Bool = false, maxFileBytes: Int = 16 << 20, prune: Bool = true, lockWait: TimeInterval? = nil,
-                onWaitingForLock: (@Sendable () -> Void)? = nil) {
+                onWaitingForLock: (@Sendable () -> Void)? = nil, progress: (@Sendable (ImportProgress) -> Void)? = nil) {
         self.strict = strict
         self.maxFileBytes = maxFileBytes
         self.prune = prune
         self.lockWait = lockWait
         self.onWaitingForLock = onWaitingForLock
+        self.progress = progress
+    }
+}
+
+/// How far an import has come, for a progress line. Files are read on every core at once, so
+/// reports come from several threads, in no strict order of `done`.
+public struct ImportProgress: Sendable, Equatable {
+    public enum Stage: Sendable, Equatable {
+        /// `--strict`'s first pass: every file is read to find errors before anything is written.
+        case checking
+        /// Files read, parsed and normalized (and written, one batch behind).
+        case reading
+        /// The search index rebuilt once after a large import (schema 0004).
+        case indexing
+    }
+
+    public var stage: Stage
+    /// Files read so far, of `total` (each counted once per stage).
+    public var done: Int
+    public var total: Int
+    /// The file just read (`reading`, `checking`).
+    public var path: String?
+
+    public init(stage: Stage, done: Int, total: Int, path: String? = nil) {
+        self.stage = stage
+        self.done = done
+        self.total = total
+        self.path = path
+    }
+}
+
+/// Counts files read across the threads that read them, and reports each to `ImportOptions.progress`.
+final class ProgressCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var done = 0
+    let stage: ImportProgress.Stage
+    let total: Int
+    let report: @Sendable (ImportProgress) -> Void
+
+    init(_ stage: ImportProgress.Stage, total: Int, report: @escaping @Sendable (ImportProgress) -> Void) {
+        self.stage = stage
+        self.total = total
+        self.report = report
+    }
+
+    func fileRead(_ path: String) {
+        lock.lock()
+        done += 1
+        let progress = ImportProgress(stage: stage, done: done, total: total, path: path)
+        lock.unlock()
+        report(progress)
     }
 }
 
@@ -78,8 +132,12 @@ struct Importer {
         // What a removal takes away with it is written again in the same import: a source the
         // gone one had superseded, and the captions of the components it held.
         for path in try knowledgeBase.dependents(of: Set(gone)) { known[path] = nil }
-        let plan = Plan(inputs: Importer.componentsFirst(inputs), known: known, limit: options.maxFileBytes, stages: stages)
-        if options.strict, let refused = plan.refusal(initial) { return refused }
+        var plan = Plan(inputs: Importer.componentsFirst(inputs), known: known, limit: options.maxFileBytes, stages: stages)
+        if options.strict {
+            plan.counter = options.progress.map { ProgressCounter(.checking, total: inputs.count, report: $0) }
+            if let refused = plan.refusal(initial) { return refused }
+        }
+        plan.counter = options.progress.map { ProgressCounter(.reading, total: inputs.count, report: $0) }
         var summary = initial
         let waitStart = ImportStages.now()
         let firstBatch = plan.firstBatchToWrite(recordingSkipped: &summary)
@@ -92,7 +150,7 @@ struct Importer {
             // meanwhile), so that what they release is written afresh by the batches.
             try writer.remove(sources: mirror.gone(from: try writer.sourcePaths()), summary: &summary)
             if let (first, prepared) = firstBatch {
-                try plan.write(from: first, prepared: prepared, with: &writer, summary: &summary)
+                try plan.write(from: first, prepared: prepared, with: &writer, summary: &summary, progress: options.progress)
             }
             return summary
         }
@@ -139,6 +197,8 @@ struct Importer {
         let limit: Int
         let batches: [Range<Int>]
         let stages: ImportStages?
+        /// Told of every file read, when the caller asked for progress.
+        var counter: ProgressCounter?
 
         init(inputs: [ImportInput], known: [String: String], limit: Int, stages: ImportStages? = nil) {
             self.inputs = inputs
@@ -151,7 +211,7 @@ struct Importer {
         }
 
         func prepare(_ batch: Int) -> [PreparedDocument] {
-            PreparedDocument.prepare(inputs, batches[batch], known: known, limit: limit, stages: stages)
+            PreparedDocument.prepare(inputs, batches[batch], known: known, limit: limit, stages: stages, counter: counter)
         }
 
         /// `--strict`: a first pass finds every error before anything is written. The summary of a
@@ -179,7 +239,7 @@ struct Importer {
 
         /// Writes batch after batch, preparing the next one on other cores meanwhile.
         func write(from first: Int, prepared: [PreparedDocument], with writer: inout EntryWriter,
-                   summary: inout ImportSummary) throws {
+                   summary: inout ImportSummary, progress: (@Sendable (ImportProgress) -> Void)?) throws {
             var current = prepared
             let bulk = BulkIndexing(existingSources: try writer.sourceCount())
             for batch in first..<batches.count {
@@ -199,6 +259,7 @@ struct Importer {
                 stages.measure(.waitPrepare) { group.wait() }
                 current = upcoming.value
             }
+            if bulk.isOn { progress?(ImportProgress(stage: .indexing, done: inputs.count, total: inputs.count)) }
             try stages.measure(.fts) { try bulk.finish(with: writer) }
         }
     }

@@ -86,13 +86,14 @@ struct PreparedDocument: Sendable {
 
     /// Prepares `inputs[range]` on every core, in order.
     static func prepare(_ inputs: [ImportInput], _ range: Range<Int>, known: [String: String], limit: Int,
-                        stages: ImportStages? = nil) -> [PreparedDocument] {
+                        stages: ImportStages? = nil, counter: ProgressCounter? = nil) -> [PreparedDocument] {
         var prepared = [PreparedDocument?](repeating: nil, count: range.count)
         prepared.withUnsafeMutableBufferPointer { buffer in
             let slots = UnsafeMutableSendableBuffer(buffer)
             DispatchQueue.concurrentPerform(iterations: range.count) { offset in
                 let input = inputs[range.lowerBound + offset]
                 slots.buffer[offset] = PreparedDocument.prepare(input, knownSHA: known[input.file.path], limit: limit, stages: stages)
+                counter?.fileRead(input.file.path)
             }
         }
         return prepared.compactMap { $0 }

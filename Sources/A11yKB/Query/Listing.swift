@@ -1,23 +1,36 @@
 import GRDB
 
-/// `a11ykb list`: components, platforms and frameworks with how many facts each holds.
+/// `a11ykb list`: components, categories, platforms and frameworks with how many facts each holds.
 public enum Listing {
-    public enum Subject: String, Sendable, CaseIterable { case components, platforms, frameworks }
+    public enum Subject: String, Sendable, CaseIterable { case components, categories, platforms, frameworks }
 
-    static func table(_ db: Database, _ subject: Subject, family: Family? = nil) throws -> ResultSet {
+    /// `family` and `category` narrow components and categories; platforms and frameworks are listed whole.
+    static func table(_ db: Database, _ subject: Subject, family: Family? = nil, category: String? = nil) throws -> ResultSet {
         let sql: String
         var arguments: StatementArguments = []
+        let (condition, filterArguments) = try ComponentSelection.filter(db, category: category, family: family)
         switch subject {
         case .components:
+            arguments = filterArguments
             sql = """
                 SELECT c.slug AS component, c.family, c.category, c.title,
                        (SELECT count(*) FROM criteria x WHERE x.component_id = c.id) AS criteria,
                        (SELECT count(*) FROM guidance x WHERE x.component_id = c.id) AS guidance,
                        (SELECT count(*) FROM announcements x WHERE x.component_id = c.id) AS announcements,
                        (SELECT count(*) FROM gaps x WHERE x.component_id = c.id) AS gaps
-                FROM components c \(family == nil ? "" : "WHERE c.family = ?") ORDER BY c.family, c.slug
+                FROM components c WHERE \(condition) ORDER BY c.family, c.slug
                 """
-            if let family { arguments = [family.rawValue] }
+        case .categories:
+            // A component without a category (a loose file outside a checkout) is counted under NULL.
+            arguments = filterArguments
+            sql = """
+                SELECT c.category, c.family, count(*) AS components,
+                       sum((SELECT count(*) FROM criteria x WHERE x.component_id = c.id)) AS criteria,
+                       sum((SELECT count(*) FROM guidance x WHERE x.component_id = c.id)) AS guidance,
+                       sum((SELECT count(*) FROM announcements x WHERE x.component_id = c.id)) AS announcements,
+                       sum((SELECT count(*) FROM gaps x WHERE x.component_id = c.id)) AS gaps
+                FROM components c WHERE \(condition) GROUP BY c.family, c.category ORDER BY c.family, c.category IS NULL, c.category
+                """
         case .platforms:
             sql = """
                 SELECT p.slug AS platform, p.name, p.screen_reader,
@@ -42,5 +55,18 @@ public enum Listing {
                 """
         }
         return try ResultSet.fetch(db.makeStatement(sql: sql), arguments: arguments)
+    }
+}
+
+extension Listing {
+    /// What the shell completes: component slugs, category names, platform and framework slugs,
+    /// each once, sorted.
+    static func names(_ db: Database, _ subject: Subject) throws -> [String] {
+        switch subject {
+        case .components: try String.fetchAll(db, sql: "SELECT DISTINCT slug FROM components ORDER BY slug")
+        case .categories: try ComponentSelection.categories(db)
+        case .platforms: try String.fetchAll(db, sql: "SELECT slug FROM platforms ORDER BY id")
+        case .frameworks: try String.fetchAll(db, sql: "SELECT slug FROM frameworks ORDER BY id")
+        }
     }
 }

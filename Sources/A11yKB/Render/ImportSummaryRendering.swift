@@ -1,18 +1,33 @@
 /// The import summary as people read it, and as JSON for scripts.
 public enum ImportSummaryRendering {
-    public static func text(_ s: ImportSummary) -> String {
+    /// The summary, file by file. With `fileLineLimit` (a screenful), a summary whose files take
+    /// more lines than that lists none of them: it counts them per outcome (skipped files per
+    /// reason) and says so; notices and errors are always listed one by one.
+    public static func text(_ s: ImportSummary, fileLineLimit: Int? = nil) -> String {
         var out = ""
         func section<T>(_ title: String, _ items: [T], _ line: (T) -> String) {
             guard !items.isEmpty else { return }
             out += "\(title) (\(items.count)):\n"
             for item in items { out += "  " + line(item) + "\n" }
         }
-        section("added", s.added) { "\($0.component)  ← \($0.path) [\($0.format)]" }
-        section("replaced", s.replaced) { "\($0.component)  ← \($0.path) [\($0.format)]" }
-        section("superseded", s.superseded) { "\($0.component): \($0.winner) replaces \($0.superseded)" }
-        section("removed", s.removed) { "\($0.component) (no longer in \($0.path))" }
-        section("transcripts", s.transcripts) { "\($0.component)  ← \($0.path)" }
-        section("skipped", s.skipped) { "\($0.path): \($0.reason)" }
+        let fileLines = [s.added.count, s.replaced.count, s.superseded.count, s.removed.count, s.transcripts.count, s.skipped.count]
+            .reduce(0) { $0 + ($1 > 0 ? $1 + 1 : 0) }
+        let listsFiles = fileLineLimit.map { fileLines <= $0 } ?? true
+        if listsFiles {
+            section("added", s.added) { "\($0.component)  ← \($0.path) [\($0.format)]" }
+            section("replaced", s.replaced) { "\($0.component)  ← \($0.path) [\($0.format)]" }
+            section("superseded", s.superseded) { "\($0.component): \($0.winner) replaces \($0.superseded)" }
+            section("removed", s.removed) { "\($0.component) (no longer in \($0.path))" }
+            section("transcripts", s.transcripts) { "\($0.component)  ← \($0.path)" }
+            section("skipped", s.skipped) { "\($0.path): \($0.reason)" }
+        } else {
+            var reasons: [(reason: String, count: Int)] = []
+            for skip in s.skipped {
+                if let i = reasons.firstIndex(where: { $0.reason == skip.reason }) { reasons[i].count += 1 } else { reasons.append((skip.reason, 1)) }
+            }
+            if !reasons.isEmpty { out += "skipped (\(s.skipped.count)), by reason:\n" }
+            for (reason, count) in reasons { out += "  \(count) × \(reason)\n" }
+        }
         section("notices", s.notices) { $0.description }
         section("errors", s.errors) { $0.description }
         var totals = ["\(s.added.count) added", "\(s.replaced.count) replaced", "\(s.superseded.count) superseded",
@@ -21,6 +36,9 @@ public enum ImportSummaryRendering {
         if !s.removed.isEmpty { totals.insert("\(s.removed.count) removed", at: 3) }
         if s.ignoredInCheckout > 0 { totals.append("\(s.ignoredInCheckout) other checkout files ignored") }
         out += (s.refused ? "refused, nothing written: " : "") + totals.joined(separator: ", ") + "\n"
+        if !listsFiles {
+            out += "(files counted, not listed: \(fileLines) lines would not fit on one screen; --verbose lists every file)\n"
+        }
         return out
     }
 

@@ -49,6 +49,7 @@ public final class KnowledgeBase: @unchecked Sendable {
                 try KnowledgeBase.checkWriteAccess(path, for: "bringing its schema up to date")
                 let writer = try KnowledgeBase.openWriter(path, lockWait: lockWait)
                 try KnowledgeBase.migrate(writer, path: path)
+                KnowledgeBase.checkpoint(writer)
                 openedWriter = writer
             }
             self.reader = reader
@@ -306,14 +307,28 @@ public final class KnowledgeBase: @unchecked Sendable {
         }
     }
 
+    /// Every write ends here: the WAL is copied into the main file and truncated, so that the
+    /// `.sqlite` file alone holds everything (a copy of it, an `immutable=1` or read-only open, a
+    /// file published without its `-wal`). A process that exits without closing its connections
+    /// would otherwise leave the last import in the `-wal` file. TRUNCATE waits (the busy timeout)
+    /// for readers of an older snapshot; if one outlasts it the data is still committed, in the WAL,
+    /// and the next write folds it in: that is not an error.
+    static func checkpoint(_ writer: DatabaseQueue) {
+        _ = try? writer.writeWithoutTransaction { checkpoint($0) }
+    }
+
+    static func checkpoint(_ db: Database) {
+        _ = try? Row.fetchOne(db, sql: "PRAGMA wal_checkpoint(TRUNCATE)")
+    }
+
     /// Runs `body` in one IMMEDIATE transaction of the writer, committed when it returns, then
-    /// copies the transaction's pages from the WAL into the database file. Taking the lock waits
+    /// folds the WAL into the database file (`checkpoint`). Taking the lock waits
     /// for another import as `waitForLock` says. A write that fails (a full disk) rolls back, and
     /// the WAL it grew is given back to the disk.
     ///
     /// SQLite would checkpoint inside the COMMIT (its automatic checkpoint runs after each commit
-    /// that leaves the WAL over 1000 pages); doing it as a step of its own does the same work
-    /// (PASSIVE: it never waits for readers) and lets `ImportStages` tell the two apart.
+    /// that leaves the WAL over 1000 pages); doing it as a step of its own after the commit does
+    /// that work once, truncates the WAL, and lets `ImportStages` tell the two apart.
     func writeInTransaction<T>(stages: ImportStages? = nil, _ body: (inout EntryWriter) throws -> T) throws -> T {
         let writer = try writer()
         do {
@@ -330,7 +345,7 @@ public final class KnowledgeBase: @unchecked Sendable {
                 }
                 guard let result else { throw StoreError.writeFailed(path, "the import returned nothing") }
                 stages?.add(.commit, since: bodyEnd)
-                try stages.measure(.checkpoint) { try db.execute(sql: "PRAGMA wal_checkpoint(PASSIVE)") }
+                stages.measure(.checkpoint) { KnowledgeBase.checkpoint(db) }
                 return result
             }
         } catch let error as DatabaseError {

@@ -18,6 +18,8 @@ public enum StoreError: Error, LocalizedError, CustomStringConvertible, Equatabl
     case writeFailed(String, String)
     /// No place for the default knowledge base (`HOME` empty or relative): the reason.
     case noDefaultPlace(String)
+    /// `export db FILE` naming the knowledge base itself (or its -wal or -shm).
+    case wouldOverwriteKnowledgeBase(String)
 
     public var description: String {
         switch self {
@@ -39,6 +41,8 @@ public enum StoreError: Error, LocalizedError, CustomStringConvertible, Equatabl
             "cannot write \(path): \(reason); nothing was written, the knowledge base is as it was"
         case .noDefaultPlace(let reason):
             "no place for the default knowledge base: \(reason); name one with --db PATH, $A11YKB_DB or $XDG_DATA_HOME"
+        case .wouldOverwriteKnowledgeBase(let path):
+            "\(path) is the knowledge base itself; refusing to write over it: name another file"
         }
     }
 

@@ -1,0 +1,52 @@
+import A11yKB
+import ArgumentParser
+import Foundation
+
+// How a11ykb starts (`ExitStatus.run`): global options may come before the subcommand
+// (`a11ykb --db kb.sqlite search dimmed`, as with git), and a command whose output goes to the
+// terminal runs behind the pager.
+
+/// The options every command takes (`DatabaseOptions`: `--db PATH`, `--no-pager`). ArgumentParser
+/// reads options after the subcommand only, so those written before it are moved after it.
+enum GlobalOptions {
+    /// Options taking a value, and flags.
+    static let valued: Set<String> = ["--db"]
+    static let flags: Set<String> = ["--no-pager"]
+
+    /// `arguments` with leading global options moved after the subcommand that follows them.
+    /// Anything else (no subcommand after them, an unknown word) is left for the parser to judge.
+    static func hoisted(_ arguments: [String]) -> [String] {
+        var leading: [String] = []
+        var index = 0
+        while index < arguments.count {
+            let word = arguments[index]
+            if flags.contains(word) || valued.contains(where: { word.hasPrefix($0 + "=") }) {
+                leading.append(word)
+                index += 1
+            } else if valued.contains(word), index + 1 < arguments.count {
+                leading += [word, arguments[index + 1]]
+                index += 2
+            } else {
+                break
+            }
+        }
+        let subcommands = A11yKBCommand.configuration.subcommands.map { $0._commandName }
+        guard !leading.isEmpty, index < arguments.count, subcommands.contains(arguments[index]) else { return arguments }
+        return [arguments[index]] + leading + arguments[(index + 1)...]
+    }
+}
+
+/// A command whose output may go through the pager: when it writes to stdout (not `--output`)
+/// and `--no-pager` was not given.
+protocol Paged {
+    var pagesOutput: Bool { get }
+}
+
+extension SearchCommand: Paged { var pagesOutput: Bool { !database.noPager } }
+extension ShowCommand: Paged { var pagesOutput: Bool { !database.noPager && output == nil } }
+extension CompareCommand: Paged { var pagesOutput: Bool { !database.noPager && output.output == nil } }
+extension ExportCommand: Paged { var pagesOutput: Bool { !database.noPager && output.output == nil && table != "db" } }
+extension ListCommand: Paged { var pagesOutput: Bool { !database.noPager && output.output == nil } }
+extension GapsCommand: Paged { var pagesOutput: Bool { !database.noPager && output.output == nil } }
+extension SQLCommand: Paged { var pagesOutput: Bool { !database.noPager } }
+extension StatsCommand: Paged { var pagesOutput: Bool { !database.noPager } }

@@ -1,0 +1,46 @@
+@testable import A11yKB
+import Foundation
+import TestSupport
+import XCTest
+
+/// docs/a11ykb.1 is generated from the command definitions (scripts/gen-manual, swift-argument-
+/// parser's generate-manual plugin) and must be regenerated whenever they change.
+final class ManualTests: XCTestCase {
+    static let page = Fixtures.repoRoot.appendingPathComponent("docs/a11ykb.1")
+
+    func dumpHelp() throws -> String {
+        let run = try Fixtures.run(["--experimental-dump-help"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        return run.stdout
+    }
+
+    /// The page records the SHA-256 of the definitions it was made from; today's must match.
+    func testManPageIsGeneratedFromTodaysCommandDefinitions() throws {
+        let page = try String(contentsOf: Self.page, encoding: .utf8)
+        let marker = ".\\\" a11ykb-dump-help-sha256: "
+        let recorded = try XCTUnwrap(page.split(separator: "\n").last { $0.hasPrefix(marker) }, "no hash line in docs/a11ykb.1")
+        XCTAssertEqual(String(recorded.dropFirst(marker.count)), SHA256.hex(Data(try dumpHelp().utf8)),
+                       "docs/a11ykb.1 is older than the command definitions: run scripts/gen-manual")
+    }
+
+    /// And it was rendered from them: every subcommand and every option is on the page.
+    func testManPageNamesEverySubcommandAndOption() throws {
+        let page = try String(contentsOf: Self.page, encoding: .utf8)
+        let dump = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(try dumpHelp().utf8)) as? [String: Any])
+        let root = try XCTUnwrap(dump["command"] as? [String: Any])
+        let subcommands = try XCTUnwrap(root["subcommands"] as? [[String: Any]])
+        XCTAssertGreaterThanOrEqual(subcommands.count, 9)
+        for command in subcommands {
+            let name = try XCTUnwrap(command["commandName"] as? String)
+            if command["shouldDisplay"] as? Bool == false { continue }
+            XCTAssertTrue(page.contains(".It Em \(name)"), "subcommand \(name)")
+            for argument in command["arguments"] as? [[String: Any]] ?? [] where argument["shouldDisplay"] as? Bool != false {
+                for option in argument["names"] as? [[String: Any]] ?? [] where option["kind"] as? String == "long" {
+                    let long = try XCTUnwrap(option["name"] as? String)
+                    // `.It Fl -db Ar path`, or after its short name: `.It Fl o , -output Ar file`.
+                    XCTAssertTrue(page.contains("Fl -\(long)") || page.contains(" , -\(long)"), "\(name) --\(long)")
+                }
+            }
+        }
+    }
+}
