@@ -17,7 +17,7 @@ struct A11yKBCommand: ParsableCommand {
               a11ykb compare expandable-region
               a11ykb sql "SELECT component, label FROM v_criteria WHERE kind = 'gesture'"
             """,
-        subcommands: [SearchCommand.self, ShowCommand.self, CompareCommand.self, ExportCommand.self, ListCommand.self,
+        subcommands: [SearchCommand.self, VocabCommand.self, ShowCommand.self, CompareCommand.self, ExportCommand.self, ListCommand.self,
                       GapsCommand.self, ImportCommand.self, StatsCommand.self, SQLCommand.self]
     )
 }

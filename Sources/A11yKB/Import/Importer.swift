@@ -53,7 +53,9 @@ struct Importer {
         var summary = initial
         guard let (first, prepared) = plan.firstBatchToWrite(recordingSkipped: &summary) else { return summary }
         return try knowledgeBase.writeInTransaction { writer in
+            try writer.deferComponentDocuments()
             try plan.write(from: first, prepared: prepared, with: &writer, summary: &summary)
+            try writer.writePendingComponentDocuments()
             return summary
         }
     }

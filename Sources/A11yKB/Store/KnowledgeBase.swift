@@ -152,7 +152,11 @@ public final class KnowledgeBase: @unchecked Sendable {
         var migrator = DatabaseMigrator()
         for migration in EmbeddedResources.migrations {
             let sql = String(decoding: migration.sql, as: UTF8.self)
-            migrator.registerMigration(migration.name) { db in try db.execute(sql: sql) }
+            migrator.registerMigration(migration.name) { db in
+                try db.execute(sql: sql)
+                // The vocabulary table is filled from a file built into a11ykb, which SQL cannot read.
+                if migration.name == "0007_component_search" { try EquivalentsTable.load(db) }
+            }
         }
         return migrator
     }()
