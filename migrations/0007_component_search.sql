@@ -36,6 +36,16 @@ CREATE VIRTUAL TABLE search_components USING fts5(
 -- The index's terms (unstemmed words) with how many components hold each.
 CREATE VIRTUAL TABLE search_component_terms USING fts5vocab(search_components, 'row');
 
+-- The forms of each word the component index holds, by porter stem (`dim`: dim, dimmed, dims),
+-- so that a word finds its other forms in one lookup. Written by a11ykb (SQL has no stemmer):
+-- for the words of every component an import writes, and whole by this migration and bulk
+-- imports. A form whose last component is gone stays; it only finds nothing.
+CREATE TABLE search_component_forms (
+    term TEXT PRIMARY KEY,           -- a word as the component index holds it: `dimmed`
+    stem TEXT NOT NULL               -- its porter stem, as the fact index holds it: `dim`
+) WITHOUT ROWID;
+CREATE INDEX search_component_forms_stem ON search_component_forms(stem);
+
 -- Components whose document is forgotten and not yet written again.
 CREATE TABLE search_components_pending (
     component_id INTEGER PRIMARY KEY

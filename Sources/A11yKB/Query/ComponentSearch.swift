@@ -189,10 +189,16 @@ package enum ComponentSearch {
             """), arguments: [candidate.id]) else { return nil }
         let family = Family(rawValue: row["family"]) ?? .native
         var scored: [(hit: SearchHit, found: TermMatcher.Found, rank: [Double])] = []
-        for fact in try Row.fetchAll(db.cachedStatement(sql: factsSQL), arguments: [candidate.id]) {
+        let facts = try Row.fetchCursor(db.cachedStatement(sql: factsSQL), arguments: [candidate.id])
+        while let fact = try facts.next() {
+            // Read by position, and the rest of the row only for a fact that matches: a component
+            // has dozens of facts, most of which do not.
+            let text: String = fact[4]
+            let label: String? = fact[3]
+            var found = matcher.find(in: text)
+            let inLabel = label.map { matcher.find(in: $0) }
+            if found.terms.isEmpty && (inLabel?.terms.isEmpty ?? true) { continue }
             guard let hit = hit(fact, component: row, family: family), passes(hit, fact, options) else { continue }
-            var found = matcher.find(in: hit.text)
-            let inLabel = hit.label.map { matcher.find(in: $0) }
             if let inLabel {
                 found.exact.formUnion(inLabel.exact)
                 found.viaEquivalent.merge(inLabel.viaEquivalent) { $0.union($1) }
@@ -217,12 +223,33 @@ package enum ComponentSearch {
             highlightedTitle: titleFound.marks.isEmpty ? HighlightedText(parts: [.plain(title)]) : TermMatcher.snippet(title, titleFound),
             matchedTerms: names.indices.filter { !candidate.missing.contains($0) }.map { names[$0] },
             missingTerms: candidate.missing.map { names[$0] },
-            facts: scored.prefix(SearchOptions.factsPerComponent).enumerated().map { index, item in
-                var hit = item.hit
+            facts: varied(scored.map { ($0.hit, $0.found) }).enumerated().map { index, hit in
+                var hit = hit
                 hit.rank = index + 1
                 return hit
             },
             matchingFacts: scored.count)
+    }
+
+    /// The facts to show, from the best-scored list: the best one, then each time the best one
+    /// that adds evidence not shown yet (a term, an equivalent, a platform), else the next best.
+    /// So `dimmed` shows iOS's dimmed and, under it, Android's disabled.
+    static func varied(_ ranked: [(hit: SearchHit, found: TermMatcher.Found)]) -> [SearchHit] {
+        var chosen: [Int] = []
+        var terms = Set<Int>(), equivalents = Set<String>(), platforms = Set<String>()
+        func adds(_ index: Int) -> Bool {
+            let (hit, found) = ranked[index]
+            return !found.exact.isSubset(of: terms) || !Set(hit.equivalents).isSubset(of: equivalents)
+                || !platforms.contains(hit.platform ?? "")
+        }
+        while chosen.count < min(SearchOptions.factsPerComponent, ranked.count) {
+            let next = ranked.indices.first { !chosen.contains($0) && adds($0) } ?? ranked.indices.first { !chosen.contains($0) }!
+            chosen.append(next)
+            terms.formUnion(ranked[next].found.exact)
+            equivalents.formUnion(ranked[next].hit.equivalents)
+            platforms.insert(ranked[next].hit.platform ?? "")
+        }
+        return chosen.map { ranked[$0].hit }
     }
 
     /// Every fact of a component, each with its platform, framework and source.
@@ -242,16 +269,17 @@ package enum ComponentSearch {
         WHERE a.component_id = ?1
         """
 
+    /// A row of `factsSQL` as a hit (columns by position, in the order of `factsSQL`).
     static func hit(_ fact: Row, component: Row, family: Family) -> SearchHit? {
-        guard let kind = FactKind(tag: fact["tag"]) else { return nil }
-        var aspect: String? = fact["aspect"]
-        let label: String? = fact["label"]
+        guard let kind = FactKind(tag: fact[0]) else { return nil }
+        var aspect: String? = fact[5]
+        let label: String? = fact[3]
         if kind == .criterion, let words = label.map(Vocabulary.slugify), Vocabulary.aspects.contains(words) { aspect = words }
         return SearchHit(
-            rank: 0, score: 0, fact: kind, id: fact["id"], component: component["slug"], title: component["title"], family: family,
-            category: component["category"], platform: fact["platform"], framework: fact["framework"], kind: fact["kind"],
-            aspect: aspect, label: label, text: fact["text"], snippet: HighlightedText(parts: []), highlightedLabel: nil,
-            summary: component["summary"], source: fact["source"], line: fact["line"])
+            rank: 0, score: 0, fact: kind, id: fact[1], component: component[1], title: component[2], family: family,
+            category: component[4], platform: fact[7], framework: fact[8], kind: fact[2],
+            aspect: aspect, label: label, text: fact[4], snippet: HighlightedText(parts: []), highlightedLabel: nil,
+            summary: component[5], source: fact[10], line: fact[11])
     }
 
     /// The hard filters on facts, as the fact search applies them.
@@ -261,7 +289,7 @@ package enum ComponentSearch {
         if let kind = options.kind, hit.fact != kind { return false }
         if let aspect = options.aspect {
             let label = (hit.label ?? "").lowercased()
-            let guidanceAspect: String? = hit.fact == .guidance ? fact["aspect"] : nil
+            let guidanceAspect: String? = hit.fact == .guidance ? fact[5] : nil
             if !(guidanceAspect == aspect || hit.kind == aspect || (hit.fact == .criterion && label == aspect.replacingOccurrences(of: "-", with: " "))) {
                 return false
             }
@@ -277,7 +305,7 @@ package enum ComponentSearch {
         guard reading.platforms.contains(platform) else { return 0.5 }
         var factor = 1.5
         if let framework = hit.framework, reading.frameworks.contains(framework) { factor += 0.25 }
-        if let reader: String = fact["screen_reader"], reading.screenReaders.contains(reader) { factor += 0.25 }
+        if let reader: String = fact[9], reading.screenReaders.contains(reader) { factor += 0.25 }
         return factor
     }
 

@@ -169,23 +169,17 @@ struct QueryReading {
         let plain: IndexTokenizer
 
         /// A word in every form the index holds with the same stem (`dimmed` → dim, dimmed, dims),
-        /// since the component index does not stem; several tokens (`ctrl+tab`) as a phrase.
+        /// since the component index does not stem (search_component_forms holds its words by stem);
+        /// several tokens (`ctrl+tab`) as a phrase.
         func forms(_ db: Database, _ word: String) throws -> String {
             let folded = plain.words(word)
             guard folded.count == 1, let stem = porter.words(word).first else {
                 return SearchQuery.quoted(folded.joined(separator: " "))
             }
-            // Porter only changes a word's end (`happy` → `happi`), so every form of a stem starts
-            // with the stem less its last letter.
-            let start = stem.count <= 3 ? stem : String(stem.dropLast())
-            let candidates = try String.fetchAll(db.cachedStatement(sql: """
-                SELECT term FROM search_component_terms WHERE term >= ? AND term < ? LIMIT 5000
-                """), arguments: [start, start + "\u{10FFFF}"])
-            var variants = [folded[0]]
-            for candidate in candidates where candidate != folded[0] && porter.words(candidate) == [stem] {
-                variants.append(candidate)
-            }
-            return variants.count == 1 ? SearchQuery.quoted(variants[0])
+            let forms = try String.fetchAll(db.cachedStatement(sql: "SELECT term FROM search_component_forms WHERE stem = ? ORDER BY term"),
+                                        arguments: [stem])
+        let variants = [folded[0]] + forms.filter { $0 != folded[0] }
+        return variants.count == 1 ? SearchQuery.quoted(variants[0])
                 : "(" + variants.map(SearchQuery.quoted).joined(separator: " OR ") + ")"
         }
 

@@ -41,17 +41,56 @@ struct TermMatcher {
     let patterns: [Pattern]
     let porter: IndexTokenizer
     let plain: IndexTokenizer
+    /// For each pattern, bytes that any ASCII text it matches holds (lower-cased): a stem less its
+    /// last letter (porter only rewrites a word's end), a prefix. Texts without any are skipped
+    /// untokenized. Nil when a pattern is not ASCII (no cheap necessary condition then).
+    let needles: [[UInt8]]?
+    let needsWords: Bool
+
+    init(patterns: [Pattern], porter: IndexTokenizer, plain: IndexTokenizer) {
+        self.patterns = patterns
+        self.porter = porter
+        self.plain = plain
+        let needles: [[UInt8]] = patterns.compactMap { pattern in
+            switch pattern.pieces.first {
+            case .stem(let stem): Array((stem.count > 2 ? String(stem.dropLast()) : stem).utf8)
+            case .prefix(let prefix): Array(prefix.utf8)
+            case nil: nil
+            }
+        }
+        self.needles = needles.allSatisfy { $0.allSatisfy { $0 < 0x80 } } ? needles : nil
+        needsWords = patterns.contains { $0.pieces.contains { if case .prefix = $0 { true } else { false } } }
+    }
+
+    /// False only when `utf8` cannot hold a match (ASCII text without any needle).
+    func mayMatch(_ utf8: [UInt8]) -> Bool {
+        guard let needles else { return true }
+        let window = utf8.count > TermMatcher.windowBytes ? Array(utf8[..<TermMatcher.windowBytes]) : utf8
+        if window.contains(where: { $0 >= 0x80 }) { return true }
+        let lower = window.map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 }
+        return needles.contains { needle in
+            guard !needle.isEmpty, needle.count <= lower.count else { return needle.isEmpty }
+            let first = needle[0]
+            var index = 0
+            while index + needle.count <= lower.count {
+                if lower[index] == first && lower[index..<(index + needle.count)].elementsEqual(needle) { return true }
+                index += 1
+            }
+            return false
+        }
+    }
 
     func find(in text: String) -> Found {
         let utf8 = Array(text.utf8)
+        guard mayMatch(utf8) else { return Found() }
         let stems = porter.tokens(utf8, limit: TermMatcher.windowBytes)
-        let words = plain.tokens(utf8, limit: TermMatcher.windowBytes)
+        let words = needsWords ? plain.tokens(utf8, limit: TermMatcher.windowBytes) : []
         // Both tokenizers split alike (porter wraps unicode61); align by start offset to be safe.
         var wordAt: [Int: String] = [:]
-        if words.count == stems.count {
+        if needsWords && words.count == stems.count {
             for (index, word) in words.enumerated() where word.start == stems[index].start { wordAt[index] = word.text }
         }
-        if wordAt.count != stems.count {
+        if needsWords && wordAt.count != stems.count {
             let byStart = Dictionary(words.map { ($0.start, $0.text) }, uniquingKeysWith: { a, _ in a })
             for (index, stem) in stems.enumerated() { wordAt[index] = byStart[stem.start] ?? stem.text }
         }

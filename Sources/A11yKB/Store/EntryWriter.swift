@@ -36,6 +36,7 @@ struct EntryWriter {
             SELECT id, title, category, body FROM search_component_text;
             DELETE FROM search_components_pending;
             """)
+        try ComponentForms.rebuild(db)
     }
 
     /// Component documents are written once, when the import ends (`writePendingComponentDocuments`),
@@ -47,6 +48,10 @@ struct EntryWriter {
     /// Writes the documents of the components changed since `deferComponentDocuments`, and the
     /// built-in vocabulary: the last step of every import, inside its transaction.
     func writePendingComponentDocuments() throws {
+        try ComponentForms.add(db, components: """
+            SELECT t.title || ' ' || t.category || ' ' || t.body
+            FROM search_components_pending p JOIN search_component_text t ON t.id = p.component_id
+            """)
         try db.execute(sql: """
             INSERT INTO search_components (rowid, title, category, body)
             SELECT t.id, t.title, t.category, t.body

@@ -155,7 +155,11 @@ public final class KnowledgeBase: @unchecked Sendable {
             migrator.registerMigration(migration.name) { db in
                 try db.execute(sql: sql)
                 // The vocabulary table is filled from a file built into a11ykb, which SQL cannot read.
-                if migration.name == "0007_component_search" { try EquivalentsTable.load(db) }
+                // SQL has no stemmer either, for the component index's forms.
+                if migration.name == "0007_component_search" {
+                    try EquivalentsTable.load(db)
+                    try ComponentForms.rebuild(db)
+                }
             }
         }
         return migrator
