@@ -68,252 +68,154 @@ CREATE INDEX equivalents_concept ON equivalents(concept);
 CREATE INDEX equivalents_term ON equivalents(term COLLATE NOCASE);
 
 -- Triggers: forget before the first change, write again after it (at once, or when the import
--- ends). Generated for each table that feeds search_component_text.
+-- ends).
+
+-- One place for what every trigger below does: inserting (component_id, 'before') into this view
+-- forgets the component's document unless it is pending already, and makes it pending;
+-- (component_id, 'after') writes the pending document again, unless an import defers it.
+CREATE VIEW search_component_changes (component_id, moment) AS SELECT NULL, NULL WHERE 0;
+
+CREATE TRIGGER search_component_changes_before INSTEAD OF INSERT ON search_component_changes
+WHEN new.moment = 'before' BEGIN
+    INSERT INTO search_components (search_components, rowid, title, category, body)
+    SELECT 'delete', id, title, category, body FROM search_component_text
+    WHERE id = new.component_id
+      AND NOT EXISTS (SELECT 1 FROM search_components_pending WHERE component_id = new.component_id);
+    INSERT OR IGNORE INTO search_components_pending (component_id) VALUES (new.component_id);
+END;
+
+CREATE TRIGGER search_component_changes_after INSTEAD OF INSERT ON search_component_changes
+WHEN new.moment = 'after' AND (SELECT defer_components FROM search_control) = 0 BEGIN
+    INSERT INTO search_components (rowid, title, category, body)
+    SELECT id, title, category, body FROM search_component_text
+    WHERE id = new.component_id
+      AND EXISTS (SELECT 1 FROM search_components_pending WHERE component_id = new.component_id);
+    DELETE FROM search_components_pending WHERE component_id = new.component_id;
+END;
 
 CREATE TRIGGER criteria_component_search_before_insert BEFORE INSERT ON criteria
 WHEN (SELECT bulk FROM search_control) = 0 BEGIN
-    INSERT INTO search_components (search_components, rowid, title, category, body)
-    SELECT 'delete', id, title, category, body FROM search_component_text
-    WHERE id = new.component_id AND NOT EXISTS (SELECT 1 FROM search_components_pending WHERE component_id = new.component_id);
-    INSERT OR IGNORE INTO search_components_pending (component_id) VALUES (new.component_id);
+    INSERT INTO search_component_changes (component_id, moment) VALUES (new.component_id, 'before');
 END;
 
 CREATE TRIGGER criteria_component_search_after_insert AFTER INSERT ON criteria
 WHEN (SELECT bulk FROM search_control) = 0 BEGIN
-    INSERT INTO search_components (rowid, title, category, body)
-    SELECT id, title, category, body FROM search_component_text
-    WHERE id = new.component_id AND (SELECT defer_components FROM search_control) = 0
-      AND EXISTS (SELECT 1 FROM search_components_pending WHERE component_id = new.component_id);
-    DELETE FROM search_components_pending
-    WHERE component_id = new.component_id AND (SELECT defer_components FROM search_control) = 0;
+    INSERT INTO search_component_changes (component_id, moment) VALUES (new.component_id, 'after');
 END;
 
 CREATE TRIGGER criteria_component_search_before_delete BEFORE DELETE ON criteria
 WHEN (SELECT bulk FROM search_control) = 0 BEGIN
-    INSERT INTO search_components (search_components, rowid, title, category, body)
-    SELECT 'delete', id, title, category, body FROM search_component_text
-    WHERE id = old.component_id AND NOT EXISTS (SELECT 1 FROM search_components_pending WHERE component_id = old.component_id);
-    INSERT OR IGNORE INTO search_components_pending (component_id) VALUES (old.component_id);
+    INSERT INTO search_component_changes (component_id, moment) VALUES (old.component_id, 'before');
 END;
 
 CREATE TRIGGER criteria_component_search_after_delete AFTER DELETE ON criteria
 WHEN (SELECT bulk FROM search_control) = 0 BEGIN
-    INSERT INTO search_components (rowid, title, category, body)
-    SELECT id, title, category, body FROM search_component_text
-    WHERE id = old.component_id AND (SELECT defer_components FROM search_control) = 0
-      AND EXISTS (SELECT 1 FROM search_components_pending WHERE component_id = old.component_id);
-    DELETE FROM search_components_pending
-    WHERE component_id = old.component_id AND (SELECT defer_components FROM search_control) = 0;
+    INSERT INTO search_component_changes (component_id, moment) VALUES (old.component_id, 'after');
 END;
 
 CREATE TRIGGER criteria_component_search_before_update BEFORE UPDATE OF component_id, label, expectation ON criteria
 WHEN (SELECT bulk FROM search_control) = 0 BEGIN
-    INSERT INTO search_components (search_components, rowid, title, category, body)
-    SELECT 'delete', id, title, category, body FROM search_component_text
-    WHERE id = old.component_id AND NOT EXISTS (SELECT 1 FROM search_components_pending WHERE component_id = old.component_id);
-    INSERT OR IGNORE INTO search_components_pending (component_id) VALUES (old.component_id);
-    INSERT INTO search_components (search_components, rowid, title, category, body)
-    SELECT 'delete', id, title, category, body FROM search_component_text
-    WHERE id = new.component_id AND NOT EXISTS (SELECT 1 FROM search_components_pending WHERE component_id = new.component_id);
-    INSERT OR IGNORE INTO search_components_pending (component_id) VALUES (new.component_id);
+    INSERT INTO search_component_changes (component_id, moment) VALUES (old.component_id, 'before');
+    INSERT INTO search_component_changes (component_id, moment) VALUES (new.component_id, 'before');
 END;
 
 CREATE TRIGGER criteria_component_search_after_update AFTER UPDATE OF component_id, label, expectation ON criteria
 WHEN (SELECT bulk FROM search_control) = 0 BEGIN
-    INSERT INTO search_components (rowid, title, category, body)
-    SELECT id, title, category, body FROM search_component_text
-    WHERE id = old.component_id AND (SELECT defer_components FROM search_control) = 0
-      AND EXISTS (SELECT 1 FROM search_components_pending WHERE component_id = old.component_id);
-    DELETE FROM search_components_pending
-    WHERE component_id = old.component_id AND (SELECT defer_components FROM search_control) = 0;
-    INSERT INTO search_components (rowid, title, category, body)
-    SELECT id, title, category, body FROM search_component_text
-    WHERE id = new.component_id AND (SELECT defer_components FROM search_control) = 0
-      AND EXISTS (SELECT 1 FROM search_components_pending WHERE component_id = new.component_id);
-    DELETE FROM search_components_pending
-    WHERE component_id = new.component_id AND (SELECT defer_components FROM search_control) = 0;
+    INSERT INTO search_component_changes (component_id, moment) VALUES (old.component_id, 'after');
+    INSERT INTO search_component_changes (component_id, moment) VALUES (new.component_id, 'after');
 END;
 
 CREATE TRIGGER guidance_component_search_before_insert BEFORE INSERT ON guidance
 WHEN (SELECT bulk FROM search_control) = 0 BEGIN
-    INSERT INTO search_components (search_components, rowid, title, category, body)
-    SELECT 'delete', id, title, category, body FROM search_component_text
-    WHERE id = new.component_id AND NOT EXISTS (SELECT 1 FROM search_components_pending WHERE component_id = new.component_id);
-    INSERT OR IGNORE INTO search_components_pending (component_id) VALUES (new.component_id);
+    INSERT INTO search_component_changes (component_id, moment) VALUES (new.component_id, 'before');
 END;
 
 CREATE TRIGGER guidance_component_search_after_insert AFTER INSERT ON guidance
 WHEN (SELECT bulk FROM search_control) = 0 BEGIN
-    INSERT INTO search_components (rowid, title, category, body)
-    SELECT id, title, category, body FROM search_component_text
-    WHERE id = new.component_id AND (SELECT defer_components FROM search_control) = 0
-      AND EXISTS (SELECT 1 FROM search_components_pending WHERE component_id = new.component_id);
-    DELETE FROM search_components_pending
-    WHERE component_id = new.component_id AND (SELECT defer_components FROM search_control) = 0;
+    INSERT INTO search_component_changes (component_id, moment) VALUES (new.component_id, 'after');
 END;
 
 CREATE TRIGGER guidance_component_search_before_delete BEFORE DELETE ON guidance
 WHEN (SELECT bulk FROM search_control) = 0 BEGIN
-    INSERT INTO search_components (search_components, rowid, title, category, body)
-    SELECT 'delete', id, title, category, body FROM search_component_text
-    WHERE id = old.component_id AND NOT EXISTS (SELECT 1 FROM search_components_pending WHERE component_id = old.component_id);
-    INSERT OR IGNORE INTO search_components_pending (component_id) VALUES (old.component_id);
+    INSERT INTO search_component_changes (component_id, moment) VALUES (old.component_id, 'before');
 END;
 
 CREATE TRIGGER guidance_component_search_after_delete AFTER DELETE ON guidance
 WHEN (SELECT bulk FROM search_control) = 0 BEGIN
-    INSERT INTO search_components (rowid, title, category, body)
-    SELECT id, title, category, body FROM search_component_text
-    WHERE id = old.component_id AND (SELECT defer_components FROM search_control) = 0
-      AND EXISTS (SELECT 1 FROM search_components_pending WHERE component_id = old.component_id);
-    DELETE FROM search_components_pending
-    WHERE component_id = old.component_id AND (SELECT defer_components FROM search_control) = 0;
+    INSERT INTO search_component_changes (component_id, moment) VALUES (old.component_id, 'after');
 END;
 
 CREATE TRIGGER guidance_component_search_before_update BEFORE UPDATE OF component_id, text ON guidance
 WHEN (SELECT bulk FROM search_control) = 0 BEGIN
-    INSERT INTO search_components (search_components, rowid, title, category, body)
-    SELECT 'delete', id, title, category, body FROM search_component_text
-    WHERE id = old.component_id AND NOT EXISTS (SELECT 1 FROM search_components_pending WHERE component_id = old.component_id);
-    INSERT OR IGNORE INTO search_components_pending (component_id) VALUES (old.component_id);
-    INSERT INTO search_components (search_components, rowid, title, category, body)
-    SELECT 'delete', id, title, category, body FROM search_component_text
-    WHERE id = new.component_id AND NOT EXISTS (SELECT 1 FROM search_components_pending WHERE component_id = new.component_id);
-    INSERT OR IGNORE INTO search_components_pending (component_id) VALUES (new.component_id);
+    INSERT INTO search_component_changes (component_id, moment) VALUES (old.component_id, 'before');
+    INSERT INTO search_component_changes (component_id, moment) VALUES (new.component_id, 'before');
 END;
 
 CREATE TRIGGER guidance_component_search_after_update AFTER UPDATE OF component_id, text ON guidance
 WHEN (SELECT bulk FROM search_control) = 0 BEGIN
-    INSERT INTO search_components (rowid, title, category, body)
-    SELECT id, title, category, body FROM search_component_text
-    WHERE id = old.component_id AND (SELECT defer_components FROM search_control) = 0
-      AND EXISTS (SELECT 1 FROM search_components_pending WHERE component_id = old.component_id);
-    DELETE FROM search_components_pending
-    WHERE component_id = old.component_id AND (SELECT defer_components FROM search_control) = 0;
-    INSERT INTO search_components (rowid, title, category, body)
-    SELECT id, title, category, body FROM search_component_text
-    WHERE id = new.component_id AND (SELECT defer_components FROM search_control) = 0
-      AND EXISTS (SELECT 1 FROM search_components_pending WHERE component_id = new.component_id);
-    DELETE FROM search_components_pending
-    WHERE component_id = new.component_id AND (SELECT defer_components FROM search_control) = 0;
+    INSERT INTO search_component_changes (component_id, moment) VALUES (old.component_id, 'after');
+    INSERT INTO search_component_changes (component_id, moment) VALUES (new.component_id, 'after');
 END;
 
 CREATE TRIGGER announcements_component_search_before_insert BEFORE INSERT ON announcements
 WHEN (SELECT bulk FROM search_control) = 0 BEGIN
-    INSERT INTO search_components (search_components, rowid, title, category, body)
-    SELECT 'delete', id, title, category, body FROM search_component_text
-    WHERE id = new.component_id AND NOT EXISTS (SELECT 1 FROM search_components_pending WHERE component_id = new.component_id);
-    INSERT OR IGNORE INTO search_components_pending (component_id) VALUES (new.component_id);
+    INSERT INTO search_component_changes (component_id, moment) VALUES (new.component_id, 'before');
 END;
 
 CREATE TRIGGER announcements_component_search_after_insert AFTER INSERT ON announcements
 WHEN (SELECT bulk FROM search_control) = 0 BEGIN
-    INSERT INTO search_components (rowid, title, category, body)
-    SELECT id, title, category, body FROM search_component_text
-    WHERE id = new.component_id AND (SELECT defer_components FROM search_control) = 0
-      AND EXISTS (SELECT 1 FROM search_components_pending WHERE component_id = new.component_id);
-    DELETE FROM search_components_pending
-    WHERE component_id = new.component_id AND (SELECT defer_components FROM search_control) = 0;
+    INSERT INTO search_component_changes (component_id, moment) VALUES (new.component_id, 'after');
 END;
 
 CREATE TRIGGER announcements_component_search_before_delete BEFORE DELETE ON announcements
 WHEN (SELECT bulk FROM search_control) = 0 BEGIN
-    INSERT INTO search_components (search_components, rowid, title, category, body)
-    SELECT 'delete', id, title, category, body FROM search_component_text
-    WHERE id = old.component_id AND NOT EXISTS (SELECT 1 FROM search_components_pending WHERE component_id = old.component_id);
-    INSERT OR IGNORE INTO search_components_pending (component_id) VALUES (old.component_id);
+    INSERT INTO search_component_changes (component_id, moment) VALUES (old.component_id, 'before');
 END;
 
 CREATE TRIGGER announcements_component_search_after_delete AFTER DELETE ON announcements
 WHEN (SELECT bulk FROM search_control) = 0 BEGIN
-    INSERT INTO search_components (rowid, title, category, body)
-    SELECT id, title, category, body FROM search_component_text
-    WHERE id = old.component_id AND (SELECT defer_components FROM search_control) = 0
-      AND EXISTS (SELECT 1 FROM search_components_pending WHERE component_id = old.component_id);
-    DELETE FROM search_components_pending
-    WHERE component_id = old.component_id AND (SELECT defer_components FROM search_control) = 0;
+    INSERT INTO search_component_changes (component_id, moment) VALUES (old.component_id, 'after');
 END;
 
 CREATE TRIGGER announcements_component_search_before_update BEFORE UPDATE OF component_id, text, context ON announcements
 WHEN (SELECT bulk FROM search_control) = 0 BEGIN
-    INSERT INTO search_components (search_components, rowid, title, category, body)
-    SELECT 'delete', id, title, category, body FROM search_component_text
-    WHERE id = old.component_id AND NOT EXISTS (SELECT 1 FROM search_components_pending WHERE component_id = old.component_id);
-    INSERT OR IGNORE INTO search_components_pending (component_id) VALUES (old.component_id);
-    INSERT INTO search_components (search_components, rowid, title, category, body)
-    SELECT 'delete', id, title, category, body FROM search_component_text
-    WHERE id = new.component_id AND NOT EXISTS (SELECT 1 FROM search_components_pending WHERE component_id = new.component_id);
-    INSERT OR IGNORE INTO search_components_pending (component_id) VALUES (new.component_id);
+    INSERT INTO search_component_changes (component_id, moment) VALUES (old.component_id, 'before');
+    INSERT INTO search_component_changes (component_id, moment) VALUES (new.component_id, 'before');
 END;
 
 CREATE TRIGGER announcements_component_search_after_update AFTER UPDATE OF component_id, text, context ON announcements
 WHEN (SELECT bulk FROM search_control) = 0 BEGIN
-    INSERT INTO search_components (rowid, title, category, body)
-    SELECT id, title, category, body FROM search_component_text
-    WHERE id = old.component_id AND (SELECT defer_components FROM search_control) = 0
-      AND EXISTS (SELECT 1 FROM search_components_pending WHERE component_id = old.component_id);
-    DELETE FROM search_components_pending
-    WHERE component_id = old.component_id AND (SELECT defer_components FROM search_control) = 0;
-    INSERT INTO search_components (rowid, title, category, body)
-    SELECT id, title, category, body FROM search_component_text
-    WHERE id = new.component_id AND (SELECT defer_components FROM search_control) = 0
-      AND EXISTS (SELECT 1 FROM search_components_pending WHERE component_id = new.component_id);
-    DELETE FROM search_components_pending
-    WHERE component_id = new.component_id AND (SELECT defer_components FROM search_control) = 0;
+    INSERT INTO search_component_changes (component_id, moment) VALUES (old.component_id, 'after');
+    INSERT INTO search_component_changes (component_id, moment) VALUES (new.component_id, 'after');
 END;
 
+-- A new component has no document to forget.
 CREATE TRIGGER components_component_search_after_insert AFTER INSERT ON components
 WHEN (SELECT bulk FROM search_control) = 0 BEGIN
     INSERT OR IGNORE INTO search_components_pending (component_id) VALUES (new.id);
-    INSERT INTO search_components (rowid, title, category, body)
-    SELECT id, title, category, body FROM search_component_text
-    WHERE id = new.id AND (SELECT defer_components FROM search_control) = 0
-      AND EXISTS (SELECT 1 FROM search_components_pending WHERE component_id = new.id);
-    DELETE FROM search_components_pending
-    WHERE component_id = new.id AND (SELECT defer_components FROM search_control) = 0;
+    INSERT INTO search_component_changes (component_id, moment) VALUES (new.id, 'after');
 END;
 
 CREATE TRIGGER components_component_search_before_update BEFORE UPDATE OF id, title, category ON components
 WHEN (SELECT bulk FROM search_control) = 0 BEGIN
-    INSERT INTO search_components (search_components, rowid, title, category, body)
-    SELECT 'delete', id, title, category, body FROM search_component_text
-    WHERE id = old.id AND NOT EXISTS (SELECT 1 FROM search_components_pending WHERE component_id = old.id);
-    INSERT OR IGNORE INTO search_components_pending (component_id) VALUES (old.id);
+    INSERT INTO search_component_changes (component_id, moment) VALUES (old.id, 'before');
 END;
 
 CREATE TRIGGER components_component_search_after_update AFTER UPDATE OF id, title, category ON components
 WHEN (SELECT bulk FROM search_control) = 0 BEGIN
     INSERT OR IGNORE INTO search_components_pending (component_id) VALUES (new.id);
-    INSERT INTO search_components (rowid, title, category, body)
-    SELECT id, title, category, body FROM search_component_text
-    WHERE id = old.id AND (SELECT defer_components FROM search_control) = 0
-      AND EXISTS (SELECT 1 FROM search_components_pending WHERE component_id = old.id);
-    DELETE FROM search_components_pending
-    WHERE component_id = old.id AND (SELECT defer_components FROM search_control) = 0;
-    INSERT INTO search_components (rowid, title, category, body)
-    SELECT id, title, category, body FROM search_component_text
-    WHERE id = new.id AND (SELECT defer_components FROM search_control) = 0
-      AND EXISTS (SELECT 1 FROM search_components_pending WHERE component_id = new.id);
-    DELETE FROM search_components_pending
-    WHERE component_id = new.id AND (SELECT defer_components FROM search_control) = 0;
+    INSERT INTO search_component_changes (component_id, moment) VALUES (old.id, 'after');
+    INSERT INTO search_component_changes (component_id, moment) VALUES (new.id, 'after');
 END;
 
 CREATE TRIGGER components_component_search_before_delete BEFORE DELETE ON components
 WHEN (SELECT bulk FROM search_control) = 0 BEGIN
-    INSERT INTO search_components (search_components, rowid, title, category, body)
-    SELECT 'delete', id, title, category, body FROM search_component_text
-    WHERE id = old.id AND NOT EXISTS (SELECT 1 FROM search_components_pending WHERE component_id = old.id);
-    INSERT OR IGNORE INTO search_components_pending (component_id) VALUES (old.id);
+    INSERT INTO search_component_changes (component_id, moment) VALUES (old.id, 'before');
 END;
 
 CREATE TRIGGER components_component_search_after_delete AFTER DELETE ON components
 WHEN (SELECT bulk FROM search_control) = 0 BEGIN
-    INSERT INTO search_components (rowid, title, category, body)
-    SELECT id, title, category, body FROM search_component_text
-    WHERE id = old.id AND (SELECT defer_components FROM search_control) = 0
-      AND EXISTS (SELECT 1 FROM search_components_pending WHERE component_id = old.id);
-    DELETE FROM search_components_pending
-    WHERE component_id = old.id AND (SELECT defer_components FROM search_control) = 0;
+    INSERT INTO search_component_changes (component_id, moment) VALUES (old.id, 'after');
 END;
 
 -- A knowledge base that already holds components gets them indexed now.

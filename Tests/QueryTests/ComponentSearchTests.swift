@@ -75,7 +75,7 @@ final class ComponentSearchTests: XCTestCase {
             }
             try db.execute(sql: """
                 DROP TABLE search_component_terms; DROP TABLE search_components; DROP TABLE search_components_pending;
-                DROP VIEW search_component_text; DROP TABLE equivalents; DROP TABLE search_component_forms;
+                DROP VIEW search_component_changes; DROP VIEW search_component_text; DROP TABLE equivalents; DROP TABLE search_component_forms;
                 ALTER TABLE search_control DROP COLUMN defer_components;
                 DELETE FROM grdb_migrations WHERE identifier = '0007_component_search';
                 """)
