@@ -9,11 +9,7 @@ struct SearchCommand: ParsableCommand {
         discussion: """
             A query matches a component when its words are spread over the component's title, category and facts; components are ranked on that evidence (title and category count most) and each shows its best facts, matched words marked. --facts lists the matching facts instead, each of which must hold every word (the fact-level listing of earlier versions).
 
-            Plain questions work: how do I make a slider accessible on Android
-              - stop words (a, the, how, do, I, what, for, on, to, make...) are left out;
-              - platform words (iOS, VoiceOver, UIKit, SwiftUI, Android, TalkBack, Views, Compose, web, NVDA, JAWS) raise that platform's facts and components instead of being required (--platform is the hard filter);
-              - each word also finds its equivalents on other platforms (dimmed: Android's disabled), ranked after the word itself; a11ykb vocab TERM lists them;
-              - when no component holds every word, the best partial matches are listed, most words first, and the words found nowhere are named.
+            Plain questions work (how do I make a slider accessible on Android). Stop words (a, the, how, do, I, what, for, on, to, make...) are left out. Platform words (iOS, VoiceOver, UIKit, SwiftUI, Android, TalkBack, Views, Compose, web, NVDA, JAWS) raise that platform's components and facts instead of being required; --platform is the hard filter. Each word also finds its equivalents on the other platforms (dimmed: Android's disabled), ranked after the word itself; a11ykb vocab TERM lists them. When no component holds every word, the best partial matches are listed, most words first, and the words found nowhere are named.
 
             Query syntax (operators keep their meaning; a query with quotes, OR, NOT or parentheses is searched as written, without the plain-language reading):
               dimmed button        every word must match; words are stemmed,

@@ -175,7 +175,7 @@ final class SearchCLITests: XCTestCase {
     func testHelpTeachesTheQuerySyntax() throws {
         let run = try Fixtures.run(["search", "--help"])
         XCTAssertEqual(run.status, 0)
-        for expected in ["\"double tap\"", "activat*", "--facts", "--timeout", "stop words", "vocab", "toggle OR switch", "dimmed NOT android", "ctrl+tab", "--platform",
+        for expected in ["\"double tap\"", "activat*", "--facts", "--timeout", "Stop words", "vocab", "toggle OR switch", "dimmed NOT android", "ctrl+tab", "--platform",
                          "--framework", "--component", "--family", "--kind", "--aspect", "--limit", "--format", "Exit status"] {
             XCTAssertTrue(run.stdout.contains(expected), expected)
         }

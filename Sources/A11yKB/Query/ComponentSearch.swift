@@ -6,9 +6,11 @@ import GRDB
 ///
 /// The order of the components: first those holding more of the query's terms (a partial match
 /// only when no component holds them all), then those of the platform the query names (a soft
-/// filter), then those holding the words as typed before those that needed an equivalent, then
-/// bm25 with the title and category weighted above the facts. Without platform words, equivalents
-/// or filters, bm25 ranks alone, inside FTS5, and stops at the limit.
+/// filter), then those whose title or category holds more of the words as typed, then those
+/// holding the words as typed before those that needed an equivalent, then bm25 with the title
+/// and category weighted above the facts. Without platform words, equivalents or filters, bm25
+/// ranks inside FTS5 and stops at the limit (the few components with a word in their title are
+/// looked up by key).
 package enum ComponentSearch {
     /// bm25 weights of search_components' columns: title, category, body (every fact).
     package static let columnWeights = (title: 10.0, category: 4.0, body: 1.0)
@@ -42,9 +44,10 @@ package enum ComponentSearch {
         let factFilters = options.platform != nil || options.framework != nil || options.kind != nil || options.aspect != nil
         let limit = options.limit > 0 ? options.limit : Int.max
 
-        // Components whose title or category holds a term: ahead of those whose facts only do,
-        // whatever bm25 says (a word in most components, `tab`, has almost no weight in bm25).
-        let titled = try titleHeld(db, read.full)
+        // Components whose title or category holds a term as typed: ahead of those whose facts only
+        // do, whatever bm25 says (a word in most components, `tab`, has almost no weight in bm25).
+        // An equivalent in a title (`header` for `heading`) is weaker evidence, left to bm25.
+        let titled = try titleHeld(db, read.exact)
         var candidates: [Candidate]
         var complete = true
         if allowed == nil && softFamily == nil && !hasEquivalents && titled.count <= 256 {
