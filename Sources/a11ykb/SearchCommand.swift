@@ -92,30 +92,36 @@ struct SearchCommand: ParsableCommand {
                                     family: family, kind: kind, aspect: aspect, limit: limit)
         let style = SearchRendering.Style(match: Terminal.highlight, heading: Terminal.bold, faint: Terminal.dim)
         let found: Bool
-        if facts {
-            let result: SearchResult
-            do { result = try kb.search(text, options: options, timeout: timeout) } catch { Self.fail(error) }
-            for repair in result.query.repairs { warn("a11ykb: note: \(repair)\n") }
-            switch format {
-            case .table: if !result.hits.isEmpty { write(SearchRendering.text(result, style: style)) }
-            case .json: write(SearchRendering.json(result).rendered() + "\n")
-            case .csv: write(SearchRendering.csv(result))
+        do {
+            if facts {
+                let result = try kb.search(text, options: options, timeout: timeout)
+                found = emit(result.query, empty: result.hits.isEmpty, text: { SearchRendering.text(result, style: style) },
+                             json: { SearchRendering.json(result) }, csv: { SearchRendering.csv(result) },
+                             noHits: { SearchRendering.noHits(result) })
+            } else {
+                let result = try kb.searchComponents(text, options: options, timeout: timeout)
+                found = emit(result.query, empty: result.components.isEmpty, text: { ComponentSearchRendering.text(result, style: style) },
+                             json: { ComponentSearchRendering.json(result) }, csv: { ComponentSearchRendering.csv(result) },
+                             noHits: { ComponentSearchRendering.noHits(result) })
             }
-            found = !result.hits.isEmpty
-            if !found { for line in SearchRendering.noHits(result) { warn("a11ykb: \(line)\n") } }
-        } else {
-            let result: ComponentSearchResult
-            do { result = try kb.searchComponents(text, options: options, timeout: timeout) } catch { Self.fail(error) }
-            for repair in result.query.repairs { warn("a11ykb: note: \(repair)\n") }
-            switch format {
-            case .table: if !result.components.isEmpty { write(ComponentSearchRendering.text(result, style: style)) }
-            case .json: write(ComponentSearchRendering.json(result).rendered() + "\n")
-            case .csv: write(ComponentSearchRendering.csv(result))
-            }
-            found = !result.components.isEmpty
-            if !found { for line in ComponentSearchRendering.noHits(result) { warn("a11ykb: \(line)\n") } }
+        } catch {
+            Self.fail(error)
         }
         if !found { throw ExitCode(1) }
+    }
+
+    /// Writes a result in the chosen format (the listing only when something was found), the
+    /// query's repairs and, when nothing was found, why; returns whether something was.
+    private func emit(_ query: SearchQuery, empty: Bool, text: () -> String, json: () -> JSONValue, csv: () -> String,
+                      noHits: () -> [String]) -> Bool {
+        for repair in query.repairs { warn("a11ykb: note: \(repair)\n") }
+        switch format {
+        case .table: if !empty { write(text()) }
+        case .json: write(json().rendered() + "\n")
+        case .csv: write(csv())
+        }
+        if empty { for line in noHits() { warn("a11ykb: \(line)\n") } }
+        return !empty
     }
 }
 
