@@ -181,6 +181,23 @@ final class ComponentSearchTests: XCTestCase {
         }
     }
 
+    func testFiltersOnFactsKeepComponentsWithAFactThatPasses() throws {
+        let kb = try Fixtures.seededKnowledgeBase(self)
+        let all = try components(kb, "state OR focus", SearchOptions(framework: "uikit", limit: 0))
+        XCTAssertFalse(all.components.isEmpty)
+        XCTAssertEqual(all.total, all.components.count)
+        for match in all.components {
+            XCTAssertFalse(match.facts.isEmpty)
+            XCTAssertTrue(match.facts.allSatisfy { $0.framework == "uikit" }, "\(match.component)")
+        }
+        let unfiltered = try components(kb, "state OR focus")
+        XCTAssertGreaterThan(unfiltered.total ?? 0, all.components.count, "some components have no UIKit note")
+        if all.components.count > 1 {
+            XCTAssertNil(try components(kb, "state OR focus", SearchOptions(framework: "uikit", limit: 1)).total,
+                         "stopped at the limit: the rest were not checked")
+        }
+    }
+
     // MARK: - Bounds
 
     func testSnippetsOfAHugeFactComeFromABoundedWindow() throws {

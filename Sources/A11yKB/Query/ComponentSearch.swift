@@ -49,7 +49,6 @@ package enum ComponentSearch {
         // An equivalent in a title (`header` for `heading`) is weaker evidence, left to bm25.
         let titled = try titleHeld(db, read.exact)
         var candidates: [Candidate]
-        var complete = true
         if allowed == nil && softFamily == nil && !hasEquivalents && titled.count <= 256 {
             // bm25 inside FTS5, stopping at the limit; the few titled components looked up by key.
             let total = try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM search_components WHERE search_components MATCH ?"),
@@ -66,7 +65,6 @@ package enum ComponentSearch {
                 }
             }
             candidates.sort(by: order)
-            complete = candidates.count == total
         } else {
             candidates = try rankAll(db, read, match: match, allowed: allowed, softFamily: softFamily, titled: titled,
                                      exactTiers: hasEquivalents)
@@ -83,18 +81,20 @@ package enum ComponentSearch {
 
         let matcher = TermMatcher(patterns: read.patterns, porter: read.porter, plain: read.plain)
         var shown: [ComponentMatch] = []
+        var stoppedEarly = false
         for candidate in candidates {
-            if shown.count == limit { break }
-            try deadline.check()
-            guard var component = try ComponentSearch.component(db, candidate, read: read, matcher: matcher, options: options) else {
-                if factFilters { result.total -= 1 }
-                continue
+            if shown.count == limit {
+                stoppedEarly = true
+                break
             }
+            try deadline.check()
+            guard var component = try ComponentSearch.component(db, candidate, read: read, matcher: matcher, options: options) else { continue }
             component.rank = shown.count + 1
             shown.append(component)
         }
-        // With filters on the facts, components after the last one shown were not checked.
-        if factFilters && shown.count == limit && (!complete || candidates.count > limit) { result.total = max(result.total, shown.count) }
+        // With filters on the facts, a component counts only when one of its facts passes them:
+        // the components after the last one shown were not checked, so their number is unknown.
+        if factFilters { result.total = stoppedEarly ? nil : shown.count }
         result.components = shown
         if shown.isEmpty { try explainNothing(db, &result, match: read.match) }
         return result

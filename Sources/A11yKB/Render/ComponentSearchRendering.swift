@@ -66,7 +66,9 @@ public enum ComponentSearchRendering {
     }
 
     public static func footer(_ result: ComponentSearchResult) -> String {
-        let total = result.total
+        guard let total = result.total else {
+            return "the best \(result.components.count) components; more may match (--limit 0 shows all, --facts lists facts)"
+        }
         let components = "\(total) component\(total == 1 ? "" : "s")"
         if result.components.count < total {
             return "\(components) match; showing the best \(result.components.count) (--limit 0 shows all, --facts lists facts)"

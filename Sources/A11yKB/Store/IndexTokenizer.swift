@@ -43,6 +43,10 @@ final class IndexTokenizer {
 
     deinit { methods.xDelete?(instance) }
 
+    /// The pointer type's name must outlive the statement (SQLite keeps the pointer, not a copy),
+    /// so it is one C string for the life of the process rather than a bridged temporary.
+    nonisolated(unsafe) private static let pointerType: UnsafePointer<CChar> = UnsafePointer(strdup("fts5_api_ptr")!)
+
     /// The fts5_api of the connection (`SELECT fts5(?1)` with a pointer bound, as FTS5 documents).
     private static func api(_ db: Database) -> UnsafeMutablePointer<fts5_api>? {
         var statement: OpaquePointer?
@@ -50,7 +54,7 @@ final class IndexTokenizer {
         defer { sqlite3_finalize(statement) }
         var api: UnsafeMutablePointer<fts5_api>?
         withUnsafeMutablePointer(to: &api) { pointer in
-            _ = sqlite3_bind_pointer(statement, 1, pointer, "fts5_api_ptr", nil)
+            _ = sqlite3_bind_pointer(statement, 1, pointer, pointerType, nil)
             _ = sqlite3_step(statement)
         }
         return api
