@@ -24,6 +24,7 @@ let package = Package(
             resources: [
                 .embedInCode("Resources/migrations"),
                 .embedInCode("Resources/seed"),
+                .embedInCode("Resources/vocabulary"),
             ]
         ),
         .executableTarget(

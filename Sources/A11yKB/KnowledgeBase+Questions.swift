@@ -30,6 +30,29 @@ extension KnowledgeBase {
         return try reader.read { try Search.run($0, query: parsed, options: options) }
     }
 
+    /// Components first: the components whose title, category and facts hold the query's words,
+    /// best first, each with its best facts. Plain words are read as a question (stop words left
+    /// out, platform words raise that platform, equivalents from the vocabulary added, partial
+    /// matches when no component holds every word); operators keep their meaning. `options.limit`
+    /// counts components. Stops with `QueryError.timedOut` after `timeout` seconds (0: no limit).
+    public func searchComponents(_ query: String, options: SearchOptions = SearchOptions(limit: SearchOptions.defaultComponentLimit),
+                                 timeout: TimeInterval = 5) throws -> ComponentSearchResult {
+        let parsed = try SearchQuery(query)
+        return try withTimeout(timeout) { deadline in
+            try reader.read { try ComponentSearch.run($0, query: parsed, options: options, deadline: deadline) }
+        }
+    }
+
+    /// The fact-level search (`search`) with a time limit, as `searchComponents` has.
+    public func search(_ query: String, options: SearchOptions = SearchOptions(), timeout: TimeInterval) throws -> SearchResult {
+        try withTimeout(timeout) { _ in try search(query, options: options) }
+    }
+
+    /// The vocabulary's equivalents of a term, by concept: what each platform calls it.
+    public func equivalents(of term: String) throws -> [EquivalentConcept] {
+        try reader.read { try EquivalentLookup.concepts($0, term: term) }
+    }
+
     /// Everything about one component: `name` is its slug, `family/slug` or title.
     public func component(_ name: String, family: Family? = nil) throws -> ComponentFacts {
         try reader.read { db in try ComponentFacts.load(db, componentID: ComponentLookup.resolve(db, name, family: family)) }

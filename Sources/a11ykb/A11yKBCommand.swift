@@ -23,7 +23,7 @@ struct A11yKBCommand: ParsableCommand {
               a11ykb sql "SELECT component, label FROM v_criteria WHERE kind = 'gesture'"
             """,
         version: "a11ykb \(KnowledgeBase.version) (schema \(KnowledgeBase.schemaVersion))",
-        subcommands: [SearchCommand.self, ShowCommand.self, CompareCommand.self, ExportCommand.self, ListCommand.self,
+        subcommands: [SearchCommand.self, VocabCommand.self, ShowCommand.self, CompareCommand.self, ExportCommand.self, ListCommand.self,
                       GapsCommand.self, ImportCommand.self, StatsCommand.self, SQLCommand.self]
     )
 }

@@ -5,29 +5,36 @@ import Foundation
 struct SearchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "search",
-        abstract: "Ranked full-text search over every fact: criteria, guidance, announcements, components.",
+        abstract: "Find the components that answer a question, best first, with their best facts.",
         discussion: """
-            Query syntax:
+            A query matches a component when its words are spread over the component's title, category and facts; components are ranked on that evidence (title and category count most) and each shows its best facts, matched words marked. --facts lists the matching facts instead, each of which must hold every word (the fact-level listing of earlier versions).
+
+            Plain questions work (how do I make a slider accessible on Android). Stop words (a, the, how, do, I, what, for, on, to, make...) are left out. Platform words (iOS, VoiceOver, UIKit, SwiftUI, Android, TalkBack, Views, Compose, web, NVDA, JAWS) raise that platform's components and facts instead of being required; --platform is the hard filter. Each word also finds its equivalents on the other platforms (dimmed: Android's disabled), ranked after the word itself; a11ykb vocab TERM lists them. When no component holds every word, the best partial matches are listed, most words first, and the words found nowhere are named.
+
+            Query syntax (operators keep their meaning; a query with quotes, OR, NOT or parentheses is searched as written, without the plain-language reading):
               dimmed button        every word must match; words are stemmed,
                                    so dimmed also finds dim and dims
               "double tap"         a phrase: these words, together, in order
-              dim*                 a prefix (also "double ta"*)
+              activat*             a prefix of the words as written: activates,
+                                   activation (also "double ta"*)
               toggle OR switch     either word (OR in capitals)
-              dimmed NOT android   leave out facts that also match android
+              dimmed NOT android   leave out what also matches android
                                    (or: dimmed -android)
               (toggle OR switch) state
                                    parentheses group
             Punctuation inside a word is searched as written: ctrl+tab, isAccessibilityElement, accessibilityLabel(_:), android:enabled=true. Quote the query for your shell; put -- before a query starting with -.
 
-            Ranking is bm25 with column weights: a component's title, then criteria, announcements, guidance notes, and last notes nested under other notes. The listing groups hits by component, best first, and marks matched words: [dimmed], or colour on a terminal (not with NO_COLOR). --platform ios also keeps facts written for every platform.
+            Listing: components best first; under each, its best facts (criteria, then announcements, then notes) with the matched words marked: [dimmed], or colour on a terminal (not with NO_COLOR). --limit counts components (default 10), or facts with --facts (default 20). --platform ios also keeps facts written for every platform.
 
             Examples:
-              a11ykb search dimmed
-              a11ykb search '"double tap"' --platform android
+              a11ykb search 'tooltip dismiss'
+              a11ykb search 'how do I make a slider accessible on Android'
+              a11ykb search 'activat*'
+              a11ykb search dimmed --format json
+              a11ykb search '"double tap"' --platform android --facts
               a11ykb search 'focus*' --framework jetpack-compose --aspect focus
-              a11ykb search 'expand OR collapse' --kind criterion --format json
 
-            Exit status: 0 hits found; 1 nothing matched (said on stderr, with near terms when there are some); 2 the query or a filter cannot be used, or the knowledge base cannot be opened.
+            Exit status: 0 found; 1 nothing matched (said on stderr, with near terms when there are some); 2 the query or a filter cannot be used, the search ran past --timeout, or the knowledge base cannot be opened.
             """)
 
     @OptionGroup var database: DatabaseOptions
@@ -57,8 +64,15 @@ struct SearchCommand: ParsableCommand {
         valueName: "aspect"))
     var aspect: String?
 
-    @Option(help: "At most this many hits (0: all).")
-    var limit: Int = SearchOptions.defaultLimit
+    @Flag(help: "List matching facts (each holding every word) instead of components.")
+    var facts = false
+
+    @Option(help: ArgumentHelp("At most this many components, or facts with --facts (0: all). Default: 10 components, 20 facts.",
+                               valueName: "n"))
+    var limit: Int?
+
+    @Option(help: ArgumentHelp("Stop the search after this many seconds (0: no limit).", valueName: "seconds"))
+    var timeout: Double = 5
 
     @Option(help: "table (a listing), csv or json.")
     var format: OutputFormat = .table
@@ -66,29 +80,44 @@ struct SearchCommand: ParsableCommand {
     enum PlatformFilter: String, ExpressibleByArgument, CaseIterable { case ios, android, web }
 
     func validate() throws {
-        if limit < 0 { throw ValidationError("--limit must be 0 (all) or more") }
+        if let limit, limit < 0 { throw ValidationError("--limit must be 0 (all) or more") }
+        if timeout < 0 { throw ValidationError("--timeout must be 0 (no limit) or more seconds") }
     }
 
     func run() throws {
+        let kb = try database.open()
+        let text = query.joined(separator: " ")
+        let limit = limit ?? (facts ? SearchOptions.defaultLimit : SearchOptions.defaultComponentLimit)
         let options = SearchOptions(platform: platform?.rawValue, framework: framework, component: component,
                                     family: family, kind: kind, aspect: aspect, limit: limit)
-        let result = try database.open().search(query.joined(separator: " "), options: options)
-        for repair in result.query.repairs { Output.error("note: \(repair)") }
+        let style = SearchRendering.Style(match: Terminal.highlight, heading: Terminal.bold, faint: Terminal.dim)
+        let found: Bool
+        if facts {
+            let result = try kb.search(text, options: options, timeout: timeout)
+            found = emit(result.query, empty: result.hits.isEmpty, text: { SearchRendering.text(result, style: style) },
+                         json: { SearchRendering.json(result) }, csv: { SearchRendering.csv(result) },
+                         noHits: { SearchRendering.noHits(result) })
+        } else {
+            let result = try kb.searchComponents(text, options: options, timeout: timeout)
+            found = emit(result.query, empty: result.components.isEmpty, text: { ComponentSearchRendering.text(result, style: style) },
+                         json: { ComponentSearchRendering.json(result) }, csv: { ComponentSearchRendering.csv(result) },
+                         noHits: { ComponentSearchRendering.noHits(result) })
+        }
+        if !found { throw ExitStatus.incomplete }
+    }
+
+    /// Writes a result in the chosen format (the listing only when something was found), the
+    /// query's repairs and, when nothing was found, why; returns whether something was.
+    private func emit(_ query: SearchQuery, empty: Bool, text: () -> String, json: () -> JSONValue, csv: () -> String,
+                      noHits: () -> [String]) -> Bool {
+        for repair in query.repairs { Output.error("note: \(repair)") }
         switch format {
-        case .table:
-            if !result.hits.isEmpty {
-                Output.out(SearchRendering.text(result, style: SearchRendering.Style(
-                    match: Terminal.highlight, heading: Terminal.bold, faint: Terminal.dim)))
-            }
-        case .json:
-            Output.out(SearchRendering.json(result).rendered() + "\n")
-        case .csv:
-            Output.out(SearchRendering.csv(result))
+        case .table: if !empty { Output.out(text()) }
+        case .json: Output.out(json().rendered() + "\n")
+        case .csv: Output.out(csv())
         }
-        if result.hits.isEmpty {
-            for line in SearchRendering.noHits(result) { Output.error(line) }
-            throw ExitStatus.incomplete
-        }
+        if empty { for line in noHits() { Output.error(line) } }
+        return !empty
     }
 }
 

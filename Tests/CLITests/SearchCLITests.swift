@@ -11,9 +11,9 @@ final class SearchCLITests: XCTestCase {
         ["XDG_DATA_HOME": try Fixtures.temporaryFolder(self).path]
     }
 
-    func testSearchDimmedOnTheDefaultKnowledgeBase() throws {
+    func testFactListingOfDimmedOnTheDefaultKnowledgeBase() throws {
         let env = try defaultKnowledgeBase()
-        let run = try Fixtures.run(["search", "dimmed"], environment: env)
+        let run = try Fixtures.run(["search", "dimmed", "--facts"], environment: env)
         XCTAssertEqual(run.status, 0, run.stderr)
         XCTAssertEqual(run.stderr, "")
         let lines = run.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -27,18 +27,64 @@ final class SearchCLITests: XCTestCase {
         XCTAssertFalse(run.stdout.contains("\u{1B}["), "no colour when stdout is not a terminal")
     }
 
+    func testComponentsFirstOnTheDefaultKnowledgeBase() throws {
+        let env = try defaultKnowledgeBase()
+        let run = try Fixtures.run(["search", "dimmed"], environment: env)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(run.stderr, "")
+        let lines = run.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        XCTAssertTrue(lines[0].hasPrefix("1. ") && lines[0].contains("(table-row-button, native") || lines[0].contains("(reorder-data-row, native"), lines[0])
+        XCTAssertTrue(run.stdout.contains("[dimmed]"))
+        XCTAssertTrue(run.stdout.contains("also searched, as equivalents of dimmed (ranked after it): "), run.stdout)
+        XCTAssertTrue(run.stdout.contains("ios facts first"), run.stdout)
+        XCTAssertTrue(run.stdout.hasSuffix(" match\n"), run.stdout)
+
+        let json = try Fixtures.run(["search", "how do I make the table row button accessible on Android", "--format", "json"], environment: env)
+        XCTAssertEqual(json.status, 0, json.stderr)
+        let found = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        XCTAssertEqual(found.first?["component"] as? String, "table-row-button")
+        for component in found {
+            XCTAssertEqual(Set(component.keys), Set(ComponentSearchRendering.fields))
+            for fact in try XCTUnwrap(component["facts"] as? [[String: Any]]) {
+                XCTAssertEqual(Set(fact.keys), Set(SearchRendering.fields + ["equivalents"]))
+            }
+        }
+        let csv = try Fixtures.run(["search", "dimmed", "--format", "csv", "--limit", "1"], environment: env)
+        let records = CSVReader.parse(csv.stdout)
+        XCTAssertEqual(records.first, ComponentSearchRendering.csvFields)
+        XCTAssertTrue(records.dropFirst().allSatisfy { $0.first == "1" })
+
+        let timeout = try Fixtures.run(["search", "dimmed", "--timeout=-1"], environment: env)
+        XCTAssertNotEqual(timeout.status, 0)
+        XCTAssertTrue(timeout.stderr.contains("--timeout"), timeout.stderr)
+    }
+
+    func testVocabListsEquivalentsPerPlatform() throws {
+        let env = try defaultKnowledgeBase()
+        let run = try Fixtures.run(["vocab", "dimmed"], environment: env)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.stdout.hasPrefix("disabled\n"), run.stdout)
+        XCTAssertTrue(run.stdout.contains("  android  disabled ("), run.stdout)
+        XCTAssertTrue(run.stdout.contains("  ios      dimmed ("), run.stdout)
+        let missing = try Fixtures.run(["vocab", "xylophone"], environment: env)
+        XCTAssertEqual(missing.status, 1)
+        XCTAssertTrue(missing.stderr.hasPrefix("a11ykb: "))
+        let json = try Fixtures.run(["vocab", "double tap", "--format", "json"], environment: env)
+        XCTAssertTrue(json.stdout.contains("\"concept\" : \"activate gesture\"") || json.stdout.contains("\"concept\": \"activate gesture\""), json.stdout)
+    }
+
     func testEveryFilterFromTheCommandLine() throws {
         let env = try defaultKnowledgeBase()
-        let android = try Fixtures.run(["search", "dimmed", "--platform", "android", "--format", "json"], environment: env)
+        let android = try Fixtures.run(["search", "dimmed", "--facts", "--platform", "android", "--format", "json"], environment: env)
         XCTAssertEqual(android.status, 0, android.stderr)
         let hits = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(android.stdout.utf8)) as? [[String: Any]])
         XCTAssertEqual(hits.count, 2)
         XCTAssertTrue(hits.allSatisfy { $0["platform"] is NSNull && ($0["fact"] as? String) == "criterion" })
-        let listing = try Fixtures.run(["search", "dimmed", "--platform", "android"], environment: env)
+        let listing = try Fixtures.run(["search", "dimmed", "--facts", "--platform", "android"], environment: env)
         XCTAssertFalse(listing.stdout.contains("UIAccessibilityTraitNotEnabled"))
         XCTAssertFalse(listing.stdout.contains(" ios "))
 
-        let filtered = try Fixtures.run(["search", "focus", "--framework", "uikit", "--component", "table", "--family", "native",
+        let filtered = try Fixtures.run(["search", "focus", "--facts", "--framework", "uikit", "--component", "table", "--family", "native",
                                          "--kind", "guidance", "--aspect", "focus", "--limit", "2", "--format", "csv"], environment: env)
         XCTAssertEqual(filtered.status, 0, filtered.stderr)
         let records = CSVReader.parse(filtered.stdout)
@@ -54,7 +100,7 @@ final class SearchCLITests: XCTestCase {
 
     func testJSONCarriesEveryField() throws {
         let env = try defaultKnowledgeBase()
-        let run = try Fixtures.run(["search", "dimmed", "--format", "json"], environment: env)
+        let run = try Fixtures.run(["search", "dimmed", "--facts", "--format", "json"], environment: env)
         XCTAssertEqual(run.status, 0, run.stderr)
         let hits = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]])
         XCTAssertEqual(hits.count, 4)
@@ -72,7 +118,7 @@ final class SearchCLITests: XCTestCase {
 
     func testPhraseOnlyMatchesThePhrase() throws {
         let env = try defaultKnowledgeBase()
-        let run = try Fixtures.run(["search", "\"double tap\"", "--limit", "0", "--format", "json"], environment: env)
+        let run = try Fixtures.run(["search", "\"double tap\"", "--facts", "--limit", "0", "--format", "json"], environment: env)
         XCTAssertEqual(run.status, 0, run.stderr)
         let hits = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]])
         XCTAssertFalse(hits.isEmpty)
@@ -94,16 +140,21 @@ final class SearchCLITests: XCTestCase {
 
     func testNothingFoundExitsOneWithSuggestions() throws {
         let env = try defaultKnowledgeBase()
-        let run = try Fixtures.run(["search", "dimmd"], environment: env)
+        let run = try Fixtures.run(["search", "dimmd", "--facts"], environment: env)
         XCTAssertEqual(run.status, 1)
         XCTAssertEqual(run.stdout, "")
         XCTAssertEqual(run.stderr, "a11ykb: no fact matches dimmd\na11ykb: did you mean: dimmed?\n")
+        let components = try Fixtures.run(["search", "dimmd"], environment: env)
+        XCTAssertEqual(components.status, 1)
+        XCTAssertEqual(components.stderr, "a11ykb: no component matches dimmd\na11ykb: did you mean: dimmed?\n")
         let json = try Fixtures.run(["search", "xylophone", "--format", "json"], environment: env)
         XCTAssertEqual(json.status, 1)
         XCTAssertEqual(json.stdout, "[]\n")
         let csv = try Fixtures.run(["search", "xylophone", "--format", "csv"], environment: env)
         XCTAssertEqual(csv.status, 1)
-        XCTAssertEqual(CSVReader.parse(csv.stdout), [SearchRendering.fields])
+        XCTAssertEqual(CSVReader.parse(csv.stdout), [ComponentSearchRendering.csvFields])
+        let factsCSV = try Fixtures.run(["search", "xylophone", "--facts", "--format", "csv"], environment: env)
+        XCTAssertEqual(CSVReader.parse(factsCSV.stdout), [SearchRendering.fields])
     }
 
     func testBadQueriesAndFiltersAreOneLineErrorsWithStatusTwo() throws {
@@ -124,7 +175,7 @@ final class SearchCLITests: XCTestCase {
     func testHelpTeachesTheQuerySyntax() throws {
         let run = try Fixtures.run(["search", "--help"])
         XCTAssertEqual(run.status, 0)
-        for expected in ["\"double tap\"", "dim*", "toggle OR switch", "dimmed NOT android", "ctrl+tab", "--platform",
+        for expected in ["\"double tap\"", "activat*", "--facts", "--timeout", "Stop words", "vocab", "toggle OR switch", "dimmed NOT android", "ctrl+tab", "--platform",
                          "--framework", "--component", "--family", "--kind", "--aspect", "--limit", "--format", "Exit status"] {
             XCTAssertTrue(run.stdout.contains(expected), expected)
         }

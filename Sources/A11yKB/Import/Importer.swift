@@ -148,10 +148,12 @@ struct Importer {
         return try knowledgeBase.writeInTransaction(stages: stages) { writer in
             // Removals first (read again under the lock: another import may have written
             // meanwhile), so that what they release is written afresh by the batches.
+            try writer.deferComponentDocuments()
             try writer.remove(sources: mirror.gone(from: try writer.sourcePaths()), summary: &summary)
             if let (first, prepared) = firstBatch {
                 try plan.write(from: first, prepared: prepared, with: &writer, summary: &summary, progress: options.progress)
             }
+            try writer.writePendingComponentDocuments()
             return summary
         }
     }

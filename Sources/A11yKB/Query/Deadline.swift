@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 
 /// A time limit over a whole command: the query, and the rendering of what it returned. `sql
 /// --timeout` once stopped only the query, and 2 GB of rows then rendered for 23 s past it.
@@ -20,5 +21,20 @@ public struct Deadline: Sendable {
     /// Throws `QueryError.timedOut` once the limit has passed.
     public func check() throws {
         if let end, Date() >= end { throw QueryError.timedOut(seconds: seconds) }
+    }
+}
+
+extension KnowledgeBase {
+    /// Runs `body` with a deadline `timeout` seconds away (0: none), interrupting SQLite then.
+    func withTimeout<T>(_ timeout: TimeInterval, _ body: (Deadline) throws -> T) throws -> T {
+        let deadline = Deadline(seconds: timeout)
+        let timer = DispatchWorkItem { [reader] in reader.interrupt() }
+        if timeout > 0 { DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: timer) }
+        defer { timer.cancel() }
+        do {
+            return try body(deadline)
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_INTERRUPT {
+            throw QueryError.timedOut(seconds: timeout)
+        }
     }
 }

@@ -103,6 +103,9 @@ public struct SearchHit: Sendable {
     public var source: String
     /// nil for a component (its title has no line of its own).
     public var line: Int?
+    /// Words of the vocabulary this fact matched in place of a query's word (`disabled` for
+    /// `dimmed`); empty when it holds the words as typed. Set by the component search.
+    public var equivalents: [String] = []
 }
 
 /// Filters and limits of a search. Slugs as in the schema.
@@ -120,6 +123,10 @@ public struct SearchOptions: Sendable, Equatable {
     public var limit: Int
 
     public static let defaultLimit = 20
+    /// Components listed by default by the component search (`--limit` counts components there).
+    public static let defaultComponentLimit = 10
+    /// The best facts shown under each component.
+    public static let factsPerComponent = 3
 
     public init(platform: String? = nil, framework: String? = nil, component: String? = nil, family: Family? = nil,
                 kind: FactKind? = nil, aspect: String? = nil, limit: Int = SearchOptions.defaultLimit) {

@@ -90,7 +90,11 @@ public enum SearchRendering {
                                 "aspect", "label", "text", "snippet", "source", "line", "id"]
 
     public static func json(_ result: SearchResult) -> JSONValue {
-        .array(result.hits.map { hit in
+        .array(result.hits.map(object))
+    }
+
+    /// One hit as a JSON object with `fields`.
+    static func object(_ hit: SearchHit) -> JSONValue {
             .object([
                 ("rank", .int(Int64(hit.rank))),
                 ("score", .double(hit.score)),
@@ -110,15 +114,17 @@ public enum SearchRendering {
                 ("line", .optional(hit.line)),
                 ("id", .int(hit.id)),
             ])
-        })
     }
 
     public static func csv(_ result: SearchResult) -> String {
-        CSV.document(header: fields, rows: result.hits.map { hit in
-            [String(hit.rank), String(hit.score), hit.component, hit.title, hit.family.rawValue, hit.category ?? "", hit.platform ?? "", hit.framework ?? "",
-             hit.fact.rawValue, hit.kind ?? "", hit.aspect ?? "", hit.label ?? "", hit.text, hit.snippet.bracketed,
-             hit.source, hit.line.map(String.init) ?? "", String(hit.id)]
-        })
+        CSV.document(header: fields, rows: result.hits.map(record))
+    }
+
+    /// One hit as a CSV record of `fields`.
+    static func record(_ hit: SearchHit) -> [String] {
+        [String(hit.rank), String(hit.score), hit.component, hit.title, hit.family.rawValue, hit.category ?? "", hit.platform ?? "", hit.framework ?? "",
+         hit.fact.rawValue, hit.kind ?? "", hit.aspect ?? "", hit.label ?? "", hit.text, hit.snippet.bracketed,
+         hit.source, hit.line.map(String.init) ?? "", String(hit.id)]
     }
 
     /// The lines for stderr when nothing matched (without the `a11ykb:` prefix).

@@ -8,8 +8,12 @@ package enum EmbeddedResources {
         ("0003_search", PackageResources._003_search_sql),
         ("0004_bulk_index", PackageResources._004_bulk_index_sql),
         ("0005_indexes_views", PackageResources._005_indexes_views_sql),
+        ("0007_component_search", PackageResources._007_component_search_sql),
         ("0009_facts_view", PackageResources._009_facts_view_sql),
     ]
+
+    /// vocabulary/equivalents.tsv: the words each platform uses for the same thing (`equivalents`).
+    package static let equivalents: [UInt8] = PackageResources.equivalents_tsv
 
     package static let seedDocuments: [(name: String, bytes: [UInt8])] = [
         ("expandable-region.md", PackageResources.expandable_region_md),

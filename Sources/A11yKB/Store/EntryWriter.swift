@@ -33,6 +33,36 @@ struct EntryWriter {
 
     func rebuildSearchIndex() throws {
         try db.execute(sql: "INSERT INTO search_index (search_index) VALUES ('rebuild')")
+        try db.execute(sql: """
+            INSERT INTO search_components (search_components) VALUES ('delete-all');
+            INSERT INTO search_components (rowid, title, category, body)
+            SELECT id, title, category, body FROM search_component_text;
+            DELETE FROM search_components_pending;
+            """)
+        try ComponentForms.rebuild(db)
+    }
+
+    /// Component documents are written once, when the import ends (`writePendingComponentDocuments`),
+    /// not after every fact (schema 0007).
+    func deferComponentDocuments() throws {
+        try db.execute(sql: "UPDATE search_control SET defer_components = 1")
+    }
+
+    /// Writes the documents of the components changed since `deferComponentDocuments`, and the
+    /// built-in vocabulary: the last step of every import, inside its transaction.
+    func writePendingComponentDocuments() throws {
+        try ComponentForms.add(db, components: """
+            SELECT t.title || ' ' || t.category || ' ' || t.body
+            FROM search_components_pending p JOIN search_component_text t ON t.id = p.component_id
+            """)
+        try db.execute(sql: """
+            INSERT INTO search_components (rowid, title, category, body)
+            SELECT t.id, t.title, t.category, t.body
+            FROM search_components_pending p JOIN search_component_text t ON t.id = p.component_id;
+            DELETE FROM search_components_pending;
+            UPDATE search_control SET defer_components = 0;
+            """)
+        try EquivalentsTable.load(db)
     }
 
     mutating func write(_ document: WritableDocument, summary: inout ImportSummary) throws {

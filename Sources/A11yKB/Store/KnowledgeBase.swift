@@ -369,5 +369,5 @@ public final class KnowledgeBase: @unchecked Sendable {
     /// The documented tables of docs/schema.md, in the order `stats` lists them.
     package static let tables = ["sources", "components", "platforms", "frameworks", "criteria", "guidance",
                                     "announcements", "gaps", "code_examples", "gherkin_steps", "wcag_criteria",
-                                    "component_wcag", "notices"]
+                                    "component_wcag", "notices", "equivalents"]
 }

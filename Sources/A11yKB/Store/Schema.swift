@@ -22,12 +22,22 @@ enum Schema {
                 let done = Set(try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations"))
                 for migration in EmbeddedResources.migrations where !done.contains(migration.name) {
                     try db.execute(sql: String(decoding: migration.sql, as: UTF8.self))
+                    try afterMigration(migration.name, db)
                     try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES (?)", arguments: [migration.name])
                     applied = true
                 }
                 return applied ? .commit : .rollback
             }
             return applied
+        }
+    }
+
+    /// What a migration needs that SQL cannot do: 0007's vocabulary table is filled from a file
+    /// built into a11ykb, and its component index's word forms need a stemmer.
+    static func afterMigration(_ name: String, _ db: Database) throws {
+        if name == "0007_component_search" {
+            try EquivalentsTable.load(db)
+            try ComponentForms.rebuild(db)
         }
     }
 
