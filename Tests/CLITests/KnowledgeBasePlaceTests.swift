@@ -37,7 +37,7 @@ final class KnowledgeBasePlaceTests: XCTestCase {
         XCTAssertEqual(try Fixtures.run(["import", "--db", db, Fixtures.seedFolder.path]).status, 0)
         try Fixtures.remountReadOnly(media)
 
-        let search = try Fixtures.run(["search", "--db", db, "dimmed"])
+        let search = try Fixtures.run(["search", "--facts", "--db", db, "dimmed"])
         XCTAssertEqual(search.status, 0, search.stderr)
         XCTAssertTrue(search.stdout.contains("4 hits in 2 components"), search.stdout)
         for arguments in [["stats"], ["sql", "SELECT count(*) FROM components"], ["show", "table-row-button"],
