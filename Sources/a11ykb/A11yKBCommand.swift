@@ -16,8 +16,9 @@ struct A11yKBCommand: ParsableCommand {
               a11ykb search dimmed
               a11ykb compare expandable-region
               a11ykb sql "SELECT component, label FROM v_criteria WHERE kind = 'gesture'"
+              a11ykb mcp                 # for AI assistants: see a11ykb mcp --help
             """,
         subcommands: [SearchCommand.self, ShowCommand.self, CompareCommand.self, ExportCommand.self, ListCommand.self,
-                      GapsCommand.self, ImportCommand.self, StatsCommand.self, SQLCommand.self]
+                      GapsCommand.self, ImportCommand.self, StatsCommand.self, SQLCommand.self, MCPCommand.self]
     )
 }

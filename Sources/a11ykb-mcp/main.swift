@@ -1,0 +1,118 @@
+import A11yKB
+import Dispatch
+import Foundation
+import MCP
+
+// a11ykb's MCP server over stdio. `a11ykb mcp` starts this executable (MCPCommand.swift); the
+// options and their help are that command's.
+
+let usage = """
+    usage: a11ykb-mcp [--db PATH]
+    An MCP server over stdio on the a11ykb knowledge base (read-only). See `a11ykb mcp --help`.
+
+    """
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("a11ykb mcp: \(message)\n".utf8))
+    exit(2)
+}
+
+var databasePath: String?
+var rest = CommandLine.arguments.dropFirst()
+while let argument = rest.popFirst() {
+    switch argument {
+    case "-h", "--help":
+        FileHandle.standardOutput.write(Data(usage.utf8))
+        exit(0)
+    case "--db":
+        guard let path = rest.popFirst() else { fail("--db needs a path") }
+        databasePath = path
+    case _ where argument.hasPrefix("--db="):
+        databasePath = String(argument.dropFirst("--db=".count))
+    default:
+        fail("unknown argument \"\(argument)\"\n\(usage)")
+    }
+}
+
+// A client that goes away closes our stdout: a write then fails (and is dropped), rather than
+// killing the server with SIGPIPE before it has read the end of its input.
+signal(SIGPIPE, SIG_IGN)
+
+let kb: KnowledgeBase
+do {
+    kb = try databasePath.map { try KnowledgeBase(path: $0) } ?? KnowledgeBase.openDefault()
+} catch {
+    fail(String(describing: error))
+}
+
+/// The knowledge base answers synchronously (SQLite): on a thread of Dispatch's, so that a long
+/// query never holds one of the few threads Swift's concurrency runs the server on.
+func blocking<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        DispatchQueue.global().async { continuation.resume(with: Result { try work() }) }
+    }
+}
+
+let instructions = """
+    a11ykb answers from a knowledge base of accessibility acceptance criteria (MagentaA11y and documents in \
+    its shapes): for each UI component, what a tester checks with a keyboard, screen reader gestures and \
+    device settings, what VoiceOver and TalkBack announce, and how to build it in UIKit, SwiftUI, Android \
+    Views, Jetpack Compose or HTML. Start with search for a question, list_components to find a slug, \
+    get_component for one component, compare_platforms for iOS against Android. Every fact comes with its \
+    source file and line: cite them.
+    """
+
+let server = Server(
+    name: "a11ykb", version: a11ykbVersion, title: "a11ykb: accessibility acceptance criteria",
+    instructions: instructions,
+    capabilities: Server.Capabilities(resources: .init(subscribe: false, listChanged: false), tools: .init(listChanged: false)))
+
+await server.withMethodHandler(ListTools.self) { _ in ListTools.Result(tools: Tools.all.map(\.tool)) }
+
+await server.withMethodHandler(CallTool.self) { params in
+    guard let tool = Tools.byName[params.name] else {
+        throw MCPError.invalidParams("unknown tool \"\(params.name)\"; tools: \(Tools.all.map(\.name).joined(separator: ", "))")
+    }
+    return try await blocking {
+        do {
+            return try tool.answer(Arguments(params.arguments, for: tool.parameters, tool: tool.name), kb).result
+        } catch let error as QueryError {
+            var details: [(String, JSONValue)] = []
+            if case .unknownComponent(_, let suggestions) = error {
+                details.append(("suggestions", .array(suggestions.map(JSONValue.string))))
+            }
+            if case .ambiguousComponent(_, let candidates) = error {
+                details.append(("candidates", .array(candidates.map(JSONValue.string))))
+            }
+            return Answer.error(error.description, details)
+        } catch {
+            // A bad argument, a knowledge base that fails to read: said to the model, and the
+            // server goes on.
+            return Answer.error(String(describing: error))
+        }
+    }
+}
+
+await server.withMethodHandler(ListResources.self) { _ in
+    ListResources.Result(resources: try await blocking { try Resources.list(kb) })
+}
+
+await server.withMethodHandler(ListResourceTemplates.self) { _ in
+    ListResourceTemplates.Result(templates: Resources.templates)
+}
+
+await server.withMethodHandler(ReadResource.self) { params in
+    ReadResource.Result(contents: [try await blocking { try Resources.read(params.uri, kb) }])
+}
+
+// Run by hand, it would sit silent: say what it waits for (never on stdout, the protocol's).
+if isatty(STDIN_FILENO) != 0 {
+    FileHandle.standardError.write(Data("a11ykb mcp: an MCP server, reading JSON-RPC on stdin; an MCP client starts it (see a11ykb mcp --help). Ctrl-D ends it.\n".utf8))
+}
+
+do {
+    try await server.start(transport: LineTransport())
+    await server.waitUntilCompleted()
+} catch {
+    fail(String(describing: error))
+}
