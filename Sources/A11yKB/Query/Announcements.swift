@@ -38,31 +38,18 @@ public struct SpokenAnnouncement: Sendable, Equatable, RowDecodable {
     /// `platform` keeps that platform's and those written for every platform of its family.
     static func list(_ db: Database, componentID: Int64?, family: Family?, platform: String?,
                      origin: AnnouncementOrigin?) throws -> [SpokenAnnouncement] {
-        var conditions = ["1"]
-        var arguments: StatementArguments = []
-        if let componentID {
-            conditions.append("x.component_id = ?")
-            _ = arguments.append(contentsOf: [componentID])
-        }
-        if let family {
-            conditions.append("c.family = ?")
-            _ = arguments.append(contentsOf: [family.rawValue])
-        }
-        if let platform {
-            conditions.append("(p.slug = ? OR (x.platform_id IS NULL AND c.family = ?))")
-            _ = arguments.append(contentsOf: [platform, Family(platform: platform).rawValue])
-        }
-        if let origin {
-            conditions.append("x.origin = ?")
-            _ = arguments.append(contentsOf: [origin.rawValue])
-        }
+        var filters = SQLFilters()
+        if let componentID { filters.add("x.component_id = ?", componentID) }
+        if let family { filters.add("c.family = ?", family.rawValue) }
+        if let platform { filters.add("(p.slug = ? OR (x.platform_id IS NULL AND c.family = ?))", platform, Family(platform: platform).rawValue) }
+        if let origin { filters.add("x.origin = ?", origin.rawValue) }
         return try SpokenAnnouncement.fetchAll(db, sql: """
             SELECT c.slug AS component, c.title, c.family, p.slug AS platform, x.text, x.context, x.origin, x.screen_reader,
                    x.start_ms, x.end_ms, s.path AS source, x.line
             FROM announcements x JOIN components c ON c.id = x.component_id LEFT JOIN platforms p ON p.id = x.platform_id
             JOIN sources s ON s.id = x.source_id
-            WHERE \(conditions.joined(separator: " AND "))
+            WHERE \(filters.sql)
             ORDER BY c.family, c.slug, x.origin = 'transcript', x.position
-            """, arguments: arguments)
+            """, arguments: filters.arguments)
     }
 }

@@ -87,17 +87,12 @@ public struct ComponentCatalog: Sendable, Equatable {
     public var categories: [Category]
 
     static func load(_ db: Database, family: Family?, category: String?) throws -> ComponentCatalog {
-        var familyCondition = "1"
-        var arguments: StatementArguments = []
-        if let family {
-            familyCondition = "c.family = ?"
-            arguments = [family.rawValue]
-        }
+        var filters = SQLFilters()
+        if let family { filters.add("c.family = ?", family.rawValue) }
         let categories = try Row.fetchAll(db, sql: """
             SELECT c.family, c.category, count(*) AS n FROM components c
-            WHERE \(familyCondition) AND c.category IS NOT NULL GROUP BY c.family, c.category ORDER BY c.family, c.category
-            """, arguments: arguments).map { Category(family: $0["family"], name: $0["category"], components: $0["n"]) }
-        var condition = familyCondition
+            WHERE \(filters.sql) AND c.category IS NOT NULL GROUP BY c.family, c.category ORDER BY c.family, c.category
+            """, arguments: filters.arguments).map { Category(family: $0["family"], name: $0["category"], components: $0["n"]) }
         if let category {
             let wanted = Vocabulary.slugify(category)
             guard categories.contains(where: { $0.name == wanted }) else {
@@ -105,10 +100,9 @@ public struct ComponentCatalog: Sendable, Equatable {
                 throw QueryError.invalidOption("unknown category \"\(category)\"\(family.map { " in family \($0.rawValue)" } ?? "")"
                                                + "; known: \(known.joined(separator: ", "))")
             }
-            condition += " AND c.category = ?"
-            _ = arguments.append(contentsOf: [wanted])
+            filters.add("c.category = ?", wanted)
         }
-        let components = try ComponentSummary.fetch(db, where: condition, arguments: arguments)
+        let components = try ComponentSummary.fetch(db, where: filters.sql, arguments: filters.arguments)
         return ComponentCatalog(components: components, categories: categories)
     }
 }

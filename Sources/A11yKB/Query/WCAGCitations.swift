@@ -29,16 +29,9 @@ public struct WCAGCitation: Sendable, Equatable, RowDecodable {
 
     /// Citations by component, then in the criterion's numeric order (1.4.3 before 1.4.10).
     static func list(_ db: Database, componentID: Int64?, family: Family?, criterion: String?) throws -> [WCAGCitation] {
-        var conditions = ["1"]
-        var arguments: StatementArguments = []
-        if let componentID {
-            conditions.append("cw.component_id = ?")
-            _ = arguments.append(contentsOf: [componentID])
-        }
-        if let family {
-            conditions.append("c.family = ?")
-            _ = arguments.append(contentsOf: [family.rawValue])
-        }
+        var filters = SQLFilters()
+        if let componentID { filters.add("cw.component_id = ?", componentID) }
+        if let family { filters.add("c.family = ?", family.rawValue) }
         if let criterion {
             let number = criterion.trimmingCharacters(in: .whitespaces).lowercased()
                 .replacingOccurrences(of: "wcag", with: "").replacingOccurrences(of: "sc", with: "")
@@ -46,16 +39,15 @@ public struct WCAGCitation: Sendable, Equatable, RowDecodable {
             guard !number.isEmpty, number.allSatisfy({ $0.isNumber || $0 == "." }) else {
                 throw QueryError.invalidOption("a WCAG success criterion is a number such as 1.4.3 (got \"\(criterion)\")")
             }
-            conditions.append("cw.sc = ?")
-            _ = arguments.append(contentsOf: [number])
+            filters.add("cw.sc = ?", number)
         }
         let citations = try WCAGCitation.fetchAll(db, sql: """
             SELECT c.slug AS component, c.title, c.family, cw.sc, w.title AS criterion_title, w.level, w.url,
                    s.path AS source, cw.line
             FROM component_wcag cw JOIN components c ON c.id = cw.component_id JOIN wcag_criteria w ON w.sc = cw.sc
             JOIN sources s ON s.id = cw.source_id
-            WHERE \(conditions.joined(separator: " AND "))
-            """, arguments: arguments)
+            WHERE \(filters.sql)
+            """, arguments: filters.arguments)
         return citations.sorted { a, b in
             if a.family != b.family { return a.family < b.family }
             if a.component != b.component { return a.component < b.component }
