@@ -7,6 +7,7 @@ struct Answer {
     var text: String
     /// An object, as MCP requires of structured content.
     var data: JSONValue
+    var isError = false
 
     init(_ text: String, _ data: JSONValue) {
         self.text = text
@@ -18,16 +19,27 @@ struct Answer {
         self.init(text, .object([(key, data)]))
     }
 
-    var result: CallTool.Result {
-        let structured: Value? = Value(json: data)
-        return CallTool.Result(content: [.text(text: text, annotations: nil, _meta: nil)], structuredContent: structured, isError: false)
-    }
-
     /// A tool error: the call was understood but cannot be answered as asked (an unknown
     /// component, a bad argument, refused SQL). The model reads why and can ask again.
-    static func error(_ message: String, _ details: [(String, JSONValue)] = []) -> CallTool.Result {
-        let structured: Value? = Value(json: .object([("error", .string(message))] + details))
-        return CallTool.Result(content: [.text(text: message, annotations: nil, _meta: nil)], structuredContent: structured, isError: true)
+    static func error(_ message: String, _ details: [(String, JSONValue)] = []) -> Answer {
+        var answer = Answer(message, .object([("error", .string(message))] + details))
+        answer.isError = true
+        return answer
+    }
+
+    /// MCP's `CallToolResult` as JSON.
+    var json: JSONValue {
+        .object([
+            ("content", .array([.object([("type", .string("text")), ("text", .string(text))])])),
+            ("structuredContent", data),
+            ("isError", .bool(isError)),
+        ])
+    }
+
+    /// The same as the SDK's type.
+    var result: CallTool.Result {
+        let structured: Value? = Value(json: data)
+        return CallTool.Result(content: [.text(text: text, annotations: nil, _meta: nil)], structuredContent: structured, isError: isError)
     }
 }
 

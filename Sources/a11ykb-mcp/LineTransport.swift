@@ -12,7 +12,13 @@ import MCP
 /// when it has one), and the server goes on. And at the end of input the SDK's loop stops at once,
 /// dropping answers still being computed (`echo REQUEST | a11ykb mcp` would print nothing); here
 /// the stream ends only once every request read has been answered.
+///
+/// Requests of the methods in `direct` (tools/call) are answered here, on a thread of Dispatch's,
+/// and never reach the SDK: see `ToolCall.resultJSON` for why.
 actor LineTransport: Transport {
+    /// A request line to the JSON text of its result; throws an `MCPError` for an error response.
+    typealias Responder = @Sendable (Data) throws -> String
+
     nonisolated let logger = Logger(label: "a11ykb.mcp", factory: { _ in SwiftLogNoOpLogHandler() })
     private let messages: AsyncThrowingStream<Data, Swift.Error>
     private let state: State
@@ -21,10 +27,10 @@ actor LineTransport: Transport {
     /// limit is at most a minute).
     static let drainSeconds = 70.0
 
-    init() {
+    init(direct: [String: Responder] = [:]) {
         var continuation: AsyncThrowingStream<Data, Swift.Error>.Continuation!
         messages = AsyncThrowingStream { continuation = $0 }
-        state = State(continuation: continuation)
+        state = State(continuation: continuation, direct: direct)
     }
 
     func connect() async throws {
@@ -73,9 +79,13 @@ actor LineTransport: Transport {
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
         let data = Data(bytes)
         switch Message.classify(data) {
-        case .request(let id):
+        case let .request(id, method):
             state.received(id)
-            state.yield(data)
+            if let responder = state.direct[method] {
+                DispatchQueue.global().async { respond(to: data, id: id, with: responder, state) }
+            } else {
+                state.yield(data)
+            }
         case .cancellation(let id):
             // A cancelled request gets no answer (MCP): do not wait for one at the end of input.
             if let id { state.answered(id) }
@@ -90,6 +100,18 @@ actor LineTransport: Transport {
         }
     }
 
+    /// Answers a request of a `direct` method: its result, or its error as JSON-RPC says.
+    private static func respond(to request: Data, id: String, with responder: Responder, _ state: State) {
+        let response: Data
+        do {
+            response = Data("{\"jsonrpc\":\"2.0\",\"id\":\(id),\"result\":\(try responder(request))}".utf8)
+        } catch {
+            response = Message.error(id: id, error as? MCPError ?? .internalError(String(describing: error)))
+        }
+        try? state.write(response)
+        state.answered(id)
+    }
+
     // MARK: - Shared state
 
     /// What the reading thread and the server share: the stream, stdout, and the requests read
@@ -97,12 +119,14 @@ actor LineTransport: Transport {
     final class State: @unchecked Sendable {
         private let lock = NSLock()
         private let continuation: AsyncThrowingStream<Data, Swift.Error>.Continuation
+        let direct: [String: Responder]
         private var unanswered = Set<String>()
         private var ended = false
         private var finished = false
 
-        init(continuation: AsyncThrowingStream<Data, Swift.Error>.Continuation) {
+        init(continuation: AsyncThrowingStream<Data, Swift.Error>.Continuation, direct: [String: Responder]) {
             self.continuation = continuation
+            self.direct = direct
         }
 
         func yield(_ data: Data) { continuation.yield(data) }
@@ -156,7 +180,7 @@ actor LineTransport: Transport {
 /// What a line of input is, as far as the transport must know.
 enum Message {
     enum Kind {
-        case request(id: String)
+        case request(id: String, method: String)
         case cancellation(id: String?)
         case batch(ids: [String])
         case other
@@ -164,55 +188,87 @@ enum Message {
         case invalid(id: String, MCPError)
     }
 
-    static func parse(_ data: Data) -> Value? { try? JSONDecoder().decode(Value.self, from: data) }
+    /// The members of a message the transport reads, and nothing else: `result` and `params` are
+    /// skipped, not built into values (the SDK's `Value` compiles a regular expression for every
+    /// string it decodes, which made reading back a large answer cost more than computing it).
+    struct Envelope: Decodable {
+        enum ID { case none, null, key(String), invalid }
+
+        var jsonrpc: String?
+        var id: ID
+        var method: String?
+        var isResponse: Bool
+        var requestID: ID
+
+        enum Keys: String, CodingKey { case jsonrpc, id, method, result, error, params }
+        enum ParamsKeys: String, CodingKey { case requestId }
+
+        init(from decoder: Decoder) throws {
+            let container = try decoder.container(keyedBy: Keys.self)
+            jsonrpc = try? container.decodeIfPresent(String.self, forKey: .jsonrpc)
+            method = try? container.decodeIfPresent(String.self, forKey: .method)
+            id = Envelope.id(container, .id)
+            isResponse = container.contains(.result) || container.contains(.error)
+            if method == "notifications/cancelled", let params = try? container.nestedContainer(keyedBy: ParamsKeys.self, forKey: .params) {
+                requestID = Envelope.id(params, .requestId)
+            } else {
+                requestID = .none
+            }
+        }
+
+        /// An id as JSON text (`7`, `"7"`): one key per id, and what an error response echoes.
+        static func id<K: CodingKey>(_ container: KeyedDecodingContainer<K>, _ key: K) -> ID {
+            guard container.contains(key) else { return .none }
+            if (try? container.decodeNil(forKey: key)) == true { return .null }
+            if let number = try? container.decode(Int.self, forKey: key) { return .key(String(number)) }
+            if let text = try? container.decode(String.self, forKey: key) {
+                return .key(String(decoding: try! JSONEncoder().encode(text), as: UTF8.self))
+            }
+            return .invalid
+        }
+
+        var key: String? { if case .key(let key) = id { key } else { nil } }
+    }
 
     static func classify(_ data: Data) -> Kind {
-        guard let json = parse(data) else {
-            return .invalid(id: "null", .parseError("the line is not JSON; send one JSON-RPC message per line"))
+        let decoder = JSONDecoder()
+        if let message = try? decoder.decode(Envelope.self, from: data) {
+            guard message.jsonrpc == "2.0" else {
+                return .invalid(id: message.key ?? "null", .invalidRequest("\"jsonrpc\": \"2.0\" is missing"))
+            }
+            if let method = message.method {
+                if method == "notifications/cancelled" {
+                    if case .key(let id) = message.requestID { return .cancellation(id: id) }
+                    return .cancellation(id: nil)
+                }
+                switch message.id {
+                case .none, .null: return .other
+                case .key(let id): return .request(id: id, method: method)
+                case .invalid: return .invalid(id: "null", .invalidRequest("a request id is a string or an integer"))
+                }
+            }
+            if message.isResponse { return .other }
+            return .invalid(id: message.key ?? "null", .invalidRequest("neither a request, a notification nor a response"))
         }
-        if let items = json.arrayValue {
-            let objects = items.compactMap(\.objectValue)
-            guard !items.isEmpty, objects.count == items.count,
-                  objects.allSatisfy({ $0["jsonrpc"]?.stringValue == "2.0" && $0["method"]?.stringValue != nil }) else {
+        if let items = try? decoder.decode([Envelope].self, from: data) {
+            guard !items.isEmpty, items.allSatisfy({ $0.jsonrpc == "2.0" && $0.method != nil }) else {
                 return .invalid(id: "null", .invalidRequest("a batch is a non-empty array of JSON-RPC requests and notifications"))
             }
-            return .batch(ids: objects.compactMap { key($0["id"]) })
+            return .batch(ids: items.compactMap(\.key))
         }
-        guard let object = json.objectValue else {
-            return .invalid(id: "null", .invalidRequest("a JSON-RPC message is an object"))
+        if (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])) != nil {
+            return .invalid(id: "null", .invalidRequest("a JSON-RPC message is an object (or a batch of them)"))
         }
-        let id = key(object["id"])
-        guard object["jsonrpc"]?.stringValue == "2.0" else {
-            return .invalid(id: id ?? "null", .invalidRequest("\"jsonrpc\": \"2.0\" is missing"))
-        }
-        if let method = object["method"]?.stringValue {
-            if method == "notifications/cancelled" {
-                return .cancellation(id: key(object["params"]?.objectValue?["requestId"]))
-            }
-            guard let raw = object["id"], !raw.isNull else { return .other }
-            guard let id else { return .invalid(id: "null", .invalidRequest("a request id is a string or an integer")) }
-            return .request(id: id)
-        }
-        if object["result"] != nil || object["error"] != nil { return .other }
-        return .invalid(id: id ?? "null", .invalidRequest("neither a request, a notification nor a response"))
+        return .invalid(id: "null", .parseError("the line is not JSON; send one JSON-RPC message per line"))
     }
 
     /// The ids a message the server sends answers (a response, or a batch of them).
     static func answeredIDs(_ data: Data) -> [String] {
-        guard let json = parse(data) else { return [] }
-        return (json.arrayValue ?? [json]).compactMap { item in
-            guard let object = item.objectValue, object["result"] != nil || object["error"] != nil else { return nil }
-            return key(object["id"])
+        let decoder = JSONDecoder()
+        if let message = try? decoder.decode(Envelope.self, from: data) {
+            return message.isResponse ? message.key.map { [$0] } ?? [] : []
         }
-    }
-
-    /// An id as JSON text (`7`, `"7"`): one key per id, and what an error response echoes.
-    static func key(_ id: Value?) -> String? {
-        switch id {
-        case .string(let text)?: return String(decoding: try! JSONEncoder().encode(text), as: UTF8.self)
-        case .int(let number)?: return String(number)
-        default: return nil
-        }
+        return ((try? decoder.decode([Envelope].self, from: data)) ?? []).filter(\.isResponse).compactMap(\.key)
     }
 
     /// A JSON-RPC error response; `id` is JSON text (`null`, `7`, `"abc"`).

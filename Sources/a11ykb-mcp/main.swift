@@ -69,28 +69,9 @@ let server = Server(
 
 await server.withMethodHandler(ListTools.self) { _ in ListTools.Result(tools: Tools.all.map(\.tool)) }
 
+// A batch's tools/call reaches the SDK; a single one is answered by the transport (ToolCall).
 await server.withMethodHandler(CallTool.self) { params in
-    guard let tool = Tools.byName[params.name] else {
-        throw MCPError.invalidParams("unknown tool \"\(params.name)\"; tools: \(Tools.all.map(\.name).joined(separator: ", "))")
-    }
-    return try await blocking {
-        do {
-            return try tool.answer(Arguments(params.arguments, for: tool.parameters, tool: tool.name), kb).result
-        } catch let error as QueryError {
-            var details: [(String, JSONValue)] = []
-            if case .unknownComponent(_, let suggestions) = error {
-                details.append(("suggestions", .array(suggestions.map(JSONValue.string))))
-            }
-            if case .ambiguousComponent(_, let candidates) = error {
-                details.append(("candidates", .array(candidates.map(JSONValue.string))))
-            }
-            return Answer.error(error.description, details)
-        } catch {
-            // A bad argument, a knowledge base that fails to read: said to the model, and the
-            // server goes on.
-            return Answer.error(String(describing: error))
-        }
-    }
+    try await blocking { try ToolCall.answer(params.name, params.arguments, kb).result }
 }
 
 await server.withMethodHandler(ListResources.self) { _ in
@@ -111,7 +92,7 @@ if isatty(STDIN_FILENO) != 0 {
 }
 
 do {
-    try await server.start(transport: LineTransport())
+    try await server.start(transport: LineTransport(direct: ["tools/call": { try ToolCall.resultJSON($0, kb) }]))
     await server.waitUntilCompleted()
 } catch {
     fail(String(describing: error))

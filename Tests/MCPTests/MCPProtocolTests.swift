@@ -85,6 +85,27 @@ final class MCPProtocolTests: XCTestCase {
         XCTAssertEqual(end.stderr, "")
     }
 
+    /// A batch (JSON-RPC 2.0; MCP before 2025-06-18) goes through the SDK, tools/call included,
+    /// and gets the same answer as a single call.
+    func testABatchIsAnsweredByTheSDKWithTheSameToolAnswers() throws {
+        let kb = try Fixtures.seededKnowledgeBase(self)
+        let client = try MCPClient(["mcp", "--db", kb.path])
+        _ = try client.initialize()
+        let single = try client.call("get_component", ["component": "table-row-button", "format": "condensed"])
+        let call: [String: Any] = ["jsonrpc": "2.0", "id": 41, "method": "tools/call",
+                                   "params": ["name": "get_component", "arguments": ["component": "table-row-button", "format": "condensed"]]]
+        let list: [String: Any] = ["jsonrpc": "2.0", "id": 42, "method": "tools/list"]
+        client.sendLine(String(decoding: try JSONSerialization.data(withJSONObject: [call, list]), as: UTF8.self))
+        let answers = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(client.receiveLine().utf8)) as? [[String: Any]])
+        XCTAssertEqual(Set(answers.compactMap { $0["id"] as? Int }), [41, 42])
+        let result = try XCTUnwrap(answers.first { $0["id"] as? Int == 41 }?["result"] as? [String: Any])
+        let text = (result["content"] as? [[String: Any]])?.first?["text"] as? String
+        XCTAssertEqual(text, single.text)
+        XCTAssertEqual((result["structuredContent"] as? [String: Any]).map { NSDictionary(dictionary: $0) },
+                       NSDictionary(dictionary: single.structured))
+        XCTAssertEqual(client.finish().status, 0)
+    }
+
     /// A client that writes its requests and closes its input at once (a shell pipe, a script)
     /// gets every answer before the server ends.
     func testEveryRequestReadIsAnsweredBeforeTheEndOfInputEndsTheServer() throws {

@@ -77,8 +77,8 @@ public final class MCPClient: @unchecked Sendable {
         sendLine(String(decoding: data, as: UTF8.self))
     }
 
-    /// The next line the server writes, as JSON; fails after `timeout` seconds.
-    public func receive(timeout: TimeInterval = 60) throws -> [String: Any] {
+    /// The next line the server writes, as it is; fails after `timeout` seconds.
+    public func receiveLine(timeout: TimeInterval = 60) throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
         condition.lock()
         defer { condition.unlock() }
@@ -86,7 +86,12 @@ public final class MCPClient: @unchecked Sendable {
             if outputEnded { throw Failure("the server closed its output; stderr: \(String(decoding: stderrData, as: UTF8.self))") }
             if !condition.wait(until: deadline) { throw Failure("no message from the server within \(timeout) s") }
         }
-        let line = lines.removeFirst()
+        return lines.removeFirst()
+    }
+
+    /// The next line the server writes, as a JSON object; fails after `timeout` seconds.
+    public func receive(timeout: TimeInterval = 60) throws -> [String: Any] {
+        let line = try receiveLine(timeout: timeout)
         guard let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
             throw Failure("the server wrote a line that is not a JSON object: \(line)")
         }
