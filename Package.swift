@@ -7,11 +7,13 @@ let package = Package(
     products: [
         .library(name: "A11yKB", targets: ["A11yKB"]),
         .executable(name: "a11ykb", targets: ["a11ykb"]),
+        .executable(name: "a11ykb-mcp", targets: ["a11ykb-mcp"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
         .package(url: "https://github.com/jpsim/Yams", exact: "6.2.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        .package(url: "https://github.com/modelcontextprotocol/swift-sdk", exact: "0.12.1"),
     ],
     targets: [
         .target(
@@ -25,6 +27,7 @@ let package = Package(
                 .embedInCode("Resources/migrations"),
                 .embedInCode("Resources/seed"),
                 .embedInCode("Resources/vocabulary"),
+                .embedInCode("Resources/schema.md"),
             ]
         ),
         .executableTarget(
@@ -33,6 +36,13 @@ let package = Package(
                 "A11yKB",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+        // `a11ykb mcp` runs this: the MCP server is an executable of its own so that the SDK, and the
+        // networking libraries it links (libcurl and some 30 more), load for it only, never when
+        // another command starts.
+        .executableTarget(
+            name: "a11ykb-mcp",
+            dependencies: ["A11yKB", .product(name: "MCP", package: "swift-sdk")]
         ),
         // Readers and normalizer under libFuzzer: see scripts/fuzz. A plain build makes a replay tool.
         .executableTarget(
@@ -52,5 +62,7 @@ let package = Package(
         .testTarget(name: "QueryTests", dependencies: ["A11yKB", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "RenderTests", dependencies: ["A11yKB", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["A11yKB", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
+        // Starts the built `a11ykb mcp` and speaks JSON-RPC to it, as an assistant's host does.
+        .testTarget(name: "MCPTests", dependencies: ["A11yKB", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
     ]
 )

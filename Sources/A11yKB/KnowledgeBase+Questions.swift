@@ -189,3 +189,61 @@ extension KnowledgeBase {
     public static let version = "0.1.0"
     public static var schemaVersion: String { EmbeddedResources.migrations.last?.name ?? "" }
 }
+
+// MARK: - Questions the MCP server asks (`a11ykb mcp`)
+
+extension KnowledgeBase {
+    /// Components (of `family`, of `category`) with their sources, counts and formats, and every
+    /// category of the family. An unknown category is refused with the known ones.
+    public func catalog(family: Family? = nil, category: String? = nil) throws -> ComponentCatalog {
+        try reader.read { try ComponentCatalog.load($0, family: family, category: category) }
+    }
+
+    /// One component's counts and the formats it can be shown in (`name` as for `component`).
+    public func summary(of name: String, family: Family? = nil) throws -> ComponentSummary {
+        try reader.read { db in
+            let id = try ComponentLookup.resolve(db, name, family: family)
+            return try ComponentSummary.fetch(db, where: "c.id = ?", arguments: [id])[0]
+        }
+    }
+
+    /// What screen readers say: examples quoted in the notes and caption transcripts, with their
+    /// lines. `platform` also keeps announcements written for every platform of its family.
+    public func announcements(component: String? = nil, family: Family? = nil, platform: String? = nil,
+                              origin: AnnouncementOrigin? = nil) throws -> [SpokenAnnouncement] {
+        try reader.read { db in
+            let id = try component.map { try ComponentLookup.resolve(db, $0, family: family) }
+            let slug = try platform.flatMap { try Compare.platforms([$0]) }?.first
+            return try SpokenAnnouncement.list(db, componentID: id, family: family, platform: slug, origin: origin)
+        }
+    }
+
+    /// The WCAG success criteria components cite (`criterion`: `1.4.3`), with where each is cited.
+    public func wcagCitations(component: String? = nil, family: Family? = nil, criterion: String? = nil) throws -> [WCAGCitation] {
+        try reader.read { db in
+            let id = try component.map { try ComponentLookup.resolve(db, $0, family: family) }
+            return try WCAGCitation.list(db, componentID: id, family: family, criterion: criterion)
+        }
+    }
+
+    /// Several components' criteria in one checklist, in the order named; `platform` keeps its
+    /// criteria and those written for every platform. The first unknown name is refused with the
+    /// closest slugs.
+    public func checklist(_ names: [String], platform: String? = nil, family: Family? = nil) throws -> Checklist {
+        guard !names.isEmpty else { throw QueryError.invalidOption("name at least one component for the checklist") }
+        return try reader.read { db in
+            let slug = try platform.flatMap { try Compare.platforms([$0]) }?.first
+            let facts = try names.map { try ComponentFacts.load(db, componentID: ComponentLookup.resolve(db, $0, family: family)) }
+            return Checklist.build(facts, platform: slug)
+        }
+    }
+
+    /// Platform slugs as filters take them: `ios`, `android`, `web`.
+    public static var platforms: [String] { Vocabulary.platforms.map(\.slug) }
+
+    /// Framework slugs as filters take them: `uikit`, `swiftui`, `android-views`, `jetpack-compose`.
+    public static var frameworks: [String] { Vocabulary.frameworks.map(\.slug) }
+
+    /// docs/schema.md, built into a11ykb: every table, view and column, for SQL users.
+    public static var schemaDocument: String { String(decoding: EmbeddedResources.schemaDocument, as: UTF8.self) }
+}

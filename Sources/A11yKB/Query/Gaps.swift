@@ -40,17 +40,9 @@ public struct Gap: Sendable, Equatable, RowDecodable {
 
     /// Gaps in component, source line order. `componentID` and `platform` narrow the list.
     static func list(_ db: Database, componentID: Int64? = nil, platform: String? = nil) throws -> [Gap] {
-        var conditions = ["1"]
-        var arguments: StatementArguments = []
-        if let componentID {
-            conditions.append("g.component_id = ?")
-            _ = arguments.append(contentsOf: [componentID])
-        }
-        if let platform {
-            conditions.append("p.slug = ?")
-            _ = arguments.append(contentsOf: [platform])
-        }
-        return try Gap.fetchAll(db, sql: sql(where: conditions.joined(separator: " AND "), orderBy: "c.family, c.slug, g.line, g.id"),
-                                arguments: arguments)
+        var filters = SQLFilters()
+        if let componentID { filters.add("g.component_id = ?", componentID) }
+        if let platform { filters.add("p.slug = ?", platform) }
+        return try Gap.fetchAll(db, sql: sql(where: filters.sql, orderBy: "c.family, c.slug, g.line, g.id"), arguments: filters.arguments)
     }
 }

@@ -37,6 +37,10 @@ public enum AcceptanceCriteria {
         Cell.gapText(problem: gap.problem, excerpt: gap.excerpt, line: gap.line)
     }
 
+    /// ` (line 28)` after a fact when `lines` asks for them (an assistant quoting its source), else
+    /// nothing: a document `show` prints reads as the source did.
+    static func cite(_ line: Int, _ lines: Bool) -> String { lines ? " (line \(line))" : "" }
+
     // MARK: - Condensed
 
     public static func condensedTitle(_ kind: String) -> String {
@@ -49,15 +53,15 @@ public enum AcceptanceCriteria {
         }
     }
 
-    /// The `## Condensed` section's body.
-    public static func condensed(_ facts: ComponentFacts) -> String {
+    /// The `## Condensed` section's body; with `lines`, each criterion ends with its source line.
+    public static func condensed(_ facts: ComponentFacts, lines: Bool = false) -> String {
         var out = heading(facts) + "\n\nHow to test \(noun(facts))\n"
         let groups = facts.criteriaGroups
         if groups.isEmpty { out += "\nNo acceptance criteria are recorded for this component.\n" }
         for (i, group) in groups.enumerated() {
             out += "\n\(i + 1). \(condensedTitle(group.kind))\n\n"
             for c in group.criteria {
-                out += "   - " + (c.label.map { "\($0): " } ?? "") + c.expectation + platformNote(c.platform) + "\n"
+                out += "   - " + (c.label.map { "\($0): " } ?? "") + c.expectation + platformNote(c.platform) + cite(c.line, lines) + "\n"
             }
             for gap in group.gaps { out += "   - " + gapLine(gap) + "\n" }
         }
@@ -137,13 +141,13 @@ public enum AcceptanceCriteria {
 
     /// The `## Gherkin` section's body: the source's own Gherkin when it wrote one (today's
     /// `## Gherkin` section, the web era's `gherkin-keyboard` / `gherkin-mobile`), else scenarios
-    /// made from the criteria.
-    public static func gherkin(_ facts: ComponentFacts) -> String {
-        facts.gherkin.isEmpty ? generatedGherkin(facts) : sourceGherkin(facts)
+    /// made from the criteria. With `lines`, each step ends with the line it comes from.
+    public static func gherkin(_ facts: ComponentFacts, lines: Bool = false) -> String {
+        facts.gherkin.isEmpty ? generatedGherkin(facts, lines: lines) : sourceGherkin(facts, lines: lines)
     }
 
     /// The stored lines, numbered by scenario and nested as written.
-    static func sourceGherkin(_ facts: ComponentFacts) -> String {
+    static func sourceGherkin(_ facts: ComponentFacts, lines: Bool = false) -> String {
         var out = heading(facts) + "\n\nHow to test \(noun(facts))\n"
         var number = 0
         var scenario: String?
@@ -158,21 +162,22 @@ public enum AcceptanceCriteria {
                     out += "\n\(number). Scenario: \(name.prefix(1).uppercased() + name.dropFirst())\n\n"
                 }
             }
+            let text = step.text + cite(step.line, lines)
             if step.scenario == nil {
-                out += "\n\(step.text)\n"
+                out += "\n\(text)\n"
             } else if scenarioIsALine && step.depth == 0 {
                 number += 1
-                out += "\n\(number). \(step.text)\n\n"
+                out += "\n\(number). \(text)\n\n"
             } else {
                 let level = step.depth + (scenarioIsALine ? 0 : 1)
-                out += String(repeating: "   ", count: level) + "- " + step.text + "\n"
+                out += String(repeating: "   ", count: level) + "- " + text + "\n"
             }
         }
         return out + footer(facts)
     }
 
     /// Scenarios made from the stored criteria, for components whose source wrote no Gherkin.
-    public static func generatedGherkin(_ facts: ComponentFacts) -> String {
+    public static func generatedGherkin(_ facts: ComponentFacts, lines: Bool = false) -> String {
         var out = heading(facts) + "\n\nHow to test \(noun(facts))\n\nGIVEN THAT I am on a screen with \(noun(facts))\n"
         let groups = facts.criteriaGroups
         if groups.isEmpty { out += "\nNo acceptance criteria are recorded for this component.\n" }
@@ -182,13 +187,13 @@ public enum AcceptanceCriteria {
                 out += "   - WHEN a screen reader reads \(the(facts))\n"
                 for (j, c) in group.criteria.enumerated() {
                     let subject = c.label.map { "its \($0.lowercased()): " } ?? ""
-                    let step = subject + lowerFirst(c.expectation) + platformNote(c.platform)
+                    let step = subject + lowerFirst(c.expectation) + platformNote(c.platform) + cite(c.line, lines)
                     out += j == 0 ? "      - THEN \(step)\n" : "         - AND \(step)\n"
                 }
             } else {
                 for c in group.criteria {
                     out += "   - WHEN \(when(c, kind: group.kind, facts: facts))\(platformNote(c.platform))\n"
-                    out += "      - THEN \(then(c.expectation, subject: the(facts)))\n"
+                    out += "      - THEN \(then(c.expectation, subject: the(facts)))\(cite(c.line, lines))\n"
                 }
             }
             for gap in group.gaps { out += "   - " + gapLine(gap) + "\n" }
@@ -215,19 +220,46 @@ public enum AcceptanceCriteria {
     /// Today's MagentaA11y layout: general notes, `## Condensed`, `## Gherkin`, then the developer
     /// notes of each platform, aspect by aspect in source order, frameworks as bold bullets, nesting
     /// kept, gaps marked where they sit.
-    public static func markdown(_ facts: ComponentFacts) -> String {
+    public static func markdown(_ facts: ComponentFacts, lines: Bool = false) -> String {
         var out = "# \(facts.component.title)\n\n"
         out += "<!-- a11ykb show \(facts.component.family.rawValue)/\(facts.component.slug)"
         out += (facts.component.category.map { ", category \($0)" } ?? "") + "; from \(facts.component.source) -->\n"
 
         let generalNotes = CellBuilder.cell(facts, row: .aspect("general"), platform: nil, includeAllPlatforms: false)
         out += "\n## General Notes\n\n"
-        out += generalNotes.isEmpty ? "How to test \(noun(facts))\n" : bullets(generalNotes)
-        out += "\n## Condensed\n\n" + condensed(facts)
-        out += "\n## Gherkin\n\n" + gherkin(facts)
+        out += generalNotes.isEmpty ? "How to test \(noun(facts))\n" : bullets(generalNotes, lines: lines)
+        out += "\n## Condensed\n\n" + condensed(facts, lines: lines)
+        out += "\n## Gherkin\n\n" + gherkin(facts, lines: lines)
+        out += developerNotes(facts, lines: lines)
 
-        let sections: [(platform: String?, title: String)] = [(nil, "Developer Notes")]
-            + facts.platforms.map { slug in (slug, "\(Vocabulary.platforms.first { $0.slug == slug }?.name ?? slug) Developer Notes") }
+        let transcripts = facts.announcements.filter { $0.origin == .transcript }
+        if !transcripts.isEmpty {
+            out += "\n## Screen reader transcripts\n"
+            var readers: [String] = []
+            for t in transcripts where !readers.contains(t.screenReader ?? "screen reader") { readers.append(t.screenReader ?? "screen reader") }
+            for reader in readers {
+                out += "\n### \(reader)\n\n"
+                for t in transcripts where (t.screenReader ?? "screen reader") == reader {
+                    // A transcript's line is in its caption file, not in the component's source.
+                    out += "- \"\(t.text)\"" + (lines ? " (\(t.source):\(t.line))" : "") + "\n"
+                }
+            }
+        }
+        return out
+    }
+
+    /// The developer notes sections: `## Developer Notes` (for every platform: `platform` nil) and
+    /// `## iOS Developer Notes`..., aspect by aspect in source order, frameworks as bold bullets.
+    /// `platforms` chooses the sections (nil in it: the general one); nil: all, general first.
+    /// With `lines`, each note ends with its source line.
+    public static func developerNotes(_ facts: ComponentFacts, platforms: [String?]? = nil, lines: Bool = false) -> String {
+        var out = ""
+        let sections: [(platform: String?, title: String)] = (platforms ?? [nil] + facts.platforms).map { slug in
+            (slug, slug.map { slug in "\(Vocabulary.platforms.first { $0.slug == slug }?.name ?? slug) Developer Notes" } ?? "Developer Notes")
+        }
+        // The general section leaves out the general aspect, which `markdown` shows as General Notes;
+        // asked for on its own, it keeps it.
+        let generalShownApart = platforms == nil
         for section in sections {
             var aspects: [String] = []
             for g in facts.guidance where g.platform == section.platform && !aspects.contains(g.aspect) { aspects.append(g.aspect) }
@@ -240,34 +272,23 @@ public enum AcceptanceCriteria {
             }
             let examples = facts.announcements.filter { $0.platform == section.platform && $0.origin == .example }
             if !examples.isEmpty && !aspects.contains("announcements") { aspects.append("announcements") }
-            if section.platform == nil { aspects.removeAll { $0 == "general" } }
+            if section.platform == nil && generalShownApart { aspects.removeAll { $0 == "general" } }
             if aspects.isEmpty { continue }
             out += "\n## \(section.title)\n"
             for aspect in aspects {
                 out += "\n### \(aspectHeading(aspect))\n\n"
                 if aspect == "announcements" {
-                    for a in examples { out += "- \"\(a.text)\"" + (a.context.map { " (\($0))" } ?? "") + "\n" }
+                    for a in examples { out += "- \"\(a.text)\"" + (a.context.map { " (\($0))" } ?? "") + cite(a.line, lines) + "\n" }
                 }
                 let cell = CellBuilder.cell(facts, row: .aspect(aspect), platform: section.platform, includeAllPlatforms: false)
-                out += bullets(cell)
-            }
-        }
-
-        let transcripts = facts.announcements.filter { $0.origin == .transcript }
-        if !transcripts.isEmpty {
-            out += "\n## Screen reader transcripts\n"
-            var readers: [String] = []
-            for t in transcripts where !readers.contains(t.screenReader ?? "screen reader") { readers.append(t.screenReader ?? "screen reader") }
-            for reader in readers {
-                out += "\n### \(reader)\n\n"
-                for t in transcripts where (t.screenReader ?? "screen reader") == reader { out += "- \"\(t.text)\"\n" }
+                out += bullets(cell, lines: lines)
             }
         }
         return out
     }
 
     /// A cell as markdown bullets: frameworks as `- **UIKit**` with their notes nested under them.
-    static func bullets(_ cell: Cell) -> String {
+    static func bullets(_ cell: Cell, lines: Bool = false) -> String {
         var out = ""
         for group in cell.groups where !group.items.isEmpty {
             var base = 0
@@ -280,7 +301,9 @@ public enum AcceptanceCriteria {
                 if case .code = entry.content {
                     out += "\n" + entry.text.split(separator: "\n", omittingEmptySubsequences: false).map { indent + $0 }.joined(separator: "\n") + "\n\n"
                 } else {
-                    out += indent + "- " + entry.text.replacingOccurrences(of: "\n", with: "\n" + indent + "  ") + "\n"
+                    // A gap's text already ends with its line.
+                    let line = entry.isGap ? "" : cite(entry.line, lines)
+                    out += indent + "- " + entry.text.replacingOccurrences(of: "\n", with: "\n" + indent + "  ") + line + "\n"
                 }
             }
         }
@@ -290,7 +313,6 @@ public enum AcceptanceCriteria {
     // MARK: - JSON
 
     public static func json(_ facts: ComponentFacts) -> JSONValue {
-        let c = facts.component
         var children: [Int64?: [ComponentFacts.Guidance]] = [:]
         for g in facts.guidance { children[g.parentID, default: []].append(g) }
         let ids = Set(facts.guidance.map(\.id))
@@ -303,10 +325,7 @@ public enum AcceptanceCriteria {
         }
         let roots = facts.guidance.filter { $0.parentID == nil || !ids.contains($0.parentID!) }
         return .object([
-            ("component", .object([
-                ("slug", .string(c.slug)), ("title", .string(c.title)), ("family", .string(c.family.rawValue)),
-                ("category", .optional(c.category)), ("source", .string(c.source)), ("platforms", .array(facts.platforms.map(JSONValue.string))),
-            ])),
+            ("component", componentJSON(facts)),
             ("criteria", .array(facts.criteria.map {
                 .object([("kind", .string($0.kind)), ("label", .optional($0.label)), ("expectation", .string($0.expectation)),
                          ("platform", .optional($0.platform)), ("line", .int(Int64($0.line)))])
@@ -324,6 +343,50 @@ public enum AcceptanceCriteria {
             ("code_examples", .array(facts.codeExamples.map {
                 .object([("platform", .optional($0.platform)), ("framework", .optional($0.framework)), ("aspect", .optional($0.aspect)),
                          ("language", .optional($0.language)), ("code", .string($0.code)), ("line", .int(Int64($0.line)))])
+            })),
+        ])
+    }
+
+    /// Who the component is and where its facts come from.
+    public static func componentJSON(_ facts: ComponentFacts) -> JSONValue {
+        let c = facts.component
+        return .object([
+            ("slug", .string(c.slug)), ("title", .string(c.title)), ("family", .string(c.family.rawValue)),
+            ("category", .optional(c.category)), ("source", .string(c.source)), ("platforms", .array(facts.platforms.map(JSONValue.string))),
+        ])
+    }
+
+    /// The condensed checklist as data: the criteria groups, each criterion and gap with its line.
+    public static func condensedJSON(_ facts: ComponentFacts) -> JSONValue {
+        .object([("component", componentJSON(facts)), ("groups", .array(facts.criteriaGroups.map(groupJSON)))])
+    }
+
+    /// The Gherkin as data: the source's own lines when it wrote them (`"origin": "source"`), else
+    /// the criteria groups the scenarios are made from (`"origin": "criteria"`).
+    public static func gherkinJSON(_ facts: ComponentFacts) -> JSONValue {
+        if facts.gherkin.isEmpty {
+            return .object([("component", componentJSON(facts)), ("origin", .string("criteria")),
+                            ("groups", .array(facts.criteriaGroups.map(groupJSON)))])
+        }
+        return .object([
+            ("component", componentJSON(facts)), ("origin", .string("source")),
+            ("steps", .array(facts.gherkin.map {
+                .object([("scenario", .optional($0.scenario)), ("depth", .int(Int64($0.depth))), ("text", .string($0.text)),
+                         ("line", .int(Int64($0.line)))])
+            })),
+        ])
+    }
+
+    static func groupJSON(_ group: ComponentFacts.CriteriaGroup) -> JSONValue {
+        .object([
+            ("kind", .string(group.kind)), ("title", .string(condensedTitle(group.kind))),
+            ("criteria", .array(group.criteria.map {
+                .object([("label", .optional($0.label)), ("expectation", .string($0.expectation)),
+                         ("platform", .optional($0.platform)), ("line", .int(Int64($0.line)))])
+            })),
+            ("gaps", .array(group.gaps.map {
+                .object([("problem", .string($0.problem.rawValue)), ("excerpt", .optional($0.excerpt)),
+                         ("platform", .optional($0.platform)), ("line", .int(Int64($0.line)))])
             })),
         ])
     }

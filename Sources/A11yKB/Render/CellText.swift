@@ -49,7 +49,11 @@ extension Cell {
 
     /// One line per item: `- text`, nested items indented two spaces per level, framework groups
     /// under a `UIKit:` heading. An empty cell says so.
-    public var lines: [Line] {
+    public var lines: [Line] { lines(citing: false) }
+
+    /// `lines`; with `citing`, each item but code ends with its source line, ` (line 28)` (a gap
+    /// always does).
+    public func lines(citing: Bool) -> [Line] {
         if isEmpty { return [Line(depth: 0, text: emptyText, style: .empty)] }
         var out: [Line] = []
         for group in groups where !group.items.isEmpty {
@@ -59,7 +63,8 @@ extension Cell {
                 base = 1
             }
             for item in group.items {
-                let text = item.text
+                var text = item.text
+                if citing, !item.isGap, item.kindName != "code" { text += " (line \(item.line))" }
                 let pieces = text.utf8.contains(0x0A)
                     ? text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) : [text]
                 for (i, piece) in pieces.enumerated() {

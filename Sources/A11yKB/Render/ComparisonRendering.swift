@@ -11,6 +11,22 @@ public enum ComparisonRendering {
 
     public static func markdown(_ comparison: Comparison) -> String { whole(comparison, .markdown) }
 
+    /// The comparison as an outline rather than a table (for an assistant, where wide cells do not
+    /// read): a `## row` heading per row, a `### column` heading per column with the cell's lines
+    /// under it, each fact ending with its source line.
+    public static func outline(_ comparison: Comparison) -> String {
+        var out = title(comparison).map { "**\($0)**\n" } ?? ""
+        for row in comparison.rows {
+            out += "\n## \(row.label)\n"
+            if comparison.component == nil { out += "(from \(row.component.source))\n" }
+            for (column, cell) in zip(comparison.columns, row.cells) {
+                out += "\n### \(column.title)\n\n"
+                out += cell.lines(citing: true).map { $0.indented + "\n" }.joined()
+            }
+        }
+        return out
+    }
+
     /// Header: the row header, then the column keys (`general`, `ios`, `android`); one record per row.
     public static func csv(_ comparison: Comparison, byteOrderMark: Bool = false) -> String {
         whole(comparison, .csv(byteOrderMark: byteOrderMark))
@@ -128,6 +144,7 @@ public enum ComparisonRendering {
     static func json(_ row: Comparison.Row, columns: [Comparison.Column]) -> JSONValue {
         .object([
             ("component", .string(row.component.slug)),
+            ("source", .string(row.component.source)),
             ("row", .string(row.key.key)),
             ("kind", .string(row.key.kind.rawValue)),
             ("cells", .object(zip(columns, row.cells).map { column, cell in (column.key, json(cell)) })),

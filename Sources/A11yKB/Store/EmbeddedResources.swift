@@ -22,4 +22,7 @@ package enum EmbeddedResources {
         ("table-row-button.md", PackageResources.table_row_button_md),
         ("table.txt", PackageResources.table_txt),
     ]
+
+    /// docs/schema.md, which the MCP server offers as a resource.
+    package static let schemaDocument: [UInt8] = PackageResources.schema_md
 }

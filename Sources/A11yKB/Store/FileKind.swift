@@ -19,9 +19,17 @@ enum FileKind: Equatable {
     init(_ path: String) {
         var info = stat()
         if stat(path, &info) != 0 {
-            var link = stat()
-            self = lstat(path, &link) == 0 ? .danglingLink : .missing
-            return
+            guard lstat(path, &info) == 0 else {
+                self = .missing
+                return
+            }
+            // Not there for stat, there for lstat: a link to nothing, or a file that another
+            // process put in place between the two calls (a new knowledge base being linked in),
+            // whose kind lstat just read.
+            if info.st_mode & S_IFMT == S_IFLNK {
+                self = .danglingLink
+                return
+            }
         }
         switch info.st_mode & S_IFMT {
         case S_IFREG: self = .regular

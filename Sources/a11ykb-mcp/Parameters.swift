@@ -1,0 +1,163 @@
+import MCP
+
+/// One argument a tool takes. The tool's JSON Schema and the check of what a client sends are
+/// both made from these, so that the schema a model reads is the rule the server applies.
+struct Parameter: Sendable {
+    enum Kind: Sendable {
+        case string
+        /// One of these words.
+        case choice([String], default: String?)
+        /// A list of strings (each one of `choices` when given).
+        case strings(choices: [String]?)
+        case boolean(default: Bool)
+        case integer(default: Int, range: ClosedRange<Int>)
+        case number(default: Double, range: ClosedRange<Double>)
+    }
+
+    var name: String
+    var kind: Kind
+    var description: String
+    var required = false
+
+    static func string(_ name: String, _ description: String, required: Bool = false) -> Parameter {
+        Parameter(name: name, kind: .string, description: description, required: required)
+    }
+
+    static func choice(_ name: String, _ choices: [String], _ description: String, default value: String? = nil,
+                       required: Bool = false) -> Parameter {
+        Parameter(name: name, kind: .choice(choices, default: value), description: description, required: required)
+    }
+
+    /// The JSON Schema of the value.
+    var schema: Value {
+        var object: [String: Value] = ["description": .string(description)]
+        switch kind {
+        case .string:
+            object["type"] = "string"
+        case let .choice(choices, value):
+            object["type"] = "string"
+            object["enum"] = .array(choices.map(Value.string))
+            if let value { object["default"] = .string(value) }
+        case .strings(let choices):
+            object["type"] = "array"
+            var items: [String: Value] = ["type": "string"]
+            if let choices { items["enum"] = .array(choices.map(Value.string)) }
+            object["items"] = .object(items)
+            if required { object["minItems"] = 1 }
+        case .boolean(let value):
+            object["type"] = "boolean"
+            object["default"] = .bool(value)
+        case let .integer(value, range):
+            object["type"] = "integer"
+            object["default"] = .int(value)
+            object["minimum"] = .int(range.lowerBound)
+            object["maximum"] = .int(range.upperBound)
+        case let .number(value, range):
+            object["type"] = "number"
+            object["default"] = .double(value)
+            object["minimum"] = .double(range.lowerBound)
+            object["maximum"] = .double(range.upperBound)
+        }
+        return .object(object)
+    }
+
+    static func inputSchema(_ parameters: [Parameter]) -> Value {
+        .object([
+            "type": "object",
+            "properties": .object(Dictionary(uniqueKeysWithValues: parameters.map { ($0.name, $0.schema) })),
+            "required": .array(parameters.filter(\.required).map { .string($0.name) }),
+            "additionalProperties": false,
+        ])
+    }
+}
+
+/// A tool's arguments, checked against its parameters: every name known, every value of its type
+/// and among its choices, every required one there. Read back typed; defaults filled in.
+struct Arguments {
+    /// Why the arguments cannot be used, in words a model can act on.
+    struct Invalid: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    private let values: [String: Value]
+    private let parameters: [String: Parameter]
+
+    init(_ values: [String: Value]?, for parameters: [Parameter], tool: String) throws {
+        let values = values ?? [:]
+        let known = Dictionary(uniqueKeysWithValues: parameters.map { ($0.name, $0) })
+        for name in values.keys.sorted() where known[name] == nil {
+            throw Invalid(description: "\(tool) has no argument \"\(name)\"; its arguments: "
+                          + parameters.map(\.name).joined(separator: ", "))
+        }
+        for parameter in parameters {
+            guard let value = values[parameter.name], !value.isNull else {
+                if parameter.required { throw Invalid(description: "\(tool) needs the argument \"\(parameter.name)\": \(parameter.description)") }
+                continue
+            }
+            try Arguments.check(value, parameter)
+        }
+        self.values = values.filter { !$0.value.isNull }
+        self.parameters = known
+    }
+
+    private static func check(_ value: Value, _ p: Parameter) throws {
+        func invalid(_ expected: String) -> Invalid {
+            Invalid(description: "argument \"\(p.name)\" must be \(expected) (got \(value))")
+        }
+        switch p.kind {
+        case .string:
+            guard let text = value.stringValue else { throw invalid("a string") }
+            if p.required && text.trimmingCharacters(in: .whitespaces).isEmpty { throw invalid("a non-empty string") }
+        case .choice(let choices, _):
+            guard let text = value.stringValue, choices.contains(text) else { throw invalid("one of " + choices.joined(separator: ", ")) }
+        case .strings(let choices):
+            guard let items = value.arrayValue, items.allSatisfy({ $0.stringValue != nil }) else { throw invalid("an array of strings") }
+            if p.required && items.isEmpty { throw invalid("an array of at least one string") }
+            if let choices, let bad = items.compactMap(\.stringValue).first(where: { !choices.contains($0) }) {
+                throw Invalid(description: "argument \"\(p.name)\": \"\(bad)\" is not one of " + choices.joined(separator: ", "))
+            }
+        case .boolean:
+            guard value.boolValue != nil else { throw invalid("true or false") }
+        case .integer(_, let range):
+            guard let number = integer(value) else { throw invalid("an integer") }
+            guard range.contains(number) else { throw invalid("between \(range.lowerBound) and \(range.upperBound)") }
+        case .number(_, let range):
+            guard let number = value.doubleValue ?? value.intValue.map(Double.init) else { throw invalid("a number") }
+            guard range.contains(number) else { throw invalid("between \(range.lowerBound) and \(range.upperBound)") }
+        }
+    }
+
+    /// An integer, also when a client sends it as `10.0`.
+    private static func integer(_ value: Value) -> Int? {
+        if let int = value.intValue { return int }
+        if let double = value.doubleValue, double == double.rounded(), abs(double) < 1e15 { return Int(double) }
+        return nil
+    }
+
+    /// The string given, else the choice's default.
+    func string(_ name: String) -> String? {
+        if let value = values[name]?.stringValue { return value }
+        if case .choice(_, let value)? = parameters[name]?.kind { return value }
+        return nil
+    }
+
+    func strings(_ name: String) -> [String] { values[name]?.arrayValue?.compactMap(\.stringValue) ?? [] }
+
+    func bool(_ name: String) -> Bool {
+        if let value = values[name]?.boolValue { return value }
+        if case .boolean(let value)? = parameters[name]?.kind { return value }
+        return false
+    }
+
+    func int(_ name: String) -> Int {
+        if let value = values[name].flatMap(Arguments.integer) { return value }
+        if case .integer(let value, _)? = parameters[name]?.kind { return value }
+        return 0
+    }
+
+    func double(_ name: String) -> Double {
+        if let value = values[name], let number = value.doubleValue ?? value.intValue.map(Double.init) { return number }
+        if case .number(let value, _)? = parameters[name]?.kind { return value }
+        return 0
+    }
+}

@@ -1,0 +1,46 @@
+import A11yKB
+import Foundation
+import MCP
+
+/// `tools/call`: the named tool, its arguments checked, its answer; a question the knowledge base
+/// cannot answer as asked is a tool error the model reads, never a failed request.
+enum ToolCall {
+    /// Throws only what is a protocol error: an unknown tool (JSON-RPC -32602).
+    static func answer(_ name: String, _ arguments: [String: Value]?, _ kb: KnowledgeBase) throws -> Answer {
+        guard let tool = Tools.byName[name] else {
+            throw MCPError.invalidParams("unknown tool \"\(name)\"; tools: \(Tools.all.map(\.name).joined(separator: ", "))")
+        }
+        do {
+            return try tool.answer(Arguments(arguments, for: tool.parameters, tool: tool.name), kb)
+        } catch let error as QueryError {
+            var details: [(String, JSONValue)] = []
+            if case .unknownComponent(_, let suggestions) = error {
+                details.append(("suggestions", .array(suggestions.map(JSONValue.string))))
+            }
+            if case .ambiguousComponent(_, let candidates) = error {
+                details.append(("candidates", .array(candidates.map(JSONValue.string))))
+            }
+            return Answer.error(error.description, details)
+        } catch {
+            // A bad argument, a knowledge base that fails to read: said to the model, and the
+            // server goes on.
+            return Answer.error(String(describing: error))
+        }
+    }
+
+    /// A whole `tools/call` request line to the JSON of its result, for the transport's direct
+    /// path (see LineTransport): the answer is written as our JSON, straight, instead of going
+    /// through the SDK's generic handler, which re-encodes a result and decodes it back into
+    /// its `Value` type, compiling a regular expression for every string in it (a large
+    /// component's answer: about 700 strings, four times the cost of answering).
+    static func resultJSON(_ request: Data, _ kb: KnowledgeBase) throws -> String {
+        struct Request: Decodable { var params: CallTool.Parameters }
+        let params: CallTool.Parameters
+        do {
+            params = try JSONDecoder().decode(Request.self, from: request).params
+        } catch {
+            throw MCPError.invalidParams("tools/call needs params with the tool's name and its arguments")
+        }
+        return try answer(params.name, params.arguments, kb).json.rendered(pretty: false)
+    }
+}

@@ -1,0 +1,338 @@
+import A11yKB
+import Foundation
+import MCP
+
+/// One tool: what a model reads to choose it, the arguments it takes, and how it answers (parse
+/// the arguments, ask the knowledge base one question, render the typed answer).
+struct ToolDefinition: Sendable {
+    var name: String
+    var title: String
+    var description: String
+    var parameters: [Parameter]
+    var answer: @Sendable (Arguments, KnowledgeBase) throws -> Answer
+
+    /// Every tool reads only, and asking again gives the same answer: the knowledge base changes
+    /// only through `a11ykb import`, never through the server.
+    var tool: Tool {
+        Tool(name: name, title: title, description: description, inputSchema: Parameter.inputSchema(parameters),
+             annotations: Tool.Annotations(title: title, readOnlyHint: true, destructiveHint: false, idempotentHint: true,
+                                           openWorldHint: false))
+    }
+}
+
+/// The arguments several tools share, described once.
+enum Common {
+    static let families = Family.allCases.map(\.rawValue)
+
+    static let component = Parameter.string("component", """
+        The component: its slug (button, expandable-region), family/slug when both families have one of that name \
+        (native/button, web/button), or its title (Table row button). list_components gives every slug.
+        """)
+
+    static var requiredComponent: Parameter {
+        var p = component
+        p.required = true
+        return p
+    }
+
+    static let family = Parameter.choice("family", families,
+                                         "native (iOS and Android apps) or web: only components of this family.")
+
+    static let platform = Parameter.choice("platform", KnowledgeBase.platforms,
+                                           "ios, android or web: only this platform (facts written for every platform are kept).")
+
+    static let framework = Parameter.choice("framework", KnowledgeBase.frameworks,
+                                            "uikit or swiftui (iOS), android-views or jetpack-compose (Android).")
+
+    static func family(_ arguments: Arguments) -> Family? { arguments.string("family").flatMap(Family.init(rawValue:)) }
+}
+
+enum Tools {
+    static let all: [ToolDefinition] = [
+        listComponents, getComponent, getDeveloperNotes, listComponentFormats, search, comparePlatforms,
+        getAnnouncements, listGaps, getWCAGCriteria, buildChecklist, runSQL,
+    ]
+
+    static let byName = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
+
+    // MARK: - What the community MagentaA11y server offers
+
+    static let listComponents = ToolDefinition(
+        name: "list_components", title: "List components",
+        description: """
+            List the UI components the knowledge base holds (MagentaA11y's buttons, toggles, dialogs, tables...) by family \
+            (native iOS/Android, or web) and category, with how many acceptance criteria, developer notes and screen-reader \
+            announcements each has, and the file it comes from. Use it to find a component's slug, or to see what exists \
+            before asking about one.
+            """,
+        parameters: [
+            Common.family,
+            .string("category", "Only this category: controls, notifications, patterns (native); component, page-level (web)."),
+        ],
+        answer: { arguments, kb in
+            let catalog = try kb.catalog(family: Common.family(arguments), category: arguments.string("category"))
+            return Answer(CatalogRendering.markdown(catalog), CatalogRendering.json(catalog))
+        })
+
+    static let getComponent = ToolDefinition(
+        name: "get_component", title: "Get a component's acceptance criteria",
+        description: """
+            One component's accessibility acceptance criteria. format=markdown (default): everything, as MagentaA11y lays \
+            it out: general notes, the condensed checklist, Gherkin, developer notes for each platform and framework \
+            (UIKit, SwiftUI, Android Views, Jetpack Compose), announcement examples, screen-reader transcripts. \
+            format=condensed: the tester's short checklist (keyboard, mobile gestures, screen reader output, device \
+            settings). format=gherkin: GIVEN/WHEN/THEN scenarios (the source's own, else made from the criteria). \
+            format=json: every fact as data. The source file is named at the top and each fact ends with its line.
+            """,
+        parameters: [
+            Common.requiredComponent, Common.family,
+            .choice("format", ["markdown", "condensed", "gherkin", "json"], "What to return (default markdown).", default: "markdown"),
+            Parameter(name: "include_code_examples", kind: .boolean(default: true),
+                      description: "Keep the code examples (Swift, Kotlin, HTML...) in the developer notes (default true)."),
+        ],
+        answer: { arguments, kb in
+            var facts = try kb.component(arguments.string("component")!, family: Common.family(arguments))
+            if !arguments.bool("include_code_examples") { facts = facts.withoutCodeExamples }
+            switch arguments.string("format") {
+            case "condensed":
+                return Answer(AcceptanceCriteria.condensed(facts, lines: true), AcceptanceCriteria.condensedJSON(facts))
+            case "gherkin":
+                return Answer(AcceptanceCriteria.gherkin(facts, lines: true), AcceptanceCriteria.gherkinJSON(facts))
+            case "json":
+                let json = AcceptanceCriteria.json(facts)
+                return Answer(json.rendered(), json)
+            default:
+                return Answer(AcceptanceCriteria.markdown(facts, lines: true), AcceptanceCriteria.json(facts))
+            }
+        })
+
+    static let getDeveloperNotes = ToolDefinition(
+        name: "get_developer_notes", title: "Get a component's developer notes",
+        description: """
+            How to build one component accessibly: its developer notes aspect by aspect (name, role, group, state, focus, \
+            custom actions, announcements), grouped by framework, with code examples. platform=ios, android or web for one \
+            platform's notes, general for those written for every platform, all (default) for everything. framework keeps \
+            the notes of UIKit, SwiftUI, Android Views or Jetpack Compose (and those for any framework). For what a tester \
+            checks, use get_component.
+            """,
+        parameters: [
+            Common.requiredComponent, Common.family,
+            .choice("platform", ["all", "general"] + KnowledgeBase.platforms, "Whose notes (default all).", default: "all"),
+            Common.framework,
+            Parameter(name: "include_code_examples", kind: .boolean(default: true), description: "Keep the code examples (default true)."),
+        ],
+        answer: { arguments, kb in
+            var facts = try kb.component(arguments.string("component")!, family: Common.family(arguments))
+            var platform = arguments.string("platform")
+            if let framework = arguments.string("framework") {
+                facts = try facts.keeping(framework: framework)
+                let own = ComponentFacts.platform(ofFramework: framework)
+                if platform == "all" { platform = own }
+                if let own, platform != own {
+                    throw Arguments.Invalid(description: "framework \(framework) is for \(own), not \(platform ?? "general")")
+                }
+            }
+            if !arguments.bool("include_code_examples") { facts = facts.withoutCodeExamples }
+            let sections: [String?] = switch platform {
+            case "all": [nil] + facts.platforms
+            case "general": [nil]
+            default: [platform]
+            }
+            let notes = facts.developerNotes(for: sections)
+            let body = AcceptanceCriteria.developerNotes(notes, platforms: sections, lines: true)
+            let text = "# \(facts.component.title): developer notes\n\nfrom \(facts.component.source)\n"
+                + (body.isEmpty ? "\nNo developer notes are written for \(platform == "all" ? "this component" : "this platform").\n" : body)
+            return Answer(text, AcceptanceCriteria.json(notes))
+        })
+
+    static let listComponentFormats = ToolDefinition(
+        name: "list_component_formats", title: "List a component's formats",
+        description: """
+            Which formats one component has and what each holds: the whole markdown, the condensed checklist, Gherkin \
+            (as the source wrote it, or made from the criteria), developer notes per platform, code examples, \
+            announcements and transcripts, WCAG citations, gaps. Cheap: use it before fetching a large component.
+            """,
+        parameters: [Common.requiredComponent, Common.family],
+        answer: { arguments, kb in
+            let summary = try kb.summary(of: arguments.string("component")!, family: Common.family(arguments))
+            return Answer(CatalogRendering.formatsMarkdown(summary), CatalogRendering.formatsJSON(summary))
+        })
+
+    static let search = ToolDefinition(
+        name: "search", title: "Search the criteria",
+        description: """
+            Ranked full-text search over every acceptance criterion, developer note, announcement and component title, \
+            best first. Each hit gives its component, what kind of fact it is, a snippet with the matched words in \
+            [brackets], and its source file and line. Every word must occur in the same fact, so use a few key words \
+            (dimmed button, "double tap", focus order); words are stemmed (dimmed also finds dim); "quotes" make a \
+            phrase; prefix*, OR, NOT and parentheses work. Filters narrow it: platform, framework, family, component, \
+            kind of fact, aspect.
+            """,
+        parameters: [
+            .string("query", "The search words (see the description for the syntax).", required: true),
+            Common.platform, Common.framework, Common.family,
+            .string("component", "Only facts of this component (its slug)."),
+            .choice("kind", FactKind.allCases.map(\.rawValue), "Only this kind of fact."),
+            .string("aspect", "Only guidance of this aspect (name, role, group, state, focus, custom-action, general) or criteria of this kind (keyboard, gesture, screenreader, settings)."),
+            Parameter(name: "limit", kind: .integer(default: 10, range: 1...200), description: "At most this many hits (default 10)."),
+        ],
+        answer: { arguments, kb in
+            let options = SearchOptions(platform: arguments.string("platform"), framework: arguments.string("framework"),
+                                        component: arguments.string("component"), family: Common.family(arguments),
+                                        kind: arguments.string("kind").flatMap(FactKind.init(rawValue:)),
+                                        aspect: arguments.string("aspect"), limit: arguments.int("limit"))
+            let result = try kb.search(arguments.string("query")!, options: options)
+            var text = result.hits.isEmpty ? SearchRendering.noHits(result).joined(separator: "\n") + "\n"
+                : SearchRendering.text(result)
+            for repair in result.query.repairs { text = "note: \(repair)\n" + text }
+            return Answer(text, .object([
+                ("query", .string(result.query.input)), ("total", .optional(result.total)),
+                ("hits", SearchRendering.json(result)),
+                ("suggestions", .array(result.suggestions.map(JSONValue.string))),
+            ]))
+        })
+
+    // MARK: - What only a11ykb has
+
+    static let comparePlatforms = ToolDefinition(
+        name: "compare_platforms", title: "Compare platforms",
+        description: """
+            Put iOS and Android (or web) side by side for one component: a section per aspect (name, role, group, state, \
+            focus, custom-action, general), per criteria kind (keyboard, gesture, screenreader, settings) and for the \
+            announcements, each platform's notes grouped by framework, gaps marked, every fact with its line. Answers \
+            "how does this differ between iOS and Android". Without a component, aspects is required: those aspects for \
+            every component.
+            """,
+        parameters: [
+            Common.component, Common.family,
+            Parameter(name: "aspects", kind: .strings(choices: nil),
+                      description: "Only these rows: aspects (state, focus...), criteria kinds (keyboard...) or announcements."),
+            Parameter(name: "platforms", kind: .strings(choices: KnowledgeBase.platforms),
+                      description: "Only these platform columns (default: every platform the component has)."),
+        ],
+        answer: { arguments, kb in
+            let aspects = arguments.strings("aspects"), platforms = arguments.strings("platforms")
+            let comparison: Comparison
+            if let component = arguments.string("component") {
+                comparison = try kb.compare(component, aspects: aspects, platforms: platforms, family: Common.family(arguments))
+            } else {
+                guard !aspects.isEmpty else {
+                    throw Arguments.Invalid(description: "name a component, or give aspects to compare across every component")
+                }
+                comparison = try kb.compareAcross(aspects: aspects, platforms: platforms, family: Common.family(arguments))
+            }
+            return Answer(ComparisonRendering.outline(comparison), ComparisonRendering.json(comparison))
+        })
+
+    static let getAnnouncements = ToolDefinition(
+        name: "get_announcements", title: "Get screen-reader announcements",
+        description: """
+            What a screen reader says: announcement examples quoted in the developer notes ("Label, dimmed, button", with \
+            their context such as disabled state) and the utterances of screen-reader video caption transcripts, per \
+            platform and screen reader (VoiceOver, TalkBack...), each with its source file and line. Filter by component, \
+            platform, family or origin.
+            """,
+        parameters: [
+            Common.component, Common.family, Common.platform,
+            .choice("origin", AnnouncementOrigin.allCases.map(\.rawValue),
+                    "example (quoted in the notes) or transcript (from a video's captions)."),
+            Parameter(name: "limit", kind: .integer(default: 200, range: 1...5000), description: "At most this many (default 200)."),
+        ],
+        answer: { arguments, kb in
+            let all = try kb.announcements(component: arguments.string("component"), family: Common.family(arguments),
+                                           platform: arguments.string("platform"),
+                                           origin: arguments.string("origin").flatMap(AnnouncementOrigin.init(rawValue:)))
+            let shown = Array(all.prefix(arguments.int("limit")))
+            var text = shown.isEmpty ? "No announcements match.\n" : AnnouncementRendering.markdown(shown)
+            if shown.count < all.count { text += "\n(\(shown.count) of \(all.count) shown: raise limit or narrow the filters)\n" }
+            return Answer(text, .object([("total", .int(Int64(all.count))), ("announcements", AnnouncementRendering.json(shown))]))
+        })
+
+    static let listGaps = ToolDefinition(
+        name: "list_gaps", title: "List gaps in the criteria",
+        description: """
+            What the criteria still leave open: template placeholders never filled in, empty sections, the template's \
+            _component token left in a note, each with its component, platform, framework, aspect and the file and line \
+            to fix. Use it to tell where the guidance is incomplete rather than guess.
+            """,
+        parameters: [
+            Common.component, Common.platform,
+            .choice("problem", GapProblem.allCases.map(\.rawValue), "Only this kind of gap."),
+        ],
+        answer: { arguments, kb in
+            var gaps = try kb.gaps(component: arguments.string("component"), platform: arguments.string("platform"))
+            if let problem = arguments.string("problem") { gaps = gaps.filter { $0.problem.rawValue == problem } }
+            let text = gaps.isEmpty ? "No gaps: the criteria asked about leave nothing open.\n" : GapsRendering.table(gaps)
+            return Answer(text, "gaps", GapsRendering.json(gaps))
+        })
+
+    static let getWCAGCriteria = ToolDefinition(
+        name: "get_wcag_criteria", title: "Get WCAG citations",
+        description: """
+            The WCAG success criteria components cite (number, title, level, link), each with the file and line of the \
+            citation. Give a component for its criteria, a criterion (1.4.3) for the components that cite it, or \
+            neither for every citation.
+            """,
+        parameters: [
+            Common.component, Common.family,
+            .string("criterion", "A WCAG success criterion number, e.g. 1.4.3 or 4.1.2."),
+        ],
+        answer: { arguments, kb in
+            let citations = try kb.wcagCitations(component: arguments.string("component"), family: Common.family(arguments),
+                                                 criterion: arguments.string("criterion"))
+            let text = citations.isEmpty ? "No WCAG citations match: the sources asked about cite none.\n"
+                : WCAGRendering.markdown(citations)
+            return Answer(text, "citations", WCAGRendering.json(citations))
+        })
+
+    static let buildChecklist = ToolDefinition(
+        name: "build_checklist", title: "Build a checklist of several components",
+        description: """
+            Bundle several components' acceptance criteria into one checklist, to paste into a ticket or a test plan (a \
+            screen with a button, a toggle and a dialog): per component, the criteria grouped as a tester runs them \
+            (keyboard, mobile screen reader gestures, screen reader output, device settings), each a checkbox ending with \
+            its source line, gaps flagged. platform keeps one platform's criteria and those written for every platform.
+            """,
+        parameters: [
+            Parameter(name: "components", kind: .strings(choices: nil),
+                      description: "The components, in the order wanted: slugs, family/slug or titles.", required: true),
+            Common.family, Common.platform,
+        ],
+        answer: { arguments, kb in
+            let checklist = try kb.checklist(arguments.strings("components"), platform: arguments.string("platform"),
+                                             family: Common.family(arguments))
+            return Answer(ChecklistRendering.markdown(checklist), ChecklistRendering.json(checklist))
+        })
+
+    static let runSQL = ToolDefinition(
+        name: "run_sql", title: "Run read-only SQL",
+        description: """
+            Read-only SQL (SQLite) over the knowledge base, for what the other tools do not answer: counts, joins, \
+            reports. The schema is the resource a11ykb://schema: tables components, criteria, guidance, announcements, \
+            gaps, code_examples, gherkin_steps, wcag_criteria, component_wcag; views v_criteria, v_guidance, \
+            v_announcements, v_gaps, v_component_wcag with slugs and titles instead of ids, every fact with its source \
+            and line. Writes, ATTACH and PRAGMAs that write are refused; a query is stopped after timeout seconds.
+            """,
+        parameters: [
+            .string("query", "One or more SQL statements; each SELECT gives its rows.", required: true),
+            Parameter(name: "timeout", kind: .number(default: 10, range: 0.1...60), description: "Stop a query after this many seconds (default 10)."),
+            Parameter(name: "max_rows", kind: .integer(default: 200, range: 1...10_000),
+                      description: "Rows shown per statement (default 200); the answer says how many there were."),
+        ],
+        answer: { arguments, kb in
+            let results = try kb.sql(arguments.string("query")!, timeout: arguments.double("timeout"))
+            let limit = arguments.int("max_rows")
+            var text = ""
+            var sets: [JSONValue] = []
+            for (i, result) in results.enumerated() {
+                let shown = ResultSet(columns: result.columns, rows: Array(result.rows.prefix(limit)))
+                if results.count > 1 { text += (i > 0 ? "\n" : "") + "statement \(i + 1):\n" }
+                text += result.columns.isEmpty ? "(no rows)\n" : ResultSetRendering.table(shown, maxColumnWidth: 120)
+                text += "\(result.rows.count) row\(result.rows.count == 1 ? "" : "s")"
+                    + (shown.rows.count < result.rows.count ? " (\(shown.rows.count) shown: raise max_rows or add a LIMIT)" : "") + "\n"
+                sets.append(.object([("columns", .array(result.columns.map(JSONValue.string))), ("row_count", .int(Int64(result.rows.count))),
+                                     ("rows", ResultSetRendering.json(shown))]))
+            }
+            return Answer(text, "results", .array(sets))
+        })
+}

@@ -1,0 +1,2 @@
+/// The version the server reports in its `initialize` answer (MCP's `serverInfo`).
+let a11ykbVersion = "0.15.0"

@@ -1,0 +1,112 @@
+import A11yKB
+import Dispatch
+import Foundation
+import MCP
+
+// a11ykb's MCP server over stdio. `a11ykb mcp` starts this executable (MCPCommand.swift); the
+// options and their help are that command's.
+
+let usage = """
+    usage: a11ykb-mcp [--db PATH]
+    An MCP server over stdio on the a11ykb knowledge base (read-only). See `a11ykb mcp --help`.
+
+    """
+
+/// Writes all of `text` to `fd`, checked: a reader that went away (EPIPE) or a closed descriptor
+/// is no crash (Foundation's FileHandle.write traps on any error).
+func say(_ text: String, to fd: Int32) {
+    var bytes = Array(text.utf8)
+    var offset = 0
+    while offset < bytes.count {
+        let written = bytes.withUnsafeMutableBytes { Foundation.write(fd, $0.baseAddress! + offset, $0.count - offset) }
+        if written < 0 && errno == EINTR { continue }
+        if written <= 0 { return }
+        offset += written
+    }
+}
+
+func fail(_ message: String) -> Never {
+    say("a11ykb mcp: \(message)\n", to: STDERR_FILENO)
+    exit(2)
+}
+
+var databasePath: String?
+var rest = CommandLine.arguments.dropFirst()
+while let argument = rest.popFirst() {
+    switch argument {
+    case "-h", "--help":
+        say(usage, to: STDOUT_FILENO)
+        exit(0)
+    case "--db":
+        guard let path = rest.popFirst() else { fail("--db needs a path") }
+        databasePath = path
+    case _ where argument.hasPrefix("--db="):
+        databasePath = String(argument.dropFirst("--db=".count))
+    default:
+        fail("unknown argument \"\(argument)\"\n\(usage)")
+    }
+}
+
+// A client that goes away closes our stdout: a write then fails (and is dropped), rather than
+// killing the server with SIGPIPE before it has read the end of its input.
+signal(SIGPIPE, SIG_IGN)
+
+let kb: KnowledgeBase
+do {
+    kb = try databasePath.map { try KnowledgeBase(path: $0) } ?? KnowledgeBase.openDefault()
+} catch {
+    fail(String(describing: error))
+}
+
+/// The knowledge base answers synchronously (SQLite): on a thread of Dispatch's, so that a long
+/// query never holds one of the few threads Swift's concurrency runs the server on.
+func blocking<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        DispatchQueue.global().async { continuation.resume(with: Result { try work() }) }
+    }
+}
+
+let instructions = """
+    a11ykb answers from a knowledge base of accessibility acceptance criteria (MagentaA11y and documents in \
+    its shapes): for each UI component, what a tester checks with a keyboard, screen reader gestures and \
+    device settings, what VoiceOver and TalkBack announce, and how to build it in UIKit, SwiftUI, Android \
+    Views, Jetpack Compose or HTML. Start with search for a question, list_components to find a slug, \
+    get_component for one component, compare_platforms for iOS against Android. Every fact comes with its \
+    source file and line: cite them.
+    """
+
+let server = Server(
+    name: "a11ykb", version: a11ykbVersion, title: "a11ykb: accessibility acceptance criteria",
+    instructions: instructions,
+    capabilities: Server.Capabilities(resources: .init(subscribe: false, listChanged: false), tools: .init(listChanged: false)))
+
+await server.withMethodHandler(ListTools.self) { _ in ListTools.Result(tools: Tools.all.map(\.tool)) }
+
+// A batch's tools/call reaches the SDK; a single one is answered by the transport (ToolCall).
+await server.withMethodHandler(CallTool.self) { params in
+    try await blocking { try ToolCall.answer(params.name, params.arguments, kb).result }
+}
+
+await server.withMethodHandler(ListResources.self) { _ in
+    ListResources.Result(resources: try await blocking { try Resources.list(kb) })
+}
+
+await server.withMethodHandler(ListResourceTemplates.self) { _ in
+    ListResourceTemplates.Result(templates: Resources.templates)
+}
+
+await server.withMethodHandler(ReadResource.self) { params in
+    ReadResource.Result(contents: [try await blocking { try Resources.read(params.uri, kb) }])
+}
+
+// Run by hand, it would sit silent: say what it waits for (never on stdout, the protocol's).
+if isatty(STDIN_FILENO) != 0 {
+    say("a11ykb mcp: an MCP server, reading JSON-RPC on stdin; an MCP client starts it (see a11ykb mcp --help). Ctrl-D ends it.\n", to: STDERR_FILENO)
+}
+
+do {
+    try await server.start(transport: LineTransport(direct: ["tools/call": { try ToolCall.resultJSON($0, kb) }]))
+    await server.waitUntilCompleted()
+} catch {
+    fail(String(describing: error))
+}

@@ -1,0 +1,54 @@
+import A11yKB
+import ArgumentParser
+import Foundation
+
+struct MCPCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "mcp",
+        abstract: "Serve the knowledge base to AI assistants over the Model Context Protocol (stdio).",
+        discussion: """
+            Reads JSON-RPC messages, one per line, on stdin and answers on stdout, as MCP clients (Claude Desktop, Claude Code, VS Code, Cursor...) expect of a server they start. Read-only: no tool writes to the knowledge base. Nothing is printed but the protocol; errors at start-up go to stderr with exit status 2.
+
+            Tools: list_components, get_component (markdown, condensed, gherkin or json), get_developer_notes (one platform or all, one framework), list_component_formats, search (ranked, filtered, with snippets), compare_platforms, get_announcements, list_gaps, get_wcag_criteria, build_checklist, run_sql (the same checks and time limit as `a11ykb sql`). Every answer is a readable text and the same facts as JSON, each fact with its source file and line.
+
+            Resources: a11ykb://component/FAMILY/SLUG (each component as markdown) and a11ykb://schema (docs/schema.md).
+
+            Register it with a client, e.g. in its mcpServers settings:
+              "a11ykb": { "command": "a11ykb", "args": ["mcp"] }
+
+            The server is the executable a11ykb-mcp, built beside a11ykb (it links the MCP SDK, which the other commands need not load); a11ykb mcp runs it, and clients may run it directly.
+
+            Examples:
+              a11ykb mcp
+              a11ykb mcp --db ~/criteria/kb.sqlite
+            """)
+
+    @OptionGroup var database: DatabaseOptions
+
+    func run() throws {
+        guard let server = Self.serverExecutable() else {
+            Output.fail("a11ykb mcp needs a11ykb-mcp, built beside a11ykb (swift build -c release builds both), in \(Self.ownDirectory ?? "the folder of a11ykb") or on PATH")
+        }
+        var arguments = [server]
+        if let db = database.db { arguments += ["--db", db] }
+        // The server takes this process's place: same pid, stdin, stdout and environment.
+        let argv = arguments.map { strdup($0) } + [nil]
+        execv(server, argv)
+        Output.fail("cannot run \(server): \(String(cString: strerror(errno)))")
+    }
+
+    /// The folder of the running a11ykb, its links resolved (a11ykb linked into ~/bin still finds
+    /// its a11ykb-mcp).
+    static var ownDirectory: String? {
+        guard let path = Bundle.main.executableURL?.resolvingSymlinksInPath().path else { return nil }
+        return (path as NSString).deletingLastPathComponent
+    }
+
+    /// a11ykb-mcp beside a11ykb, else the first on PATH.
+    static func serverExecutable() -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+        let folders = [ownDirectory].compactMap { $0 } + path.split(separator: ":").map(String.init)
+        return folders.map { ($0 as NSString).appendingPathComponent("a11ykb-mcp") }
+            .first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+}

@@ -1,0 +1,170 @@
+@testable import A11yKB
+import Foundation
+import GRDB
+import TestSupport
+import XCTest
+
+/// Every tool of `a11ykb mcp` on the real MagentaA11y corpus (both checkouts, native and web),
+/// each answer checked against the knowledge base's rows. Skipped with a message when
+/// ../shared/corpus is absent.
+final class MCPCorpusTests: XCTestCase {
+    nonisolated(unsafe) static var shared: KnowledgeBase?
+    var kb: KnowledgeBase!
+    var client: MCPClient!
+
+    /// One import of the corpus for the whole class, kept in a folder of its own.
+    static func corpusKnowledgeBase() throws -> KnowledgeBase {
+        if let shared { return shared }
+        let newer = try Fixtures.corpus("magentaA11y-2026"), older = try Fixtures.corpus("magentaA11y-2024")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("a11ykb-mcp-corpus-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let kb = try KnowledgeBase(path: folder.appendingPathComponent("kb.sqlite").path)
+        _ = try kb.importFiles([newer.path, older.path])
+        shared = kb
+        return kb
+    }
+
+    override class func tearDown() {
+        if let path = shared?.path {
+            try? shared?.close()
+            try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent)
+        }
+        shared = nil
+    }
+
+    override func setUpWithError() throws {
+        kb = try Self.corpusKnowledgeBase()
+        client = try MCPClient(["mcp", "--db", kb.path])
+        _ = try client.initialize()
+    }
+
+    override func tearDownWithError() throws {
+        let end = client.finish()
+        XCTAssertEqual(end.status, 0, end.stderr)
+    }
+
+    func strings(_ sql: String, _ arguments: StatementArguments = []) throws -> [String] { try Fixtures.strings(kb, sql, arguments) }
+    func int(_ sql: String, _ arguments: StatementArguments = []) throws -> Int { try Fixtures.int(kb, sql, arguments) }
+
+    func testListComponentsByFamilyAndCategory() throws {
+        let pages = try client.call("list_components", ["family": "web", "category": "page-level"])
+        let slugs = (pages.structured["components"] as? [[String: Any]] ?? []).compactMap { $0["slug"] as? String }
+        XCTAssertEqual(slugs, try strings("SELECT slug FROM components WHERE family = 'web' AND category = 'page-level' ORDER BY slug"))
+        XCTAssertFalse(slugs.isEmpty)
+        let categories = (pages.structured["categories"] as? [[String: Any]] ?? []).compactMap { $0["category"] as? String }
+        XCTAssertEqual(categories, try strings("SELECT DISTINCT category FROM components WHERE family = 'web' AND category IS NOT NULL ORDER BY category"))
+        let all = try client.call("list_components")
+        XCTAssertEqual((all.structured["components"] as? [Any])?.count, try int("SELECT count(*) FROM components"))
+    }
+
+    func testComponentAmbiguousAcrossFamiliesNamesBoth() throws {
+        let both = try client.call("get_component", ["component": "button"])
+        XCTAssertTrue(both.isError)
+        XCTAssertTrue(both.text.contains("native/button") && both.text.contains("web/button"), both.text)
+        XCTAssertEqual(both.structured["candidates"] as? [String], ["native/button", "web/button"])
+        let native = try client.call("get_component", ["component": "button", "family": "native", "format": "condensed"])
+        XCTAssertFalse(native.isError)
+        let rows = try Fixtures.rows(kb, "SELECT label, expectation, line FROM v_criteria WHERE component = 'button' AND family = 'native'")
+        XCTAssertFalse(rows.isEmpty)
+        for row in rows {
+            let label: String? = row["label"], expectation: String = row["expectation"], line: Int = row["line"]
+            XCTAssertTrue(native.text.contains((label.map { "\($0): " } ?? "") + expectation), expectation)
+            XCTAssertTrue(native.text.contains("(line \(line))"))
+        }
+    }
+
+    func testEveryComponentAnswersInEveryFormatAndReadsAsAResource() throws {
+        for name in try strings("SELECT family || '/' || slug FROM components ORDER BY family, slug") {
+            let markdown = try client.call("get_component", ["component": name])
+            XCTAssertFalse(markdown.isError, "\(name): \(markdown.text)")
+            let source = try XCTUnwrap((markdown.structured["component"] as? [String: Any])?["source"] as? String)
+            XCTAssertTrue(markdown.text.contains("from \(source)"), name)
+            for format in ["condensed", "gherkin"] {
+                let answer = try client.call("get_component", ["component": name, "format": format])
+                XCTAssertFalse(answer.isError, "\(name) \(format)")
+                XCTAssertTrue(answer.text.contains("How to test"), "\(name) \(format)")
+            }
+            let formats = try client.call("list_component_formats", ["component": name])
+            XCTAssertTrue(formats.text.contains("markdown: yes"), name)
+            let resource = try client.request("resources/read", ["uri": "a11ykb://component/\(name)"])
+            let text = ((resource["result"] as? [String: Any])?["contents"] as? [[String: Any]])?.first?["text"] as? String
+            XCTAssertEqual(text, AcceptanceCriteria.markdown(try kb.component(name)), name)
+        }
+    }
+
+    func testDeveloperNotesOfOneFrameworkOnTheCorpus() throws {
+        let compose = try client.call("get_developer_notes", ["component": "native/button", "framework": "jetpack-compose",
+                                                              "include_code_examples": false])
+        XCTAssertTrue(compose.text.contains("**Jetpack Compose**"), compose.text)
+        XCTAssertFalse(compose.text.contains("**Android Views**") || compose.text.contains("**UIKit**"))
+        XCTAssertFalse(compose.text.contains("```"), "code examples left out")
+        let notes = try Fixtures.rows(kb, """
+            SELECT text, line FROM v_guidance WHERE component = 'button' AND family = 'native' AND framework = 'jetpack-compose'
+            """)
+        XCTAssertFalse(notes.isEmpty)
+        for note in notes {
+            let text: String = note["text"], line: Int = note["line"]
+            XCTAssertTrue(compose.text.contains("\(text.split(separator: "\n")[0])"), text)
+            XCTAssertTrue(compose.text.contains("(line \(line))"), "line \(line)")
+        }
+    }
+
+    func testSearchWithFiltersOnTheCorpus() throws {
+        let result = try client.call("search", ["query": "focus", "platform": "android", "framework": "jetpack-compose", "limit": 20])
+        let hits = try XCTUnwrap(result.structured["hits"] as? [[String: Any]])
+        XCTAssertFalse(hits.isEmpty)
+        for hit in hits {
+            XCTAssertEqual(hit["framework"] as? String, "jetpack-compose")
+            XCTAssertEqual(hit["platform"] as? String, "android")
+            let source = try XCTUnwrap(hit["source"] as? String), line = try XCTUnwrap(hit["line"] as? Int)
+            XCTAssertTrue(result.text.contains("\(source):\(line)"))
+        }
+        let web = try client.call("search", ["query": "\"aria-pressed\"", "family": "web"])
+        let webHits = try XCTUnwrap(web.structured["hits"] as? [[String: Any]])
+        XCTAssertFalse(webHits.isEmpty)
+        XCTAssertTrue(webHits.allSatisfy { $0["family"] as? String == "web" })
+    }
+
+    func testCompareAnnouncementsWCAGGapsChecklistAndSQLOnTheCorpus() throws {
+        let compare = try client.call("compare_platforms", ["component": "native/toggle-switch", "aspects": ["state"]])
+        XCTAssertTrue(compare.text.contains("### iOS") && compare.text.contains("### Android"), compare.text)
+        let cells = ((compare.structured["rows"] as? [[String: Any]])?.first?["cells"] as? [String: Any]) ?? [:]
+        XCTAssertEqual((cells["ios"] as? [String: Any])?["facts"] as? Int,
+                       try int("SELECT count(*) FROM v_guidance WHERE component = 'toggle-switch' AND family = 'native' AND platform = 'ios' AND aspect = 'state'")
+                       + int("""
+                           SELECT count(*) FROM code_examples x JOIN components c ON c.id = x.component_id JOIN platforms p ON p.id = x.platform_id
+                           WHERE c.slug = 'toggle-switch' AND c.family = 'native' AND p.slug = 'ios' AND x.aspect = 'state'
+                           """))
+
+        let transcripts = try client.call("get_announcements", ["component": "web/text-input", "origin": "transcript", "limit": 5000])
+        let lines = try XCTUnwrap(transcripts.structured["announcements"] as? [[String: Any]])
+        XCTAssertEqual(lines.count, try int("SELECT count(*) FROM v_announcements WHERE component = 'text-input' AND family = 'web' AND origin = 'transcript'"))
+        XCTAssertTrue(lines.allSatisfy { ($0["source"] as? String ?? "").hasSuffix(".vtt") && $0["line"] is Int })
+        XCTAssertTrue(transcripts.text.contains("VoiceOver — video caption transcript"), transcripts.text)
+
+        let talkback = try client.call("get_announcements", ["component": "native/button", "platform": "android", "origin": "example"])
+        for text in try strings("SELECT text FROM v_announcements WHERE component = 'button' AND family = 'native' AND platform = 'android' AND origin = 'example'") {
+            XCTAssertTrue(talkback.text.contains("\"\(text)\""), text)
+        }
+
+        let wcag = try client.call("get_wcag_criteria", ["criterion": "4.1.2"])
+        let citing = (wcag.structured["citations"] as? [[String: Any]] ?? []).compactMap { $0["component"] as? String }
+        XCTAssertEqual(citing.sorted(), try strings("SELECT component FROM v_component_wcag WHERE sc = '4.1.2' ORDER BY component"))
+        XCTAssertTrue(wcag.text.contains("4.1.2 Name, Role, Value"), wcag.text)
+
+        let gaps = try client.call("list_gaps", ["platform": "android"])
+        XCTAssertEqual((gaps.structured["gaps"] as? [Any])?.count, try int("SELECT count(*) FROM v_gaps WHERE platform = 'android'"))
+
+        let checklist = try client.call("build_checklist", ["components": ["native/button", "native/toggle-switch", "native/alert-dialog"], "platform": "ios"])
+        XCTAssertFalse(checklist.isError, checklist.text)
+        XCTAssertEqual(checklist.structured["criteria"] as? Int, try int("""
+            SELECT count(*) FROM v_criteria WHERE family = 'native' AND component IN ('button', 'toggle-switch', 'alert-dialog')
+            AND (platform IS NULL OR platform = 'ios')
+            """))
+
+        let sql = try client.call("run_sql", ["query": "SELECT component, count(*) AS n FROM v_component_wcag GROUP BY component ORDER BY n DESC, component LIMIT 3"])
+        let first = try XCTUnwrap(((sql.structured["results"] as? [[String: Any]])?.first?["rows"] as? [[String: Any]])?.first)
+        XCTAssertEqual(first["component"] as? String,
+                       try strings("SELECT component FROM v_component_wcag GROUP BY component ORDER BY count(*) DESC, component LIMIT 1").first)
+    }
+}
