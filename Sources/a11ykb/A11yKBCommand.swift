@@ -18,6 +18,7 @@ struct A11yKBCommand: ParsableCommand {
               a11ykb sql "SELECT component, label FROM v_criteria WHERE kind = 'gesture'"
             """,
         subcommands: [SearchCommand.self, ShowCommand.self, CompareCommand.self, ExportCommand.self, ListCommand.self,
-                      GapsCommand.self, ImportCommand.self, StatsCommand.self, SQLCommand.self]
+                      GapsCommand.self, ImportCommand.self, StatsCommand.self, SQLCommand.self,
+                      TraceCommand.self]
     )
 }

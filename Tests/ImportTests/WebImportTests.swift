@@ -116,8 +116,9 @@ final class WebImportTests: XCTestCase {
         let announcement = try Fixtures.rows(kb, "SELECT text, context, platform, line FROM v_announcements WHERE component = 'switch'")
         XCTAssertEqual(announcement.first?["text"] as String?, "Wi-Fi, switch button, on")
         XCTAssertEqual(announcement.first?["context"] as String?, "switched on")
-        // Facts of a JSON string point at their component's "name" line.
-        XCTAssertEqual(announcement.first?["line"] as Int?, 27)
+        // Facts of a JSON string point at the line of their field (`iosDeveloperNotes`, `condensed`).
+        XCTAssertEqual(announcement.first?["line"] as Int?, 32)
+        XCTAssertEqual(try Fixtures.strings(kb, "SELECT DISTINCT line FROM v_criteria WHERE component = 'switch'"), ["29"])
         XCTAssertEqual(try Fixtures.strings(kb, "SELECT platform || ':' || text FROM v_guidance WHERE component = 'toggle-button' ORDER BY position"),
                        ["web:The inner text names the toggle", "web:Use `aria-pressed`"])
     }

@@ -10,6 +10,12 @@ public struct ComponentFacts: Sendable {
         public var family: Family
         public var category: String?
         public var source: String
+        /// The source's own "Full information" link, as written.
+        public var pageLink: String?
+        /// The lines around the criteria and steps of the source's own Condensed and Gherkin
+        /// sections (`### #a11y - ...`, `How to test ...`, `Full information: ...`), one per line.
+        public var condensedFrame: String?
+        public var gherkinFrame: String?
 
         init(row: Row) throws {
             id = row["id"]
@@ -18,6 +24,9 @@ public struct ComponentFacts: Sendable {
             family = row["family"]
             category = row["category"]
             source = row["source"]
+            pageLink = row["page_link"]
+            condensedFrame = row["condensed_frame"]
+            gherkinFrame = row["gherkin_frame"]
         }
     }
 
@@ -27,6 +36,8 @@ public struct ComponentFacts: Sendable {
         public var label: String?
         public var expectation: String
         public var line: Int
+        /// The Condensed group line it was written under, as written; nil from front matter.
+        public var group: String?
 
         init(row: Row) throws {
             platform = row["platform"]
@@ -34,6 +45,7 @@ public struct ComponentFacts: Sendable {
             label = row["label"]
             expectation = row["expectation"]
             line = row["line"]
+            group = row["group_title"]
         }
     }
 
@@ -84,6 +96,8 @@ public struct ComponentFacts: Sendable {
         public var language: String?
         public var code: String
         public var line: Int
+        /// `bad`: under a "Bad example" marker, how not to do it.
+        public var quality: CodeQuality
 
         init(row: Row) throws {
             platform = row["platform"]
@@ -92,6 +106,7 @@ public struct ComponentFacts: Sendable {
             language = row["language"]
             code = row["code"]
             line = row["line"]
+            quality = CodeQuality(rawValue: row["quality"] ?? "good") ?? .good
         }
     }
 
@@ -174,7 +189,7 @@ public struct ComponentFacts: Sendable {
 
     static func loadAll(_ db: Database, where condition: String, arguments: StatementArguments) throws -> [ComponentFacts] {
         let components = try Component.fetchAll(db, sql: """
-            SELECT c.id, c.slug, c.title, c.family, c.category, s.path AS source FROM components c
+            SELECT c.id, c.slug, c.title, c.family, c.category, c.page_link, c.condensed_frame, c.gherkin_frame, s.path AS source FROM components c
             JOIN sources s ON s.id = c.source_id WHERE \(condition) ORDER BY c.family, c.slug
             """, arguments: arguments)
         guard !components.isEmpty else { return [] }
@@ -190,7 +205,7 @@ public struct ComponentFacts: Sendable {
             }
         }
         try each(Criterion.self, """
-            SELECT x.component_id, p.slug AS platform, x.kind, x.label, x.expectation, x.line FROM criteria x
+            SELECT x.component_id, p.slug AS platform, x.kind, x.label, x.expectation, x.line, x.group_title FROM criteria x
             LEFT JOIN platforms p ON p.id = x.platform_id WHERE x.component_id IN (\(idList)) ORDER BY x.component_id, x.position
             """) { $0.criteria.append($1) }
         try each(Guidance.self, """
@@ -205,7 +220,7 @@ public struct ComponentFacts: Sendable {
             """) { $0.announcements.append($1) }
         try each(Gap.self, Gap.sql(where: "g.component_id IN (\(idList))", orderBy: "g.component_id, g.line, g.id")) { $0.gaps.append($1) }
         try each(CodeExample.self, """
-            SELECT x.component_id, p.slug AS platform, f.slug AS framework, x.aspect, x.language, x.code, x.line FROM code_examples x
+            SELECT x.component_id, p.slug AS platform, f.slug AS framework, x.aspect, x.language, x.code, x.line, x.quality FROM code_examples x
             LEFT JOIN platforms p ON p.id = x.platform_id LEFT JOIN frameworks f ON f.id = x.framework_id
             WHERE x.component_id IN (\(idList)) ORDER BY x.component_id, x.position
             """) { $0.codeExamples.append($1) }

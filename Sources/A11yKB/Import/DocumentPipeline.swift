@@ -1,0 +1,51 @@
+/// One document through the reader and the normalizer, with the account of every line it holds.
+/// The import writes what this returns and `a11ykb trace` shows its ledger: both come from this one
+/// function, so the account cannot drift from what the import really does.
+enum DocumentPipeline {
+    struct Output: Sendable {
+        var format: SourceFormat
+        var content: WritableDocument.Content
+        /// What became of each line.
+        var ledger: LineLedger
+        var lineCount: Int
+        /// About the document as a whole: guides not imported, lines nobody accounted for.
+        var notices: [Notice]
+        /// Why the document is not imported at all, if it is not.
+        var skipReason: String?
+
+        var unaccountedLines: [Int] { skipReason == nil ? ledger.unaccounted(lineCount: lineCount) : [] }
+    }
+
+    static func process(_ text: String, file: PendingFile) throws -> Output {
+        let fileName = file.path.split(separator: "/").last.map(String.init) ?? file.path
+        let (format, content) = try DocumentReader.read(text, fileName: fileName, hints: file.hints,
+                                                        isCaption: file.role == .transcript)
+        let lines = MarkdownOutline.splitLines(text)
+        var output: Output
+        switch content {
+        case .captions(let transcript):
+            let slug = file.hints.slug ?? file.hints.fallbackSlug ?? ""
+            let (announcements, ledger) = Normalizer.normalizeAccounted(transcript)
+            output = Output(format: format, content: .transcript(slug: slug, family: file.hints.family ?? .native, announcements),
+                            ledger: ledger, lineCount: lines.count, notices: [], skipReason: nil)
+        case let .components(read, documentLedger, documentNotices):
+            var ledger = documentLedger
+            var entries: [NormalizedEntry] = []
+            for item in read {
+                let entry = try Normalizer.normalize(item.entry, hints: item.hints)
+                ledger.merge(entry.ledger)
+                entries.append(entry)
+            }
+            let skip = entries.contains { !$0.isRecognisable }
+                ? "nothing recognisable: no criteria, no platform, aspect or announcement section" : nil
+            output = Output(format: format, content: .components(entries), ledger: ledger, lineCount: lines.count,
+                            notices: documentNotices, skipReason: skip)
+        }
+        for line in output.unaccountedLines {
+            let why = output.ledger.roles(of: line).first.map(\.detail) ?? "no reader kept anything of it"
+            let excerpt = line - 1 < lines.count ? String(lines[line - 1].trimmingSpaces().prefix(60)) : ""
+            output.notices.append(Notice(.unaccounted, line: line, "line not accounted for (\(why)): \(excerpt)"))
+        }
+        return output
+    }
+}
