@@ -108,8 +108,12 @@ package enum ContentJSONReader {
                 document.ledger.mark(member.line, .skipped("empty field"))
                 continue
             }
-            append(heading, line: member.line)
-            append("", line: member.line)
+            // The web entries' Developer Notes open with headings of their own (`## Code examples`,
+            // `## Developer Notes`): laid under ours, ours would stand empty.
+            if !(key == "developerNotes" && opensWithSectionHeading(text)) {
+                append(heading, line: member.line)
+                append("", line: member.line)
+            }
             append(text, line: member.line)
             append("", line: member.line)
         }
@@ -117,6 +121,14 @@ package enum ContentJSONReader {
         if let label = child["label"]?.string { entry.title = label }
         entry.lineMap = map
         return entry
+    }
+
+    /// Whether markdown starts with a `#` or `##` heading.
+    static func opensWithSectionHeading(_ text: String) -> Bool {
+        guard let first = MarkdownOutline.splitLines(text).first(where: { !$0.trimmingSpaces().isEmpty }) else { return false }
+        let (indent, rest) = MarkdownOutline.indentation(first)
+        guard let heading = MarkdownOutline.heading(rest, indent: indent) else { return false }
+        return heading.level <= 2
     }
 
     /// The how-to-test guides are listed, each with its reason, and their lines set aside.

@@ -222,6 +222,22 @@ package enum MarkdownOutline {
                                              "iframe", "script", "style", "pre", "picture", "svg", "form",
                                              "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "p", "fieldset"]
 
+    /// `line\` ends in a hard line break (content.json's strings are full of them): the backslash
+    /// is markup, not text. An escaped backslash (`\\`) stays.
+    static func withoutHardBreak(_ text: Substring) -> Substring {
+        guard text.hasSuffix("\\"), !text.hasSuffix("\\\\") else { return text }
+        return text.dropLast().trimmingSpaces()
+    }
+
+    /// `[//]: # (a note)`, `[\]: # "a note"`, `[comment]: #`: a link definition to `#`, which the
+    /// page never shows.
+    static func isMarkdownComment(_ line: Substring) -> Bool {
+        guard line.first == "[", let close = line.firstIndex(of: "]") else { return false }
+        let after = line[line.index(after: close)...]
+        guard after.first == ":" else { return false }
+        return after.dropFirst().trimmingSpaces().hasPrefix("#")
+    }
+
     /// Tags that start a line of prose as often as a block: `<code>aria-label</code> names it`.
     static let inlineTags: Set<String> = ["a", "abbr", "b", "br", "code", "em", "i", "kbd", "mark", "q", "s", "small",
                                           "span", "strong", "sub", "sup", "u", "del", "ins", "strike", "cite", "time"]
@@ -303,6 +319,13 @@ package enum MarkdownOutline {
                     i = liquid(from: i, rest: rest, lineNumber: lineNumber)
                     continue
                 }
+                if MarkdownOutline.isMarkdownComment(content) {
+                    // `[//]: # (note)`: a link definition nobody links to, the markdown comment idiom.
+                    flushAll()
+                    skip(i, i, "markdown comment (not shown on the page)")
+                    i += 1
+                    continue
+                }
                 if rest.hasPrefix("{:"), content.hasSuffix("}") {
                     flushAll()
                     blocks.append(.attributes(text: String(content), line: lineNumber))
@@ -348,7 +371,10 @@ package enum MarkdownOutline {
                 }
                 if let marker = MarkdownOutline.listMarker(rest) {
                     flushParagraph()
-                    listItems.append((indent, ListItem(text: String(marker.text.trimmingSpaces()), line: lineNumber,
+                    // An item less indented than its list's first starts a list of its own
+                    // (`   - Swipe: ...` then `3. Listen to...` at the margin).
+                    if let first = listItems.first, indent < first.indent { flushList() }
+                    listItems.append((indent, ListItem(text: String(MarkdownOutline.withoutHardBreak(marker.text.trimmingSpaces())), line: lineNumber,
                                                        ordinal: marker.ordinal)))
                     blankSinceItem = false
                     i += 1
@@ -365,14 +391,14 @@ package enum MarkdownOutline {
                 if !listItems.isEmpty {
                     if !blankSinceItem {
                         // Lazy continuation of the last item.
-                        listItems[listItems.count - 1].item.text += " " + content
+                        listItems[listItems.count - 1].item.text += " " + MarkdownOutline.withoutHardBreak(content)
                         listItems[listItems.count - 1].item.lastLine = lineNumber
                         i += 1
                         continue
                     }
                     if indent > 0 {
                         // A paragraph inside an item: nested under it, as a child without a marker.
-                        listItems.append((indent, ListItem(text: String(content), line: lineNumber)))
+                        listItems.append((indent, ListItem(text: String(MarkdownOutline.withoutHardBreak(content)), line: lineNumber)))
                         blankSinceItem = false
                         i += 1
                         continue
@@ -381,7 +407,7 @@ package enum MarkdownOutline {
                 }
                 if paragraph.isEmpty { paragraphLine = lineNumber }
                 paragraphLastLine = lineNumber
-                paragraph.append(content)
+                paragraph.append(MarkdownOutline.withoutHardBreak(content))
                 i += 1
             }
             flushAll()

@@ -51,10 +51,14 @@ enum EntryAssembly {
                 continue
             }
             collectWCAG(note, into: &entry.wcag)
-            if note.kind == .text, let link = fullInformationLink(note.text) {
-                if entry.slug == nil { entry.slug = link.slug }
-                if entry.family == nil { entry.family = link.family }
-                if entry.category == nil { entry.category = link.category }
+            if note.kind == .text, note.children.isEmpty, note.text.hasASCIIPrefix("full information:") {
+                // The page's own link; today's addresses (`.../web-criteria/form/radio-button`) also
+                // say which component it is.
+                if let link = fullInformationLink(note.text) {
+                    if entry.slug == nil { entry.slug = link.slug }
+                    if entry.family == nil { entry.family = link.family }
+                    if entry.category == nil { entry.category = link.category }
+                }
                 if entry.pageLink == nil { entry.pageLink = pageLink(note.text) }
                 if note.context.section == .condensed { entry.condensedFrame.append(note.text) }
                 if note.context.section == .gherkin { entry.gherkinFrame.append(note.text) }

@@ -243,12 +243,14 @@ package struct OutlineWalker {
                 aspectLevel = nil
             }
         case .unknown:
-            // Here an unknown heading ends Condensed and Gherkin (the page's free topics follow
-            // them) and a code section of its level.
-            if context.section == .condensed || context.section == .gherkin {
-                context = NoteContext()
-            } else if context.section == .code {
-                context.section = nil
+            // Here (captions inside a section returned above) an unknown heading ends the section:
+            // the page's free topics follow Condensed, Gherkin and Videos.
+            if let section = context.section {
+                if section == .condensed || section == .gherkin || section == .videos {
+                    context = NoteContext()
+                } else {
+                    context.section = nil
+                }
             }
             let words = text.split(whereSeparator: { $0 == " " }).count
             if words > 6 {

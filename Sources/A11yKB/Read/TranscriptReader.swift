@@ -149,6 +149,12 @@ package enum TranscriptReader {
         } else {
             platform = nil
         }
-        return (platform, screenReader)
+        // A name with only the device (`select-android`, `headingMacOS`, `search-desktop-safari`)
+        // still says the reader: each of these has one built in.
+        let implied: String? =
+            name.contains("macos") || name.contains("safari") ? "VoiceOver" :
+            platform == "ios" ? "VoiceOver" :
+            platform == "android" ? "TalkBack" : nil
+        return (platform, screenReader ?? implied)
     }
 }
