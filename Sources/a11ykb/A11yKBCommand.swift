@@ -15,6 +15,7 @@ struct A11yKBCommand: ParsableCommand {
               a11ykb import ~/src/magentaA11y
               a11ykb search dimmed
               a11ykb compare expandable-region
+              a11ykb trace ~/src/magentaA11y --counts
               a11ykb sql "SELECT component, label FROM v_criteria WHERE kind = 'gesture'"
             """,
         subcommands: [SearchCommand.self, ShowCommand.self, CompareCommand.self, ExportCommand.self, ListCommand.self,

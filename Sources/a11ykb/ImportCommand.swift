@@ -9,6 +9,8 @@ struct ImportCommand: ParsableCommand {
         discussion: """
             Formats are recognised by content: Jekyll front matter over markdown, today's MagentaA11y markdown, text copied from a rendered page, WebVTT captions, the site's content.json. In a checkout, the documentation folders are read and everything else is left alone. A file already imported unchanged is skipped; a changed one replaces its own facts. When two sources describe one component, the newest format wins and the other is kept as superseded. The import is one transaction: a killed or failed import leaves the knowledge base as it was.
 
+            Every line of every file is accounted for: one that no layer of the import kept is named as a notice, PATH:LINE, and the summary ends with their total ("0 unaccounted lines"); `a11ykb trace FILE` shows what became of each line.
+
             Bad input (an empty, binary or non-UTF-8 file, front matter that does not parse or close, a file over 16 MB, an unreadable file, a looping link...) is named on stderr, one line each, as PATH:LINE: REASON. With --keep-going (the default) every good file is imported anyway; with --strict nothing is written if any file is bad, and the knowledge base file is left byte for byte as it was.
 
             Exit status:

@@ -72,4 +72,20 @@ final class ShowReproductionTests: XCTestCase {
         XCTAssertFalse(radio.contains("(Web only)"), radio)
         XCTAssertTrue(radio.hasSuffix("Full information: [https://www.magentaa11y.com/#/web-criteria/form/radio-button](/web-criteria/form/radio-button)\n"), radio)
     }
+
+    /// link.md's bad examples stay flagged in `show` (JSON and markdown) and read back flagged.
+    func testBadExamplesStayFlaggedInShowAndReadBackSo() throws {
+        let (kb, _) = try CorpusImports.checkout("magentaA11y-2026")
+        let facts = try kb.component("link", family: .web)
+        let qualities = facts.codeExamples.map(\.quality)
+        XCTAssertEqual(qualities.filter { $0 == .bad }.count, 4)
+        XCTAssertTrue(AcceptanceCriteria.json(facts).rendered().contains("\"quality\": \"bad\""))
+        let markdown = AcceptanceCriteria.markdown(facts)
+        XCTAssertTrue(markdown.contains("**Bad example**\n\n```html\n<a href=\"#\">"), markdown)
+        let file = try Fixtures.temporaryFolder(self).appendingPathComponent("link.md")
+        try markdown.write(to: file, atomically: true, encoding: .utf8)
+        let copy = try Fixtures.emptyKnowledgeBase(self)
+        _ = try Importer(copy).importPaths([file.path])
+        XCTAssertEqual(try Fixtures.strings(copy, "SELECT quality FROM code_examples ORDER BY position"), qualities.map(\.rawValue))
+    }
 }

@@ -335,10 +335,16 @@ public enum AcceptanceCriteria {
                 out += "\n- **\(Cell.frameworkName(framework))**\n\n"
                 base = 1
             }
+            // A bad example is labelled as the sources label it, and the next good one as good, so
+            // that nobody copies it and the document reads back the same.
+            var afterBad = false
             for entry in group.items {
                 let indent = String(repeating: "  ", count: base + entry.depth)
-                if case .code = entry.content {
-                    out += "\n" + entry.text.split(separator: "\n", omittingEmptySubsequences: false).map { indent + $0 }.joined(separator: "\n") + "\n\n"
+                if case let .code(language, code, bad) = entry.content {
+                    if bad || afterBad { out += "\n" + indent + (bad ? "**Bad example**" : "**Good example**") + "\n" }
+                    afterBad = bad
+                    let fenced = "```\(language ?? "")\n\(code)\n```"
+                    out += "\n" + fenced.split(separator: "\n", omittingEmptySubsequences: false).map { indent + $0 }.joined(separator: "\n") + "\n\n"
                 } else {
                     out += indent + "- " + entry.text.replacingOccurrences(of: "\n", with: "\n" + indent + "  ") + "\n"
                 }
@@ -383,7 +389,8 @@ public enum AcceptanceCriteria {
             })),
             ("code_examples", .array(facts.codeExamples.map {
                 .object([("platform", .optional($0.platform)), ("framework", .optional($0.framework)), ("aspect", .optional($0.aspect)),
-                         ("language", .optional($0.language)), ("code", .string($0.code)), ("line", .int(Int64($0.line)))])
+                         ("language", .optional($0.language)), ("code", .string($0.code)), ("quality", .string($0.quality.rawValue)),
+                         ("line", .int(Int64($0.line)))])
             })),
         ])
     }
