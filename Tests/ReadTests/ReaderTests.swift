@@ -57,3 +57,25 @@ final class ReaderTests: XCTestCase {
         }
     }
 }
+
+/// content.json's parser keeps the line of every key and value, which Foundation's does not.
+final class LinedJSONTests: XCTestCase {
+    func testKeysAndValuesKeepTheirLinesAndEscapesAreDecoded() throws {
+        let (value, punctuation) = try LinedJSON.parse("{\n  \"web\": [\n    {\"name\": \"a\\nb \\u00e9\\ud83d\\ude00 \\\"q\\\"\"},\n    null\n  ],\n  \"n\": 1.5e3\n}\n")
+        XCTAssertEqual(value.members.map { "\($0.key)@\($0.line)" }, ["web@2", "n@6"])
+        let items = try XCTUnwrap(value["web"]).elements
+        XCTAssertEqual(items.map(\.line), [3, 4])
+        XCTAssertEqual(items[0].value["name"]?.string, "a\nb é😀 \"q\"")
+        XCTAssertEqual(value["n"], .number("1.5e3"))
+        XCTAssertEqual(punctuation, [1, 5, 7])
+    }
+
+    func testBadJSONIsAReadErrorWithItsLine() {
+        XCTAssertThrowsError(try LinedJSON.parse("{\n  \"web\": [\n    {\"name\" \"a\"}\n  ]\n}")) { error in
+            XCTAssertEqual((error as? ReadError)?.line, 3)
+            XCTAssertEqual((error as? ReadError)?.message, "content.json is not valid JSON: expected ':'")
+        }
+        XCTAssertThrowsError(try LinedJSON.parse("{\"a\": \"unfinished"))
+        XCTAssertThrowsError(try LinedJSON.parse(String(repeating: "[", count: 300)))
+    }
+}

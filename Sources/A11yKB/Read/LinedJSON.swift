@@ -83,49 +83,25 @@ package indirect enum LinedJSON: Sendable, Equatable {
             nonBlankLines.insert(line)
             switch bytes[index] {
             case UInt8(ascii: "{"):
-                depth += 1
-                guard depth <= 256 else { throw error("nested too deeply") }
-                defer { depth -= 1 }
-                index += 1
                 var members: [Member] = []
-                skipSpace()
-                if index < bytes.count, bytes[index] == UInt8(ascii: "}") { nonBlankLines.insert(line); index += 1; return .object(members) }
-                while true {
-                    skipSpace()
-                    guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error("expected a key") }
-                    let keyLine = line
-                    let key = try string()
-                    skipSpace()
-                    guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':'") }
-                    index += 1
-                    skipSpace()
-                    members.append(Member(key: key, line: keyLine, value: try value()))
-                    skipSpace()
-                    guard index < bytes.count else { throw error("unexpected end") }
-                    nonBlankLines.insert(line)
-                    if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-                    if bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
-                    throw error("expected ',' or '}'")
+                try container(closing: "}") {
+                    guard $0.index < $0.bytes.count, $0.bytes[$0.index] == UInt8(ascii: "\"") else { throw $0.error("expected a key") }
+                    let keyLine = $0.line
+                    let key = try $0.string()
+                    $0.skipSpace()
+                    guard $0.index < $0.bytes.count, $0.bytes[$0.index] == UInt8(ascii: ":") else { throw $0.error("expected ':'") }
+                    $0.index += 1
+                    $0.skipSpace()
+                    members.append(Member(key: key, line: keyLine, value: try $0.value()))
                 }
+                return .object(members)
             case UInt8(ascii: "["):
-                depth += 1
-                guard depth <= 256 else { throw error("nested too deeply") }
-                defer { depth -= 1 }
-                index += 1
                 var elements: [Element] = []
-                skipSpace()
-                if index < bytes.count, bytes[index] == UInt8(ascii: "]") { nonBlankLines.insert(line); index += 1; return .array(elements) }
-                while true {
-                    skipSpace()
-                    let start = line
-                    elements.append(Element(line: start, value: try value()))
-                    skipSpace()
-                    guard index < bytes.count else { throw error("unexpected end") }
-                    nonBlankLines.insert(line)
-                    if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-                    if bytes[index] == UInt8(ascii: "]") { index += 1; return .array(elements) }
-                    throw error("expected ',' or ']'")
+                try container(closing: "]") {
+                    let start = $0.line
+                    elements.append(Element(line: start, value: try $0.value()))
                 }
+                return .array(elements)
             case UInt8(ascii: "\""):
                 return .string(try string())
             case UInt8(ascii: "t"): return try literal("true", .bool(true))
@@ -137,6 +113,31 @@ package indirect enum LinedJSON: Sendable, Equatable {
                 while index < bytes.count, "+-.eE0123456789".utf8.contains(bytes[index]) { index += 1 }
                 guard index > start else { throw error("unexpected character") }
                 return .number(String(decoding: bytes[start..<index], as: UTF8.self))
+            }
+        }
+
+        /// An object's or array's items, each read by `item`, separated by commas up to `closing`.
+        mutating func container(closing: Unicode.Scalar, _ item: (inout Parser) throws -> Void) throws {
+            depth += 1
+            guard depth <= 256 else { throw error("nested too deeply") }
+            defer { depth -= 1 }
+            index += 1
+            skipSpace()
+            let close = UInt8(ascii: closing)
+            if index < bytes.count, bytes[index] == close {
+                nonBlankLines.insert(line)
+                index += 1
+                return
+            }
+            while true {
+                skipSpace()
+                try item(&self)
+                skipSpace()
+                guard index < bytes.count else { throw error("unexpected end") }
+                nonBlankLines.insert(line)
+                if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+                if bytes[index] == close { index += 1; return }
+                throw error("expected ',' or '\(closing)'")
             }
         }
 
