@@ -192,4 +192,22 @@ final class SiteContentJSONTests: XCTestCase {
         let guideLine = try lineOf("\"developerNotes\": \"## Developer Notes\\n\\n1. **General")
         XCTAssertEqual(trace.lines[guideLine - 1].details, ["how-to-test guide, not a component's criteria: not imported"])
     }
+
+    /// A JSON string whose markdown is partly unread leaves its line unaccounted, even though facts
+    /// came from the rest of it.
+    func testAnUnreadPartOfAStringLeavesItsLineUnaccounted() throws {
+        let file = try Fixtures.temporaryFolder(self).appendingPathComponent("content.json")
+        try """
+            {
+              "web": [{"label": "Component", "name": "component", "children": [{
+                "label": "Toggle", "name": "toggle",
+                "developerNotes": "### Name\\n* The inner text names it\\n\\n<marquee>gone</marquee>"
+              }]}]
+            }
+            """.write(to: file, atomically: true, encoding: .utf8)
+        let trace = try XCTUnwrap(try KnowledgeBase.trace([file.path]).first)
+        XCTAssertEqual(trace.lines.filter { $0.disposition == .unaccounted }.map(\.number), [4])
+        XCTAssertTrue(trace.lines[3].details.contains("guidance name"), "\(trace.lines[3].details)")
+        XCTAssertTrue(trace.lines[3].details.contains("HTML block <marquee>"), "\(trace.lines[3].details)")
+    }
 }

@@ -57,23 +57,33 @@ package enum LineRole: Sendable, Equatable, Hashable {
 /// did with them where it does it (the outline parser its blank lines, comments and HTML demos, the
 /// walker its headings and labels, the normalizer the rows it makes), so an account can never
 /// drift from what the importer really did. A line nobody recorded is unaccounted.
+///
+/// Every import keeps one per document, so it is an array by line (most lines have one role; the
+/// few with a second, a note that is also a WCAG citation, keep it aside).
 package struct LineLedger: Sendable, Equatable {
-    /// Roles by line number (1-based); most lines have one, a few two (a note that is also a
-    /// WCAG citation).
-    package private(set) var roles: [Int: [LineRole]] = [:]
+    /// The first role of each line, by line number less one.
+    private var first: [LineRole?] = []
+    /// Further roles of the lines that have more than one.
+    private var more: [Int: [LineRole]] = [:]
 
     package init() {}
 
-    package var isEmpty: Bool { roles.isEmpty }
+    package var isEmpty: Bool { more.isEmpty && !first.contains { $0 != nil } }
 
     /// Records a use of `line`. A role already recorded is not repeated.
     package mutating func mark(_ line: Int, _ role: LineRole) {
         guard line > 0 else { return }
-        if var known = roles[line] {
-            if !known.contains(role) { known.append(role) }
-            roles[line] = known
+        if line > first.count { first.append(contentsOf: repeatElement(nil, count: line - first.count)) }
+        guard let known = first[line - 1] else {
+            first[line - 1] = role
+            return
+        }
+        guard known != role else { return }
+        if var list = more[line] {
+            if !list.contains(role) { list.append(role) }
+            more[line] = list
         } else {
-            roles[line] = [role]
+            more[line] = [role]
         }
     }
 
@@ -81,34 +91,57 @@ package struct LineLedger: Sendable, Equatable {
         for line in lines { mark(line, role) }
     }
 
-    /// Records `role` only for lines no layer has recorded yet (blank lines after everything else).
-    package mutating func markUnclaimed(_ lines: ClosedRange<Int>, _ role: LineRole) {
-        for line in lines where roles[line] == nil { mark(line, role) }
-    }
-
     /// Records `role` for a block of lines: its first line always, the lines after it unless a
     /// layer before set them aside (a blank line between nested expectations stays a blank line).
     package mutating func markSpan(_ lines: ClosedRange<Int>, _ role: LineRole) {
         mark(lines.lowerBound, role)
         guard lines.count > 1 else { return }
-        for line in (lines.lowerBound + 1)...lines.upperBound
-        where !(roles[line]?.contains { $0.disposition == .skipped } ?? false) {
+        for line in (lines.lowerBound + 1)...lines.upperBound where !isSkipped(line) {
             mark(line, role)
         }
     }
 
+    /// Records `role` only for lines no layer has recorded yet (blank lines after everything else).
+    package mutating func markUnclaimed(_ lines: ClosedRange<Int>, _ role: LineRole) {
+        for line in lines where firstRole(line) == nil { mark(line, role) }
+    }
+
     package mutating func merge(_ other: LineLedger) {
-        for (line, list) in other.roles {
+        if isEmpty {
+            self = other
+            return
+        }
+        for (index, role) in other.first.enumerated() {
+            if let role { mark(index + 1, role) }
+        }
+        for (line, list) in other.more {
             for role in list { mark(line, role) }
         }
     }
 
-    package func roles(of line: Int) -> [LineRole] { roles[line] ?? [] }
+    private func firstRole(_ line: Int) -> LineRole? {
+        line > 0 && line <= first.count ? first[line - 1] : nil
+    }
+
+    private func isSkipped(_ line: Int) -> Bool {
+        guard let role = firstRole(line) else { return false }
+        return role.disposition == .skipped || (more[line]?.contains { $0.disposition == .skipped } ?? false)
+    }
+
+    package func roles(of line: Int) -> [LineRole] {
+        guard let role = firstRole(line) else { return [] }
+        return [role] + (more[line] ?? [])
+    }
 
     /// The strongest use of a line decides it: a line that became a fact is a fact line, even if
-    /// it also held a label; an unrecorded line is unaccounted.
+    /// it also held a label. A line nobody recorded is unaccounted, and so is one that a layer
+    /// found it could not read, whatever else came of the line (a JSON string's other parts).
     package func disposition(of line: Int) -> LineDisposition {
-        roles[line]?.map(\.disposition).max() ?? .unaccounted
+        guard let role = firstRole(line) else { return .unaccounted }
+        guard let others = more[line] else { return role.disposition }
+        let all = [role] + others
+        if all.contains(where: { $0.disposition == .unaccounted }) { return .unaccounted }
+        return all.map(\.disposition).max() ?? .unaccounted
     }
 
     /// The lines of `1...lineCount` that are unaccounted for.
@@ -124,11 +157,11 @@ package struct LineLedger: Sendable, Equatable {
     package func relocated(through map: [Int], lineCount: Int) -> LineLedger {
         var out = LineLedger()
         guard lineCount > 0 else { return out }
-        for line in 1...lineCount {
-            guard line - 1 < map.count else { continue }
-            let target = map[line - 1]
-            let list = roles[line] ?? [.unaccounted("nothing read this part of the string")]
-            for role in list { out.mark(target, role) }
+        for line in 1...min(lineCount, map.count) {
+            let list = roles(of: line)
+            for role in list.isEmpty ? [.unaccounted("nothing read this part of the string")] : list {
+                out.mark(map[line - 1], role)
+            }
         }
         return out
     }

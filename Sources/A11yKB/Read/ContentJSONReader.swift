@@ -117,9 +117,11 @@ package enum ContentJSONReader {
             append(text, line: member.line)
             append("", line: member.line)
         }
-        var entry = try MarkdownReader.read(markdown.joined(separator: "\n"), format: .contentJSON)
+        let document = markdown.joined(separator: "\n")
+        var entry = try MarkdownReader.read(document, format: .contentJSON)
         if let label = child["label"]?.string { entry.title = label }
-        entry.lineMap = map
+        // A trailing empty line is no line of the document.
+        entry.lineMap = Array(map.prefix(MarkdownOutline.splitLines(document).count))
         return entry
     }
 

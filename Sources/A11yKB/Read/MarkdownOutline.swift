@@ -64,7 +64,9 @@ package enum MarkdownOutline {
 
     /// Parses `text` and records in `ledger` the lines that hold no block, and why.
     package static func parse(_ text: String, firstLine: Int = 1, ledger: inout LineLedger) -> [Block] {
-        let (lines, hadComment) = stripHTMLComments(splitLines(text))
+        let split = splitLines(text)
+        let (lines, hadComment) = text.containsBytes("<!--") ? stripHTMLComments(split)
+            : (split, [Bool](repeating: false, count: split.count))
         var parser = Parser(lines: lines, hadComment: hadComment, firstLine: firstLine)
         let blocks = parser.run()
         ledger.merge(parser.ledger)
@@ -99,7 +101,6 @@ package enum MarkdownOutline {
     /// held a comment.
     static func stripHTMLComments(_ lines: [Substring]) -> (lines: [Substring], hadComment: [Bool]) {
         var flags = [Bool](repeating: false, count: lines.count)
-        guard lines.contains(where: { $0.utf8.count >= 4 && $0.containsBytes("<!--") }) else { return (lines, flags) }
         var out: [Substring] = []
         out.reserveCapacity(lines.count)
         var inComment = false
@@ -116,7 +117,7 @@ package enum MarkdownOutline {
                 out.append(raw)
                 continue
             }
-            guard inComment || raw.containsBytes("<!--") else {
+            guard inComment || MarkdownOutline.find("<!--", in: raw, from: raw.startIndex) != nil else {
                 out.append(raw)
                 continue
             }
@@ -124,12 +125,12 @@ package enum MarkdownOutline {
             var cursor = raw.startIndex
             while cursor < raw.endIndex {
                 if inComment {
-                    guard let close = raw[cursor...].range(of: "-->") else { cursor = raw.endIndex; break }
-                    cursor = close.upperBound
+                    guard let close = MarkdownOutline.find("-->", in: raw, from: cursor) else { cursor = raw.endIndex; break }
+                    cursor = raw.utf8.index(close, offsetBy: 3)
                     inComment = false
-                } else if let open = raw[cursor...].range(of: "<!--") {
-                    kept += raw[cursor..<open.lowerBound]
-                    cursor = open.upperBound
+                } else if let open = MarkdownOutline.find("<!--", in: raw, from: cursor) {
+                    kept += raw[cursor..<open]
+                    cursor = raw.utf8.index(open, offsetBy: 4)
                     inComment = true
                 } else {
                     kept += raw[cursor...]
@@ -140,6 +141,27 @@ package enum MarkdownOutline {
             out.append(Substring(kept))
         }
         return (out, flags)
+    }
+
+    /// Where the ASCII `needle` starts in `line` at or after `from`, by bytes (Foundation's
+    /// `range(of:)` goes through UTF-16 and showed in profiles of large imports).
+    static func find(_ needle: StaticString, in line: Substring, from: Substring.Index) -> Substring.Index? {
+        let n = UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount)
+        let utf8 = line.utf8
+        var i = from
+        while i < utf8.endIndex {
+            if utf8[i] == n[0] {
+                var j = utf8.index(after: i)
+                var k = 1
+                while k < n.count, j < utf8.endIndex, utf8[j] == n[k] {
+                    j = utf8.index(after: j)
+                    k += 1
+                }
+                if k == n.count { return i }
+            }
+            i = utf8.index(after: i)
+        }
+        return nil
     }
 
     /// The opening of a fenced block in the pre-pass: a fence, or a Liquid `{% highlight %}`.
