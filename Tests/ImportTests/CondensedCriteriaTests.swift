@@ -100,4 +100,28 @@ final class CondensedCriteriaTests: XCTestCase {
             SELECT kind || '/' || label || '@' || line FROM v_criteria WHERE component = 'list' AND family = 'web' AND kind = 'gesture' ORDER BY position
             """), ["gesture/Android@19", "gesture/iOS@20", "gesture/Swipe@23"])
     }
+
+    /// Only numbered lines (or lines naming a kind) are groups; before any group only a bullet
+    /// whose key says its kind is a criterion. Anything else stays a note: no criteria kinds made
+    /// of whole sentences. Under a group, the group's kind holds even for a gesture's key.
+    func testStrayLinesAreNotGroupsOfSentenceKinds() throws {
+        let entry = try Normalizer.normalize(try MarkdownReader.read("""
+            ## Condensed
+
+            - Tab: Focus moves to the row
+            - Remember to test with a real device
+               - and with zoom on
+
+            1. Test keyboard only, then screen reader + keyboard actions
+
+               - Enter: Activates the row
+               - Use the device's default focus functionality.
+                  - Doubletap and hold: Activates the reorder action
+            """), hints: SourceHints(slug: "row", family: .native))
+        XCTAssertEqual(entry.criteria.map { "\($0.kind)/\($0.label ?? "-")@\($0.line)" },
+                       ["keyboard/Tab@3", "keyboard/Enter@9", "keyboard/-@10", "keyboard/Doubletap and hold@11"])
+        XCTAssertEqual(entry.guidance.map(\.text), ["Remember to test with a real device", "and with zoom on"])
+        XCTAssertEqual(entry.notices, [])
+        XCTAssertEqual(entry.ledger.unaccounted(lineCount: 11), [])
+    }
 }

@@ -175,14 +175,18 @@ package struct Note: Sendable, Equatable {
     package var lastLine: Int
     package var context: NoteContext
     package var children: [Note]
+    /// The number of an ordered list item (`2.` → 2): Condensed writes its group lines so.
+    package var ordinal: Int?
 
-    package init(kind: Kind = .text, text: String, line: Int, lastLine: Int? = nil, context: NoteContext, children: [Note] = []) {
+    package init(kind: Kind = .text, text: String, line: Int, lastLine: Int? = nil, context: NoteContext, children: [Note] = [],
+                 ordinal: Int? = nil) {
         self.kind = kind
         self.text = text
         self.line = line
         self.lastLine = max(lastLine ?? line, line)
         self.context = context
         self.children = children
+        self.ordinal = ordinal
     }
 
     /// The note's own lines.

@@ -74,8 +74,9 @@ enum EntryAssembly {
             }
             switch note.context.section {
             case .condensed:
-                if group == nil, note.kind == .text, note.children.isEmpty, splitLabel(note.text).0 == nil {
-                    // A statement before any group line is a note about the page, not a criterion.
+                if group == nil, note.kind == .text, !isGroupLine(note), !namesAKey(note) {
+                    // Before any group line, only a bullet whose key says its kind (`Tab:`) is a
+                    // criterion; anything else there is a note about the page.
                     entry.notes.append(note)
                     continue
                 }
@@ -114,11 +115,19 @@ enum EntryAssembly {
         return condensedCriteria(note, group: group, path: group, ledger: &ledger)
     }
 
+    /// `Tab: ...`, or a lead-in over such bullets: a key whose name says its criterion's kind.
+    static func namesAKey(_ note: Note) -> Bool {
+        if let label = splitLabel(note.text).0, Vocabulary.criterionKind(ofKey: label) != nil { return true }
+        return note.text.hasSuffix(":") && note.children.contains(where: namesAKey)
+    }
+
     /// `1. Test mobile screenreader gestures`, `1. Keyboard & screen reader actions`: a line that
-    /// names a group of criteria rather than being one.
+    /// names a group of criteria rather than being one: a kind in any wording, or a numbered item
+    /// over bullets. A bullet over bullets is a criterion with nested ones.
     static func isGroupLine(_ note: Note) -> Bool {
-        if Vocabulary.criterionKind(note.text) != nil, splitLabel(note.text).0 == nil { return true }
-        return !note.children.isEmpty && splitLabel(note.text).0 == nil && !note.text.hasSuffix(":")
+        guard splitLabel(note.text).0 == nil, !note.text.hasSuffix(":") else { return false }
+        if Vocabulary.criterionKind(note.text) != nil { return true }
+        return note.ordinal != nil && !note.children.isEmpty
     }
 
     /// `- Tab: Focus moves...` is one criterion; `- Enter or spacebar:` over expectations is one

@@ -311,7 +311,7 @@ package struct OutlineWalker {
             }
             open = nil
             out.append(Note(text: item.text, line: item.line, lastLine: item.lastLine, context: current,
-                            children: walkItems(item.children, context: current, topLevel: false)))
+                            children: walkItems(item.children, context: current, topLevel: false), ordinal: item.ordinal))
         }
         if let empty = open {
             if topLevel {
