@@ -23,6 +23,13 @@ extension KnowledgeBase {
         try Importer(self).importPaths(paths, options: options)
     }
 
+    /// Every line of the files under `paths` and what an import makes of it: a fact (which table
+    /// and row kind), structure (which heading, group or label), skipped (and why) or unaccounted.
+    /// Reads the files through the import's own readers and normalizer; opens no knowledge base.
+    public static func trace(_ paths: [String]) throws -> [SourceTrace] {
+        try Tracer.trace(paths)
+    }
+
     /// Ranked full-text search. `query` uses the search syntax (words, "phrases", prefix*, OR,
     /// NOT, parentheses); repairs made to it (an unclosed quote) are in `result.query.repairs`.
     public func search(_ query: String, options: SearchOptions = SearchOptions()) throws -> SearchResult {

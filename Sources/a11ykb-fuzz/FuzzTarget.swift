@@ -12,8 +12,8 @@ func fuzzOne(_ data: Data) {
     case .webVTT:
         _ = try? TranscriptReader.read(text, fileName: "fuzz_IosVoiceOver-en-US.vtt")
     case .contentJSON:
-        if let items = try? ContentJSONReader.read(text) {
-            for item in items { _ = try? Normalizer.normalize(item.entry, hints: item.hints) }
+        if let document = try? ContentJSONReader.read(text) {
+            for item in document.items { _ = try? Normalizer.normalize(item.entry, hints: item.hints) }
         }
     case .jekyll, .magentaV2, .renderedText:
         break

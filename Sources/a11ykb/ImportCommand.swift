@@ -15,6 +15,8 @@ struct ImportCommand: ParsableCommand {
 
             On a terminal, a progress line on stderr shows the files read of the total, the rate and the file being read (not with --quiet, never when stderr is not a terminal). The summary on stdout names every file by outcome (added, replaced, superseded, transcripts, skipped) when that fits on one screen (the terminal's height, else $LINES, else 24 lines); a longer one counts them per outcome, skipped files per reason (--verbose lists every file anyway). Notices and errors are always listed one by one. --quiet prints no summary: only errors, on stderr. The import ends by folding SQLite's write-ahead log into the knowledge base file, so that the .sqlite file alone holds everything (to copy or publish it; see also a11ykb export db).
 
+            Every line of every file is accounted for: one that no layer of the import kept is named as a notice, PATH:LINE, and the summary ends with their total ("0 unaccounted lines"); `a11ykb trace FILE` shows what became of each line.
+
             Bad input (an empty, binary or non-UTF-8 file, front matter that does not parse or close, a file over 16 MB, an unreadable file, a looping link...) is named on stderr, one line each, as PATH:LINE: REASON. With --keep-going (the default) every good file is imported anyway; with --strict nothing is written if any file is bad, and the knowledge base file is left byte for byte as it was.
 
             Exit status:

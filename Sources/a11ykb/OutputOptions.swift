@@ -31,6 +31,15 @@ struct OutputOptions: ParsableArguments {
 }
 
 enum A11yKBCLI {
+    /// Writes `data` to stdout, or to the file `path` (a command that opens no knowledge base,
+    /// `trace`): the same checks as any `--output`, and the default knowledge base's files are
+    /// never written over.
+    static func emit(_ data: Data, to path: String?) throws {
+        guard let path else { return Output.out(data) }
+        let protected = (try? KnowledgeBase.defaultPath()).map { [$0, $0 + "-wal", $0 + "-shm"] } ?? []
+        try AtomicFile.write(data, to: path, protecting: protected)
+    }
+
     /// Writes `data` to stdout, or to the file `path` as `KnowledgeBase.writeOutput` allows.
     static func emit(_ data: Data, to path: String?, from kb: KnowledgeBase) throws {
         guard let path else { return Output.out(data) }

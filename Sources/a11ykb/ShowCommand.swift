@@ -18,7 +18,7 @@ struct ShowCommand: ParsableCommand {
                          wrote one, else one scenario per criteria group.
               json       every fact with its line, guidance as a tree.
 
-            Condensed (and Gherkin, when the source has none) is rebuilt from the stored criteria, so it exists for every component that has criteria, even when its source held only front matter.
+            A source that wrote its own Condensed or Gherkin section gets it back as written: its group lines and lead-ins, its bullets, its own "Full information" link, nothing added. Otherwise Condensed (and Gherkin) is rebuilt from the stored criteria, so it exists for every component that has criteria, even when its source held only front matter. Code marked as a bad example is shown under "Bad example" (JSON: "quality": "bad").
 
             Several components (the tester's checklist, as MagentaA11y's My Criteria page copies them into one ticket): name them, or choose a --category or a --family. They come in the order named (a category or family in list order), each once, separated by a line "---"; JSON is then an array. One unknown name fails the whole command.
 

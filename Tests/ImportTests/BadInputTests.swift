@@ -158,16 +158,15 @@ final class BadInputTests: XCTestCase {
         }
     }
 
-    /// content.json facts point at their component's `"name"` line; the lines are found in one pass
-    /// (a 7 MB content.json took minutes when every component counted lines from the top).
-    func testContentJSONFactsPointAtTheirComponentsLine() throws {
+    /// content.json facts point at the line of the JSON field they came from (every line of a JSON
+    /// string is that one line), components in file order; the file is read in one pass.
+    func testContentJSONFactsPointAtTheLineOfTheirField() throws {
         let seed = try Fixtures.seed("reorder-data-row.md")
         func child(_ slug: String) -> String {
             let escaped = seed.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
                 .replacingOccurrences(of: "\n", with: "\\n")
             return "      {\n        \"name\": \"\(slug)\",\n        \"condensed\": \"\(escaped)\"\n      }"
         }
-        // The second family's component comes first in the file but is read second: found from the top.
         let text = """
             {
               "web": [{"name": "component", "children": [
@@ -181,12 +180,14 @@ final class BadInputTests: XCTestCase {
             }
             """
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        func lineOf(_ slug: String) -> Int { lines.firstIndex { $0.contains("\"name\": \"\(slug)\"") }! + 1 }
-        let items = try ContentJSONReader.read(text)
-        XCTAssertEqual(items.map { $0.hints.slug }, ["alpha", "beta", "gamma", "web-one"])
-        for item in items {
-            XCTAssertFalse(item.entry.criteria.isEmpty)
-            XCTAssertEqual(Set(item.entry.criteria.map(\.line)), [lineOf(item.hints.slug!)], item.hints.slug!)
+        // The `"condensed"` field is on the line after the component's `"name"`.
+        func lineOf(_ slug: String) -> Int { lines.firstIndex { $0.contains("\"name\": \"\(slug)\"") }! + 2 }
+        let document = try ContentJSONReader.read(text)
+        XCTAssertEqual(document.items.map { $0.hints.slug }, ["web-one", "alpha", "beta", "gamma"])
+        for item in document.items {
+            let entry = try Normalizer.normalize(item.entry, hints: item.hints)
+            XCTAssertFalse(entry.criteria.isEmpty)
+            XCTAssertEqual(Set(entry.criteria.map(\.line) + entry.guidance.map(\.line)), [lineOf(item.hints.slug!)], item.hints.slug!)
         }
     }
 }

@@ -27,6 +27,19 @@ final class WebImportTests: XCTestCase {
             "checklist/Perceivable", "checklist/Operable", "checklist/Operable", "checklist/Robust",
         ])
         XCTAssertTrue(criteria.allSatisfy { ($0["platform"] as String) == "web" })
+        // `wcag:` lists principle groups (`- name: Perceivable` over a `list:` of checks): the
+        // principle labels its checks and is never a check itself.
+        XCTAssertEqual(try Fixtures.strings(kb, "SELECT label || ': ' || expectation || ' @' || line FROM v_criteria WHERE kind = 'checklist' ORDER BY position"), [
+            "Perceivable: The pressed state is not shown by colour alone @31",
+            "Operable: The toggle can be reached and switched with a keyboard @34",
+            "Operable: Focus stays visible on the toggle @35",
+            "Robust: The pressed state is exposed as aria-pressed @38",
+        ])
+        let file = fixtures.appendingPathComponent("web-checkout/_checklist-web/toggle-button.md").path
+        let trace = try XCTUnwrap(try KnowledgeBase.trace([file]).first)
+        XCTAssertEqual(trace.lines[28].details, ["wcag principle: Perceivable"])
+        XCTAssertEqual(trace.lines[29].disposition, .structure)
+        XCTAssertEqual(trace.count(.unaccounted), 0)
         // gherkin-keyboard / gherkin-mobile are the component's Gherkin, not criteria.
         XCTAssertEqual(try Fixtures.strings(kb, "SELECT scenario || ':' || depth || ':' || text FROM gherkin_steps ORDER BY position"), [
             "keyboard:0:WHEN the tab key to move focus to the toggle button", "keyboard:1:RESULT focus is clearly visible",
@@ -58,8 +71,10 @@ final class WebImportTests: XCTestCase {
             "state: Use `aria-pressed=\"true\"` or `aria-pressed=\"false\"`",
             "focus: Focus must be visible",
         ])
-        // The highlight block is code; the <example> block is not indexed at all.
-        XCTAssertEqual(try Fixtures.strings(kb, "SELECT language || ':' || code FROM code_examples"), ["html:<button aria-pressed=\"false\">Mute</button>"])
+        // The highlight blocks are code, the one marked `{: .bad-example}` flagged bad; the
+        // <example> block is not indexed at all.
+        XCTAssertEqual(try Fixtures.strings(kb, "SELECT quality || ':' || language || ':' || code FROM code_examples ORDER BY position"),
+                       ["good:html:<button aria-pressed=\"false\">Mute</button>", "bad:html:<div role=\"button\" onclick=\"toggle()\">Mute</div>"])
         XCTAssertEqual(try Fixtures.int(kb, "SELECT count(*) FROM guidance WHERE text LIKE '%<example>%' OR text LIKE '%{%'"), 0)
     }
 
@@ -69,7 +84,7 @@ final class WebImportTests: XCTestCase {
         XCTAssertEqual(rows.map { "\($0["sc"] as String) \($0["title"] as String) (\($0["level"] as String))" },
                        ["2.4.7 Focus Visible (AA)", "4.1.2 Name, Role, Value (A)"])
         XCTAssertEqual(rows[1]["url"] as String, "https://www.w3.org/WAI/WCAG22/Understanding/name-role-value.html")
-        XCTAssertEqual(rows[1]["line"] as Int, 87)
+        XCTAssertEqual(rows[1]["line"] as Int, 95)
         // The join docs/schema.md shows.
         XCTAssertEqual(try Fixtures.strings(kb, """
             SELECT c.slug FROM components c JOIN component_wcag cw ON cw.component_id = c.id WHERE cw.sc = '4.1.2'
@@ -116,9 +131,83 @@ final class WebImportTests: XCTestCase {
         let announcement = try Fixtures.rows(kb, "SELECT text, context, platform, line FROM v_announcements WHERE component = 'switch'")
         XCTAssertEqual(announcement.first?["text"] as String?, "Wi-Fi, switch button, on")
         XCTAssertEqual(announcement.first?["context"] as String?, "switched on")
-        // Facts of a JSON string point at their component's "name" line.
-        XCTAssertEqual(announcement.first?["line"] as Int?, 27)
+        // Facts of a JSON string point at the line of their field (`iosDeveloperNotes`, `condensed`).
+        XCTAssertEqual(announcement.first?["line"] as Int?, 32)
+        XCTAssertEqual(try Fixtures.strings(kb, "SELECT DISTINCT line FROM v_criteria WHERE component = 'switch'"), ["29"])
         XCTAssertEqual(try Fixtures.strings(kb, "SELECT platform || ':' || text FROM v_guidance WHERE component = 'toggle-button' ORDER BY position"),
                        ["web:The inner text names the toggle", "web:Use `aria-pressed`"])
+    }
+}
+
+/// content.json as the site builds it: facts at the line of their field, the web Developer Notes
+/// that open with headings of their own, hard line breaks, and the how-to-test guides beside the
+/// components.
+final class SiteContentJSONTests: XCTestCase {
+    let file = Fixtures.repoRoot.appendingPathComponent("Tests/fixtures/content-json-site/content.json")
+
+    func lineOf(_ needle: String) throws -> Int {
+        let lines = try String(contentsOf: file, encoding: .utf8).components(separatedBy: "\n")
+        return try XCTUnwrap(lines.firstIndex { $0.contains(needle) }) + 1
+    }
+
+    func testFactsPointAtTheirFieldsLineAndEveryLineIsAccountedFor() throws {
+        let kb = try Fixtures.emptyKnowledgeBase(self)
+        let summary = try Importer(kb).importPaths([file.path])
+        XCTAssertEqual(summary.errors, [])
+        XCTAssertEqual(Set(summary.added.map(\.component)), ["alert-notification", "switch"])
+        XCTAssertEqual(try Fixtures.strings(kb, "SELECT DISTINCT line FROM v_criteria WHERE component = 'alert-notification'"),
+                       [String(try lineOf("\"condensed\": \"### #a11y"))])
+        XCTAssertEqual(try Fixtures.strings(kb, "SELECT DISTINCT line FROM v_guidance WHERE component = 'switch'"),
+                       [String(try lineOf("\"iosDeveloperNotes\": \"### State"))])
+        XCTAssertEqual(try Fixtures.strings(kb, "SELECT platform || '/' || framework || '/' || aspect FROM v_guidance WHERE component = 'switch'"),
+                       ["ios/uikit/state"])
+        XCTAssertEqual(summary.unaccountedLines, 0)
+        let trace = try XCTUnwrap(try KnowledgeBase.trace([file.path]).first)
+        XCTAssertEqual(trace.lines.filter { $0.disposition == .unaccounted }.map(\.number), [])
+        XCTAssertEqual(trace.lines[try lineOf("\"type\": \"file\"") - 1].details, ["site metadata (type)"])
+    }
+
+    /// The web Developer Notes string opens with `## Developer Notes` itself: no empty section.
+    func testWebDeveloperNotesOfAnotherShapeAreNotAnEmptySection() throws {
+        let kb = try Fixtures.emptyKnowledgeBase(self)
+        _ = try Importer(kb).importPaths([file.path])
+        XCTAssertEqual(try Fixtures.int(kb, "SELECT count(*) FROM gaps"), 0)
+        XCTAssertEqual(try Fixtures.strings(kb, "SELECT aspect || ': ' || text FROM v_guidance WHERE component = 'alert-notification' ORDER BY position"), [
+            "general: An alert is dynamic content injected into the page. It is read when it appears.",
+            "name: Inner text describes the alert when it appears on screen.",
+            "role: Use `role=\"alert\"` for elements injected into the page.",
+        ])
+        XCTAssertEqual(try Fixtures.strings(kb, "SELECT sc FROM v_component_wcag WHERE component = 'alert-notification'"), ["4.1.3"])
+    }
+
+    /// The how-to-test guides are not components: each is named as skipped, with its reason.
+    func testHowToTestGuidesAreListedAsSkippedNeverDroppedSilently() throws {
+        let kb = try Fixtures.emptyKnowledgeBase(self)
+        let summary = try Importer(kb).importPaths([file.path])
+        XCTAssertEqual(try Fixtures.int(kb, "SELECT count(*) FROM components WHERE slug = 'color-contrast'"), 0)
+        let notice = try XCTUnwrap(summary.notices.first { $0.message.contains("color-contrast") })
+        XCTAssertEqual(notice.line, try lineOf("\"name\": \"color-contrast\""))
+        XCTAssertEqual(notice.message, "how-to-test guide \"type/color-contrast\" not imported: a testing guide, not a component's criteria")
+        let trace = try XCTUnwrap(try KnowledgeBase.trace([file.path]).first)
+        let guideLine = try lineOf("\"developerNotes\": \"## Developer Notes\\n\\n1. **General")
+        XCTAssertEqual(trace.lines[guideLine - 1].details, ["how-to-test guide, not a component's criteria: not imported"])
+    }
+
+    /// A JSON string whose markdown is partly unread leaves its line unaccounted, even though facts
+    /// came from the rest of it.
+    func testAnUnreadPartOfAStringLeavesItsLineUnaccounted() throws {
+        let file = try Fixtures.temporaryFolder(self).appendingPathComponent("content.json")
+        try """
+            {
+              "web": [{"label": "Component", "name": "component", "children": [{
+                "label": "Toggle", "name": "toggle",
+                "developerNotes": "### Name\\n* The inner text names it\\n\\n<marquee>gone</marquee>"
+              }]}]
+            }
+            """.write(to: file, atomically: true, encoding: .utf8)
+        let trace = try XCTUnwrap(try KnowledgeBase.trace([file.path]).first)
+        XCTAssertEqual(trace.lines.filter { $0.disposition == .unaccounted }.map(\.number), [4])
+        XCTAssertTrue(trace.lines[3].details.contains("guidance name"), "\(trace.lines[3].details)")
+        XCTAssertTrue(trace.lines[3].details.contains("HTML block <marquee>"), "\(trace.lines[3].details)")
     }
 }

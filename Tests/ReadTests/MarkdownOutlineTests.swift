@@ -34,7 +34,7 @@ final class MarkdownOutlineTests: XCTestCase {
         let blocks = MarkdownOutline.parse("- first line\ncontinued\n\nA paragraph\nthat wraps\n")
         guard case .list(let items) = blocks[0] else { return XCTFail("expected a list") }
         XCTAssertEqual(items[0].text, "first line continued")
-        XCTAssertEqual(blocks[1], .paragraph(text: "A paragraph that wraps", line: 4))
+        XCTAssertEqual(blocks[1], .paragraph(text: "A paragraph that wraps", line: 4, lastLine: 5))
     }
 
     func testOrderedItemsKeepTheirNumberAndChildren() {
@@ -64,22 +64,23 @@ final class MarkdownOutlineTests: XCTestCase {
             """
         let blocks = MarkdownOutline.parse(text)
         XCTAssertEqual(blocks, [
-            .code(language: "swift", text: "let a = 1\n  let b = 2", line: 1),
-            .code(language: "html", text: "<button>Go</button>", line: 9),
-            .paragraph(text: "After", line: 15),
+            .code(language: "swift", text: "let a = 1\n  let b = 2", line: 1, lastLine: 4),
+            .html(tag: "video", text: "<video controls>\n  <source src=\"x.webm\">\n\n</video>", line: 5, lastLine: 8),
+            .code(language: "html", text: "<button>Go</button>", line: 9, lastLine: 11),
+            .paragraph(text: "After", line: 15, lastLine: 15),
         ])
     }
 
     func testRenderedBulletsAndCRLF() {
         let blocks = MarkdownOutline.parse("Focus\r\n\r\n  • Only manage focus\r\n  • UIKit\r\n    • nested\r\n")
-        XCTAssertEqual(blocks.first, .paragraph(text: "Focus", line: 1))
+        XCTAssertEqual(blocks.first, .paragraph(text: "Focus", line: 1, lastLine: 1))
         guard case .list(let items) = blocks.last else { return XCTFail("expected a list") }
         XCTAssertEqual(items.map(\.text), ["Only manage focus", "UIKit"])
         XCTAssertEqual(items[1].children.first?.line, 5)
     }
 
     func testHeadingsNeedASpaceAndLoseClosingHashes() {
-        XCTAssertEqual(MarkdownOutline.parse("#a11y is not a heading"), [.paragraph(text: "#a11y is not a heading", line: 1)])
+        XCTAssertEqual(MarkdownOutline.parse("#a11y is not a heading"), [.paragraph(text: "#a11y is not a heading", line: 1, lastLine: 1)])
         XCTAssertEqual(MarkdownOutline.parse("### Name ###"), [.heading(level: 3, text: "Name", line: 1)])
     }
 }

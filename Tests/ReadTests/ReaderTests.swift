@@ -29,7 +29,11 @@ final class ReaderTests: XCTestCase {
                                                    fileName: "button_IosVoiceOver-en-US.vtt")
         XCTAssertEqual(transcript.platform, "ios")
         XCTAssertEqual(transcript.screenReader, "VoiceOver")
-        XCTAssertEqual(transcript.utterances, [TranscriptReader.Utterance(text: "Don't remind me button, use my location button.", startMs: 1640, endMs: 7360, line: 4)])
+        XCTAssertEqual(transcript.utterances, [TranscriptReader.Utterance(text: "Don't remind me button, use my location button.", startMs: 1640, endMs: 7360, line: 4,
+                                                                             spans: [4...5, 7...8])])
+        // Every line is accounted for: header, blank lines, the cue identifier, timings and text.
+        XCTAssertEqual(transcript.ledger.roles(of: 3), [.structure("cue identifier")])
+        XCTAssertEqual(transcript.ledger.unaccounted(lineCount: 2).count, 0)
         XCTAssertEqual(TranscriptReader.speaker("x-AndroidTalkback-en-US.vtt").platform, "android")
         XCTAssertEqual(TranscriptReader.speaker("checkboxVoiceOver-en-US.vtt").platform, "ios")
         XCTAssertEqual(TranscriptReader.speaker("b_WindowsNvdaChrome-en-US.vtt").screenReader, "NVDA")
@@ -51,5 +55,27 @@ final class ReaderTests: XCTestCase {
         XCTAssertThrowsError(try MarkdownReader.read("---\ntitle: x\nno end\n")) { error in
             XCTAssertEqual((error as? ReadError)?.line, 1)
         }
+    }
+}
+
+/// content.json's parser keeps the line of every key and value, which Foundation's does not.
+final class LinedJSONTests: XCTestCase {
+    func testKeysAndValuesKeepTheirLinesAndEscapesAreDecoded() throws {
+        let (value, punctuation) = try LinedJSON.parse("{\n  \"web\": [\n    {\"name\": \"a\\nb \\u00e9\\ud83d\\ude00 \\\"q\\\"\"},\n    null\n  ],\n  \"n\": 1.5e3\n}\n")
+        XCTAssertEqual(value.members.map { "\($0.key)@\($0.line)" }, ["web@2", "n@6"])
+        let items = try XCTUnwrap(value["web"]).elements
+        XCTAssertEqual(items.map(\.line), [3, 4])
+        XCTAssertEqual(items[0].value["name"]?.string, "a\nb é😀 \"q\"")
+        XCTAssertEqual(value["n"], .number("1.5e3"))
+        XCTAssertEqual(punctuation, [1, 5, 7])
+    }
+
+    func testBadJSONIsAReadErrorWithItsLine() {
+        XCTAssertThrowsError(try LinedJSON.parse("{\n  \"web\": [\n    {\"name\" \"a\"}\n  ]\n}")) { error in
+            XCTAssertEqual((error as? ReadError)?.line, 3)
+            XCTAssertEqual((error as? ReadError)?.message, "content.json is not valid JSON: expected ':'")
+        }
+        XCTAssertThrowsError(try LinedJSON.parse("{\"a\": \"unfinished"))
+        XCTAssertThrowsError(try LinedJSON.parse(String(repeating: "[", count: 300)))
     }
 }

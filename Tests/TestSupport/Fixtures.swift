@@ -58,4 +58,26 @@ public enum Fixtures {
         try kb.reader.read { try Int.fetchOne($0, sql: sql, arguments: arguments) ?? -1 }
     }
 }
+
+/// One import of each corpus checkout for the whole test process: the tests over it only read.
+public enum CorpusImports {
+    nonisolated(unsafe) static var imported: [String: (KnowledgeBase, ImportSummary)] = [:]
+    nonisolated(unsafe) static var folder: URL?
+
+    /// The knowledge base holding the checkout `name` (`magentaA11y-2026`, `magentaA11y-2024`),
+    /// imported as a user would, and the import's summary; skips without the corpus.
+    public static func checkout(_ name: String) throws -> (KnowledgeBase, ImportSummary) {
+        let checkout = try Fixtures.corpus(name)
+        if let done = imported[name] { return done }
+        if folder == nil {
+            let url = FileManager.default.temporaryDirectory.appendingPathComponent("a11ykb-corpus-\(UUID().uuidString)")
+            folder = url
+            atexit { if let url = CorpusImports.folder { try? FileManager.default.removeItem(at: url) } }
+        }
+        let kb = try KnowledgeBase(path: folder!.appendingPathComponent("\(name).sqlite").path)
+        let summary = try Importer(kb).importPaths([checkout.path])
+        imported[name] = (kb, summary)
+        return (kb, summary)
+    }
+}
 #endif

@@ -39,6 +39,7 @@ package enum FileCollector {
 
     package static func collect(_ paths: [String]) -> Result {
         var result = Result()
+        var owners = CaptionOwners()
         for path in paths {
             let url = URL(fileURLWithPath: path).standardizedFileURL
             var isDirectory: ObjCBool = false
@@ -55,13 +56,13 @@ package enum FileCollector {
                     result.mirrored.append(url.path)
                     result.unreadable += result.skipped[skippedBefore...].filter { $0.reason == unreadableFolder || $0.reason == unreadable }.map(\.path)
                 }
-                for file in files.sorted() { classify(file, checkoutRoots: roots, into: &result) }
+                for file in files.sorted() { classify(file, checkoutRoots: roots, owners: &owners, into: &result) }
             } else if (try? FileManager.default.attributesOfItem(atPath: url.resolvingSymlinksInPath().path)[.type]
                             as? FileAttributeType) != .typeRegular {
                 // A FIFO or a device would block or never end.
                 result.skipped.append(Skip(path: path, reason: "not a regular file"))
             } else {
-                classify(url.path, checkoutRoots: checkoutRoots([url.path]), into: &result, explicit: true)
+                classify(url.path, checkoutRoots: checkoutRoots([url.path]), owners: &owners, into: &result, explicit: true)
             }
         }
         return result
@@ -119,7 +120,8 @@ package enum FileCollector {
         return roots
     }
 
-    static func classify(_ path: String, checkoutRoots: Set<String>, into result: inout Result, explicit: Bool = false) {
+    static func classify(_ path: String, checkoutRoots: Set<String>, owners: inout CaptionOwners, into result: inout Result,
+                         explicit: Bool = false) {
         let parts = path.split(separator: "/").map(String.init)
         let name = parts.last ?? path
         let stem = (name as NSString).deletingPathExtension
@@ -156,7 +158,9 @@ package enum FileCollector {
         if ext == "vtt", let video = parts.lastIndex(of: "video"), parts.count - video >= 3 {
             let family: Family = parts[video + 1] == "web" ? .web : .native
             let folder = parts.count - video >= 4 ? parent : stem
-            result.files.append(PendingFile(path: path, hints: SourceHints(slug: folder, family: family), role: .transcript))
+            let root = checkoutRoots.first { path.hasPrefix($0 + "/") }
+            let slug = owners.owner(of: path, family: family, folder: folder, checkoutRoot: root)
+            result.files.append(PendingFile(path: path, hints: SourceHints(slug: slug, family: family), role: .transcript))
             return
         }
         if name == "content.json" {

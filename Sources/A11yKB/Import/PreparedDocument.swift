@@ -105,26 +105,14 @@ struct PreparedDocument: Sendable {
             let bytes = try stages.measure(.read) { try input.bytes(limit: limit) }
             let sha = stages.measure(.hash) { SHA256.hex(bytes) }
             if knownSHA == sha { return PreparedDocument(path: file.path, outcome: .unchanged) }
-            let (format, content) = try stages.measure(.parse) {
-                try DocumentReader.read(try TextDecoding.decode(bytes), fileName: (file.path as NSString).lastPathComponent,
-                                        hints: file.hints, isCaption: file.role == .transcript)
-            }
-            let normalized: WritableDocument.Content
-            switch content {
-            case .captions(let transcript):
-                let slug = file.hints.slug ?? file.hints.fallbackSlug ?? ""
-                normalized = .transcript(slug: slug, family: file.hints.family ?? .native,
-                                         stages.measure(.normalize) { Normalizer.normalize(transcript) })
-            case .components(let read):
-                let entries = try stages.measure(.normalize) { try read.map { try Normalizer.normalize($0.entry, hints: $0.hints) } }
-                if entries.contains(where: { !$0.isRecognisable }) {
-                    return PreparedDocument(path: file.path, outcome: .skipped(
-                        "nothing recognisable: no criteria, no platform, aspect or announcement section"))
-                }
-                normalized = .components(entries)
+            let text = try stages.measure(.parse) { try TextDecoding.decode(bytes) }
+            let output = try DocumentPipeline.process(text, file: file, stages: stages)
+            if let reason = output.skipReason {
+                return PreparedDocument(path: file.path, outcome: .skipped(reason))
             }
             return PreparedDocument(path: file.path, outcome: .write(WritableDocument(
-                path: file.path, sha256: sha, byteCount: bytes.count, format: format, content: normalized)))
+                path: file.path, sha256: sha, byteCount: bytes.count, format: output.format, content: output.content,
+                notices: output.notices, unaccounted: output.unaccountedLines.count)))
         } catch let error as ReadError {
             return PreparedDocument(path: file.path, outcome: .failed(error))
         } catch {

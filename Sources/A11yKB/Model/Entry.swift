@@ -21,6 +21,21 @@ package struct Entry: Sendable, Equatable {
     package var wcag: [WCAGReference] = []
     /// Problems the reader met but could work around (a misplaced front-matter key, say).
     package var notices: [Notice] = []
+    /// What the reader did with the lines it consumed without making notes of them (headings,
+    /// labels, blank lines, demos); the normalizer adds the facts.
+    package var ledger = LineLedger()
+    /// The addresses of the page's own video and caption files (`media/video/web/radio/...vtt`).
+    package var videoLinks: [String] = []
+    /// The page's own "Full information" link, as written after "Full information:".
+    package var pageLink: String?
+    /// The lines of the Condensed and Gherkin sections around their criteria and steps, as
+    /// written: the `### #a11y - ...` caption, the `How to test ...` line, the section's own
+    /// `Full information: ...` line.
+    package var condensedFrame: [String] = []
+    package var gherkinFrame: [String] = []
+    /// For a document laid out from another file (content.json): the line of that file each of
+    /// this document's lines stands for, by index (line 1 at index 0).
+    package var lineMap: [Int]?
 
     package init(format: SourceFormat, slug: String? = nil, title: String? = nil,
                 family: Family? = nil, category: String? = nil) {
@@ -58,12 +73,18 @@ package struct RawCriterion: Sendable, Equatable {
     package var label: String?
     package var expectation: String
     package var line: Int
+    /// The last line of the criterion (a YAML block scalar, nested expectations).
+    package var lastLine: Int
+    /// The Condensed group line it was written under, as written; nil for front matter.
+    package var group: String?
 
-    package init(kind: String, label: String?, expectation: String, line: Int) {
+    package init(kind: String, label: String?, expectation: String, line: Int, lastLine: Int? = nil, group: String? = nil) {
         self.kind = kind
         self.label = label
         self.expectation = expectation
         self.line = line
+        self.lastLine = max(lastLine ?? line, line)
+        self.group = group
     }
 }
 
@@ -73,12 +94,14 @@ package struct GherkinStep: Sendable, Equatable {
     package var depth: Int
     package var text: String
     package var line: Int
+    package var lastLine: Int
 
-    package init(scenario: String?, depth: Int, text: String, line: Int) {
+    package init(scenario: String?, depth: Int, text: String, line: Int, lastLine: Int? = nil) {
         self.scenario = scenario
         self.depth = depth
         self.text = text
         self.line = line
+        self.lastLine = max(lastLine ?? line, line)
     }
 }
 
@@ -111,6 +134,8 @@ package struct NoteContext: Sendable, Equatable, Hashable {
     package var framework: String?
     /// The aspect label in force (`State`, `Custom Accessibility Action`, an unknown heading).
     package var aspect: String?
+    /// Under a "Bad example" label: code here is how not to do it.
+    package var badExample = false
 
     package init(section: Section? = nil, platform: String? = nil, framework: String? = nil, aspect: String? = nil) {
         self.section = section
@@ -134,24 +159,38 @@ package enum Section: String, Sendable, Equatable, Hashable {
 package struct Note: Sendable, Equatable {
     package enum Kind: Sendable, Equatable {
         case text
-        case code(language: String?)
+        /// `bad`: marked as a bad example, not to be copied.
+        case code(language: String?, bad: Bool)
         /// A label (aspect heading, framework bullet) with nothing written under it.
         case emptySection(label: String)
+        /// A heading captioning its section (`### #a11y - Native Accessibility Acceptance
+        /// Criteria` in Condensed), as written with its hashes.
+        case caption
     }
 
     package var kind: Kind
     package var text: String
     package var line: Int
+    /// The note's last line of its own (continuation lines, a code block's closing fence).
+    package var lastLine: Int
     package var context: NoteContext
     package var children: [Note]
+    /// The number of an ordered list item (`2.` → 2): Condensed writes its group lines so.
+    package var ordinal: Int?
 
-    package init(kind: Kind = .text, text: String, line: Int, context: NoteContext, children: [Note] = []) {
+    package init(kind: Kind = .text, text: String, line: Int, lastLine: Int? = nil, context: NoteContext, children: [Note] = [],
+                 ordinal: Int? = nil) {
         self.kind = kind
         self.text = text
         self.line = line
+        self.lastLine = max(lastLine ?? line, line)
         self.context = context
         self.children = children
+        self.ordinal = ordinal
     }
+
+    /// The note's own lines.
+    package var lines: ClosedRange<Int> { line...lastLine }
 }
 
 /// A diagnostic about a document: where, and what.
@@ -161,6 +200,8 @@ package struct Notice: Sendable, Equatable, Codable, Hashable {
         case repaired
         case skipped
         case error
+        /// A line no layer of the import accounted for.
+        case unaccounted
     }
 
     package var kind: Kind

@@ -32,3 +32,11 @@ public enum GapProblem: String, Sendable, Codable, CaseIterable {
     /// The template's `_component` token left in a note.
     case templateToken = "template-token"
 }
+
+/// Whether a code example is one to copy (`code_examples.quality`).
+public enum CodeQuality: String, Sendable, Codable, CaseIterable {
+    case good
+    /// Under a "Bad example" marker (`<h4 class="bad-example">`, `{: .bad-example}`, a "Bad example"
+    /// heading): how not to do it.
+    case bad
+}

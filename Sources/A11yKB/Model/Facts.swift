@@ -10,6 +10,9 @@ package struct NormalizedEntry: Sendable, Equatable {
     package var gherkin: [GherkinStep] = []
     package var wcag: [WCAGReference] = []
     package var notices: [Notice] = []
+    /// What became of each line this entry was read from (the reader's structure and skips, the
+    /// normalizer's facts).
+    package var ledger = LineLedger()
 
     package var factCount: Int { criteria.count + guidance.count + announcements.count + codeExamples.count }
 }
@@ -20,6 +23,11 @@ package struct ComponentInfo: Sendable, Equatable, Codable {
     package var family: Family
     package var category: String?
     package var summary: String?
+    /// The source's own "Full information" link, as written.
+    package var pageLink: String?
+    /// The lines around the Condensed and Gherkin sections' criteria and steps, one per line.
+    package var condensedFrame: String?
+    package var gherkinFrame: String?
 }
 
 package struct CriterionFact: Sendable, Equatable {
@@ -28,6 +36,8 @@ package struct CriterionFact: Sendable, Equatable {
     package var label: String?
     package var expectation: String
     package var line: Int
+    /// The Condensed group line it sits under, as written (`Keyboard & screen reader actions`).
+    package var group: String?
 }
 
 package struct GuidanceFact: Sendable, Equatable {
@@ -66,6 +76,8 @@ package struct CodeFact: Sendable, Equatable {
     package var aspect: String?
     package var language: String?
     package var code: String
+    /// `bad` under a "Bad example" marker: how not to do it.
+    package var quality: CodeQuality = .good
     package var line: Int
 }
 

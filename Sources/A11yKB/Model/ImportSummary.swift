@@ -42,6 +42,12 @@ public struct ImportSummary: Sendable, Codable, Equatable {
         }
     }
 
+    /// A file with lines no layer of the import accounted for (each is also a notice).
+    public struct Unaccounted: Sendable, Codable, Equatable {
+        public var path: String
+        public var lines: Int
+    }
+
     public var added: [Item] = []
     public var replaced: [Item] = []
     public var superseded: [Supersession] = []
@@ -52,6 +58,10 @@ public struct ImportSummary: Sendable, Codable, Equatable {
     public var errors: [Problem] = []
     public var notices: [Problem] = []
     public var ignoredInCheckout = 0
+    /// Files with unaccounted lines, and how many each.
+    public var unaccounted: [Unaccounted] = []
+    /// Lines of the imported files that no layer of the import accounted for.
+    public var unaccountedLines: Int { unaccounted.reduce(0) { $0 + $1.lines } }
     /// True when `--strict` refused the whole import because of errors: nothing was written.
     public var refused = false
     /// Where the time went, stage by stage, when `A11YKB_IMPORT_STAGES` asked for it; else empty.

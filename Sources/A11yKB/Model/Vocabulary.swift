@@ -80,12 +80,30 @@ package enum Vocabulary {
         case "checklist", "wcag": return "checklist"
         default: break
         }
-        if key.hasPrefix("test keyboard") { return "keyboard" }
+        // "Test keyboard only, then screen reader + keyboard actions", "Keyboard & screen reader actions".
+        if key.hasPrefix("test keyboard") || key.contains("keyboard") { return "keyboard" }
         if key.contains("gesture") { return "gesture" }
         if key.hasPrefix("listen to screen") || key.contains("screenreader output") || key.contains("screen reader output") {
             return "screenreader"
         }
         if key.contains("device settings") || key.contains("os settings") { return "settings" }
+        return nil
+    }
+
+    static let keyWords: Set<String> = ["tab", "enter", "return", "space", "spacebar", "arrow", "arrows", "escape", "esc",
+                                        "home", "end", "page", "shift", "ctrl", "ctl", "alt", "key", "keys", "keyboard"]
+    static let gestureWords: Set<String> = ["swipe", "swipes", "tap", "doubletap", "rotor", "scrub", "pinch", "drag", "finger", "talkback"]
+    static let outputWords: Set<String> = ["name", "role", "group", "state", "value", "label", "hint", "description", "heading"]
+    static let settingWords: Set<String> = ["resize", "motion", "zoom", "reflow", "contrast", "settings"]
+
+    /// The kind a criterion's own key says it is (`Tab`, `Arrow-keys`, `Space` → keyboard; `Swipe`,
+    /// `Doubletap` → gesture): what decides when its group line names no kind.
+    package static func criterionKind(ofKey label: String) -> String? {
+        let words = Set(normalizedLabel(label).split { !$0.isLetter }.map(String.init))
+        if !words.isDisjoint(with: keyWords) { return "keyboard" }
+        if !words.isDisjoint(with: gestureWords) { return "gesture" }
+        if !words.isDisjoint(with: settingWords) { return "settings" }
+        if !words.isDisjoint(with: outputWords) { return "screenreader" }
         return nil
     }
 

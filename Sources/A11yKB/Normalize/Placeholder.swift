@@ -45,6 +45,8 @@ package enum QuotedAnnouncement {
         guard !quoted.isEmpty else { return nil }
         var rest = body[body.index(after: close)...].trimmingSpaces()
         while let c = rest.first, c == "," || c == "." || c == "-" || c == "–" { rest = rest.dropFirst().trimmingSpaces() }
+        // `Close button "Close, button" or` over the next example: the conjunction joins examples.
+        if rest == "or" || rest == "and" { rest = rest.dropFirst(rest.count) }
         var notes: [String] = []
         if !lead.isEmpty { notes.append(lead) }
         if !rest.isEmpty {

@@ -134,9 +134,15 @@ package enum TextCleaner {
                 i = end
                 continue
             case UInt8(ascii: "_"):
-                // `__bold__` only: single underscores are identifiers (`_component`, `Type_View_Focused`).
+                // `__bold__`, and `_emphasis_` between word boundaries; underscores inside or
+                // before a word alone are identifiers (`_component`, `Type_View_Focused`).
                 var end = i
                 while end < to, bytes[end] == b { end += 1 }
+                if end - i == 1, let close = emphasisClose(bytes, openingAt: i, from: from, to: to) {
+                    reduce(bytes, i + 1, close, into: &out)
+                    i = close + 1
+                    continue
+                }
                 if end - i == 2 {
                     let before = i > from ? bytes[i - 1] : space
                     let after = end < to ? bytes[end] : space
@@ -154,6 +160,23 @@ package enum TextCleaner {
             out.append(b)
             i += 1
         }
+    }
+
+    /// The closing `_` of `_emphasis_` opened at `i`: the opening one follows no word and precedes
+    /// a word; the closing one follows a non-space and precedes no word, with no code span between.
+    static func emphasisClose(_ bytes: UnsafeBufferPointer<UInt8>, openingAt i: Int, from: Int, to: Int) -> Int? {
+        guard i + 1 < to, isWordByte(bytes[i + 1]), i == from || !isWordByte(bytes[i - 1]) else { return nil }
+        var j = i + 2
+        while j < to {
+            let c = bytes[j]
+            if c == UInt8(ascii: "`") { return nil }
+            if c == UInt8(ascii: "_"), bytes[j - 1] != space, bytes[j - 1] != UInt8(ascii: "_"),
+               j + 1 >= to || (!isWordByte(bytes[j + 1]) && bytes[j + 1] != UInt8(ascii: "_")) {
+                return j
+            }
+            j += 1
+        }
+        return nil
     }
 
     static func findRun(_ bytes: UnsafeBufferPointer<UInt8>, of byte: UInt8, length: Int, from: Int, to: Int) -> Int? {

@@ -8,7 +8,8 @@ public struct Cell: Sendable, Equatable {
             case criterion(label: String?, expectation: String)
             case announcement(String, context: String?)
             case transcript(String, screenReader: String?)
-            case code(language: String?, code: String)
+            /// `bad`: a bad example, how not to do it (`code_examples.quality`).
+            case code(language: String?, code: String, bad: Bool)
             case gap(GapProblem, excerpt: String?)
         }
 
@@ -131,7 +132,7 @@ enum CellBuilder {
                                      framework: g.framework, order: (0, g.line, 0)))
             }
             for code in facts.codeExamples where matches(code.aspect ?? "general") && applies(code.platform) {
-                placed.append(Placed(item: Cell.Item(content: .code(language: code.language, code: code.code), depth: 0,
+                placed.append(Placed(item: Cell.Item(content: .code(language: code.language, code: code.code, bad: code.quality == .bad), depth: 0,
                                                      line: code.line, platform: code.platform),
                                      framework: code.framework, order: (0, code.line, 1)))
             }

@@ -10,6 +10,12 @@ public struct ComponentFacts: Sendable {
         public var family: Family
         public var category: String?
         public var source: String
+        /// The source's own "Full information" link, as written.
+        public var pageLink: String?
+        /// The lines around the criteria and steps of the source's own Condensed and Gherkin
+        /// sections (`### #a11y - ...`, `How to test ...`, `Full information: ...`), one per line.
+        public var condensedFrame: String?
+        public var gherkinFrame: String?
 
         /// No component: what an empty cell is built from.
         static let none = Component(id: 0, slug: "", title: "", family: .native, category: nil, source: "")
@@ -25,6 +31,9 @@ public struct ComponentFacts: Sendable {
             family = row["family"]
             category = row["category"]
             source = row["source"]
+            pageLink = row["page_link"]
+            condensedFrame = row["condensed_frame"]
+            gherkinFrame = row["gherkin_frame"]
         }
     }
 
@@ -34,6 +43,8 @@ public struct ComponentFacts: Sendable {
         public var label: String?
         public var expectation: String
         public var line: Int
+        /// The Condensed group line it was written under, as written; nil from front matter.
+        public var group: String?
 
         init(row: Row) throws {
             platform = row["platform"]
@@ -41,6 +52,7 @@ public struct ComponentFacts: Sendable {
             label = row["label"]
             expectation = row["expectation"]
             line = row["line"]
+            group = row["group_title"]
         }
     }
 
@@ -91,6 +103,8 @@ public struct ComponentFacts: Sendable {
         public var language: String?
         public var code: String
         public var line: Int
+        /// `bad`: under a "Bad example" marker, how not to do it.
+        public var quality: CodeQuality
 
         init(row: Row) throws {
             platform = row["platform"]
@@ -99,6 +113,7 @@ public struct ComponentFacts: Sendable {
             language = row["language"]
             code = row["code"]
             line = row["line"]
+            quality = CodeQuality(rawValue: row["quality"] ?? "good") ?? .good
         }
     }
 
@@ -208,7 +223,7 @@ public struct ComponentFacts: Sendable {
     static func loadAll(_ db: Database, where condition: String, arguments: StatementArguments,
                         limit: Int? = nil) throws -> [ComponentFacts] {
         let components = try Component.fetchAll(db, sql: """
-            SELECT c.id, c.slug, c.title, c.family, c.category, s.path AS source FROM components c
+            SELECT c.id, c.slug, c.title, c.family, c.category, c.page_link, c.condensed_frame, c.gherkin_frame, s.path AS source FROM components c
             JOIN sources s ON s.id = c.source_id WHERE \(condition) ORDER BY c.family, c.slug
             \(limit.map { "LIMIT \($0)" } ?? "")
             """, arguments: arguments)
@@ -225,7 +240,7 @@ public struct ComponentFacts: Sendable {
             }
         }
         try each(Criterion.self, """
-            SELECT x.component_id, p.slug AS platform, x.kind, x.label, x.expectation, x.line FROM criteria x
+            SELECT x.component_id, p.slug AS platform, x.kind, x.label, x.expectation, x.line, x.group_title FROM criteria x
             LEFT JOIN platforms p ON p.id = x.platform_id WHERE x.component_id IN (\(idList)) ORDER BY x.component_id, x.position
             """) { $0.criteria.append($1) }
         try each(Guidance.self, """
@@ -240,7 +255,7 @@ public struct ComponentFacts: Sendable {
             """) { $0.announcements.append($1) }
         try each(Gap.self, Gap.sql(where: "g.component_id IN (\(idList))", orderBy: "g.component_id, g.line, g.id")) { $0.gaps.append($1) }
         try each(CodeExample.self, """
-            SELECT x.component_id, p.slug AS platform, f.slug AS framework, x.aspect, x.language, x.code, x.line FROM code_examples x
+            SELECT x.component_id, p.slug AS platform, f.slug AS framework, x.aspect, x.language, x.code, x.line, x.quality FROM code_examples x
             LEFT JOIN platforms p ON p.id = x.platform_id LEFT JOIN frameworks f ON f.id = x.framework_id
             WHERE x.component_id IN (\(idList)) ORDER BY x.component_id, x.position
             """) { $0.codeExamples.append($1) }

@@ -18,19 +18,20 @@ extension StringProtocol {
     func containsBytes(_ needle: StaticString) -> Bool {
         let n = UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount)
         guard let first = n.first else { return true }
-        var window: [UInt8] = []
-        window.reserveCapacity(n.count)
-        let bytes = Array(utf8)
-        guard bytes.count >= n.count else { return false }
-        var i = 0
-        while i <= bytes.count - n.count {
-            if bytes[i] == first {
-                var k = 1
-                while k < n.count, bytes[i + k] == n[k] { k += 1 }
-                if k == n.count { return true }
+        func search(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            guard bytes.count >= n.count else { return false }
+            var i = 0
+            while i <= bytes.count - n.count {
+                if bytes[i] == first {
+                    var k = 1
+                    while k < n.count, bytes[i + k] == n[k] { k += 1 }
+                    if k == n.count { return true }
+                }
+                i += 1
             }
-            i += 1
+            return false
         }
-        return false
+        // Native strings are contiguous UTF-8: searched in place, without a copy.
+        return utf8.withContiguousStorageIfAvailable(search) ?? Array(utf8).withUnsafeBufferPointer(search)
     }
 }

@@ -19,9 +19,10 @@ package enum DocumentReader {
         return false
     }
 
-    /// What a document holds: components (one, or many for content.json), or a video's captions.
+    /// What a document holds: components (one, or many for content.json, with what the reader made
+    /// of the file's own lines around them), or a video's captions.
     package enum Content: Sendable {
-        case components([(entry: Entry, hints: SourceHints)])
+        case components([(entry: Entry, hints: SourceHints)], ledger: LineLedger, notices: [Notice])
         case captions(TranscriptReader.Transcript)
     }
 
@@ -34,9 +35,11 @@ package enum DocumentReader {
         case .webVTT:
             return (format, .captions(try TranscriptReader.read(text, fileName: fileName)))
         case .contentJSON:
-            return (format, .components(try ContentJSONReader.read(text).map { ($0.entry, $0.hints) }))
+            let document = try ContentJSONReader.read(text)
+            return (format, .components(document.items.map { ($0.entry, $0.hints) }, ledger: document.ledger,
+                                        notices: document.notices))
         case .jekyll, .magentaV2, .renderedText:
-            return (format, .components([(try read(text, format: format), hints)]))
+            return (format, .components([(try read(text, format: format), hints)], ledger: LineLedger(), notices: []))
         }
     }
 

@@ -8,6 +8,8 @@ package struct FrontMatter: Sendable {
     package var criteria: [RawCriterion] = []
     package var gherkin: [GherkinStep] = []
     package var notices: [Notice] = []
+    /// The front matter's lines that hold no criterion or step (keys, metadata, blank lines).
+    package var ledger = LineLedger()
 
     /// What the first lines of a document hold: no front matter, one that never closes, or the
     /// YAML, the body and the line the body starts on. Only the front matter's own lines are looked at.
@@ -44,6 +46,53 @@ package struct FrontMatter: Sendable {
     static let pageKeys: Set<String> = ["layout", "title", "categories", "category", "permalink", "tags", "order",
                                         "description", "slug", "date", "sidebar", "nav_order", "parent", "redirect_from"]
 
+    /// The front matter's lines, as the YAML parser numbers them (the document's line 1 is the
+    /// opening `---`, so a YAML line is the document line less one).
+    struct Lines {
+        let text: [Substring]
+        /// Lines where a YAML node starts, in order: a node's text runs to the next one.
+        let starts: [Int]
+
+        init(yaml: String, root: Node?) {
+            text = MarkdownOutline.splitLines(yaml)
+            var starts = Set<Int>()
+            // Keys and list items start what they hold; a scalar value runs on from its key.
+            func collect(_ node: Node) {
+                switch node {
+                case .mapping(let mapping):
+                    for (key, value) in mapping {
+                        if let mark = key.mark { starts.insert(mark.line + 1) }
+                        collect(value)
+                    }
+                case .sequence(let sequence):
+                    for item in sequence {
+                        if let mark = item.mark { starts.insert(mark.line + 1) }
+                        collect(item)
+                    }
+                default: break
+                }
+            }
+            if let root { collect(root) }
+            self.starts = starts.sorted()
+        }
+
+        /// The document lines of the node starting at `line`: up to the next node, blank lines and
+        /// comments after it left out.
+        func span(from line: Int) -> ClosedRange<Int> {
+            let next = starts.first { $0 > line } ?? text.count + 2
+            var last = max(line, min(next - 1, text.count + 1))
+            while last > line, isBlankOrComment(last) { last -= 1 }
+            return line...last
+        }
+
+        func isBlankOrComment(_ line: Int) -> Bool {
+            let index = line - 2
+            guard index >= 0, index < text.count else { return true }
+            let trimmed = text[index].trimmingSpaces()
+            return trimmed.isEmpty || trimmed.hasPrefix("#")
+        }
+    }
+
     package static func parse(_ yaml: String) throws -> FrontMatter {
         var result = FrontMatter()
         let root: Node?
@@ -58,6 +107,12 @@ package struct FrontMatter: Sendable {
             root = repaired
             result.notices.append(Notice(.repaired, line: nil, "tab characters in the front matter read as spaces"))
         }
+        let lines = Lines(yaml: yaml, root: root)
+        for (index, text) in lines.text.enumerated() {
+            let trimmed = text.trimmingSpaces()
+            if trimmed.isEmpty { result.ledger.mark(index + 2, .skipped("blank line")) }
+            if trimmed.hasPrefix("#") { result.ledger.mark(index + 2, .skipped("YAML comment")) }
+        }
         guard let root else { return result }
         guard let mapping = root.mapping else {
             throw ReadError(line: (root.mark?.line).map { $0 + 1 }, "front matter is a \(describe(root)), not a map of keys")
@@ -67,80 +122,115 @@ package struct FrontMatter: Sendable {
             guard let rawKey = keyNode.string else { continue }
             let key = rawKey.trimmingSpaces().trimmingCharacters(":")
             let keyLine = (keyNode.mark?.line ?? 0) + 1
+            let span = lines.span(from: keyLine)
             switch key.lowercased() {
             case "title": result.title = value.string?.trimmingSpaces().description
+                result.ledger.mark(span, .structure("front matter: title"))
                 continue
             case "categories", "category":
                 result.category = value.string ?? value.sequence?.first?.string
+                result.ledger.mark(span, .structure("front matter: category"))
                 continue
             case "slug", "permalink":
                 if key == "slug" { result.slug = value.string }
+                result.ledger.mark(span, .structure("front matter: page address"))
                 continue
             default: break
             }
-            if pageKeys.contains(key.lowercased()) { continue }
+            if pageKeys.contains(key.lowercased()) {
+                result.ledger.mark(span, .skipped("front-matter metadata for the site (\(key))"))
+                continue
+            }
             if key.lowercased() == "wcag" {
-                result.criteria += wcagChecks(value, principle: nil)
+                result.ledger.mark(keyLine, .structure("group: wcag checklist"))
+                result.criteria += wcagChecks(value, principle: nil, lines: lines, ledger: &result.ledger)
                 continue
             }
             if key.lowercased().hasPrefix("gherkin") {
-                result.gherkin += gherkinSteps(value, scenario: String(key.dropFirst("gherkin".count).drop { $0 == "-" || $0 == "_" }))
+                result.ledger.mark(keyLine, .structure("gherkin scenario: \(key)"))
+                result.gherkin += gherkinSteps(value, scenario: String(key.dropFirst("gherkin".count).drop { $0 == "-" || $0 == "_" }),
+                                               lines: lines)
                 continue
             }
             if Vocabulary.criterionKind(key) != nil {
                 lastKind = key
-                result.criteria += criteria(kind: key, value: value, keyLine: keyLine)
+                result.ledger.mark(keyLine, .structure("group: \(key)"))
+                result.criteria += criteria(kind: key, value: value, keyLine: keyLine, lines: lines)
                 continue
             }
             if let scalar = value.string, let kind = lastKind {
                 // A key that lost its indentation (`spacebar:` at the margin under `keyboard:`) still
                 // belongs to the section above it.
                 result.notices.append(Notice(.repaired, line: keyLine, "key \"\(key)\" at the margin read as part of \"\(kind)\""))
-                if let c = criterion(kind: kind, label: key, value: scalar, line: keyLine) { result.criteria.append(c) }
+                if let c = criterion(kind: kind, label: key, value: scalar, line: keyLine, lastLine: span.upperBound) {
+                    result.criteria.append(c)
+                }
                 continue
             }
-            // Any other key describes the page (layout, permalink...), not criteria.
+            // Any other key is not read: the account says so rather than guessing at it.
+            result.ledger.mark(span, .unaccounted("front-matter key \"\(key)\" not read"))
         }
         return result
     }
 
-    static func criteria(kind: String, value: Node, keyLine: Int) -> [RawCriterion] {
+    static func criteria(kind: String, value: Node, keyLine: Int, lines: Lines) -> [RawCriterion] {
         if let mapping = value.mapping {
             return mapping.compactMap { labelNode, expectation in
                 guard let label = labelNode.string else { return nil }
                 let line = (labelNode.mark?.line ?? keyLine - 1) + 1
-                return criterion(kind: kind, label: label, value: expectation.string ?? "", line: line)
+                return criterion(kind: kind, label: label, value: expectation.string ?? "", line: line,
+                                 lastLine: lines.span(from: line).upperBound)
             }
         }
         if let text = value.string, !text.trimmingSpaces().isEmpty {
             // `keyboard: N/A`: a whole section answered in one line.
-            return [RawCriterion(kind: kind, label: nil, expectation: text, line: (value.mark?.line ?? keyLine - 1) + 1)]
+            let line = (value.mark?.line ?? keyLine - 1) + 1
+            return [RawCriterion(kind: kind, label: nil, expectation: text, line: line, lastLine: lines.span(from: line).upperBound)]
         }
         if let sequence = value.sequence {
             return sequence.compactMap { item in
                 guard let text = item.string else { return nil }
-                return RawCriterion(kind: kind, label: nil, expectation: text, line: (item.mark?.line ?? keyLine - 1) + 1)
+                let line = (item.mark?.line ?? keyLine - 1) + 1
+                return RawCriterion(kind: kind, label: nil, expectation: text, line: line, lastLine: lines.span(from: line).upperBound)
             }
         }
         return []
     }
 
-    /// `wcag:` holds principles (Perceivable, Operable...) each with a list of `criteria:` checks;
-    /// every text under a principle becomes a `checklist` criterion labelled by it.
-    static func wcagChecks(_ node: Node, principle: String?) -> [RawCriterion] {
+    /// `wcag:` holds principle groups, `- name: Perceivable` with a `list:` of `- criteria: ...`
+    /// checks (or `- perceivable:` over its checks): every check becomes a `checklist` criterion
+    /// labelled by its principle; the principle's own line is structure, never a criterion.
+    static func wcagChecks(_ node: Node, principle: String?, lines: Lines, ledger: inout LineLedger) -> [RawCriterion] {
         let line = (node.mark?.line ?? 0) + 1
         switch node {
         case .scalar(let scalar):
             let text = scalar.string.trimmingSpaces()
             guard !text.isEmpty else { return [] }
-            return [RawCriterion(kind: "checklist", label: principle.map(capitalized), expectation: String(text), line: line)]
+            return [RawCriterion(kind: "checklist", label: principle.map(capitalized), expectation: String(text), line: line,
+                                 lastLine: lines.span(from: line).upperBound)]
         case .sequence(let sequence):
-            return sequence.flatMap { wcagChecks($0, principle: principle) }
+            return sequence.flatMap { wcagChecks($0, principle: principle, lines: lines, ledger: &ledger) }
         case .mapping(let mapping):
+            // `- name: Perceivable` names the principle of the checks beside it.
+            var principle = principle
+            for (key, value) in mapping where ["name", "principle", "title"].contains(key.string?.lowercased() ?? "") {
+                principle = value.string?.trimmingSpaces().description
+                ledger.mark((key.mark?.line ?? 0) + 1, .structure("wcag principle: \(principle ?? "")"))
+            }
             return mapping.flatMap { key, value -> [RawCriterion] in
                 let name = key.string ?? ""
-                let isContainer = ["criteria", "checks", "items", "list"].contains(name.lowercased())
-                return wcagChecks(value, principle: isContainer ? principle : name)
+                let keyLine = (key.mark?.line ?? 0) + 1
+                switch name.lowercased() {
+                case "name", "principle", "title":
+                    return []
+                case "criteria", "checks", "items", "list", "criterion":
+                    if value.scalar == nil { ledger.mark(keyLine, .structure("wcag principle: list of checks")) }
+                    return wcagChecks(value, principle: principle, lines: lines, ledger: &ledger)
+                default:
+                    // `- perceivable:` over its checks.
+                    ledger.mark(keyLine, .structure("wcag principle: \(name)"))
+                    return wcagChecks(value, principle: name, lines: lines, ledger: &ledger)
+                }
             }
         case .alias:
             return []
@@ -152,28 +242,32 @@ package struct FrontMatter: Sendable {
     }
 
     /// `gherkin-keyboard:` is a list of steps, each a map such as `when: ...` / `result: ...`.
-    static func gherkinSteps(_ node: Node, scenario: String) -> [GherkinStep] {
+    static func gherkinSteps(_ node: Node, scenario: String, lines: Lines) -> [GherkinStep] {
         var steps: [GherkinStep] = []
         for item in node.sequence.map(Array.init) ?? [node] {
             if let mapping = item.mapping {
                 for (key, value) in mapping {
                     guard let keyword = key.string, let text = value.string?.trimmingSpaces(), !text.isEmpty else { continue }
                     let isResult = ["result", "then-result", "expect"].contains(keyword.lowercased())
+                    let line = (key.mark?.line ?? 0) + 1
                     steps.append(GherkinStep(scenario: scenario, depth: isResult ? 1 : 0,
-                                             text: keyword.uppercased() + " " + text, line: (key.mark?.line ?? 0) + 1))
+                                             text: keyword.uppercased() + " " + text, line: line,
+                                             lastLine: lines.span(from: line).upperBound))
                 }
             } else if let text = item.string?.trimmingSpaces(), !text.isEmpty {
-                steps.append(GherkinStep(scenario: scenario, depth: 0, text: String(text), line: (item.mark?.line ?? 0) + 1))
+                let line = (item.mark?.line ?? 0) + 1
+                steps.append(GherkinStep(scenario: scenario, depth: 0, text: String(text), line: line,
+                                         lastLine: lines.span(from: line).upperBound))
             }
         }
         return steps
     }
 
-    static func criterion(kind: String, label: String, value: String, line: Int) -> RawCriterion? {
+    static func criterion(kind: String, label: String, value: String, line: Int, lastLine: Int) -> RawCriterion? {
         let label = label.trimmingSpaces().trimmingCharacters(":")
         var pretty = label
         if let first = pretty.first { pretty = first.uppercased() + pretty.dropFirst() }
-        return RawCriterion(kind: kind, label: pretty, expectation: value, line: line)
+        return RawCriterion(kind: kind, label: pretty, expectation: value, line: line, lastLine: lastLine)
     }
 
     static func describe(_ node: Node) -> String {

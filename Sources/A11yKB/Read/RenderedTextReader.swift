@@ -4,16 +4,19 @@
 package enum RenderedTextReader {
     package static func read(_ text: String) throws -> Entry {
         var entry = Entry(format: .renderedText)
-        let blocks = MarkdownOutline.parse(text).map(promoteLabel)
-        let (notes, notices) = OutlineWalker.walk(blocks)
-        entry.notices += notices
-        EntryAssembly.assemble(notes, into: &entry)
+        var ledger = LineLedger()
+        let blocks = MarkdownOutline.parse(text, ledger: &ledger).map(promoteLabel)
+        let walked = OutlineWalker.walk(blocks)
+        entry.notices += walked.notices
+        ledger.merge(walked.ledger)
+        entry.ledger = ledger
+        EntryAssembly.assemble(walked.notes, into: &entry)
         return entry
     }
 
     /// A bare line is a label when the vocabulary knows it, or when it is too short to be prose.
     static func promoteLabel(_ block: Block) -> Block {
-        guard case let .paragraph(text, line) = block else { return block }
+        guard case let .paragraph(text, line, lastLine) = block, lastLine == line else { return block }
         switch Vocabulary.classify(text) {
         case .platform: return .heading(level: 2, text: text, line: line)
         case .framework, .aspect, .section: return .heading(level: 3, text: text, line: line)

@@ -6,12 +6,15 @@ package enum TranscriptReader {
         package var startMs: Int
         package var endMs: Int
         package var line: Int
+        /// The lines of every cue the utterance joins (timing line and text).
+        package var spans: [ClosedRange<Int>]
 
-        package init(text: String, startMs: Int, endMs: Int, line: Int) {
+        package init(text: String, startMs: Int, endMs: Int, line: Int, spans: [ClosedRange<Int>]? = nil) {
             self.text = text
             self.startMs = startMs
             self.endMs = endMs
             self.line = line
+            self.spans = spans ?? [line...line]
         }
     }
 
@@ -19,6 +22,8 @@ package enum TranscriptReader {
         package var platform: String?
         package var screenReader: String?
         package var utterances: [Utterance]
+        /// The header, cue timings, notes and blank lines; the normalizer adds the cue text it keeps.
+        package var ledger = LineLedger()
     }
 
     package static func read(_ text: String, fileName: String) throws -> Transcript {
@@ -27,10 +32,33 @@ package enum TranscriptReader {
             throw ReadError(line: 1, "not a WebVTT file (no WEBVTT header)")
         }
         var utterances: [Utterance] = []
+        var ledger = LineLedger()
+        ledger.mark(1, .structure("WebVTT header"))
         var pending: Utterance?
         var i = 1
         while i < lines.count {
-            guard let (start, end) = timing(lines[i]) else { i += 1; continue }
+            guard let (start, end) = timing(lines[i]) else {
+                let text = lines[i].trimmingSpaces()
+                if text.isEmpty {
+                    ledger.mark(i + 1, .skipped("blank line"))
+                } else if text.hasPrefix("NOTE") || text.hasPrefix("STYLE") || text.hasPrefix("REGION") {
+                    // A comment or styling block runs to the next blank line.
+                    let reason = text.hasPrefix("NOTE") ? "caption file comment (NOTE)" : "caption styling"
+                    while i < lines.count, !lines[i].trimmingSpaces().isEmpty {
+                        ledger.mark(i + 1, .skipped(reason))
+                        i += 1
+                    }
+                    continue
+                } else if i + 1 < lines.count, timing(lines[i + 1]) != nil {
+                    ledger.mark(i + 1, .structure("cue identifier"))
+                } else if i < 3 {
+                    // Header settings under `WEBVTT` (`Kind: captions`, `Language: en`).
+                    ledger.mark(i + 1, .skipped("caption file settings"))
+                }
+                i += 1
+                continue
+            }
+            ledger.mark(i + 1, .structure("cue timing"))
             let cueLine = i + 1
             var textLines: [Substring] = []
             i += 1
@@ -38,16 +66,21 @@ package enum TranscriptReader {
                 textLines.append(lines[i].trimmingSpaces())
                 i += 1
             }
+            let textSpan = cueLine...max(cueLine, i)
             // Cue text as written; the normalizer cleans it. Sentence ends are read through the
             // cue's closing tags (`<c>`, `</v>`), which end a cue, never a sentence.
             let cueText = textLines.joined(separator: " ")
-            guard !cueText.trimmingSpaces().isEmpty else { continue }
+            guard !cueText.trimmingSpaces().isEmpty else {
+                ledger.mark(textSpan, .skipped("cue without words"))
+                continue
+            }
             if var open = pending {
                 open.text += " " + cueText
                 open.endMs = end
+                open.spans.append(textSpan)
                 pending = open
             } else {
-                pending = Utterance(text: cueText, startMs: start, endMs: end, line: cueLine)
+                pending = Utterance(text: cueText, startMs: start, endMs: end, line: cueLine, spans: [textSpan])
             }
             if let last = lastLetter(cueText), ".!?…".contains(last), let done = pending {
                 utterances.append(done)
@@ -56,7 +89,7 @@ package enum TranscriptReader {
         }
         if let done = pending { utterances.append(done) }
         let (platform, screenReader) = speaker(fileName)
-        return Transcript(platform: platform, screenReader: screenReader, utterances: utterances)
+        return Transcript(platform: platform, screenReader: screenReader, utterances: utterances, ledger: ledger)
     }
 
     /// The last character of a cue that is not part of a closing tag or white space.
@@ -116,6 +149,12 @@ package enum TranscriptReader {
         } else {
             platform = nil
         }
-        return (platform, screenReader)
+        // A name with only the device (`select-android`, `headingMacOS`, `search-desktop-safari`)
+        // still says the reader: each of these has one built in.
+        let implied: String? =
+            name.contains("macos") || name.contains("safari") ? "VoiceOver" :
+            platform == "ios" ? "VoiceOver" :
+            platform == "android" ? "TalkBack" : nil
+        return (platform, screenReader ?? implied)
     }
 }

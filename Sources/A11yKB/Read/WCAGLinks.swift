@@ -21,9 +21,15 @@ package enum WCAGLinks {
             searchStart = hit.upperBound
             var cursor = hit.upperBound
             var sc: Substring?
-            // Up to two numbers follow: an optional guidelines version (2.1), then the criterion (4.1.2).
+            // Up to two numbers follow: an optional guidelines version (2.1), then the criterion (4.1.2);
+            // a level or "SC" may stand before them (`WCAG AA 1.4.5`, `WCAG SC 2.4.6`).
             for _ in 0..<2 {
                 cursor = text[cursor...].firstIndex { $0 != " " && $0 != ":" } ?? text.endIndex
+                for word in ["SC ", "AAA ", "AA ", "A ", "Level AAA ", "Level AA ", "Level A "]
+                where text[cursor...].hasPrefix(word) && text[cursor...].dropFirst(word.count).first?.isNumber == true {
+                    cursor = text.index(cursor, offsetBy: word.count)
+                    break
+                }
                 let token = text[cursor...].prefix { $0.isNumber || $0 == "." }
                 let parts = token.split(separator: ".", omittingEmptySubsequences: false)
                 guard !token.isEmpty, parts.allSatisfy({ !$0.isEmpty }) else { break }

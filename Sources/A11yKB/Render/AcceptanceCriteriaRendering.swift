@@ -23,13 +23,31 @@ public enum AcceptanceCriteria {
         return "https://www.magentaa11y.com/MagentaA11yV2#/\(facts.component.family.rawValue)-criteria/\(category)/\(facts.component.slug)"
     }
 
+    /// The source's own "Full information" link when it wrote one, else the page's address.
     static func footer(_ facts: ComponentFacts) -> String {
+        if let link = facts.component.pageLink { return "\nFull information: \(link)\n" }
         guard let url = fullInformationURL(facts) else { return "" }
         return "\nFull information: [\(url)](\(url))\n"
     }
 
-    static func platformNote(_ platform: String?) -> String {
-        guard let platform else { return "" }
+    /// ` (iOS only)` after a criterion of one platform of a family of several; nothing for a web
+    /// criterion (web is the web family's only platform).
+    /// A section's opening lines as the source wrote them (its frame without the Full information
+    /// line), else the usual caption and "How to test".
+    static func intro(_ frame: String?, _ facts: ComponentFacts) -> String {
+        guard let frame, !frame.isEmpty else { return heading(facts) + "\n\nHow to test \(noun(facts))\n" }
+        return frame.split(separator: "\n").filter { !$0.hasASCIIPrefix("full information") }.joined(separator: "\n\n") + "\n"
+    }
+
+    /// A section's closing line as the source wrote it: its own Full information line, or none
+    /// when it had none; the usual footer when the source wrote no such section.
+    static func outro(_ frame: String?, _ facts: ComponentFacts) -> String {
+        guard let frame, !frame.isEmpty else { return footer(facts) }
+        return frame.split(separator: "\n").filter { $0.hasASCIIPrefix("full information") }.map { "\n\($0)\n" }.joined()
+    }
+
+    static func platformNote(_ platform: String?, family: Family) -> String {
+        guard let platform, family.platforms.count > 1 else { return "" }
         return " (\(Vocabulary.platforms.first { $0.slug == platform }?.name ?? platform) only)"
     }
 
@@ -53,15 +71,58 @@ public enum AcceptanceCriteria {
         }
     }
 
-    /// The `## Condensed` section's body; with `lines`, each criterion ends with its source line.
+    /// The `## Condensed` section's body: the source's own, group lines and all, when it wrote one;
+    /// else rebuilt from the criteria, a group per kind.
+    /// With `lines`, each criterion ends with its source line.
     public static func condensed(_ facts: ComponentFacts, lines: Bool = false) -> String {
+        ownCondensed(facts, lines: lines) ?? rebuiltCondensed(facts, lines: lines)
+    }
+
+    /// The source's Condensed section from its criteria in source order: each group line as
+    /// written, a lead-in ("Test:") where one stood, `Label: expectation` bullets with nested
+    /// expectations nested again, the source's own "Full information" link. Nothing added.
+    static func ownCondensed(_ facts: ComponentFacts, lines: Bool = false) -> String? {
+        guard !facts.criteria.isEmpty, facts.criteria.allSatisfy({ $0.group != nil }) else { return nil }
+        var out = intro(facts.component.condensedFrame, facts)
+        var number = 0
+        var current: [Substring] = []
+        let placeholders = facts.gaps.filter { gap in RowKey.standardKinds.contains(gap.aspect ?? "") || facts.criteria.contains { $0.kind == gap.aspect } }
+        var pending = placeholders.sorted { $0.line < $1.line }[...]
+        for c in facts.criteria {
+            let path = (c.group ?? "").split(separator: "\n")
+            if path.first != current.first {
+                number += 1
+                out += "\n\(number). \(path.first ?? "")\n\n"
+            }
+            if path.count > 1, path.dropFirst() != current.dropFirst() {
+                out += "\n" + path.dropFirst().joined(separator: "\n") + "\n"
+            }
+            current = path
+            while let gap = pending.first, gap.line < c.line {
+                out += "   - " + (gap.excerpt ?? "") + "\n"
+                pending = pending.dropFirst()
+            }
+            let expectations = c.expectation.split(separator: "\n", omittingEmptySubsequences: false)
+            if let label = c.label, expectations.count > 1 {
+                out += "   - \(label):" + cite(c.line, lines) + "\n" + expectations.map { "      - \($0)\n" }.joined()
+            } else {
+                out += "   - " + (c.label.map { "\($0): " } ?? "") + c.expectation + cite(c.line, lines) + "\n"
+            }
+        }
+        for gap in pending { out += "   - " + (gap.excerpt ?? "") + "\n" }
+        return out + outro(facts.component.condensedFrame, facts)
+    }
+
+    /// A checklist rebuilt from the stored criteria, a numbered group per kind.
+    static func rebuiltCondensed(_ facts: ComponentFacts, lines: Bool = false) -> String {
         var out = heading(facts) + "\n\nHow to test \(noun(facts))\n"
         let groups = facts.criteriaGroups
-        if groups.isEmpty { out += "\nNo acceptance criteria are recorded for this component.\n" }
+        // A comment: read back, the document holds no criterion that is not in the knowledge base.
+        if groups.isEmpty { out += "\n<!-- No acceptance criteria are recorded for this component. -->\n" }
         for (i, group) in groups.enumerated() {
             out += "\n\(i + 1). \(condensedTitle(group.kind))\n\n"
             for c in group.criteria {
-                out += "   - " + (c.label.map { "\($0): " } ?? "") + c.expectation + platformNote(c.platform) + cite(c.line, lines) + "\n"
+                out += "   - " + (c.label.map { "\($0): " } ?? "") + c.expectation + platformNote(c.platform, family: facts.component.family) + cite(c.line, lines) + "\n"
             }
             for gap in group.gaps { out += "   - " + gapLine(gap) + "\n" }
         }
@@ -148,7 +209,7 @@ public enum AcceptanceCriteria {
 
     /// The stored lines, numbered by scenario and nested as written.
     static func sourceGherkin(_ facts: ComponentFacts, lines: Bool = false) -> String {
-        var out = heading(facts) + "\n\nHow to test \(noun(facts))\n"
+        var out = intro(facts.component.gherkinFrame, facts)
         var number = 0
         var scenario: String?
         // Today's sections write the scenario line itself (depth 0); front matter only names one.
@@ -173,26 +234,26 @@ public enum AcceptanceCriteria {
                 out += String(repeating: "   ", count: level) + "- " + text + "\n"
             }
         }
-        return out + footer(facts)
+        return out + outro(facts.component.gherkinFrame, facts)
     }
 
     /// Scenarios made from the stored criteria, for components whose source wrote no Gherkin.
     public static func generatedGherkin(_ facts: ComponentFacts, lines: Bool = false) -> String {
         var out = heading(facts) + "\n\nHow to test \(noun(facts))\n\nGIVEN THAT I am on a screen with \(noun(facts))\n"
         let groups = facts.criteriaGroups
-        if groups.isEmpty { out += "\nNo acceptance criteria are recorded for this component.\n" }
+        if groups.isEmpty { out += "\n<!-- No acceptance criteria are recorded for this component. -->\n" }
         for (i, group) in groups.enumerated() {
             out += "\n\(i + 1). Scenario: \(scenarioTitle(group))\n\n"
             if group.kind == "screenreader" && !group.criteria.isEmpty {
                 out += "   - WHEN a screen reader reads \(the(facts))\n"
                 for (j, c) in group.criteria.enumerated() {
                     let subject = c.label.map { "its \($0.lowercased()): " } ?? ""
-                    let step = subject + lowerFirst(c.expectation) + platformNote(c.platform) + cite(c.line, lines)
+                    let step = subject + lowerFirst(c.expectation) + platformNote(c.platform, family: facts.component.family) + cite(c.line, lines)
                     out += j == 0 ? "      - THEN \(step)\n" : "         - AND \(step)\n"
                 }
             } else {
                 for c in group.criteria {
-                    out += "   - WHEN \(when(c, kind: group.kind, facts: facts))\(platformNote(c.platform))\n"
+                    out += "   - WHEN \(when(c, kind: group.kind, facts: facts))\(platformNote(c.platform, family: facts.component.family))\n"
                     out += "      - THEN \(then(c.expectation, subject: the(facts)))\(cite(c.line, lines))\n"
                 }
             }
@@ -296,10 +357,16 @@ public enum AcceptanceCriteria {
                 out += "\n- **\(Cell.frameworkName(framework))**\n\n"
                 base = 1
             }
+            // A bad example is labelled as the sources label it, and the next good one as good, so
+            // that nobody copies it and the document reads back the same.
+            var afterBad = false
             for entry in group.items {
                 let indent = String(repeating: "  ", count: base + entry.depth)
-                if case .code = entry.content {
-                    out += "\n" + entry.text.split(separator: "\n", omittingEmptySubsequences: false).map { indent + $0 }.joined(separator: "\n") + "\n\n"
+                if case let .code(language, code, bad) = entry.content {
+                    if bad || afterBad { out += "\n" + indent + (bad ? "**Bad example**" : "**Good example**") + "\n" }
+                    afterBad = bad
+                    let fenced = "```\(language ?? "")\n\(code)\n```"
+                    out += "\n" + fenced.split(separator: "\n", omittingEmptySubsequences: false).map { indent + $0 }.joined(separator: "\n") + "\n\n"
                 } else {
                     // A gap's text already ends with its line.
                     let line = entry.isGap ? "" : cite(entry.line, lines)
@@ -342,7 +409,8 @@ public enum AcceptanceCriteria {
             })),
             ("code_examples", .array(facts.codeExamples.map {
                 .object([("platform", .optional($0.platform)), ("framework", .optional($0.framework)), ("aspect", .optional($0.aspect)),
-                         ("language", .optional($0.language)), ("code", .string($0.code)), ("line", .int(Int64($0.line)))])
+                         ("language", .optional($0.language)), ("code", .string($0.code)), ("quality", .string($0.quality.rawValue)),
+                         ("line", .int(Int64($0.line)))])
             })),
         ])
     }

@@ -21,7 +21,7 @@ extension Cell.Item {
         case let .criterion(label, expectation): (label.map { "\($0): " } ?? "") + expectation
         case let .announcement(text, context): "\"\(text)\"" + (context.map { " (\($0))" } ?? "")
         case let .transcript(text, screenReader): "[\(screenReader ?? "screen reader") transcript] \"\(text)\""
-        case let .code(language, code): "```\(language ?? "")\n\(code)\n```"
+        case let .code(language, code, bad): (bad ? "Bad example, do not copy:\n" : "") + "```\(language ?? "")\n\(code)\n```"
         case let .gap(problem, excerpt): Cell.gapText(problem: problem, excerpt: excerpt, line: line)
         }
     }

@@ -17,7 +17,7 @@ public enum ChecklistRendering {
                 out += "\n### \(AcceptanceCriteria.condensedTitle(group.kind))\n\n"
                 for criterion in group.criteria {
                     out += "- [ ] " + (criterion.label.map { "\($0): " } ?? "") + criterion.expectation
-                        + AcceptanceCriteria.platformNote(criterion.platform) + " (line \(criterion.line))\n"
+                        + AcceptanceCriteria.platformNote(criterion.platform, family: c.family) + " (line \(criterion.line))\n"
                 }
                 for gap in group.gaps { out += "- " + AcceptanceCriteria.gapLine(gap) + "\n" }
             }

@@ -164,7 +164,10 @@ public enum ComparisonRendering {
                                                             ("text", .string(e.text)), ("line", .int(Int64(e.line))),
                                                             ("platform", .optional(e.platform))]
                         switch e.content {
-                        case .criterion(let label?, _), .code(let label?, _): pairs.append(("label", .string(label)))
+                        case .criterion(let label?, _): pairs.append(("label", .string(label)))
+                        case let .code(language, _, bad):
+                            if let language { pairs.append(("label", .string(language))) }
+                            pairs.append(("quality", .string(bad ? "bad" : "good")))
                         case .announcement(_, let context?): pairs.append(("context", .string(context)))
                         case let .gap(problem, excerpt):
                             pairs.append(("problem", .string(problem.rawValue)))

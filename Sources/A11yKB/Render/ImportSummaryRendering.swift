@@ -35,6 +35,9 @@ public enum ImportSummaryRendering {
         if !s.transcripts.isEmpty { totals.insert("\(s.transcripts.count) transcripts", at: 3) }
         if !s.removed.isEmpty { totals.insert("\(s.removed.count) removed", at: 3) }
         if s.ignoredInCheckout > 0 { totals.append("\(s.ignoredInCheckout) other checkout files ignored") }
+        if !s.wroteNothing || s.unaccountedLines > 0 {
+            totals.append("\(s.unaccountedLines) unaccounted lines" + (s.unaccounted.isEmpty ? "" : " in \(s.unaccounted.count) files"))
+        }
         out += (s.refused ? "refused, nothing written: " : "") + totals.joined(separator: ", ") + "\n"
         if !listsFiles {
             out += "(files counted, not listed: \(fileLines) lines would not fit on one screen; --verbose lists every file)\n"
@@ -61,6 +64,8 @@ public enum ImportSummaryRendering {
             ("unchanged", .array(s.unchanged.map(JSONValue.string))),
             ("skipped", .array(s.skipped.map { .object([("path", .string($0.path)), ("reason", .string($0.reason))]) })),
             ("ignored_in_checkout", .int(Int64(s.ignoredInCheckout))),
+            ("unaccounted_lines", .int(Int64(s.unaccountedLines))),
+            ("unaccounted", .array(s.unaccounted.map { .object([("path", .string($0.path)), ("lines", .int(Int64($0.lines)))]) })),
             ("notices", problems(s.notices)),
             ("errors", problems(s.errors)),
         ])

@@ -8,6 +8,7 @@ package enum EmbeddedResources {
         ("0003_search", PackageResources._003_search_sql),
         ("0004_bulk_index", PackageResources._004_bulk_index_sql),
         ("0005_indexes_views", PackageResources._005_indexes_views_sql),
+        ("0006_faithful_sources", PackageResources._006_faithful_sources_sql),
         ("0007_component_search", PackageResources._007_component_search_sql),
         ("0009_facts_view", PackageResources._009_facts_view_sql),
     ]

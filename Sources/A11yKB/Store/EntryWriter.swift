@@ -71,6 +71,9 @@ struct EntryWriter {
             try exec("DELETE FROM notices WHERE source_id = ?", [id])
             return id
         }
+        // Before the content: captions of no component delete their source row.
+        try writeNotices(document.notices, sourceID: sourceID, path: document.path, summary: &summary)
+        if document.unaccounted > 0 { summary.unaccounted.append(.init(path: document.path, lines: document.unaccounted)) }
         switch document.content {
         case .components(let entries):
             try writeComponents(entries, sourceID: sourceID, document: document, summary: &summary)
@@ -214,8 +217,10 @@ struct EntryWriter {
             WHERE c.family = ? AND c.slug = ?
             """), arguments: [c.family.rawValue, c.slug])
         guard let owner else {
-            try exec("INSERT INTO components (slug, title, family, category, summary, source_id) VALUES (?, ?, ?, ?, ?, ?)",
-                     [c.slug, c.title, c.family.rawValue, c.category, c.summary, sourceID])
+            try exec("""
+                INSERT INTO components (slug, title, family, category, summary, page_link, condensed_frame, gherkin_frame, source_id)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, [c.slug, c.title, c.family.rawValue, c.category, c.summary, c.pageLink, c.condensedFrame, c.gherkinFrame, sourceID])
             summary.added.append(item)
             return db.lastInsertedRowID
         }
@@ -237,8 +242,10 @@ struct EntryWriter {
         for table in EntryWriter.factTables {
             try exec("DELETE FROM \(table) WHERE component_id = ? AND source_id = ?", [componentID, ownerID])
         }
-        try exec("UPDATE components SET title = ?, category = ?, summary = ?, source_id = ? WHERE id = ?",
-                 [c.title, c.category, c.summary, sourceID, componentID])
+        try exec("""
+            UPDATE components SET title = ?, category = ?, summary = ?, page_link = ?, condensed_frame = ?, gherkin_frame = ?,
+                source_id = ? WHERE id = ?
+            """, [c.title, c.category, c.summary, c.pageLink, c.condensedFrame, c.gherkinFrame, sourceID, componentID])
         return componentID
     }
 
@@ -256,12 +263,12 @@ struct EntryWriter {
 
     private func insertCriteria(_ facts: [CriterionFact], componentID: Int64, sourceID: Int64) throws {
         let insert = try RowInsert(db, """
-            INSERT INTO criteria (component_id, platform_id, kind, label, expectation, position, source_id, line)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO criteria (component_id, platform_id, kind, label, expectation, position, source_id, line, group_title)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         for (position, fact) in facts.enumerated() {
             try insert.run(db, [.int(componentID), .of(platformID(fact.platform)), .text(fact.kind), .of(fact.label),
-                                .text(fact.expectation), .of(position), .int(sourceID), .of(fact.line)])
+                                .text(fact.expectation), .of(position), .int(sourceID), .of(fact.line), .of(fact.group)])
         }
     }
 
@@ -307,12 +314,13 @@ struct EntryWriter {
 
     private func insertCodeExamples(_ facts: [CodeFact], componentID: Int64, sourceID: Int64) throws {
         let insert = try RowInsert(db, """
-            INSERT INTO code_examples (component_id, platform_id, framework_id, aspect, language, code, position, source_id, line)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO code_examples (component_id, platform_id, framework_id, aspect, language, code, position, source_id, line, quality)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         for (position, fact) in facts.enumerated() {
             try insert.run(db, [.int(componentID), .of(platformID(fact.platform)), .of(frameworkID(fact.framework)), .of(fact.aspect),
-                                .of(fact.language), .text(fact.code), .of(position), .int(sourceID), .of(fact.line)])
+                                .of(fact.language), .text(fact.code), .of(position), .int(sourceID), .of(fact.line),
+                                .text(fact.quality.rawValue)])
         }
     }
 

@@ -13,4 +13,8 @@ struct WritableDocument: Sendable {
     var byteCount: Int
     var format: SourceFormat
     var content: Content
+    /// About the file as a whole (content.json guides not imported, lines no layer accounted for).
+    var notices: [Notice] = []
+    /// How many of its lines no layer of the import accounted for.
+    var unaccounted = 0
 }
