@@ -39,6 +39,8 @@ final class MCPCorpusTests: XCTestCase {
     }
 
     override func tearDownWithError() throws {
+        // setUp skipped (no corpus) before it started a client: nothing to end.
+        guard let client else { return }
         let end = client.finish()
         XCTAssertEqual(end.status, 0, end.stderr)
     }

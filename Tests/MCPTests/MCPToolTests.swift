@@ -21,6 +21,8 @@ final class MCPToolTests: XCTestCase {
     }
 
     override func tearDownWithError() throws {
+        // A setUp that failed before it started a client: nothing to end.
+        guard let client else { return }
         let end = client.finish()
         XCTAssertEqual(end.status, 0, "the server ends with its input, status 0; stderr: \(end.stderr)")
         XCTAssertEqual(end.stderr, "", "the server writes nothing to stderr while it serves")
