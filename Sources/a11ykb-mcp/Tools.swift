@@ -49,7 +49,7 @@ enum Common {
 
 enum Tools {
     static let all: [ToolDefinition] = [
-        listComponents, getComponent, getDeveloperNotes, listComponentFormats, search, comparePlatforms,
+        listComponents, getComponent, getDeveloperNotes, listComponentFormats, search, findComponents, comparePlatforms,
         getAnnouncements, listGaps, getWCAGCriteria, buildChecklist, runSQL,
     ]
 
@@ -166,7 +166,7 @@ enum Tools {
             [brackets], and its source file and line. Every word must occur in the same fact, so use a few key words \
             (dimmed button, "double tap", focus order); words are stemmed (dimmed also finds dim); "quotes" make a \
             phrase; prefix*, OR, NOT and parentheses work. Filters narrow it: platform, framework, family, component, \
-            kind of fact, aspect.
+            kind of fact, aspect. For a question in plain words, find_components answers with components instead.
             """,
         parameters: [
             .string("query", "The search words (see the description for the syntax).", required: true),
@@ -193,6 +193,35 @@ enum Tools {
         })
 
     // MARK: - What only a11ykb has
+
+    /// `a11ykb search` as people use it (issue 12): a question in plain words, answered by the
+    /// components that hold its words anywhere in their facts, with one vocabulary across platforms.
+    static let findComponents = ToolDefinition(
+        name: "find_components", title: "Find the components that answer a question",
+        description: """
+            Answers a question in plain words ("what does VoiceOver say for a toggle", "tooltip dismiss", \
+            "how do I make a slider accessible on Android") with the components that answer it, best first, each with \
+            its best facts (snippet, source file and line). The words may sit in different facts of a component; stop \
+            words are ignored; platform words (iOS, VoiceOver, Android, TalkBack, Compose, web...) raise that platform's \
+            facts; each platform's own terms count as one (dimmed on iOS finds disabled on Android, marked as an \
+            equivalent); prefix* matches unstemmed words. When no component holds every word, the best partial \
+            matches come with the words not found. Prefer this to `search` for questions; use `search` for every \
+            matching fact.
+            """,
+        parameters: [
+            .string("query", "The question or words.", required: true),
+            Common.platform, Common.family,
+            Parameter(name: "limit", kind: .integer(default: 5, range: 1...50), description: "At most this many components (default 5)."),
+        ],
+        answer: { arguments, kb in
+            let options = SearchOptions(platform: arguments.string("platform"), family: Common.family(arguments),
+                                        limit: arguments.int("limit"))
+            let result = try kb.searchComponents(arguments.string("query")!, options: options)
+            var text = result.components.isEmpty ? ComponentSearchRendering.noHits(result).joined(separator: "\n") + "\n"
+                : ComponentSearchRendering.text(result)
+            for repair in result.query.repairs { text = "note: \(repair)\n" + text }
+            return Answer(text, .object([("query", .string(result.query.input)), ("result", ComponentSearchRendering.json(result))]))
+        })
 
     static let comparePlatforms = ToolDefinition(
         name: "compare_platforms", title: "Compare platforms",

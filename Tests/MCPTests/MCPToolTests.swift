@@ -51,7 +51,7 @@ final class MCPToolTests: XCTestCase {
         let tools = try XCTUnwrap((answer["result"] as? [String: Any])?["tools"] as? [[String: Any]])
         let names = tools.compactMap { $0["name"] as? String }
         XCTAssertEqual(names, ["list_components", "get_component", "get_developer_notes", "list_component_formats", "search",
-                               "compare_platforms", "get_announcements", "list_gaps", "get_wcag_criteria", "build_checklist", "run_sql"])
+                               "find_components", "compare_platforms", "get_announcements", "list_gaps", "get_wcag_criteria", "build_checklist", "run_sql"])
         for tool in tools {
             let name = tool["name"] as? String ?? "?"
             let annotations = try XCTUnwrap(tool["annotations"] as? [String: Any], name)
@@ -183,6 +183,25 @@ final class MCPToolTests: XCTestCase {
         XCTAssertTrue(reorder.text.contains("gherkin: yes — as the source wrote it"), reorder.text)
         XCTAssertTrue(reorder.text.contains("developer-notes: yes") && reorder.text.contains("ios, android"), reorder.text)
         XCTAssertTrue(reorder.text.contains("gaps: yes — 3 places"), reorder.text)
+    }
+
+    /// A question whose words sit in different facts, with one platform's word for another's state:
+    /// the components that answer, best first, Android's `disabled` marked as the equivalent of `dimmed`.
+    func testFindComponentsAnswersAQuestionWithComponentsAndEquivalents() throws {
+        let result = try client.call("find_components", ["query": "what is announced when a table row button is dimmed"])
+        XCTAssertFalse(result.isError, result.text)
+        let components = try XCTUnwrap(result.structured["result"] as? [[String: Any]])
+        XCTAssertEqual(components.first?["component"] as? String, "table-row-button", result.text)
+        let facts = components.first?["facts"] as? [[String: Any]] ?? []
+        XCTAssertFalse(facts.isEmpty)
+        XCTAssertTrue(facts.allSatisfy { ($0["line"] as? Int ?? 0) > 0 && ($0["source"] as? String ?? "").hasSuffix("table-row-button.md") })
+        let dimmed = try client.call("find_components", ["query": "dimmed"])
+        let equivalents = (dimmed.structured["result"] as? [[String: Any]] ?? []).flatMap { $0["facts"] as? [[String: Any]] ?? [] }
+            .flatMap { $0["equivalents"] as? [String] ?? [] }
+        XCTAssertTrue(equivalents.contains("disabled"), dimmed.text)
+        let nothing = try client.call("find_components", ["query": "zzqxv"])
+        XCTAssertFalse(nothing.isError)
+        XCTAssertEqual((nothing.structured["result"] as? [Any])?.count, 0)
     }
 
     func testSearchIsRankedFilteredAndCitesSourceLines() throws {
