@@ -1,6 +1,14 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// The library is one target per layer, and the compiler enforces the flow: a layer sees only the
+// layers listed as its dependencies (docs/architecture.md draws them; Tests/LayerTests checks that
+// no file imports a layer outside that list). The skins (a11ykb, a11ykb-mcp) see the façade, A11yKB.
+let grdb = Target.Dependency.product(name: "GRDB", package: "GRDB.swift")
+// Tests reach into every layer (`@testable import KBRead`...): each test file imports what it tests.
+let layers: [Target.Dependency] = ["KBFiles", "KBModel", "KBRead", "KBNormalize", "KBStore", "KBSearch", "KBImport",
+                                   "KBQuery", "KBRender", "KBResources"]
+
 let package = Package(
     name: "a11ykb",
     platforms: [.macOS(.v13)],
@@ -16,13 +24,9 @@ let package = Package(
         .package(url: "https://github.com/modelcontextprotocol/swift-sdk", exact: "0.12.1"),
     ],
     targets: [
+        // Data built into the executable: migrations, the seed, the vocabulary, the schema document.
         .target(
-            name: "A11yKB",
-            dependencies: [
-                .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "Yams", package: "Yams"),
-                .product(name: "GRDBSQLite", package: "GRDB.swift"),
-            ],
+            name: "KBResources",
             resources: [
                 .embedInCode("Resources/migrations"),
                 .embedInCode("Resources/seed"),
@@ -30,6 +34,30 @@ let package = Package(
                 .embedInCode("Resources/schema.md"),
             ]
         ),
+        // What a path names, and writing a file whole: the rules every file a11ykb opens or writes follows.
+        .target(name: "KBFiles"),
+        // The values every layer speaks: entries, facts, the vocabulary, the import summary.
+        .target(name: "KBModel", dependencies: ["KBResources"]),
+        // Bytes to entries with labels as written; every line accounted for.
+        .target(name: "KBRead", dependencies: ["KBModel", .product(name: "Yams", package: "Yams")]),
+        // Labels to slugs, text cleaned, captions turned into announcements.
+        .target(name: "KBNormalize", dependencies: ["KBModel", "KBRead"]),
+        // The SQLite file: opening, migrating, writing what an import planned.
+        .target(name: "KBStore", dependencies: ["KBModel", "KBFiles", "KBResources", grdb,
+                                                .product(name: "GRDBSQLite", package: "GRDB.swift")]),
+        // Full-text search: the tokenizer, word forms, the indexes' upkeep, both listings' ranking.
+        .target(name: "KBSearch", dependencies: ["KBModel", "KBStore", grdb,
+                                                 .product(name: "GRDBSQLite", package: "GRDB.swift")]),
+        // Files to documents to a plan; mirroring, pipelining, progress.
+        .target(name: "KBImport", dependencies: ["KBModel", "KBRead", "KBNormalize", "KBStore", "KBSearch",
+                                                 "KBResources", "KBFiles", grdb]),
+        // Typed answers read from one snapshot.
+        .target(name: "KBQuery", dependencies: ["KBModel", "KBStore", "KBSearch", grdb]),
+        // Every byte of output: tables, CSV, JSON, documents.
+        .target(name: "KBRender", dependencies: ["KBModel", "KBSearch", "KBQuery", "KBFiles"]),
+        // The façade: the questions the skins ask, and the types they see.
+        .target(name: "A11yKB", dependencies: ["KBModel", "KBStore", "KBSearch", "KBImport", "KBQuery", "KBRender",
+                                               "KBFiles", "KBResources"]),
         .executableTarget(
             name: "a11ykb",
             dependencies: [
@@ -47,22 +75,24 @@ let package = Package(
         // Readers and normalizer under libFuzzer: see scripts/fuzz. A plain build makes a replay tool.
         .executableTarget(
             name: "a11ykb-fuzz",
-            dependencies: ["A11yKB"]
+            dependencies: ["KBModel", "KBRead", "KBNormalize"]
         ),
         // Tests mirror the library's layers; CLITests holds every test that launches the built binary.
         .target(
             name: "TestSupport",
-            dependencies: ["A11yKB", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: layers + ["A11yKB", grdb],
             path: "Tests/TestSupport"
         ),
-        .testTarget(name: "ReadTests", dependencies: ["A11yKB", "TestSupport", "a11ykb-fuzz"]),
-        .testTarget(name: "NormalizeTests", dependencies: ["A11yKB", "TestSupport"]),
-        .testTarget(name: "ImportTests", dependencies: ["A11yKB", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "StoreTests", dependencies: ["A11yKB", "TestSupport"]),
-        .testTarget(name: "QueryTests", dependencies: ["A11yKB", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "RenderTests", dependencies: ["A11yKB", "TestSupport"]),
-        .testTarget(name: "CLITests", dependencies: ["A11yKB", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "LayerTests"),
+        .testTarget(name: "ReadTests", dependencies: layers + ["A11yKB", "TestSupport", "a11ykb-fuzz"]),
+        .testTarget(name: "NormalizeTests", dependencies: layers + ["A11yKB", "TestSupport"]),
+        .testTarget(name: "ImportTests", dependencies: layers + ["A11yKB", "TestSupport", grdb]),
+        .testTarget(name: "StoreTests", dependencies: layers + ["A11yKB", "TestSupport"]),
+        .testTarget(name: "SearchTests", dependencies: layers + ["A11yKB", "TestSupport", grdb]),
+        .testTarget(name: "QueryTests", dependencies: layers + ["A11yKB", "TestSupport", grdb]),
+        .testTarget(name: "RenderTests", dependencies: layers + ["A11yKB", "TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: layers + ["A11yKB", "TestSupport", grdb]),
         // Starts the built `a11ykb mcp` and speaks JSON-RPC to it, as an assistant's host does.
-        .testTarget(name: "MCPTests", dependencies: ["A11yKB", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "MCPTests", dependencies: layers + ["A11yKB", "TestSupport", grdb]),
     ]
 )

@@ -1,4 +1,11 @@
 import Foundation
+import KBResources
+import KBFiles
+import KBModel
+import KBStore
+import KBSearch
+import KBImport
+import KBQuery
 
 // The library's public API: the questions the command line and the MCP server ask of a knowledge
 // base. Each opens no connection of its own (but `sql`, which opens a read-only one with its own

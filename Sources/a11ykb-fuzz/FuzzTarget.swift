@@ -1,4 +1,6 @@
-import A11yKB
+import KBModel
+import KBNormalize
+import KBRead
 import Foundation
 
 /// One input through everything an import does before the database: decoding, format detection,

@@ -1,4 +1,7 @@
-@testable import A11yKB
+import A11yKB
+@testable import KBImport
+@testable import KBQuery
+@testable import KBRender
 import Foundation
 import TestSupport
 import XCTest

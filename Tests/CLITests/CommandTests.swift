@@ -1,4 +1,4 @@
-@testable import A11yKB
+import A11yKB
 import Foundation
 import TestSupport
 import XCTest

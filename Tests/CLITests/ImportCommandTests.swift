@@ -1,4 +1,5 @@
-@testable import A11yKB
+import A11yKB
+@testable import KBStore
 import Foundation
 import TestSupport
 import XCTest

@@ -1,4 +1,4 @@
-@testable import A11yKB
+import A11yKB
 import Foundation
 import TestSupport
 import XCTest
@@ -34,9 +34,10 @@ final class TraceCommandTests: XCTestCase {
         XCTAssertEqual(Set(objects.compactMap { $0["disposition"] as? String }), ["fact", "structure", "skipped"])
     }
 
-    func testCountsOverTheWholeCorpusAndExitStatusOne() throws {
-        let corpus = try Fixtures.corpus("")
-        let counts = try Fixtures.run(["trace", corpus.path, "--counts"])
+    func testCountsOverBothCheckoutsAndExitStatusOne() throws {
+        // Both MagentaA11y checkouts (the corpus's WCAG, ACT and axe-core folders are not read yet).
+        let checkouts = [try Fixtures.corpus("magentaA11y-2026").path, try Fixtures.corpus("magentaA11y-2024").path]
+        let counts = try Fixtures.run(["trace"] + checkouts + ["--counts"])
         XCTAssertEqual(counts.status, 0, counts.stderr)
         let total = try XCTUnwrap(counts.stdout.split(separator: "\n").last)
         XCTAssertTrue(total.hasPrefix("total: "), String(total))

@@ -1,4 +1,9 @@
-@testable import A11yKB
+import A11yKB
+@testable import KBModel
+@testable import KBRead
+@testable import KBNormalize
+@testable import KBStore
+@testable import KBImport
 import Foundation
 import GRDB
 import TestSupport

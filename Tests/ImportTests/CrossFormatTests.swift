@@ -1,4 +1,7 @@
-@testable import A11yKB
+import A11yKB
+@testable import KBRead
+@testable import KBStore
+@testable import KBImport
 import Foundation
 import GRDB
 import TestSupport

@@ -1,4 +1,9 @@
-@testable import A11yKB
+import A11yKB
+@testable import KBModel
+@testable import KBRead
+@testable import KBStore
+@testable import KBImport
+@testable import KBRender
 import Foundation
 import TestSupport
 import XCTest
@@ -6,9 +11,10 @@ import XCTest
 /// Every line of a source is a fact, structure, or skipped with a reason; none is unaccounted.
 /// `trace` and the import report the same account, since both run the same pipeline.
 final class LineAccountingTests: XCTestCase {
-    func testEveryLineOfTheWholeCorpusIsAccountedFor() throws {
-        let corpus = try Fixtures.corpus("")
-        let traces = try KnowledgeBase.trace([corpus.path])
+    func testEveryLineOfBothCheckoutsIsAccountedFor() throws {
+        // The MagentaA11y checkouts; the corpus's WCAG, ACT and axe-core folders are standards this
+        // import does not read yet.
+        let traces = try KnowledgeBase.trace([try Fixtures.corpus("magentaA11y-2026").path, try Fixtures.corpus("magentaA11y-2024").path])
         // Both checkouts, native and web, captions included.
         XCTAssertEqual(traces.filter { $0.path.contains("/documentation/native/") }.count, 42)
         XCTAssertEqual(traces.filter { $0.path.contains("/documentation/web/") }.count, 51)

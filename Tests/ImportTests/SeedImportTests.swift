@@ -1,4 +1,8 @@
-@testable import A11yKB
+import A11yKB
+@testable import KBNormalize
+@testable import KBStore
+@testable import KBImport
+@testable import KBQuery
 import GRDB
 import TestSupport
 import XCTest

@@ -1,4 +1,10 @@
-@testable import A11yKB
+import A11yKB
+@testable import KBModel
+@testable import KBRead
+@testable import KBNormalize
+@testable import KBStore
+@testable import KBImport
+@testable import KBQuery
 import TestSupport
 import XCTest
 

@@ -1,4 +1,6 @@
-@testable import A11yKB
+import A11yKB
+@testable import KBModel
+@testable import KBRead
 import TestSupport
 import XCTest
 

@@ -1,4 +1,8 @@
-@testable import A11yKB
+import A11yKB
+@testable import KBModel
+@testable import KBImport
+@testable import KBQuery
+@testable import KBRender
 import Foundation
 import TestSupport
 import XCTest

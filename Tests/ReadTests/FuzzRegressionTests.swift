@@ -1,4 +1,8 @@
-@testable import A11yKB
+import A11yKB
+@testable import KBModel
+@testable import KBRead
+@testable import KBNormalize
+@testable import KBImport
 @testable import a11ykb_fuzz
 import Foundation
 import TestSupport

@@ -1,4 +1,6 @@
-@testable import A11yKB
+import A11yKB
+@testable import KBRead
+@testable import KBImport
 import TestSupport
 import XCTest
 

@@ -1,4 +1,6 @@
-@testable import A11yKB
+import A11yKB
+@testable import KBFiles
+@testable import KBRender
 import Foundation
 import TestSupport
 import XCTest

@@ -1,4 +1,7 @@
-@testable import A11yKB
+import A11yKB
+@testable import KBSearch
+@testable import KBImport
+@testable import KBQuery
 import GRDB
 import TestSupport
 import XCTest

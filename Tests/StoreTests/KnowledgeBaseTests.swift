@@ -1,4 +1,6 @@
-@testable import A11yKB
+import A11yKB
+@testable import KBResources
+@testable import KBImport
 import Foundation
 import TestSupport
 import XCTest

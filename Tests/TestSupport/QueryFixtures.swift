@@ -1,7 +1,11 @@
 // Test helpers exist in debug builds only: `swift build -c release` builds every target, and
 // this one imports XCTest and A11yKB for testing, which release builds (static stdlib) lack.
 #if DEBUG
-@testable import A11yKB
+import A11yKB
+@testable import KBStore
+@testable import KBSearch
+@testable import KBImport
+@testable import KBQuery
 import Foundation
 import GRDB
 import XCTest

@@ -1,7 +1,8 @@
 // Test helpers exist in debug builds only: `swift build -c release` builds every target, and
 // this one imports XCTest and A11yKB for testing, which release builds (static stdlib) lack.
 #if DEBUG
-@testable import A11yKB
+import A11yKB
+@testable import KBQuery
 import Foundation
 import GRDB
 import XCTest

@@ -1,0 +1,99 @@
+import Foundation
+
+/// What a path names, looked at before a11ykb opens or replaces it: a knowledge base and an
+/// `--output` file must be regular files (or new paths). Opening a FIFO blocks forever, a device
+/// or a folder gives SQLite's "disk I/O error" (and a `/dev/null-journal`), and renaming over one
+/// replaces it.
+package enum FileKind: Equatable {
+    case missing
+    case regular
+    case directory
+    case fifo
+    case characterDevice
+    case blockDevice
+    case socket
+    /// A symbolic link whose target does not exist (or loops).
+    case danglingLink
+
+    /// The kind of `path`, symbolic links followed.
+    package init(_ path: String) {
+        var info = stat()
+        if stat(path, &info) != 0 {
+            guard lstat(path, &info) == 0 else {
+                self = .missing
+                return
+            }
+            // Not there for stat, there for lstat: a link to nothing, or a file that another
+            // process put in place between the two calls (a new knowledge base being linked in),
+            // whose kind lstat just read.
+            if info.st_mode & S_IFMT == S_IFLNK {
+                self = .danglingLink
+                return
+            }
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: self = .regular
+        case S_IFDIR: self = .directory
+        case S_IFIFO: self = .fifo
+        case S_IFCHR: self = .characterDevice
+        case S_IFBLK: self = .blockDevice
+        case S_IFSOCK: self = .socket
+        default: self = .danglingLink
+        }
+    }
+
+    /// "a FIFO", "a directory": for messages.
+    package var article: String {
+        switch self {
+        case .missing: "missing"
+        case .regular: "a regular file"
+        case .directory: "a directory"
+        case .fifo: "a FIFO"
+        case .characterDevice: "a character device"
+        case .blockDevice: "a block device"
+        case .socket: "a socket"
+        case .danglingLink: "a symbolic link to nothing"
+        }
+    }
+
+    /// Whether a11ykb may open or replace it: a regular file, or nothing yet.
+    package var isFileOrNew: Bool { self == .regular || self == .missing }
+
+    static func isSymbolicLink(_ path: String) -> Bool {
+        var link = stat()
+        return lstat(path, &link) == 0 && link.st_mode & S_IFMT == S_IFLNK
+    }
+
+    /// The folder a path is in ("." for a bare name).
+    package static func folder(of path: String) -> String {
+        let folder = (path as NSString).deletingLastPathComponent
+        return folder.isEmpty ? "." : folder
+    }
+
+    /// The file system holding `path` is mounted read-only (ST_RDONLY is 1 on Linux and macOS).
+    static func isOnReadOnlyMedia(_ path: String) -> Bool {
+        var info = statvfs()
+        let probe = FileManager.default.fileExists(atPath: path) ? path : folder(of: path)
+        return statvfs(probe, &info) == 0 && (UInt(info.f_flag) & 1) != 0
+    }
+
+    /// Why this process cannot write the knowledge base at `path` (SQLite writes the file and, in
+    /// WAL mode, `-wal` and `-shm` files beside it), or nil when it can.
+    package static func writeProblem(_ path: String) -> String? {
+        if isOnReadOnlyMedia(path) { return "it is on a read-only file system" }
+        if FileManager.default.fileExists(atPath: path) && access(path, W_OK) != 0 { return "the file is not writable" }
+        if access(folder(of: path), W_OK) != 0 { return "its folder \(folder(of: path)) is not writable" }
+        return nil
+    }
+
+    /// Whether a reader must open `path` immutable: SQLite's read-only connection to a WAL file
+    /// needs a `-shm` file beside it, and cannot make one on read-only media or in a folder this
+    /// process cannot write. Immutable is only safe when nothing writes the file meanwhile: a
+    /// read-only mount, or a file and folder this process cannot write with no `-shm` present
+    /// (no connection has it open).
+    package static func needsImmutableReader(_ path: String) -> Bool {
+        if isOnReadOnlyMedia(path) { return true }
+        return access(path, W_OK) != 0 && access(folder(of: path), W_OK) != 0
+            && !FileManager.default.fileExists(atPath: path + "-shm")
+    }
+}

@@ -1,0 +1,185 @@
+import Foundation
+import KBModel
+
+/// A file chosen for import, with what its place says about it.
+package struct PendingFile: Sendable, Equatable {
+    package enum Role: Sendable, Equatable {
+        /// A document describing one component (or, content.json, many).
+        case document
+        /// A video's captions, attached to the component of its folder.
+        case transcript
+    }
+
+    package var path: String
+    package var hints: SourceHints
+    package var role: Role
+}
+
+/// Finds what to import under the paths a user gave.
+///
+/// Inside a MagentaA11y checkout the layout is trusted: today's
+/// `public/content/documentation/{native,web}/<category>/<slug>.md` and caption files under
+/// `public/content/assets/media/video/`, the Jekyll era's `_checklist-{native,web}/<slug>.md`; the
+/// file name is the slug and `_`-prefixed files are templates or drafts. Anything else in a checkout
+/// is not guessed at. Outside a checkout every file is a document, identified by its content.
+package enum FileCollector {
+    package typealias Skip = ImportSummary.Skip
+
+    package struct Result: Sendable {
+        package var files: [PendingFile] = []
+        package var skipped: [Skip] = []
+        package var errors: [Skip] = []
+        /// Files in a checkout that are not documentation (README, LICENSE, code).
+        package var ignoredInCheckout = 0
+        /// Folders given that are (or lie in) a MagentaA11y checkout: the knowledge base mirrors
+        /// them, so a source below one that was not found this time is gone from the checkout.
+        package var mirrored: [String] = []
+        /// Folders below those that could not be read: what they held is unknown, not gone.
+        package var unreadable: [String] = []
+    }
+
+    package static func collect(_ paths: [String]) -> Result {
+        var result = Result()
+        var owners = CaptionOwners()
+        for path in paths {
+            let url = URL(fileURLWithPath: path).standardizedFileURL
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+                result.errors.append(Skip(path: path, reason: "no such file or folder"))
+                continue
+            }
+            if isDirectory.boolValue {
+                var files: [String] = []
+                let skippedBefore = result.skipped.count
+                walk(url.path, into: &files, skipped: &result.skipped)
+                let roots = checkoutRoots(files)
+                if !roots.isEmpty {
+                    result.mirrored.append(url.path)
+                    result.unreadable += result.skipped[skippedBefore...].filter { $0.reason == unreadableFolder || $0.reason == unreadable }.map(\.path)
+                }
+                for file in files.sorted() { classify(file, checkoutRoots: roots, owners: &owners, into: &result) }
+            } else if (try? FileManager.default.attributesOfItem(atPath: url.resolvingSymlinksInPath().path)[.type]
+                            as? FileAttributeType) != .typeRegular {
+                // A FIFO or a device would block or never end.
+                result.skipped.append(Skip(path: path, reason: "not a regular file"))
+            } else {
+                classify(url.path, checkoutRoots: checkoutRoots([url.path]), owners: &owners, into: &result, explicit: true)
+            }
+        }
+        return result
+    }
+
+    /// Every regular file below `directory`, hidden ones aside. Symbolic links to folders are not
+    /// followed: that is what keeps a link loop from walking forever.
+    static func walk(_ directory: String, into files: inout [String], skipped: inout [Skip]) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else {
+            skipped.append(Skip(path: directory, reason: unreadableFolder))
+            return
+        }
+        for name in names.sorted() where !name.hasPrefix(".") {
+            let path = directory + "/" + name
+            guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+                  let type = attributes[.type] as? FileAttributeType else {
+                skipped.append(Skip(path: path, reason: unreadable))
+                continue
+            }
+            switch type {
+            case .typeDirectory:
+                walk(path, into: &files, skipped: &skipped)
+            case .typeRegular:
+                files.append(path)
+            case .typeSymbolicLink:
+                var isDirectory: ObjCBool = false
+                if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+                    if isDirectory.boolValue {
+                        skipped.append(Skip(path: path, reason: "symbolic link to a folder, not followed"))
+                    } else {
+                        files.append(path)
+                    }
+                } else {
+                    skipped.append(Skip(path: path, reason: "broken or looping symbolic link"))
+                }
+            default:
+                skipped.append(Skip(path: path, reason: "not a regular file"))
+            }
+        }
+    }
+
+    static let unreadableFolder = "folder cannot be read"
+    static let unreadable = "cannot be read"
+
+    static let markers = ["/_checklist-native/", "/_checklist-web/", "/public/content/"]
+
+    /// Folders that are MagentaA11y checkouts, found by the layout's own folders.
+    static func checkoutRoots(_ files: [String]) -> Set<String> {
+        var roots = Set<String>()
+        for file in files {
+            for marker in markers {
+                if let range = file.range(of: marker) { roots.insert(String(file[..<range.lowerBound])) }
+            }
+        }
+        return roots
+    }
+
+    static func classify(_ path: String, checkoutRoots: Set<String>, owners: inout CaptionOwners, into result: inout Result,
+                         explicit: Bool = false) {
+        let parts = path.split(separator: "/").map(String.init)
+        let name = parts.last ?? path
+        let stem = (name as NSString).deletingPathExtension
+        // The page's address: case and `_` vs `-` changed across eras (`Focus.md`, `loading_spinner.md`).
+        let slug = stem.lowercased().replacingOccurrences(of: "_", with: "-")
+        let ext = (name as NSString).pathExtension.lowercased()
+        let parent = parts.count >= 2 ? parts[parts.count - 2] : ""
+
+        if parent == "_checklist-native" || parent == "_checklist-web" {
+            guard ext == "md" || ext == "markdown" else { return ignore(path, explicit, &result) }
+            if stem.hasPrefix("_") {
+                result.skipped.append(Skip(path: path, reason: "template or draft (name starts with _)"))
+                return
+            }
+            let family: Family = parent == "_checklist-web" ? .web : .native
+            result.files.append(PendingFile(path: path, hints: SourceHints(slug: slug, family: family), role: .document))
+            return
+        }
+        if let docs = parts.lastIndex(of: "documentation"), docs >= 2, parts[docs - 1] == "content", parts[docs - 2] == "public",
+           parts.count > docs + 1 {
+            guard let family = Family(rawValue: parts[docs + 1]), ext == "md" || ext == "markdown" else {
+                return ignore(path, explicit, &result)
+            }
+            if stem.hasPrefix("_") {
+                result.skipped.append(Skip(path: path, reason: "template or draft (name starts with _)"))
+                return
+            }
+            let category = parts.count > docs + 3 ? parts[docs + 2] : nil
+            result.files.append(PendingFile(path: path, hints: SourceHints(slug: slug, family: family, category: category),
+                                            role: .document))
+            return
+        }
+        // `.../video/<family>/<component>/<file>.vtt`, or a caption straight in `<family>/`.
+        if ext == "vtt", let video = parts.lastIndex(of: "video"), parts.count - video >= 3 {
+            let family: Family = parts[video + 1] == "web" ? .web : .native
+            let folder = parts.count - video >= 4 ? parent : stem
+            let root = checkoutRoots.first { path.hasPrefix($0 + "/") }
+            let slug = owners.owner(of: path, family: family, folder: folder, checkoutRoot: root)
+            result.files.append(PendingFile(path: path, hints: SourceHints(slug: slug, family: family), role: .transcript))
+            return
+        }
+        if name == "content.json" {
+            result.files.append(PendingFile(path: path, hints: SourceHints(), role: .document))
+            return
+        }
+        if checkoutRoots.contains(where: { path.hasPrefix($0 + "/") }) {
+            return ignore(path, explicit, &result)
+        }
+        result.files.append(PendingFile(path: path, hints: SourceHints(looseFileName: name),
+                                        role: ext == "vtt" ? .transcript : .document))
+    }
+
+    static func ignore(_ path: String, _ explicit: Bool, _ result: inout Result) {
+        if explicit {
+            result.skipped.append(Skip(path: path, reason: "not documentation in a MagentaA11y checkout"))
+        } else {
+            result.ignoredInCheckout += 1
+        }
+    }
+}

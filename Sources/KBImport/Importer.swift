@@ -1,0 +1,302 @@
+import Foundation
+import KBModel
+import KBStore
+import KBSearch
+
+public struct ImportOptions: Sendable {
+    /// Refuse the whole import, writing nothing, when any file has an error. Otherwise (keep going)
+    /// every good file is imported and every bad one named.
+    public var strict = false
+    /// A file larger than this is an error, not read: criteria documents are kilobytes (the site's
+    /// whole content.json a few megabytes), and a 50 MB file is a mistake, not a document.
+    public var maxFileBytes = 16 << 20
+    /// A checkout folder makes the knowledge base mirror it: sources below it that are no longer
+    /// there (renamed, removed) are removed with their components. False: they stay (`--no-prune`).
+    /// Files named one by one never remove anything.
+    public var prune = true
+    /// Seconds to wait for another import's write lock; nil: as long as it holds it (`--wait`).
+    public var lockWait: TimeInterval?
+    /// Told once when the wait for the lock passes a second (a terminal says why nothing happens).
+    public var onWaitingForLock: (@Sendable () -> Void)?
+
+    /// Called as the import goes (from several threads; see `ImportProgress`). Nil: no reports.
+    public var progress: (@Sendable (ImportProgress) -> Void)?
+
+    public init(strict: Bool = false, maxFileBytes: Int = 16 << 20, prune: Bool = true, lockWait: TimeInterval? = nil,
+                onWaitingForLock: (@Sendable () -> Void)? = nil, progress: (@Sendable (ImportProgress) -> Void)? = nil) {
+        self.strict = strict
+        self.maxFileBytes = maxFileBytes
+        self.prune = prune
+        self.lockWait = lockWait
+        self.onWaitingForLock = onWaitingForLock
+        self.progress = progress
+    }
+}
+
+/// How far an import has come, for a progress line. Files are read on every core at once, so
+/// reports come from several threads, in no strict order of `done`.
+public struct ImportProgress: Sendable, Equatable {
+    public enum Stage: Sendable, Equatable {
+        /// `--strict`'s first pass: every file is read to find errors before anything is written.
+        case checking
+        /// Files read, parsed and normalized (and written, one batch behind).
+        case reading
+        /// The search index rebuilt once after a large import (schema 0004).
+        case indexing
+    }
+
+    public var stage: Stage
+    /// Files read so far, of `total` (each counted once per stage).
+    public var done: Int
+    public var total: Int
+    /// The file just read (`reading`, `checking`).
+    public var path: String?
+
+    public init(stage: Stage, done: Int, total: Int, path: String? = nil) {
+        self.stage = stage
+        self.done = done
+        self.total = total
+        self.path = path
+    }
+}
+
+/// Counts files read across the threads that read them, and reports each to `ImportOptions.progress`.
+final class ProgressCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var done = 0
+    let stage: ImportProgress.Stage
+    let total: Int
+    let report: @Sendable (ImportProgress) -> Void
+
+    init(_ stage: ImportProgress.Stage, total: Int, report: @escaping @Sendable (ImportProgress) -> Void) {
+        self.stage = stage
+        self.total = total
+        self.report = report
+    }
+
+    func fileRead(_ path: String) {
+        lock.lock()
+        done += 1
+        let progress = ImportProgress(stage: stage, done: done, total: total, path: path)
+        lock.unlock()
+        report(progress)
+    }
+}
+
+/// Reads, normalizes and writes documents: files and folders from a user, or the embedded seed.
+/// Parsing happens before the database is touched; all writing is one transaction.
+///
+/// Documents are prepared (read, hashed, parsed, normalized) in batches on every core while the
+/// previous batch is written, so memory holds two batches, not the whole import. The read-write
+/// connection opens only when the first document to write is ready: an import of unchanged files
+/// writes nothing at all.
+package struct Importer {
+    let knowledgeBase: KnowledgeBase
+
+    package init(_ knowledgeBase: KnowledgeBase) {
+        self.knowledgeBase = knowledgeBase
+    }
+
+    static let batchSize = 256
+
+    /// Imports files and folders.
+    package func importPaths(_ paths: [String], options: ImportOptions = ImportOptions()) throws -> ImportSummary {
+        let collected = FileCollector.collect(paths)
+        var summary = ImportSummary()
+        summary.skipped = collected.skipped
+        summary.ignoredInCheckout = collected.ignoredInCheckout
+        summary.errors = collected.errors.map { ImportSummary.Problem(path: $0.path, line: nil, message: $0.reason) }
+        let mirror = options.prune ? Mirror(collected) : Mirror()
+        return try run(collected.files.map(ImportInput.file), options: options, summary: summary, mirror: mirror)
+    }
+
+    /// Imports documents already in memory (the embedded seed, tests).
+    func importDocuments(_ documents: [SourceDocument], options: ImportOptions = ImportOptions(),
+                         summary: ImportSummary = ImportSummary()) throws -> ImportSummary {
+        try run(documents.map(ImportInput.memory), options: options, summary: summary)
+    }
+
+    func run(_ inputs: [ImportInput], options: ImportOptions, summary initial: ImportSummary,
+             mirror: Mirror = Mirror()) throws -> ImportSummary {
+        guard let stages = ImportStages.fromEnvironment() else {
+            return try run(inputs, options: options, summary: initial, mirror: mirror, stages: nil)
+        }
+        let start = ImportStages.now()
+        var summary = try run(inputs, options: options, summary: initial, mirror: mirror, stages: stages)
+        stages.add(.total, since: start)
+        summary.stages = stages.timings
+        return summary
+    }
+
+    func run(_ inputs: [ImportInput], options: ImportOptions, summary initial: ImportSummary, mirror: Mirror,
+             stages: ImportStages?) throws -> ImportSummary {
+        var known = try knowledgeBase.sourceHashes()
+        let gone = mirror.gone(from: known.keys)
+        // What a removal takes away with it is written again in the same import: a source the
+        // gone one had superseded, and the captions of the components it held.
+        for path in try knowledgeBase.dependents(of: Set(gone)) { known[path] = nil }
+        var plan = Plan(inputs: Importer.componentsFirst(inputs), known: known, limit: options.maxFileBytes, stages: stages)
+        if options.strict {
+            plan.counter = options.progress.map { ProgressCounter(.checking, total: inputs.count, report: $0) }
+            if let refused = plan.refusal(initial) { return refused }
+        }
+        plan.counter = options.progress.map { ProgressCounter(.reading, total: inputs.count, report: $0) }
+        var summary = initial
+        let waitStart = ImportStages.now()
+        let firstBatch = plan.firstBatchToWrite(recordingSkipped: &summary)
+        stages?.add(.waitPrepare, since: waitStart)
+        // Nothing to write and nothing gone: the writer is not even opened.
+        guard firstBatch != nil || !gone.isEmpty else { return summary }
+        knowledgeBase.waitForLock(limit: options.lockWait, onWaiting: options.onWaitingForLock)
+        return try knowledgeBase.writeInTransaction(stages: stages) { writer in
+            // Removals first (read again under the lock: another import may have written
+            // meanwhile), so that what they release is written afresh by the batches.
+            try SearchIndex.deferComponentDocuments(writer.db)
+            try writer.remove(sources: mirror.gone(from: try writer.sourcePaths()), summary: &summary)
+            if let (first, prepared) = firstBatch {
+                try plan.write(from: first, prepared: prepared, with: &writer, summary: &summary, progress: options.progress)
+            }
+            try SearchIndex.writePendingComponentDocuments(writer.db)
+            return summary
+        }
+    }
+
+    /// The checkout folders an import mirrors, and what was found in them.
+    struct Mirror {
+        var folders: [String] = []
+        var unreadable: [String] = []
+        var found: Set<String> = []
+
+        init() {}
+
+        init(_ collected: FileCollector.Result) {
+            folders = collected.mirrored
+            unreadable = collected.unreadable
+            found = Set(collected.files.map(\.path))
+        }
+
+        /// Source paths below a mirrored folder that were not found there (and not below a folder
+        /// that could not be read).
+        func gone<S: Sequence>(from paths: S) -> [String] where S.Element == String {
+            guard !folders.isEmpty else { return [] }
+            func below(_ path: String, _ folder: String) -> Bool { path == folder || path.hasPrefix(folder == "/" ? "/" : folder + "/") }
+            return paths.filter { path in
+                !found.contains(path) && folders.contains { below(path, $0) } && !unreadable.contains { below(path, $0) }
+            }.sorted()
+        }
+    }
+
+    /// Components before captions, so that captions find the component they belong to; otherwise
+    /// in the order given.
+    static func componentsFirst(_ inputs: [ImportInput]) -> [ImportInput] {
+        inputs.enumerated().sorted {
+            let (a, b) = ($0.element.file.role == .transcript ? 1 : 0, $1.element.file.role == .transcript ? 1 : 0)
+            return a != b ? a < b : $0.offset < $1.offset
+        }.map(\.element)
+    }
+
+    /// The inputs cut into batches, with what the knowledge base already holds.
+    struct Plan {
+        let inputs: [ImportInput]
+        let known: [String: String]
+        let limit: Int
+        let batches: [Range<Int>]
+        let stages: ImportStages?
+        /// Told of every file read, when the caller asked for progress.
+        var counter: ProgressCounter?
+
+        init(inputs: [ImportInput], known: [String: String], limit: Int, stages: ImportStages? = nil) {
+            self.inputs = inputs
+            self.known = known
+            self.limit = limit
+            self.stages = stages
+            batches = stride(from: 0, to: inputs.count, by: Importer.batchSize).map {
+                $0..<min($0 + Importer.batchSize, inputs.count)
+            }
+        }
+
+        func prepare(_ batch: Int) -> [PreparedDocument] {
+            PreparedDocument.prepare(inputs, batches[batch], known: known, limit: limit, stages: stages, counter: counter)
+        }
+
+        /// `--strict`: a first pass finds every error before anything is written. The summary of a
+        /// refused import, or nil when the import may run.
+        func refusal(_ initial: ImportSummary) -> ImportSummary? {
+            var check = initial
+            for batch in batches.indices {
+                for document in prepare(batch) { document.record(in: &check) }
+            }
+            guard !check.errors.isEmpty else { return nil }
+            check.refused = true
+            return check
+        }
+
+        /// The first batch with something to write, prepared; batches before it (unchanged,
+        /// skipped, failed files) are recorded and need no writer. Nil when nothing is to be written.
+        func firstBatchToWrite(recordingSkipped summary: inout ImportSummary) -> (Int, [PreparedDocument])? {
+            for batch in batches.indices {
+                let prepared = prepare(batch)
+                if prepared.contains(where: { $0.writable != nil }) { return (batch, prepared) }
+                for document in prepared { document.record(in: &summary) }
+            }
+            return nil
+        }
+
+        /// Writes batch after batch, preparing the next one on other cores meanwhile.
+        func write(from first: Int, prepared: [PreparedDocument], with writer: inout EntryWriter,
+                   summary: inout ImportSummary, progress: (@Sendable (ImportProgress) -> Void)?) throws {
+            var current = prepared
+            let bulk = BulkIndexing(existingSources: try writer.sourceCount())
+            for batch in first..<batches.count {
+                let upcoming = Box<[PreparedDocument]>([])
+                let group = DispatchGroup()
+                if batch + 1 < batches.count {
+                    DispatchQueue.global().async(group: group) { upcoming.value = prepare(batch + 1) }
+                }
+                for document in current {
+                    guard let writable = document.writable else {
+                        document.record(in: &summary)
+                        continue
+                    }
+                    try bulk.willWrite(with: writer)
+                    try writer.write(writable, summary: &summary)
+                }
+                stages.measure(.waitPrepare) { group.wait() }
+                current = upcoming.value
+            }
+            if bulk.isOn { progress?(ImportProgress(stage: .indexing, done: inputs.count, total: inputs.count)) }
+            try stages.measure(.fts) { try bulk.finish(with: writer) }
+        }
+    }
+
+    /// An import as large as what the knowledge base already holds switches the search index's
+    /// triggers off and rebuilds it once at the end, in the same transaction: one rebuild beats
+    /// row-by-row upkeep (schema 0004).
+    final class BulkIndexing {
+        let existingSources: Int
+        private var written = 0
+        private(set) var isOn = false
+
+        init(existingSources: Int) { self.existingSources = existingSources }
+
+        func willWrite(with writer: EntryWriter) throws {
+            written += 1
+            if !isOn && written >= 50 && written * 2 >= existingSources {
+                try SearchIndex.setBulk(true, writer.db)
+                isOn = true
+            }
+        }
+
+        func finish(with writer: EntryWriter) throws {
+            guard isOn else { return }
+            try SearchIndex.rebuild(writer.db)
+            try SearchIndex.setBulk(false, writer.db)
+        }
+    }
+}
+
+/// A value handed from a background preparation to the writer.
+final class Box<T>: @unchecked Sendable {
+    var value: T
+    init(_ value: T) { self.value = value }
+}

@@ -1,0 +1,234 @@
+/// What a reader found in one document, before any meaning is given to it.
+///
+/// Readers only recover structure: which text sits under which label. They ask the vocabulary
+/// what *kind* of label a heading or bold bullet is (that is how they know it scopes what follows),
+/// but labels and text stay as the author wrote them: the `Normalizer` maps labels onto the
+/// vocabulary's slugs, turns placeholders into gaps and cleans the text. Keeping the two apart lets
+/// every source format share one normalizer.
+package struct Entry: Sendable, Equatable {
+    package var format: SourceFormat
+    /// The component's identity as the document states it (front matter, "Full information:" link),
+    /// or as its location implies (file name inside a checkout).
+    package var slug: String?
+    package var title: String?
+    package var family: Family?
+    package var category: String?
+    package var criteria: [RawCriterion] = []
+    package var notes: [Note] = []
+    /// The source's own Gherkin, line by line.
+    package var gherkin: [GherkinStep] = []
+    /// WCAG success criteria the document cites (front matter or "Further reading" links).
+    package var wcag: [WCAGReference] = []
+    /// Problems the reader met but could work around (a misplaced front-matter key, say).
+    package var notices: [Notice] = []
+    /// What the reader did with the lines it consumed without making notes of them (headings,
+    /// labels, blank lines, demos); the normalizer adds the facts.
+    package var ledger = LineLedger()
+    /// The addresses of the page's own video and caption files (`media/video/web/radio/...vtt`).
+    package var videoLinks: [String] = []
+    /// The page's own "Full information" link, as written after "Full information:".
+    package var pageLink: String?
+    /// The lines of the Condensed and Gherkin sections around their criteria and steps, as
+    /// written: the `### #a11y - ...` caption, the `How to test ...` line, the section's own
+    /// `Full information: ...` line.
+    package var condensedFrame: [String] = []
+    package var gherkinFrame: [String] = []
+    /// For a document laid out from another file (content.json): the line of that file each of
+    /// this document's lines stands for, by index (line 1 at index 0).
+    package var lineMap: [Int]?
+
+    package init(format: SourceFormat, slug: String? = nil, title: String? = nil,
+                family: Family? = nil, category: String? = nil) {
+        self.format = format
+        self.slug = slug
+        self.title = title
+        self.family = family
+        self.category = category
+    }
+
+    package init(format: SourceFormat, slug: String? = nil, title: String? = nil, family: Family? = nil, category: String? = nil, criteria: [RawCriterion] = [], notes: [Note] = [], gherkin: [GherkinStep] = [], wcag: [WCAGReference] = [], notices: [Notice] = [], videoLinks: [String] = [], pageLink: String? = nil, condensedFrame: [String] = [], gherkinFrame: [String] = [], lineMap: [Int]? = nil) {
+        self.format = format
+        self.slug = slug
+        self.title = title
+        self.family = family
+        self.category = category
+        self.criteria = criteria
+        self.notes = notes
+        self.gherkin = gherkin
+        self.wcag = wcag
+        self.notices = notices
+        self.videoLinks = videoLinks
+        self.pageLink = pageLink
+        self.condensedFrame = condensedFrame
+        self.gherkinFrame = gherkinFrame
+        self.lineMap = lineMap
+    }
+}
+
+package enum SourceFormat: String, Sendable, Codable, CaseIterable {
+    case magentaV2 = "magenta-v2"
+    case jekyll
+    case renderedText = "rendered-text"
+    case webVTT = "webvtt"
+    case contentJSON = "content-json"
+
+    /// When two sources describe one component, the higher rank wins: today's markdown over
+    /// Jekyll over text copied from a page.
+    package var rank: Int {
+        switch self {
+        case .magentaV2, .contentJSON: 3
+        case .jekyll: 2
+        case .renderedText: 1
+        case .webVTT: 0
+        }
+    }
+}
+
+/// A criterion as written: `kind` is the section it sits in (`keyboard`, `mobile gestures`,
+/// "Test keyboard only, then..."), `label` the key (`tab, arrow keys or Ctl+tab`).
+package struct RawCriterion: Sendable, Equatable {
+    package var kind: String
+    package var label: String?
+    package var expectation: String
+    package var line: Int
+    /// The last line of the criterion (a YAML block scalar, nested expectations).
+    package var lastLine: Int
+    /// The Condensed group line it was written under, as written; nil for front matter.
+    package var group: String?
+
+    package init(kind: String, label: String?, expectation: String, line: Int, lastLine: Int? = nil, group: String? = nil) {
+        self.kind = kind
+        self.label = label
+        self.expectation = expectation
+        self.line = line
+        self.lastLine = max(lastLine ?? line, line)
+        self.group = group
+    }
+}
+
+/// One line of Gherkin as written: `GIVEN THAT...`, `Scenario: Test keyboard actions`, `WHEN I swipe...`.
+package struct GherkinStep: Sendable, Equatable {
+    package var scenario: String?
+    package var depth: Int
+    package var text: String
+    package var line: Int
+    package var lastLine: Int
+
+    package init(scenario: String?, depth: Int, text: String, line: Int, lastLine: Int? = nil) {
+        self.scenario = scenario
+        self.depth = depth
+        self.text = text
+        self.line = line
+        self.lastLine = max(lastLine ?? line, line)
+    }
+}
+
+/// A WCAG success criterion a component cites: `[WCAG 4.1.2 Name, Role, Value (Level A)](url)`.
+package struct WCAGReference: Sendable, Equatable {
+    package var sc: String
+    package var title: String?
+    package var level: String?
+    package var url: String?
+    package var line: Int
+
+    package init(sc: String, title: String?, level: String?, url: String?, line: Int) {
+        self.sc = sc
+        self.title = title
+        self.level = level
+        self.url = url
+        self.line = line
+    }
+}
+
+/// The labels in force where a note was written: the headings, bold bullets and bare lines above
+/// it, as written (`iOS Developer Notes`, `**Jetpack Compose**`, `Groupings`). The normalizer turns
+/// them into slugs; a framework label also decides the platform.
+package struct NoteContext: Sendable, Equatable, Hashable {
+    package var section: Section?
+    /// The label that set the platform: a platform (`iOS`, `Android Options`) or a framework
+    /// (`UIKit` says iOS).
+    package var platform: String?
+    /// The framework label in force (`UIKit`, `**Android Views**`).
+    package var framework: String?
+    /// The aspect label in force (`State`, `Custom Accessibility Action`, an unknown heading).
+    package var aspect: String?
+    /// Under a "Bad example" label: code here is how not to do it.
+    package var badExample = false
+
+    package init(section: Section? = nil, platform: String? = nil, framework: String? = nil, aspect: String? = nil) {
+        self.section = section
+        self.platform = platform
+        self.framework = framework
+        self.aspect = aspect
+    }
+}
+
+/// Parts of a document that are not developer notes of one aspect.
+package enum Section: String, Sendable, Equatable, Hashable {
+    case announcements
+    case code
+    case references
+    case videos
+    case condensed
+    case gherkin
+}
+
+/// One bullet, paragraph or code block of the notes, with what is nested under it.
+package struct Note: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
+        case text
+        /// `bad`: marked as a bad example, not to be copied.
+        case code(language: String?, bad: Bool)
+        /// A label (aspect heading, framework bullet) with nothing written under it.
+        case emptySection(label: String)
+        /// A heading captioning its section (`### #a11y - Native Accessibility Acceptance
+        /// Criteria` in Condensed), as written with its hashes.
+        case caption
+    }
+
+    package var kind: Kind
+    package var text: String
+    package var line: Int
+    /// The note's last line of its own (continuation lines, a code block's closing fence).
+    package var lastLine: Int
+    package var context: NoteContext
+    package var children: [Note]
+    /// The number of an ordered list item (`2.` → 2): Condensed writes its group lines so.
+    package var ordinal: Int?
+
+    package init(kind: Kind = .text, text: String, line: Int, lastLine: Int? = nil, context: NoteContext, children: [Note] = [],
+                 ordinal: Int? = nil) {
+        self.kind = kind
+        self.text = text
+        self.line = line
+        self.lastLine = max(lastLine ?? line, line)
+        self.context = context
+        self.children = children
+        self.ordinal = ordinal
+    }
+
+    /// The note's own lines.
+    package var lines: ClosedRange<Int> { line...lastLine }
+}
+
+/// A diagnostic about a document: where, and what.
+package struct Notice: Sendable, Equatable, Codable, Hashable {
+    package enum Kind: String, Sendable, Codable {
+        case unknownLabel = "unknown-label"
+        case repaired
+        case skipped
+        case error
+        /// A line no layer of the import accounted for.
+        case unaccounted
+    }
+
+    package var kind: Kind
+    package var line: Int?
+    package var message: String
+
+    package init(_ kind: Kind, line: Int?, _ message: String) {
+        self.kind = kind
+        self.line = line
+        self.message = message
+    }
+}

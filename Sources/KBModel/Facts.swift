@@ -1,0 +1,176 @@
+/// A component and its facts, normalized: slugs from the vocabulary, text cleaned, placeholders
+/// moved to gaps. This is what the store writes.
+package struct NormalizedEntry: Sendable, Equatable {
+    package var component: ComponentInfo
+    package var criteria: [CriterionFact] = []
+    package var guidance: [GuidanceFact] = []
+    package var announcements: [AnnouncementFact] = []
+    package var gaps: [GapFact] = []
+    package var codeExamples: [CodeFact] = []
+    package var gherkin: [GherkinStep] = []
+    package var wcag: [WCAGReference] = []
+    package var notices: [Notice] = []
+    /// What became of each line this entry was read from (the reader's structure and skips, the
+    /// normalizer's facts).
+    package var ledger = LineLedger()
+
+    package var factCount: Int { criteria.count + guidance.count + announcements.count + codeExamples.count }
+
+    package init(component: ComponentInfo, criteria: [CriterionFact] = [], guidance: [GuidanceFact] = [], announcements: [AnnouncementFact] = [], gaps: [GapFact] = [], codeExamples: [CodeFact] = [], gherkin: [GherkinStep] = [], wcag: [WCAGReference] = [], notices: [Notice] = []) {
+        self.component = component
+        self.criteria = criteria
+        self.guidance = guidance
+        self.announcements = announcements
+        self.gaps = gaps
+        self.codeExamples = codeExamples
+        self.gherkin = gherkin
+        self.wcag = wcag
+        self.notices = notices
+    }
+}
+
+package struct ComponentInfo: Sendable, Equatable, Codable {
+    package var slug: String
+    package var title: String
+    package var family: Family
+    package var category: String?
+    package var summary: String?
+    /// The source's own "Full information" link, as written.
+    package var pageLink: String?
+    /// The lines around the Condensed and Gherkin sections' criteria and steps, one per line.
+    package var condensedFrame: String?
+    package var gherkinFrame: String?
+
+    package init(slug: String, title: String, family: Family, category: String? = nil, summary: String? = nil, pageLink: String? = nil, condensedFrame: String? = nil, gherkinFrame: String? = nil) {
+        self.slug = slug
+        self.title = title
+        self.family = family
+        self.category = category
+        self.summary = summary
+        self.pageLink = pageLink
+        self.condensedFrame = condensedFrame
+        self.gherkinFrame = gherkinFrame
+    }
+}
+
+package struct CriterionFact: Sendable, Equatable {
+    package var platform: String?
+    package var kind: String
+    package var label: String?
+    package var expectation: String
+    package var line: Int
+    /// The Condensed group line it sits under, as written (`Keyboard & screen reader actions`).
+    package var group: String?
+
+    package init(platform: String? = nil, kind: String, label: String? = nil, expectation: String, line: Int, group: String? = nil) {
+        self.platform = platform
+        self.kind = kind
+        self.label = label
+        self.expectation = expectation
+        self.line = line
+        self.group = group
+    }
+}
+
+package struct GuidanceFact: Sendable, Equatable {
+    package var platform: String?
+    package var framework: String?
+    package var aspect: String
+    /// Index into the same entry's `guidance` of the bullet this one is nested under.
+    package var parent: Int?
+    package var text: String
+    package var line: Int
+
+    package init(platform: String? = nil, framework: String? = nil, aspect: String, parent: Int? = nil, text: String, line: Int) {
+        self.platform = platform
+        self.framework = framework
+        self.aspect = aspect
+        self.parent = parent
+        self.text = text
+        self.line = line
+    }
+}
+
+package struct AnnouncementFact: Sendable, Equatable {
+    package var platform: String?
+    package var text: String
+    package var context: String?
+    package var origin: AnnouncementOrigin
+    package var screenReader: String?
+    package var startMs: Int?
+    package var endMs: Int?
+    package var line: Int
+
+    package init(platform: String? = nil, text: String, context: String? = nil, origin: AnnouncementOrigin, screenReader: String? = nil, startMs: Int? = nil, endMs: Int? = nil, line: Int) {
+        self.platform = platform
+        self.text = text
+        self.context = context
+        self.origin = origin
+        self.screenReader = screenReader
+        self.startMs = startMs
+        self.endMs = endMs
+        self.line = line
+    }
+}
+
+package struct GapFact: Sendable, Equatable {
+    package var platform: String?
+    package var framework: String?
+    package var aspect: String?
+    package var problem: GapProblem
+    package var excerpt: String?
+    package var line: Int
+
+    package init(platform: String? = nil, framework: String? = nil, aspect: String? = nil, problem: GapProblem, excerpt: String? = nil, line: Int) {
+        self.platform = platform
+        self.framework = framework
+        self.aspect = aspect
+        self.problem = problem
+        self.excerpt = excerpt
+        self.line = line
+    }
+}
+
+package struct CodeFact: Sendable, Equatable {
+    package var platform: String?
+    package var framework: String?
+    package var aspect: String?
+    package var language: String?
+    package var code: String
+    /// `bad` under a "Bad example" marker: how not to do it.
+    package var quality: CodeQuality = .good
+    package var line: Int
+
+    package init(platform: String? = nil, framework: String? = nil, aspect: String? = nil, language: String? = nil, code: String, quality: CodeQuality = .good, line: Int) {
+        self.platform = platform
+        self.framework = framework
+        self.aspect = aspect
+        self.language = language
+        self.code = code
+        self.quality = quality
+        self.line = line
+    }
+}
+
+/// What a document's location says about it. Inside a checkout the file name is the slug and the
+/// folder the family; a loose file gets its identity from its content, its file name last.
+package struct SourceHints: Sendable, Equatable {
+    package var slug: String?
+    package var family: Family?
+    package var category: String?
+    package var fallbackSlug: String?
+
+    /// A loose file: its identity comes from its content, its name (`table.txt`, `table.v2.md` →
+    /// `table`) only when the content names none.
+    package init(looseFileName name: String) {
+        let stem = name.split(separator: ".").first.map(String.init) ?? name
+        self.init(fallbackSlug: Vocabulary.slugify(stem))
+    }
+
+    package init(slug: String? = nil, family: Family? = nil, category: String? = nil, fallbackSlug: String? = nil) {
+        self.slug = slug
+        self.family = family
+        self.category = category
+        self.fallbackSlug = fallbackSlug
+    }
+}

@@ -1,0 +1,101 @@
+/// What an import did, file by file: the answer to "what happened to my documents?".
+public struct ImportSummary: Sendable, Codable, Equatable {
+    public struct Item: Sendable, Codable, Equatable {
+        public var path: String
+        public var component: String
+        public var format: String
+
+        public init(path: String, component: String, format: String) {
+            self.path = path
+            self.component = component
+            self.format = format
+        }
+    }
+
+    public struct Supersession: Sendable, Codable, Equatable {
+        public var component: String
+        /// The source whose facts the knowledge base keeps.
+        public var winner: String
+        /// The source kept in `sources` with `superseded_by` set.
+        public var superseded: String
+
+        public init(component: String, winner: String, superseded: String) {
+            self.component = component
+            self.winner = winner
+            self.superseded = superseded
+        }
+    }
+
+    /// A file not imported, and why (a template, not a regular file, captions of no component...).
+    public struct Skip: Sendable, Equatable, Codable {
+        public var path: String
+        public var reason: String
+
+        public init(path: String, reason: String) {
+            self.path = path
+            self.reason = reason
+        }
+    }
+
+    /// Seconds one stage of the import took (`A11YKB_IMPORT_STAGES`).
+    public struct StageTiming: Sendable, Codable, Equatable {
+        public var stage: String
+        public var seconds: Double
+
+        public init(stage: String, seconds: Double) {
+            self.stage = stage
+            self.seconds = seconds
+        }
+    }
+
+    public struct Problem: Error, Sendable, Codable, Equatable, Hashable {
+        public var path: String
+        public var line: Int?
+        public var message: String
+
+        public var description: String {
+            if let line { return "\(path):\(line): \(message)" }
+            return "\(path): \(message)"
+        }
+
+        public init(path: String, line: Int? = nil, message: String) {
+            self.path = path
+            self.line = line
+            self.message = message
+        }
+    }
+
+    /// A file with lines no layer of the import accounted for (each is also a notice).
+    public struct Unaccounted: Sendable, Codable, Equatable {
+        public var path: String
+        public var lines: Int
+
+        public init(path: String, lines: Int) {
+            self.path = path
+            self.lines = lines
+        }
+    }
+
+    public var added: [Item] = []
+    public var replaced: [Item] = []
+    public var superseded: [Supersession] = []
+    public var unchanged: [String] = []
+    public var removed: [Item] = []
+    public var transcripts: [Item] = []
+    public var skipped: [Skip] = []
+    public var errors: [Problem] = []
+    public var notices: [Problem] = []
+    public var ignoredInCheckout = 0
+    /// Files with unaccounted lines, and how many each.
+    public var unaccounted: [Unaccounted] = []
+    /// Lines of the imported files that no layer of the import accounted for.
+    public var unaccountedLines: Int { unaccounted.reduce(0) { $0 + $1.lines } }
+    /// True when `--strict` refused the whole import because of errors: nothing was written.
+    public var refused = false
+    /// Where the time went, stage by stage, when `A11YKB_IMPORT_STAGES` asked for it; else empty.
+    public var stages: [StageTiming] = []
+
+    public init() {}
+
+    public var wroteNothing: Bool { refused || (added.isEmpty && replaced.isEmpty && removed.isEmpty && transcripts.isEmpty && superseded.isEmpty) }
+}

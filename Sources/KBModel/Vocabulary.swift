@@ -1,0 +1,210 @@
+/// The labels seen across every era of the sources, mapped onto canonical slugs (DESIGN.md,
+/// "Vocabulary"). Readers ask it what kind of label a heading or bold bullet *is*; the normalizer
+/// asks it what a label *means* (its slug). It lives in Model/ because both layers read it.
+package enum Vocabulary {
+    package enum LabelKind: Sendable, Equatable {
+        case platform(String)
+        /// A framework also names its platform.
+        case framework(String, platform: String)
+        case aspect(String)
+        case section(Section)
+        case unknown
+    }
+
+    package struct PlatformInfo: Sendable {
+        package let slug: String
+        package let name: String
+        package let screenReader: String?
+    }
+
+    package struct FrameworkInfo: Sendable {
+        package let slug: String
+        package let name: String
+        package let platform: String
+    }
+
+    package static let platforms: [PlatformInfo] = [
+        PlatformInfo(slug: "ios", name: "iOS", screenReader: "VoiceOver"),
+        PlatformInfo(slug: "android", name: "Android", screenReader: "TalkBack"),
+        PlatformInfo(slug: "web", name: "Web", screenReader: nil),
+    ]
+
+    package static let frameworks: [FrameworkInfo] = [
+        FrameworkInfo(slug: "uikit", name: "UIKit", platform: "ios"),
+        FrameworkInfo(slug: "swiftui", name: "SwiftUI", platform: "ios"),
+        FrameworkInfo(slug: "android-views", name: "Android Views", platform: "android"),
+        FrameworkInfo(slug: "jetpack-compose", name: "Jetpack Compose", platform: "android"),
+    ]
+
+    /// Aspects in the order a reader expects them.
+    package static let aspects = ["general", "name", "role", "group", "state", "focus", "custom-action", "announcements"]
+    package static let criterionKinds = ["keyboard", "gesture", "screenreader", "settings", "checklist"]
+
+    static let platformLabels: [String: String] = [
+        "ios": "ios", "ios options": "ios", "ios voiceover": "ios", "ios voice over": "ios",
+        "ios developer notes": "ios", "voiceover": "ios",
+        "android": "android", "andriod": "android", "android options": "android", "android talkback": "android",
+        "andriod talkback": "android", "android developer notes": "android", "talkback": "android",
+        "web": "web", "web developer notes": "web",
+    ]
+
+    static let frameworkLabels: [String: String] = [
+        "uikit": "uikit", "swiftui": "swiftui", "swift ui": "swiftui",
+        "android views": "android-views", "android view": "android-views", "views": "android-views",
+        "jetpack compose": "jetpack-compose", "android compose": "jetpack-compose", "compose": "jetpack-compose",
+    ]
+
+    static let aspectLabels: [String: String] = [
+        "name": "name", "role": "role",
+        "group": "group", "groupings": "group", "grouping": "group", "groups": "group",
+        "state": "state", "states": "state", "focus": "focus",
+        "custom accessibility action": "custom-action", "custom accessibility actions": "custom-action",
+        "developer notes": "general", "general": "general", "general notes": "general",
+    ]
+
+    static let sectionLabels: [String: Section] = [
+        "condensed": .condensed, "gherkin": .gherkin,
+        "videos": .videos, "video examples": .videos, "video example": .videos,
+        "code example": .code, "code examples": .code,
+        "further reading": .references, "related wcag": .references, "resources": .references,
+    ]
+
+    /// "mobile gestures", "Test keyboard only, then screen reader + keyboard actions" → a criterion kind.
+    package static func criterionKind(_ label: String) -> String? {
+        let key = normalizedLabel(label)
+        switch key {
+        case "keyboard": return "keyboard"
+        case "mobile", "mobile gestures", "gestures", "mobile gesture": return "gesture"
+        case "screenreader", "screen reader": return "screenreader"
+        case "settings", "device settings": return "settings"
+        case "checklist", "wcag": return "checklist"
+        default: break
+        }
+        // "Test keyboard only, then screen reader + keyboard actions", "Keyboard & screen reader actions".
+        if key.hasPrefix("test keyboard") || key.contains("keyboard") { return "keyboard" }
+        if key.contains("gesture") { return "gesture" }
+        if key.hasPrefix("listen to screen") || key.contains("screenreader output") || key.contains("screen reader output") {
+            return "screenreader"
+        }
+        if key.contains("device settings") || key.contains("os settings") { return "settings" }
+        return nil
+    }
+
+    static let keyWords: Set<String> = ["tab", "enter", "return", "space", "spacebar", "arrow", "arrows", "escape", "esc",
+                                        "home", "end", "page", "shift", "ctrl", "ctl", "alt", "key", "keys", "keyboard"]
+    static let gestureWords: Set<String> = ["swipe", "swipes", "tap", "doubletap", "rotor", "scrub", "pinch", "drag", "finger", "talkback"]
+    static let outputWords: Set<String> = ["name", "role", "group", "state", "value", "label", "hint", "description", "heading"]
+    static let settingWords: Set<String> = ["resize", "motion", "zoom", "reflow", "contrast", "settings"]
+
+    /// The kind a criterion's own key says it is (`Tab`, `Arrow-keys`, `Space` → keyboard; `Swipe`,
+    /// `Doubletap` → gesture): what decides when its group line names no kind.
+    package static func criterionKind(ofKey label: String) -> String? {
+        let words = Set(normalizedLabel(label).split { !$0.isLetter }.map(String.init))
+        if !words.isDisjoint(with: keyWords) { return "keyboard" }
+        if !words.isDisjoint(with: gestureWords) { return "gesture" }
+        if !words.isDisjoint(with: settingWords) { return "settings" }
+        if !words.isDisjoint(with: outputWords) { return "screenreader" }
+        return nil
+    }
+
+    package static func classify(_ label: String) -> LabelKind {
+        let key = normalizedLabel(label)
+        if key.isEmpty { return .unknown }
+        if let slug = platformLabels[key] { return .platform(slug) }
+        if let slug = frameworkLabels[key] { return .framework(slug, platform: platform(ofFramework: slug)) }
+        if let slug = aspectLabels[key] { return .aspect(slug) }
+        if let section = sectionLabels[key] { return .section(section) }
+        // "Announcement examples (vary with devices)", "Modal announcements", "Dynamic Announcement example"
+        if key.contains("announcement") { return .section(.announcements) }
+        if key.hasPrefix("code example") { return .section(.code) }
+        return .unknown
+    }
+
+    package static func platform(ofFramework slug: String) -> String {
+        frameworks.first { $0.slug == slug }?.platform ?? "ios"
+    }
+
+    package static func platformSlug(_ label: String) -> String? {
+        if case .platform(let slug) = classify(label) { return slug }
+        return nil
+    }
+
+    /// What a note's labels mean, as the normalizer needs it: the platform a platform or
+    /// framework label names, the framework a framework label names, and the aspect an aspect
+    /// label names (an unknown heading kept as its slug).
+    package static func meaning(ofPlatformLabel label: String) -> String? {
+        switch classify(label) {
+        case .platform(let slug): slug
+        case .framework(_, let platform): platform
+        default: nil
+        }
+    }
+
+    package static func meaning(ofFrameworkLabel label: String) -> String? {
+        if case .framework(let slug, _) = classify(label) { return slug }
+        return nil
+    }
+
+    package static func meaning(ofAspectLabel label: String) -> String {
+        if case .aspect(let slug) = classify(label) { return slug }
+        return slugify(label)
+    }
+
+    /// Lower case, emphasis and heading marks gone, trailing colon gone, white space folded.
+    package static func normalizedLabel(_ label: String) -> String {
+        if label.utf8.allSatisfy({ $0 < 0x80 }) { return normalizedASCIILabel(label) }
+        var result = ""
+        result.reserveCapacity(label.utf8.count)
+        var lastWasSpace = true
+        for c in label {
+            switch c {
+            case "*", "#", "_", "`":
+                continue
+            case " ", "\t", "\u{00A0}", "\n":
+                if !lastWasSpace { result.append(" ") }
+                lastWasSpace = true
+            default:
+                result.append(contentsOf: c.lowercased())
+                lastWasSpace = false
+            }
+        }
+        while result.hasSuffix(" ") || result.hasSuffix(":") { result.removeLast() }
+        return result
+    }
+
+    static func normalizedASCIILabel(_ label: String) -> String {
+        var out = [UInt8]()
+        out.reserveCapacity(label.utf8.count)
+        var lastWasSpace = true
+        for byte in label.utf8 {
+            switch byte {
+            case UInt8(ascii: "*"), UInt8(ascii: "#"), UInt8(ascii: "_"), UInt8(ascii: "`"):
+                continue
+            case 0x20, 0x09, 0x0A, 0x0D:
+                if !lastWasSpace { out.append(0x20) }
+                lastWasSpace = true
+            default:
+                out.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
+                lastWasSpace = false
+            }
+        }
+        while let last = out.last, last == 0x20 || last == UInt8(ascii: ":") { out.removeLast() }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// A label the vocabulary does not know, kept as written: `Accessibility Trait` → `accessibility-trait`.
+    package static func slugify(_ text: String) -> String {
+        var slug = ""
+        var pendingDash = false
+        for scalar in normalizedLabel(text).unicodeScalars {
+            if (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)) {
+                if pendingDash && !slug.isEmpty { slug.append("-") }
+                pendingDash = false
+                slug.unicodeScalars.append(scalar)
+            } else {
+                pendingDash = true
+            }
+        }
+        return slug
+    }
+}

@@ -1,0 +1,49 @@
+import GRDB
+import KBModel
+
+/// What the knowledge base knows is still missing where it sits: a placeholder, an empty section
+/// or a template token, with the component, file and line. `a11ykb gaps` lists them; `show` and
+/// `compare` place each in its component.
+public struct Gap: Sendable, Equatable, RowDecodable {
+    public var component: String
+    public var family: Family
+    public var platform: String?
+    public var framework: String?
+    /// A guidance aspect, a criteria kind, or `announcements`.
+    public var aspect: String?
+    public var problem: GapProblem
+    public var excerpt: String?
+    public var source: String
+    public var line: Int
+
+    init(row: Row) throws {
+        component = row["component"]
+        family = row["family"]
+        platform = row["platform"]
+        framework = row["framework"]
+        aspect = row["aspect"]
+        problem = row["problem"]
+        excerpt = row["excerpt"]
+        source = row["source"]
+        line = row["line"]
+    }
+
+    /// The gaps `condition` picks, with their component's and source's names.
+    static func sql(where condition: String, orderBy order: String) -> String {
+        """
+        SELECT g.component_id, c.slug AS component, c.family, p.slug AS platform, f.slug AS framework, g.aspect, g.problem,
+               g.excerpt, s.path AS source, g.line
+        FROM gaps g JOIN components c ON c.id = g.component_id LEFT JOIN platforms p ON p.id = g.platform_id
+        LEFT JOIN frameworks f ON f.id = g.framework_id JOIN sources s ON s.id = g.source_id
+        WHERE \(condition) ORDER BY \(order)
+        """
+    }
+
+    /// Gaps in component, source line order. `componentID` and `platform` narrow the list.
+    package static func list(_ db: Database, componentID: Int64? = nil, platform: String? = nil) throws -> [Gap] {
+        var filters = SQLFilters()
+        if let componentID { filters.add("g.component_id = ?", componentID) }
+        if let platform { filters.add("p.slug = ?", platform) }
+        return try Gap.fetchAll(db, sql: sql(where: filters.sql, orderBy: "c.family, c.slug, g.line, g.id"), arguments: filters.arguments)
+    }
+}

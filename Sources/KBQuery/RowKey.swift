@@ -1,0 +1,43 @@
+/// What a comparison or matrix row is about: a guidance aspect (`state`), a criteria kind
+/// (`keyboard`), the announcements, or (in a readable matrix) every heading the vocabulary does
+/// not know.
+import KBModel
+
+public struct RowKey: Sendable, Hashable, CustomStringConvertible {
+    public enum Kind: String, Sendable { case aspect, criteria, announcements, other }
+    public var key: String
+    public var kind: Kind
+
+    public static func aspect(_ key: String) -> RowKey { RowKey(key: key, kind: .aspect) }
+    public static func criteria(_ key: String) -> RowKey { RowKey(key: key, kind: .criteria) }
+    public static let announcements = RowKey(key: "announcements", kind: .announcements)
+    /// Notes, criteria, code and gaps under aspects and kinds the vocabulary does not know.
+    public static let other = RowKey(key: "other", kind: .other)
+
+    /// Whether the vocabulary does not know a note's aspect (`accessibility-trait`,
+    /// `examples-of-decorative-icons-and-images`): such notes go to the `other` row.
+    public static func isUnknownAspect(_ aspect: String) -> Bool { !Vocabulary.aspects.contains(aspect) }
+    /// Whether the vocabulary does not know a criteria kind.
+    public static func isUnknownKind(_ kind: String) -> Bool { !Vocabulary.criterionKinds.contains(kind) }
+    /// Whether a gap's aspect, which names a note aspect or a criteria kind, is neither.
+    public static func isUnknown(_ key: String) -> Bool { isUnknownAspect(key) && isUnknownKind(key) }
+
+    public var description: String { key }
+
+    /// The standard rows in the order a reader expects: aspects, criteria kinds, announcements.
+    public static let standardAspects = ["name", "role", "group", "state", "focus", "custom-action", "general"]
+    public static let standardKinds = ["keyboard", "gesture", "screenreader", "settings"]
+
+    /// Parses what a user types: `state`, `Groupings`, `gestures`, `announcements`, `custom-action`.
+    public static func parse(_ text: String) -> RowKey? {
+        let slug = Vocabulary.slugify(text)
+        if slug.isEmpty { return nil }
+        if slug == "announcements" || slug == "announcement" { return .announcements }
+        if standardKinds.contains(slug) { return .criteria(slug) }
+        if case .aspect(let aspect) = Vocabulary.classify(text) { return .aspect(aspect) }
+        if let kind = Vocabulary.criterionKind(text) { return .criteria(kind) }
+        return .aspect(slug)
+    }
+
+    public var title: String { key }
+}

@@ -1,0 +1,68 @@
+/// Finds WCAG success-criterion references in raw markdown:
+/// `[WCAG 4.1.2 Name, Role, Value (Level A)](https://www.w3.org/...)`, `WCAG 2.1 1.3.1 Info and
+/// Relationships`, `WCAG 2.4.7 Focus Visible (AA)`.
+import KBModel
+
+package enum WCAGLinks {
+    /// A cheap byte scan for "wcag" in any case, before the real parse.
+    static func containsWCAG(_ text: String) -> Bool {
+        var matched = 0
+        let word: [UInt8] = Array("wcag".utf8)
+        for byte in text.utf8 {
+            matched = (byte | 0x20) == word[matched] ? matched + 1 : ((byte | 0x20) == word[0] ? 1 : 0)
+            if matched == word.count { return true }
+        }
+        return false
+    }
+
+    package static func parse(_ text: String, line: Int) -> [WCAGReference] {
+        guard containsWCAG(text) else { return [] }
+        var found: [WCAGReference] = []
+        var searchStart = text.startIndex
+        while let hit = text.range(of: "wcag", options: .caseInsensitive, range: searchStart..<text.endIndex) {
+            searchStart = hit.upperBound
+            var cursor = hit.upperBound
+            var sc: Substring?
+            // Up to two numbers follow: an optional guidelines version (2.1), then the criterion (4.1.2);
+            // a level or "SC" may stand before them (`WCAG AA 1.4.5`, `WCAG SC 2.4.6`).
+            for _ in 0..<2 {
+                cursor = text[cursor...].firstIndex { $0 != " " && $0 != ":" } ?? text.endIndex
+                for word in ["SC ", "AAA ", "AA ", "A ", "Level AAA ", "Level AA ", "Level A "]
+                where text[cursor...].hasPrefix(word) && text[cursor...].dropFirst(word.count).first?.isNumber == true {
+                    cursor = text.index(cursor, offsetBy: word.count)
+                    break
+                }
+                let token = text[cursor...].prefix { $0.isNumber || $0 == "." }
+                let parts = token.split(separator: ".", omittingEmptySubsequences: false)
+                guard !token.isEmpty, parts.allSatisfy({ !$0.isEmpty }) else { break }
+                cursor = token.endIndex
+                if parts.count == 3 { sc = token; break }
+            }
+            guard let sc else { continue }
+            // The title runs to "(Level", "(A)", the link's "]", or the end of the sentence.
+            let tail = text[cursor...]
+            let stop = tail.firstIndex { $0 == "]" || $0 == "(" || $0 == "\n" || $0 == ";" } ?? text.endIndex
+            var title = tail[..<stop].trimmingSpaces()
+            while let last = title.last, last == "-" || last == "–" || last == "," || last == ":" { title = title.dropLast().trimmingSpaces() }
+            var level: String?
+            if stop < text.endIndex, text[stop] == "(" {
+                let inside = text[text.index(after: stop)...].prefix { $0 != ")" }
+                let words = inside.split(separator: " ")
+                if let last = words.last, ["A", "AA", "AAA"].contains(last.uppercased()),
+                   words.count == 1 || words.first?.lowercased() == "level" {
+                    level = last.uppercased()
+                }
+            }
+            var url: String?
+            if let close = text[cursor...].firstIndex(of: "]"), text.index(after: close) < text.endIndex,
+               text[text.index(after: close)] == "(" {
+                let target = text[text.index(close, offsetBy: 2)...].prefix { $0 != ")" && $0 != " " }
+                if !target.isEmpty { url = String(target) }
+            }
+            if !found.contains(where: { $0.sc == sc }) {
+                found.append(WCAGReference(sc: String(sc), title: title.isEmpty ? nil : String(title), level: level, url: url, line: line))
+            }
+        }
+        return found
+    }
+}

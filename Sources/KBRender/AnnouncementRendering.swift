@@ -1,0 +1,57 @@
+/// What screen readers say (`a11ykb` MCP's announcements answer): grouped by component, then by
+/// platform and origin, each announcement with the line it is written on.
+import KBModel
+import KBQuery
+
+public enum AnnouncementRendering {
+    public static func markdown(_ announcements: [SpokenAnnouncement]) -> String {
+        var out = ""
+        var component = "", group = "", source = ""
+        for a in announcements {
+            let key = "\(a.family.rawValue)/\(a.component)"
+            if key != component {
+                component = key
+                group = ""
+                source = ""
+                out += (out.isEmpty ? "" : "\n") + "## \(a.title) (\(key))\n"
+            }
+            let platform = a.platform.map(platformName) ?? (a.family == .web ? "Web" : "every platform")
+            let heading = [platform, a.screenReader].compactMap { $0 }.joined(separator: " · ")
+                + (a.origin == .transcript ? " — video caption transcript" : " — examples in the notes")
+            if heading != group {
+                group = heading
+                out += "\n### \(heading)\n\n"
+            }
+            // The file once, where it changes (a transcript comes from its caption file); then lines.
+            if a.source != source {
+                source = a.source
+                out += "from \(a.source)\n"
+            }
+            let time = a.startMs.map { "[\(timestamp($0))] " } ?? ""
+            out += "- \(time)\"\(a.text)\"" + (a.context.map { " (\($0))" } ?? "") + " (line \(a.line))\n"
+        }
+        return out
+    }
+
+    public static func json(_ announcements: [SpokenAnnouncement]) -> JSONValue {
+        .array(announcements.map {
+            .object([
+                ("component", .string($0.component)), ("title", .string($0.title)), ("family", .string($0.family.rawValue)),
+                ("platform", .optional($0.platform)), ("text", .string($0.text)), ("context", .optional($0.context)),
+                ("origin", .string($0.origin.rawValue)), ("screen_reader", .optional($0.screenReader)),
+                ("start_ms", .optional($0.startMs)), ("end_ms", .optional($0.endMs)),
+                ("source", .string($0.source)), ("line", .int(Int64($0.line))),
+            ])
+        })
+    }
+
+    static func platformName(_ slug: String) -> String {
+        Vocabulary.platforms.first { $0.slug == slug }?.name ?? slug
+    }
+
+    /// `1:05.2` from 65200 ms.
+    static func timestamp(_ ms: Int) -> String {
+        let tenths = (ms % 1000) / 100, seconds = (ms / 1000) % 60, minutes = ms / 60_000
+        return "\(minutes):\(seconds < 10 ? "0" : "")\(seconds).\(tenths)"
+    }
+}

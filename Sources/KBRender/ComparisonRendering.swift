@@ -1,0 +1,186 @@
+/// A comparison as a terminal table, a GitHub markdown table, CSV and JSON.
+import KBFiles
+import KBQuery
+
+public enum ComparisonRendering {
+    public static func title(_ comparison: Comparison) -> String? {
+        guard let c = comparison.component else { return nil }
+        return "\(c.slug): \(c.title) (\(c.family.rawValue)\(c.category.map { ", \($0)" } ?? ""); from \(c.source))"
+    }
+
+    public static func text(_ comparison: Comparison, width: Int, decoration: ColumnTable.Decoration = .none) -> String {
+        whole(comparison, .text(width: width, decoration: decoration))
+    }
+
+    public static func markdown(_ comparison: Comparison) -> String { whole(comparison, .markdown) }
+
+    /// The comparison as an outline rather than a table (for an assistant, where wide cells do not
+    /// read): a `## row` heading per row, a `### column` heading per column with the cell's lines
+    /// under it, each fact ending with its source line.
+    public static func outline(_ comparison: Comparison) -> String {
+        var out = title(comparison).map { "**\($0)**\n" } ?? ""
+        for row in comparison.rows {
+            out += "\n## \(row.label)\n"
+            if comparison.component == nil { out += "(from \(row.component.source))\n" }
+            for (column, cell) in zip(comparison.columns, row.cells) {
+                out += "\n### \(column.title)\n\n"
+                out += cell.lines(citing: true).map { $0.indented + "\n" }.joined()
+            }
+        }
+        return out
+    }
+
+    /// Header: the row header, then the column keys (`general`, `ios`, `android`); one record per row.
+    public static func csv(_ comparison: Comparison, byteOrderMark: Bool = false) -> String {
+        whole(comparison, .csv(byteOrderMark: byteOrderMark))
+    }
+
+    /// A whole comparison through `Writer`, as text.
+    static func whole(_ comparison: Comparison, _ format: Writer.Format) -> String {
+        var writer = Writer(format)
+        var out: [UInt8] = []
+        writer.append(comparison, to: &out)
+        writer.finish(to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Writes a comparison handed over in chunks (`KnowledgeBase.compareAcross`), each chunk as it
+    /// arrives: the title and header with the first, the end of the document at `finish`. A
+    /// terminal table's columns are sized by the first chunk.
+    public struct Writer: ChunkWriter {
+        public enum Format {
+            case text(width: Int, decoration: ColumnTable.Decoration)
+            case markdown
+            case csv(byteOrderMark: Bool)
+            /// Pretty JSON, as `json(_:)` renders it, and a final newline.
+            case json
+        }
+
+        let format: Format
+        private var layout: ColumnTable.Layout?
+        private var started = false
+        private var rowsWritten = 0
+
+        public init(_ format: Format) { self.format = format }
+
+        public mutating func append(_ chunk: Comparison, to out: inout [UInt8]) {
+            if !started {
+                started = true
+                start(chunk, to: &out)
+            }
+            for row in chunk.rows {
+                switch format {
+                case .text:
+                    if rowsWritten > 0 { out += layout!.separator.utf8 }
+                    out += layout!.record(ComparisonRendering.lines(row)).utf8
+                case .markdown:
+                    out += MarkdownTable.row([row.label] + row.cells.map(\.plainText)).utf8
+                case .csv:
+                    CSV.appendRecord([row.label] + row.cells.map(\.plainText), to: &out)
+                case .json:
+                    out += (rowsWritten > 0 ? ",\n    " : "\n    ").utf8
+                    out += ComparisonRendering.json(row, columns: chunk.columns).rendered(level: 2).utf8
+                }
+                rowsWritten += 1
+            }
+        }
+
+        private mutating func start(_ chunk: Comparison, to out: inout [UInt8]) {
+            switch format {
+            case let .text(width, decoration):
+                let header = [chunk.rowHeader] + chunk.columns.map(\.title)
+                let layout = ColumnTable.Layout(header: header, rows: chunk.rows.map(ComparisonRendering.lines), width: width,
+                                                decoration: decoration)
+                self.layout = layout
+                out += (ComparisonRendering.title(chunk).map { decoration.header($0) + "\n\n" } ?? "").utf8
+                out += layout.header(header).utf8
+            case .markdown:
+                out += (ComparisonRendering.title(chunk).map { "**\(MarkdownTable.cell($0))**\n\n" } ?? "").utf8
+                out += MarkdownTable.head([chunk.rowHeader] + chunk.columns.map(\.title)).utf8
+            case .csv(let byteOrderMark):
+                if byteOrderMark { out += [0xEF, 0xBB, 0xBF] }
+                CSV.appendRecord([chunk.rowHeader] + chunk.columns.map(\.key), to: &out)
+            case .json:
+                out += "{\n  \"component\": ".utf8
+                out += ComparisonRendering.json(component: chunk.component).rendered(level: 1).utf8
+                out += ",\n  \"columns\": ".utf8
+                out += JSONValue.array(chunk.columns.map { .string($0.key) }).rendered(level: 1).utf8
+                out += ",\n  \"rows\": [".utf8
+            }
+        }
+
+        public mutating func finish(to out: inout [UInt8]) {
+            if case .json = format { out += (rowsWritten > 0 ? "\n  ]\n}\n" : "]\n}\n").utf8 }
+        }
+    }
+
+    /// A row's cells as terminal lines, the row's label first.
+    static func lines(_ row: Comparison.Row) -> [[ColumnTable.Line]] {
+        [[ColumnTable.Line(row.label, .heading)]] + row.cells.map { cell in
+            cell.lines.map { line in
+                let style: ColumnTable.Line.Style = switch line.style {
+                case .text: .plain
+                case .heading: .heading
+                case .gap: .gap
+                case .empty: .empty
+                }
+                return ColumnTable.Line(line.indented, style)
+            }
+        }
+    }
+
+    public static func json(_ comparison: Comparison) -> JSONValue {
+        .object([
+            ("component", json(component: comparison.component)),
+            ("columns", .array(comparison.columns.map { .string($0.key) })),
+            ("rows", .array(comparison.rows.map { json($0, columns: comparison.columns) })),
+        ])
+    }
+
+    static func json(component: ComponentFacts.Component?) -> JSONValue {
+        component.map { c in
+            .object([("slug", .string(c.slug)), ("title", .string(c.title)), ("family", .string(c.family.rawValue)),
+                     ("category", .optional(c.category)), ("source", .string(c.source))])
+        } ?? .null
+    }
+
+    static func json(_ row: Comparison.Row, columns: [Comparison.Column]) -> JSONValue {
+        .object([
+            ("component", .string(row.component.slug)),
+            ("source", .string(row.component.source)),
+            ("row", .string(row.key.key)),
+            ("kind", .string(row.key.kind.rawValue)),
+            ("cells", .object(zip(columns, row.cells).map { column, cell in (column.key, json(cell)) })),
+        ])
+    }
+
+    public static func json(_ cell: Cell) -> JSONValue {
+        .object([
+            ("facts", .int(Int64(cell.factCount))),
+            ("gaps", .int(Int64(cell.gapCount))),
+            ("text", .string(cell.plainText)),
+            ("groups", .array(cell.groups.map { group in
+                .object([
+                    ("framework", .optional(group.framework)),
+                    ("entries", .array(group.items.map { e in
+                        var pairs: [(String, JSONValue)] = [("kind", .string(e.kindName)), ("depth", .int(Int64(e.depth))),
+                                                            ("text", .string(e.text)), ("line", .int(Int64(e.line))),
+                                                            ("platform", .optional(e.platform))]
+                        switch e.content {
+                        case .criterion(let label?, _): pairs.append(("label", .string(label)))
+                        case let .code(language, _, bad):
+                            if let language { pairs.append(("label", .string(language))) }
+                            pairs.append(("quality", .string(bad ? "bad" : "good")))
+                        case .announcement(_, let context?): pairs.append(("context", .string(context)))
+                        case let .gap(problem, excerpt):
+                            pairs.append(("problem", .string(problem.rawValue)))
+                            pairs.append(("excerpt", .optional(excerpt)))
+                        default: break
+                        }
+                        return .object(pairs)
+                    })),
+                ])
+            })),
+        ])
+    }
+}

@@ -1,0 +1,187 @@
+/// The component search as people read it (components, best first, each with its best facts, and
+/// what was done with the query's words), as JSON (one object per component) and as CSV (one
+/// record per fact shown).
+import KBSearch
+
+public enum ComponentSearchRendering {
+    public typealias Style = SearchRendering.Style
+
+    ///     1. Tooltip  (tooltip, web · component)
+    ///       criterion     keyboard › Escape · web   …/tooltip.md:12
+    ///         [Dismiss]es the tooltip without moving focus
+    public static func text(_ result: ComponentSearchResult, style: Style = .plain) -> String {
+        var out = ""
+        for (index, match) in result.components.enumerated() {
+            if index > 0 { out += "\n" }
+            let place = "(\(match.component), \(match.family.rawValue)" + (match.category.map { " · \($0)" } ?? "") + ")"
+            out += "\(match.rank). " + style.heading(match.highlightedTitle.rendered(style.match)) + "  " + style.faint(place) + "\n"
+            if result.reading.partial && !match.missingTerms.isEmpty {
+                out += "   " + style.faint("holds " + match.matchedTerms.joined(separator: ", ") + "; not "
+                                            + match.missingTerms.joined(separator: ", ")) + "\n"
+            }
+            for hit in match.facts {
+                let fact = hit.fact.rawValue.padding(toLength: 14, withPad: " ", startingAt: 0)
+                out += "   " + fact + SearchRendering.oneLine(SearchRendering.describe(hit, style: style)) + "   "
+                    + style.faint(SearchRendering.location(hit)) + "\n"
+                out += "     " + SearchRendering.oneLine(hit.snippet.rendered(style.match))
+                    + (hit.equivalents.isEmpty ? "" : "  " + style.faint("(equivalent: " + hit.equivalents.joined(separator: ", ") + ")")) + "\n"
+            }
+            if match.facts.isEmpty, let summary = match.summary {
+                out += "     " + style.faint(SearchRendering.oneLine(summary)) + "\n"
+            }
+            let more = match.matchingFacts - match.facts.count
+            if more > 0 { out += "     " + style.faint("+ \(more) more matching fact\(more == 1 ? "" : "s") (--component \(match.component) --facts)") + "\n" }
+        }
+        out += "\n"
+        for line in reading(result) { out += line + "\n" }
+        out += footer(result) + "\n"
+        return out
+    }
+
+    /// What was done with the query's words, one line each: equivalents added, words left out,
+    /// platform words, words not found, a partial match.
+    public static func reading(_ result: ComponentSearchResult) -> [String] {
+        let reading = result.reading
+        var lines: [String] = []
+        for term in reading.terms where !term.equivalents.isEmpty {
+            let list = term.equivalents.map { $0.term + ($0.platform.map { " (\($0))" } ?? "") }
+            lines.append("also searched, as equivalents of \(term.text) (ranked after it): " + list.joined(separator: ", "))
+        }
+        if !reading.stopWords.isEmpty {
+            lines.append("left out: " + reading.stopWords.joined(separator: ", "))
+        }
+        if !reading.platformWords.isEmpty {
+            lines.append("\(reading.platformWords.joined(separator: ", ")): \(reading.platforms.joined(separator: ", ")) facts first "
+                         + "(--platform \(reading.platforms[0]) keeps only those)")
+        }
+        if !reading.platformHints.isEmpty, let platform = reading.platforms.first {
+            lines.append("\(reading.platformHints.joined(separator: ", ")): \(platform)'s word\(reading.platformHints.count == 1 ? "" : "s"), "
+                         + "so \(platform) facts first (--platform \(platform) keeps only those)")
+        }
+        if !reading.notFound.isEmpty {
+            lines.append("not found: " + reading.notFound.joined(separator: ", "))
+        }
+        if reading.partial {
+            lines.append("no component holds every word: the best partial matches, most words first")
+        }
+        return lines
+    }
+
+    public static func footer(_ result: ComponentSearchResult) -> String {
+        guard let total = result.total else {
+            return "the best \(result.components.count) components; more may match (--limit 0 shows all, --facts lists facts)"
+        }
+        let components = "\(total) component\(total == 1 ? "" : "s")"
+        if result.components.count < total {
+            return "\(components) match; showing the best \(result.components.count) (--limit 0 shows all, --facts lists facts)"
+        }
+        return "\(components) match"
+    }
+
+    /// The fields of a component in JSON, in order; `facts` holds objects of `SearchRendering.fields`
+    /// plus `equivalents`.
+    public static let fields = ["rank", "score", "component", "title", "family", "category", "summary", "matched", "missing",
+                                "matching_facts", "facts"]
+
+    public static func json(_ result: ComponentSearchResult) -> JSONValue {
+        .array(result.components.map { match in
+            .object([
+                ("rank", .int(Int64(match.rank))),
+                ("score", .double(match.score)),
+                ("component", .string(match.component)),
+                ("title", .string(match.title)),
+                ("family", .string(match.family.rawValue)),
+                ("category", .optional(match.category)),
+                ("summary", .optional(match.summary)),
+                ("matched", .array(match.matchedTerms.map(JSONValue.string))),
+                ("missing", .array(match.missingTerms.map(JSONValue.string))),
+                ("matching_facts", .int(Int64(match.matchingFacts))),
+                ("facts", .array(match.facts.map { hit in
+                    guard case .object(var pairs) = SearchRendering.object(hit) else { return SearchRendering.object(hit) }
+                    pairs.append(("equivalents", .array(hit.equivalents.map(JSONValue.string))))
+                    return .object(pairs)
+                })),
+            ])
+        })
+    }
+
+    /// CSV columns: the component's rank, then the fact's fields (`SearchRendering.fields`, its
+    /// rank within the component), then the equivalents it matched.
+    public static let csvFields = ["component_rank"] + SearchRendering.fields + ["equivalents"]
+
+    public static func csv(_ result: ComponentSearchResult) -> String {
+        var rows: [[String]] = []
+        for match in result.components {
+            if match.facts.isEmpty {
+                var row = Array(repeating: "", count: csvFields.count)
+                row[0] = String(match.rank)
+                row[3] = match.component
+                row[4] = match.title
+                row[5] = match.family.rawValue
+                row[6] = match.category ?? ""
+                row[9] = "component"
+                row[13] = match.highlightedTitle.bracketed
+                rows.append(row)
+            }
+            for hit in match.facts {
+                rows.append([String(match.rank)] + SearchRendering.record(hit) + [hit.equivalents.joined(separator: " ")])
+            }
+        }
+        return CSV.document(header: csvFields, rows: rows)
+    }
+
+    /// The lines for stderr when nothing matched (without the `a11ykb:` prefix).
+    public static func noHits(_ result: ComponentSearchResult) -> [String] {
+        let shown = String(String.UnicodeScalarView(result.query.input.unicodeScalars.map { SearchQuery.isSpace($0) ? " " : $0 }))
+            .trimmingCharacters(in: .whitespaces)
+        var lines = ["no component matches " + (shown.count > 80 ? String(shown.prefix(79)) + "…" : shown)]
+        if !result.reading.notFound.isEmpty { lines.append("not found: " + result.reading.notFound.joined(separator: ", ")) }
+        lines += result.hints
+        if !result.suggestions.isEmpty {
+            lines.append("did you mean: " + result.suggestions.joined(separator: ", ") + "?")
+        }
+        return lines
+    }
+}
+
+/// `a11ykb vocab TERM`: each concept the term belongs to, its terms by platform.
+public enum EquivalentsRendering {
+    ///     disabled
+    ///       ios      dimmed (12 components), notEnabled (3) ...
+    public static func text(_ concepts: [EquivalentConcept]) -> String {
+        var out = ""
+        for (index, concept) in concepts.enumerated() {
+            if index > 0 { out += "\n" }
+            out += concept.concept + "\n"
+            for platform in ["ios", "android", "web", nil] as [String?] {
+                let terms = zip(concept.terms, concept.components).filter { $0.0.platform == platform }
+                if terms.isEmpty { continue }
+                let name = (platform ?? "every").padding(toLength: 9, withPad: " ", startingAt: 0)
+                out += "  " + name + terms.map { "\($0.0.term) (\($0.1))" + ($0.0.note.map { " — \($0)" } ?? "") }
+                    .joined(separator: "; ") + "\n"
+            }
+        }
+        out += "\n(n): components holding the term\n"
+        return out
+    }
+
+    public static func json(_ concepts: [EquivalentConcept]) -> JSONValue {
+        .array(concepts.map { concept in
+            .object([
+                ("concept", .string(concept.concept)),
+                ("terms", .array(zip(concept.terms, concept.components).map { term, count in
+                    .object([("term", .string(term.term)), ("platform", .optional(term.platform)), ("note", .optional(term.note)),
+                             ("components", .int(Int64(count)))])
+                })),
+            ])
+        })
+    }
+
+    public static func csv(_ concepts: [EquivalentConcept]) -> String {
+        CSV.document(header: ["concept", "platform", "term", "note", "components"], rows: concepts.flatMap { concept in
+            zip(concept.terms, concept.components).map { term, count in
+                [concept.concept, term.platform ?? "", term.term, term.note ?? "", String(count)]
+            }
+        })
+    }
+}

@@ -1,0 +1,75 @@
+/// The import summary as people read it, and as JSON for scripts.
+import KBModel
+
+public enum ImportSummaryRendering {
+    /// The summary, file by file. With `fileLineLimit` (a screenful), a summary whose files take
+    /// more lines than that lists none of them: it counts them per outcome (skipped files per
+    /// reason) and says so; notices and errors are always listed one by one.
+    public static func text(_ s: ImportSummary, fileLineLimit: Int? = nil) -> String {
+        var out = ""
+        func section<T>(_ title: String, _ items: [T], _ line: (T) -> String) {
+            guard !items.isEmpty else { return }
+            out += "\(title) (\(items.count)):\n"
+            for item in items { out += "  " + line(item) + "\n" }
+        }
+        let fileLines = [s.added.count, s.replaced.count, s.superseded.count, s.removed.count, s.transcripts.count, s.skipped.count]
+            .reduce(0) { $0 + ($1 > 0 ? $1 + 1 : 0) }
+        let listsFiles = fileLineLimit.map { fileLines <= $0 } ?? true
+        if listsFiles {
+            section("added", s.added) { "\($0.component)  ← \($0.path) [\($0.format)]" }
+            section("replaced", s.replaced) { "\($0.component)  ← \($0.path) [\($0.format)]" }
+            section("superseded", s.superseded) { "\($0.component): \($0.winner) replaces \($0.superseded)" }
+            section("removed", s.removed) { "\($0.component) (no longer in \($0.path))" }
+            section("transcripts", s.transcripts) { "\($0.component)  ← \($0.path)" }
+            section("skipped", s.skipped) { "\($0.path): \($0.reason)" }
+        } else {
+            var reasons: [(reason: String, count: Int)] = []
+            for skip in s.skipped {
+                if let i = reasons.firstIndex(where: { $0.reason == skip.reason }) { reasons[i].count += 1 } else { reasons.append((skip.reason, 1)) }
+            }
+            if !reasons.isEmpty { out += "skipped (\(s.skipped.count)), by reason:\n" }
+            for (reason, count) in reasons { out += "  \(count) × \(reason)\n" }
+        }
+        section("notices", s.notices) { $0.description }
+        section("errors", s.errors) { $0.description }
+        var totals = ["\(s.added.count) added", "\(s.replaced.count) replaced", "\(s.superseded.count) superseded",
+                      "\(s.unchanged.count) unchanged", "\(s.skipped.count) skipped", "\(s.errors.count) errors"]
+        if !s.transcripts.isEmpty { totals.insert("\(s.transcripts.count) transcripts", at: 3) }
+        if !s.removed.isEmpty { totals.insert("\(s.removed.count) removed", at: 3) }
+        if s.ignoredInCheckout > 0 { totals.append("\(s.ignoredInCheckout) other checkout files ignored") }
+        if !s.wroteNothing || s.unaccountedLines > 0 {
+            totals.append("\(s.unaccountedLines) unaccounted lines" + (s.unaccounted.isEmpty ? "" : " in \(s.unaccounted.count) files"))
+        }
+        out += (s.refused ? "refused, nothing written: " : "") + totals.joined(separator: ", ") + "\n"
+        if !listsFiles {
+            out += "(files counted, not listed: \(fileLines) lines would not fit on one screen; --verbose lists every file)\n"
+        }
+        return out
+    }
+
+    public static func json(_ s: ImportSummary) -> JSONValue {
+        func items(_ list: [ImportSummary.Item]) -> JSONValue {
+            .array(list.map { .object([("path", .string($0.path)), ("component", .string($0.component)), ("format", .string($0.format))]) })
+        }
+        func problems(_ list: [ImportSummary.Problem]) -> JSONValue {
+            .array(list.map { .object([("path", .string($0.path)), ("line", .optional($0.line)), ("message", .string($0.message))]) })
+        }
+        return .object([
+            ("refused", .bool(s.refused)),
+            ("added", items(s.added)),
+            ("replaced", items(s.replaced)),
+            ("superseded", .array(s.superseded.map {
+                .object([("component", .string($0.component)), ("winner", .string($0.winner)), ("superseded", .string($0.superseded))])
+            })),
+            ("removed", items(s.removed)),
+            ("transcripts", items(s.transcripts)),
+            ("unchanged", .array(s.unchanged.map(JSONValue.string))),
+            ("skipped", .array(s.skipped.map { .object([("path", .string($0.path)), ("reason", .string($0.reason))]) })),
+            ("ignored_in_checkout", .int(Int64(s.ignoredInCheckout))),
+            ("unaccounted_lines", .int(Int64(s.unaccountedLines))),
+            ("unaccounted", .array(s.unaccounted.map { .object([("path", .string($0.path)), ("lines", .int(Int64($0.lines)))]) })),
+            ("notices", problems(s.notices)),
+            ("errors", problems(s.errors)),
+        ])
+    }
+}

@@ -1,0 +1,142 @@
+import Foundation
+import KBSearch
+
+/// Search results as people read them (grouped by component, matched words marked), as JSON
+/// (one object per hit) and as CSV (one record per hit).
+public enum SearchRendering {
+    /// How a terminal listing marks things; plain text by default (`[dimmed]`).
+    public struct Style: Sendable {
+        public var match: @Sendable (String) -> String
+        public var heading: @Sendable (String) -> String
+        public var faint: @Sendable (String) -> String
+
+        public init(match: @escaping @Sendable (String) -> String = { "[\($0)]" },
+                    heading: @escaping @Sendable (String) -> String = { $0 },
+                    faint: @escaping @Sendable (String) -> String = { $0 }) {
+            self.match = match
+            self.heading = heading
+            self.faint = faint
+        }
+
+        public static let plain = Style()
+    }
+
+    /// The listing: components in the order of their best hit, each with its hits in rank order.
+    ///
+    ///     Table row button  (table-row-button, native)
+    ///       criterion  screenreader › State · every platform   seed/table-row-button.md:28
+    ///         Expresses its state (disabled/[dimmed])
+    public static func text(_ result: SearchResult, style: Style = .plain) -> String {
+        var out = ""
+        for (index, group) in result.byComponent.enumerated() {
+            if index > 0 { out += "\n" }
+            out += style.heading(group.title) + "  " + style.faint("(\(group.component), \(group.family.rawValue))") + "\n"
+            for hit in group.hits {
+                let fact = hit.fact.rawValue.padding(toLength: 14, withPad: " ", startingAt: 0)
+                out += "  " + fact + oneLine(describe(hit, style: style)) + "   " + style.faint(location(hit)) + "\n"
+                if hit.fact == .component {
+                    if let summary = hit.summary { out += "    " + style.faint(summary) + "\n" }
+                } else {
+                    out += "    " + oneLine(hit.snippet.rendered(style.match)) + "\n"
+                }
+            }
+        }
+        out += "\n" + footer(result) + "\n"
+        return out
+    }
+
+    /// What a hit is, beside its kind of fact: `screenreader › State · every platform`,
+    /// `ios › uikit · state`, `android · (context)`.
+    public static func describe(_ hit: SearchHit, style: Style = .plain) -> String {
+        let label = hit.highlightedLabel?.rendered(style.match) ?? hit.label
+        let scope = [hit.platform ?? (hit.family == .web ? "web" : "every platform"), hit.framework]
+            .compactMap { $0 }.joined(separator: " › ")
+        switch hit.fact {
+        case .component:
+            return hit.snippet.rendered(style.match) + (hit.category.map { " · \($0)" } ?? "")
+        case .criterion:
+            return [hit.kind, label].compactMap { $0 }.joined(separator: " › ") + " · " + scope
+        case .guidance:
+            return (hit.platform == nil ? "general" : scope) + " · " + (hit.aspect ?? "general")
+        case .announcement:
+            return scope + (label.map { " · (\($0))" } ?? "")
+        }
+    }
+
+    /// A line break inside a fact would break the listing's layout: shown as a space.
+    static func oneLine(_ text: String) -> String {
+        text.contains(where: \.isNewline) ? text.split(whereSeparator: \.isNewline).joined(separator: " ") : text
+    }
+
+    public static func location(_ hit: SearchHit) -> String {
+        hit.source + (hit.line.map { ":\($0)" } ?? "")
+    }
+
+    public static func footer(_ result: SearchResult) -> String {
+        let components = result.byComponent.count
+        let inComponents = "\(components) component\(components == 1 ? "" : "s")"
+        guard let total = result.total else {
+            // A filtered search stops at its limit rather than filter every match just to count.
+            return "the best \(result.hits.count) hits, in \(inComponents); more match (--limit 0 shows all)"
+        }
+        let hits = "\(total) hit\(total == 1 ? "" : "s")"
+        if result.hits.count < total {
+            return "\(hits); showing the best \(result.hits.count), in \(inComponents) (--limit 0 shows all)"
+        }
+        return "\(hits) in \(inComponents)"
+    }
+
+    /// The fields of a hit, in the order JSON objects and CSV columns give them.
+    public static let fields = ["rank", "score", "component", "title", "family", "category", "platform", "framework", "fact", "kind",
+                                "aspect", "label", "text", "snippet", "source", "line", "id"]
+
+    public static func json(_ result: SearchResult) -> JSONValue {
+        .array(result.hits.map(object))
+    }
+
+    /// One hit as a JSON object with `fields`.
+    static func object(_ hit: SearchHit) -> JSONValue {
+            .object([
+                ("rank", .int(Int64(hit.rank))),
+                ("score", .double(hit.score)),
+                ("component", .string(hit.component)),
+                ("title", .string(hit.title)),
+                ("family", .string(hit.family.rawValue)),
+                ("category", .optional(hit.category)),
+                ("platform", .optional(hit.platform)),
+                ("framework", .optional(hit.framework)),
+                ("fact", .string(hit.fact.rawValue)),
+                ("kind", .optional(hit.kind)),
+                ("aspect", .optional(hit.aspect)),
+                ("label", .optional(hit.label)),
+                ("text", .string(hit.text)),
+                ("snippet", .string(hit.snippet.bracketed)),
+                ("source", .string(hit.source)),
+                ("line", .optional(hit.line)),
+                ("id", .int(hit.id)),
+            ])
+    }
+
+    public static func csv(_ result: SearchResult) -> String {
+        CSV.document(header: fields, rows: result.hits.map(record))
+    }
+
+    /// One hit as a CSV record of `fields`.
+    static func record(_ hit: SearchHit) -> [String] {
+        [String(hit.rank), String(hit.score), hit.component, hit.title, hit.family.rawValue, hit.category ?? "", hit.platform ?? "", hit.framework ?? "",
+         hit.fact.rawValue, hit.kind ?? "", hit.aspect ?? "", hit.label ?? "", hit.text, hit.snippet.bracketed,
+         hit.source, hit.line.map(String.init) ?? "", String(hit.id)]
+    }
+
+    /// The lines for stderr when nothing matched (without the `a11ykb:` prefix).
+    public static func noHits(_ result: SearchResult) -> [String] {
+        let shown = String(String.UnicodeScalarView(result.query.input.unicodeScalars.map { SearchQuery.isSpace($0) ? " " : $0 }))
+            .trimmingCharacters(in: .whitespaces)
+        var lines = ["no fact matches " + (shown.count > 80 ? String(shown.prefix(79)) + "…" : shown)]
+        lines += result.hints
+        if !result.suggestions.isEmpty {
+            lines.append("did you mean: " + result.suggestions.joined(separator: ", ") + "?")
+        }
+        return lines
+    }
+}

@@ -1,0 +1,342 @@
+import Foundation
+import GRDB
+import KBModel
+
+/// Components first: ranks components on the component index (search_components: a component's
+/// title, category and every fact, schema 0007), then shows each one's best facts with snippets.
+///
+/// The order of the components: first those holding more of the query's terms (a partial match
+/// only when no component holds them all), then those of the platform the query names (a soft
+/// filter), then those whose title or category holds more of the words as typed, then those
+/// holding the words as typed before those that needed an equivalent, then bm25 with the title
+/// and category weighted above the facts. Without platform words, equivalents or filters, bm25
+/// ranks inside FTS5 and stops at the limit (the few components with a word in their title are
+/// looked up by key).
+package enum ComponentSearch {
+    /// bm25 weights of search_components' columns: title, category, body (every fact).
+    package static let columnWeights = (title: 10.0, category: 4.0, body: 1.0)
+
+    static let rankSQL = """
+        SELECT rowid, bm25(search_components, \(columnWeights.title), \(columnWeights.category), \(columnWeights.body)) AS score
+        FROM search_components WHERE search_components MATCH ?
+        """
+
+    struct Candidate {
+        var id: Int64
+        var score: Double
+        var held: Int
+        var familyMatch: Bool
+        /// Terms held by the title or category.
+        var titleHeld: Int
+        var exactHeld: Int
+        var missing: [Int]
+    }
+
+    package static func run(_ db: Database, query: SearchQuery, options: SearchOptions, deadline: Deadline) throws -> ComponentSearchResult {
+        try Search.validate(options, db)
+        var read = try QueryReading(db, query)
+        var result = ComponentSearchResult(query: query, options: options, reading: read.reading, components: [], total: 0)
+        guard let match = read.match else { return result }
+        try deadline.check()
+
+        let allowed = try allowedComponents(db, options)
+        let softFamily = read.reading.platforms.isEmpty ? nil : Set(read.reading.platforms.map { Family(platform: $0) })
+        let hasEquivalents = read.reading.terms.contains { !$0.equivalents.isEmpty }
+        let factFilters = options.platform != nil || options.framework != nil || options.kind != nil || options.aspect != nil
+        let limit = options.limit > 0 ? options.limit : Int.max
+
+        // Components whose title or category holds a term as typed: ahead of those whose facts only
+        // do, whatever bm25 says (a word in most components, `tab`, has almost no weight in bm25).
+        // An equivalent in a title (`header` for `heading`) is weaker evidence, left to bm25.
+        let titled = try titleHeld(db, read.exact)
+        var candidates: [Candidate]
+        if allowed == nil && softFamily == nil && !hasEquivalents && titled.count <= 256 {
+            // bm25 inside FTS5, stopping at the limit; the few titled components looked up by key.
+            let total = try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM search_components WHERE search_components MATCH ?"),
+                                         arguments: [match]) ?? 0
+            result.total = total
+            let sql = rankSQL + " ORDER BY score, rowid" + (factFilters ? "" : " LIMIT \(limit == Int.max ? -1 : limit + titled.count)")
+            candidates = try Row.fetchAll(db.cachedStatement(sql: sql), arguments: [match]).map {
+                Candidate(id: $0[0], score: $0[1], held: read.full.count, familyMatch: true, titleHeld: titled[$0[0]] ?? 0, exactHeld: 0, missing: [])
+            }
+            let listed = Set(candidates.map(\.id))
+            for (id, count) in titled where !listed.contains(id) {
+                if let score = try Double.fetchOne(db.cachedStatement(sql: rankSQL + " AND rowid = ?"), arguments: [match, id]) {
+                    candidates.append(Candidate(id: id, score: score, held: read.full.count, familyMatch: true, titleHeld: count, exactHeld: 0, missing: []))
+                }
+            }
+            candidates.sort(by: order)
+        } else {
+            candidates = try rankAll(db, read, match: match, allowed: allowed, softFamily: softFamily, titled: titled,
+                                     exactTiers: hasEquivalents)
+            result.total = candidates.count
+        }
+        try deadline.check()
+
+        // No component holds every term: the best partial matches, by how many terms they hold.
+        if candidates.isEmpty && read.reading.plain && read.full.count > 1 {
+            candidates = try partial(db, &read, allowed: allowed, softFamily: softFamily, titled: titled)
+            result.total = candidates.count
+        }
+        result.reading = read.reading
+
+        let matcher = TermMatcher(patterns: read.patterns, porter: read.porter, plain: read.plain)
+        var shown: [ComponentMatch] = []
+        var stoppedEarly = false
+        for candidate in candidates {
+            if shown.count == limit {
+                stoppedEarly = true
+                break
+            }
+            try deadline.check()
+            guard var component = try ComponentSearch.component(db, candidate, read: read, matcher: matcher, options: options) else { continue }
+            component.rank = shown.count + 1
+            shown.append(component)
+        }
+        // With filters on the facts, a component counts only when one of its facts passes them:
+        // the components after the last one shown were not checked, so their number is unknown.
+        if factFilters { result.total = stoppedEarly ? nil : shown.count }
+        result.components = shown
+        if shown.isEmpty { try explainNothing(db, &result, match: read.match) }
+        return result
+    }
+
+    /// The components a --family, --platform or --component filter keeps; nil when none is given.
+    static func allowedComponents(_ db: Database, _ options: SearchOptions) throws -> Set<Int64>? {
+        var conditions: [String] = []
+        var arguments: [DatabaseValueConvertible] = []
+        if let family = options.family { conditions.append("family = ?"); arguments.append(family.rawValue) }
+        if let platform = options.platform { conditions.append("family = ?"); arguments.append(Family(platform: platform).rawValue) }
+        if let component = options.component { conditions.append("slug = ?"); arguments.append(component) }
+        if conditions.isEmpty { return nil }
+        return Set(try Int64.fetchAll(db, sql: "SELECT id FROM components WHERE " + conditions.joined(separator: " AND "),
+                                      arguments: StatementArguments(arguments)))
+    }
+
+    /// Every component that holds all terms, in the order of the tiers.
+    static func rankAll(_ db: Database, _ read: QueryReading, match: String, allowed: Set<Int64>?, softFamily: Set<Family>?,
+                        titled: [Int64: Int], exactTiers: Bool) throws -> [Candidate] {
+        let families = try softFamily.map { try familyMembers(db, $0) }
+        let exactSets = exactTiers ? try read.exact.map { try rowids(db, $0) } : []
+        var candidates: [Candidate] = []
+        for row in try Row.fetchAll(db.cachedStatement(sql: rankSQL), arguments: [match]) {
+            let id: Int64 = row[0]
+            if let allowed, !allowed.contains(id) { continue }
+            candidates.append(Candidate(id: id, score: row[1], held: read.full.count, familyMatch: families?.contains(id) ?? true,
+                                        titleHeld: titled[id] ?? 0, exactHeld: exactSets.filter { $0.contains(id) }.count, missing: []))
+        }
+        return candidates.sorted(by: order)
+    }
+
+    /// No component holds every term: every component holding at least one, most terms first.
+    /// The terms no component holds are reported as not found.
+    static func partial(_ db: Database, _ read: inout QueryReading, allowed: Set<Int64>?, softFamily: Set<Family>?,
+                        titled: [Int64: Int]) throws -> [Candidate] {
+        let sets = try read.full.map { try rowids(db, $0) }
+        read.reading.notFound = zip(read.reading.terms, sets).filter { $0.1.isEmpty }.map(\.0.text)
+        let present = read.full.indices.filter { !sets[$0].isEmpty }
+        guard !present.isEmpty else { return [] }
+        read.reading.partial = true
+        let exactSets = try read.exact.map { try rowids(db, $0) }
+        let families = try softFamily.map { try familyMembers(db, $0) }
+        let any = present.map { read.full[$0] }.joined(separator: " OR ")
+        var candidates: [Candidate] = []
+        for row in try Row.fetchAll(db.cachedStatement(sql: rankSQL), arguments: [any]) {
+            let id: Int64 = row[0]
+            if let allowed, !allowed.contains(id) { continue }
+            let missing = read.full.indices.filter { !sets[$0].contains(id) }
+            candidates.append(Candidate(id: id, score: row[1], held: read.full.count - missing.count,
+                                        familyMatch: families?.contains(id) ?? true, titleHeld: titled[id] ?? 0,
+                                        exactHeld: exactSets.filter { $0.contains(id) }.count, missing: missing))
+        }
+        return candidates.sorted(by: order)
+    }
+
+    static func order(_ a: Candidate, _ b: Candidate) -> Bool {
+        if a.held != b.held { return a.held > b.held }
+        if a.familyMatch != b.familyMatch { return a.familyMatch }
+        if a.titleHeld != b.titleHeld { return a.titleHeld > b.titleHeld }
+        if a.exactHeld != b.exactHeld { return a.exactHeld > b.exactHeld }
+        if a.score != b.score { return a.score < b.score }
+        return a.id < b.id
+    }
+
+    /// How many of the terms each component's title or category holds (only components holding one).
+    static func titleHeld(_ db: Database, _ terms: [String]) throws -> [Int64: Int] {
+        var held: [Int64: Int] = [:]
+        for term in terms {
+            for id in try rowids(db, "{title category} : (" + term + ")") { held[id, default: 0] += 1 }
+        }
+        return held
+    }
+
+    static func rowids(_ db: Database, _ expression: String) throws -> Set<Int64> {
+        Set(try Int64.fetchAll(db.cachedStatement(sql: "SELECT rowid FROM search_components WHERE search_components MATCH ?"),
+                               arguments: [expression]))
+    }
+
+    static func familyMembers(_ db: Database, _ families: Set<Family>) throws -> Set<Int64> {
+        var ids = Set<Int64>()
+        for family in families {
+            ids.formUnion(try Int64.fetchAll(db.cachedStatement(sql: "SELECT id FROM components WHERE family = ?"), arguments: [family.rawValue]))
+        }
+        return ids
+    }
+
+    // MARK: - One component and its best facts
+
+    static func component(_ db: Database, _ candidate: Candidate, read: QueryReading, matcher: TermMatcher,
+                          options: SearchOptions) throws -> ComponentMatch? {
+        guard let row = try Row.fetchOne(db.cachedStatement(sql: """
+            SELECT c.id, c.slug, c.title, c.family, c.category, c.summary, s.path
+            FROM components c JOIN sources s ON s.id = c.source_id WHERE c.id = ?
+            """), arguments: [candidate.id]) else { return nil }
+        let family = Family(rawValue: row["family"]) ?? .native
+        var scored: [(hit: SearchHit, found: TermMatcher.Found, rank: [Double])] = []
+        let facts = try Row.fetchCursor(db.cachedStatement(sql: factsSQL), arguments: [candidate.id])
+        while let fact = try facts.next() {
+            // Read by position, and the rest of the row only for a fact that matches: a component
+            // has dozens of facts, most of which do not.
+            let text: String = fact[4]
+            let label: String? = fact[3]
+            var found = matcher.find(in: text)
+            let inLabel = label.map { matcher.find(in: $0) }
+            if found.terms.isEmpty && (inLabel?.terms.isEmpty ?? true) { continue }
+            guard let hit = hit(fact, component: row, family: family), passes(hit, fact, options) else { continue }
+            if let inLabel {
+                found.exact.formUnion(inLabel.exact)
+                found.viaEquivalent.merge(inLabel.viaEquivalent) { $0.union($1) }
+            }
+            guard !found.terms.isEmpty else { continue }
+            var marked = hit
+            marked.snippet = TermMatcher.snippet(hit.text, found)
+            if let label = hit.label, let inLabel, !inLabel.marks.isEmpty { marked.highlightedLabel = TermMatcher.snippet(label, inLabel) }
+            marked.equivalents = found.viaEquivalent.filter { !found.exact.contains($0.key) }.values.flatMap { $0 }.sorted()
+            let rank = [-found.weight * platformFactor(hit, fact, read.reading), -kindBoost(hit), Double(hit.text.utf8.count)]
+            scored.append((marked, found, rank))
+        }
+        let factFilters = options.platform != nil || options.framework != nil || options.kind != nil || options.aspect != nil
+        if factFilters && scored.isEmpty { return nil }
+        scored.sort { $0.rank.lexicographicallyPrecedes($1.rank) }
+        let title: String = row["title"]
+        let titleFound = matcher.find(in: title)
+        let names = read.reading.terms.map(\.text)
+        return ComponentMatch(
+            rank: 0, score: candidate.score, id: candidate.id, component: row["slug"], title: title, family: family,
+            category: row["category"], summary: row["summary"],
+            highlightedTitle: titleFound.marks.isEmpty ? HighlightedText(parts: [.plain(title)]) : TermMatcher.snippet(title, titleFound),
+            matchedTerms: names.indices.filter { !candidate.missing.contains($0) }.map { names[$0] },
+            missingTerms: candidate.missing.map { names[$0] },
+            facts: varied(scored.map { ($0.hit, $0.found) }).enumerated().map { index, hit in
+                var hit = hit
+                hit.rank = index + 1
+                return hit
+            },
+            matchingFacts: scored.count)
+    }
+
+    /// The facts to show, from the best-scored list: the best one, then each time the best one
+    /// that adds evidence not shown yet (a term, an equivalent, a platform), else the next best.
+    /// So `dimmed` shows iOS's dimmed and, under it, Android's disabled.
+    static func varied(_ ranked: [(hit: SearchHit, found: TermMatcher.Found)]) -> [SearchHit] {
+        var chosen: [Int] = []
+        var terms = Set<Int>(), equivalents = Set<String>(), platforms = Set<String>()
+        func adds(_ index: Int) -> Bool {
+            let (hit, found) = ranked[index]
+            return !found.exact.isSubset(of: terms) || !Set(hit.equivalents).isSubset(of: equivalents)
+                || !platforms.contains(hit.platform ?? "")
+        }
+        while chosen.count < min(SearchOptions.factsPerComponent, ranked.count) {
+            let next = ranked.indices.first { !chosen.contains($0) && adds($0) } ?? ranked.indices.first { !chosen.contains($0) }!
+            chosen.append(next)
+            terms.formUnion(ranked[next].found.exact)
+            equivalents.formUnion(ranked[next].hit.equivalents)
+            platforms.insert(ranked[next].hit.platform ?? "")
+        }
+        return chosen.map { ranked[$0].hit }
+    }
+
+    /// Every fact of a component, each with its platform, framework and source.
+    static let factsSQL = """
+        SELECT 2 AS tag, cr.id, cr.kind, cr.label, cr.expectation AS text, NULL AS aspect, NULL AS parent_id,
+               p.slug AS platform, NULL AS framework, NULL AS screen_reader, s.path AS source, cr.line, cr.position
+        FROM criteria cr LEFT JOIN platforms p ON p.id = cr.platform_id JOIN sources s ON s.id = cr.source_id
+        WHERE cr.component_id = ?1
+        UNION ALL
+        SELECT 3, g.id, NULL, NULL, g.text, g.aspect, g.parent_id, p.slug, f.slug, NULL, s.path, g.line, g.position
+        FROM guidance g LEFT JOIN platforms p ON p.id = g.platform_id LEFT JOIN frameworks f ON f.id = g.framework_id
+        JOIN sources s ON s.id = g.source_id
+        WHERE g.component_id = ?1
+        UNION ALL
+        SELECT 4, a.id, NULL, a.context, a.text, NULL, NULL, p.slug, NULL, a.screen_reader, s.path, a.line, a.position
+        FROM announcements a LEFT JOIN platforms p ON p.id = a.platform_id JOIN sources s ON s.id = a.source_id
+        WHERE a.component_id = ?1
+        """
+
+    /// A row of `factsSQL` as a hit (columns by position, in the order of `factsSQL`).
+    static func hit(_ fact: Row, component: Row, family: Family) -> SearchHit? {
+        guard let kind = FactKind(tag: fact[0]) else { return nil }
+        var aspect: String? = fact[5]
+        let label: String? = fact[3]
+        if kind == .criterion, let words = label.map(Vocabulary.slugify), Vocabulary.aspects.contains(words) { aspect = words }
+        return SearchHit(
+            rank: 0, score: 0, fact: kind, id: fact[1], component: component[1], title: component[2], family: family,
+            category: component[4], platform: fact[7], framework: fact[8], kind: fact[2],
+            aspect: aspect, label: label, text: fact[4], snippet: HighlightedText(parts: []), highlightedLabel: nil,
+            summary: component[5], source: fact[10], line: fact[11])
+    }
+
+    /// The hard filters on facts, as the fact search applies them.
+    static func passes(_ hit: SearchHit, _ fact: Row, _ options: SearchOptions) -> Bool {
+        if let platform = options.platform, !(hit.platform == platform || (hit.platform == nil && hit.family == Family(platform: platform))) { return false }
+        if let framework = options.framework, hit.framework != framework { return false }
+        if let kind = options.kind, hit.fact != kind { return false }
+        if let aspect = options.aspect {
+            let label = (hit.label ?? "").lowercased()
+            let guidanceAspect: String? = hit.fact == .guidance ? fact[5] : nil
+            if !(guidanceAspect == aspect || hit.kind == aspect || (hit.fact == .criterion && label == aspect.replacingOccurrences(of: "-", with: " "))) {
+                return false
+            }
+        }
+        return true
+    }
+
+    /// The soft filter: a fact of the platform, framework or screen reader the query names counts
+    /// half as much again, one for every platform as it is, one of another platform half.
+    static func platformFactor(_ hit: SearchHit, _ fact: Row, _ reading: SearchReading) -> Double {
+        guard !reading.platforms.isEmpty else { return 1 }
+        guard let platform = hit.platform else { return 1 }
+        guard reading.platforms.contains(platform) else { return 0.5 }
+        var factor = 1.5
+        if let framework = hit.framework, reading.frameworks.contains(framework) { factor += 0.25 }
+        if let reader: String = fact[9], reading.screenReaders.contains(reader) { factor += 0.25 }
+        return factor
+    }
+
+    /// Criteria, then announcements, then notes, then nested notes (as the fact search's boosts).
+    static func kindBoost(_ hit: SearchHit) -> Double {
+        switch hit.fact {
+        case .component: 2
+        case .criterion: 1.5
+        case .announcement: 1.25
+        case .guidance: hit.text.isEmpty ? 0 : 1
+        }
+    }
+
+    // MARK: - Nothing found
+
+    static func explainNothing(_ db: Database, _ result: inout ComponentSearchResult, match: String?) throws {
+        if result.options.hasFilters, let match, try QueryReading.matchesAny(db, match) {
+            let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM search_components WHERE search_components MATCH ?", arguments: [match]) ?? 0
+            result.hints.append("\(count) component\(count == 1 ? "" : "s") match\(count == 1 ? "es" : "") without the filters")
+            return
+        }
+        var seen = Set<String>()
+        let missing = result.reading.notFound.isEmpty ? result.reading.terms.map(\.text) : result.reading.notFound
+        for word in missing where !word.hasSuffix("*") && !word.contains(" ") {
+            for suggestion in try Suggest.nearTerms(db, word: word) where seen.insert(suggestion).inserted {
+                result.suggestions.append(suggestion)
+            }
+        }
+    }
+}

@@ -1,0 +1,251 @@
+import GRDB
+import KBModel
+
+/// A parsed query turned into what the component search runs: an FTS5 expression over the
+/// component index (search_components, unstemmed), one per term for partial matches, and the
+/// token patterns that find the terms in facts.
+///
+/// A plain query (words and prefixes only) is read as plain language: stop words dropped,
+/// platform words kept aside as a soft filter, runs of words looked up in the vocabulary
+/// (`equivalents`). Any operator (quotes, OR, NOT, parentheses) keeps the query as written.
+struct QueryReading {
+    var reading: SearchReading
+    /// Every term must match (nil: nothing to search).
+    var match: String?
+    /// Per plain term: its forms as typed, and with its equivalents.
+    var exact: [String] = []
+    var full: [String] = []
+    var patterns: [TermMatcher.Pattern] = []
+
+    let porter: IndexTokenizer
+    let plain: IndexTokenizer
+    let words: Forms
+
+    init(_ db: Database, _ query: SearchQuery) throws {
+        porter = try IndexTokenizer(db, .porter)
+        plain = try IndexTokenizer(db, .plain)
+        words = Forms(porter: porter, plain: plain)
+        reading = SearchReading(plain: QueryReading.isPlain(query.root), terms: [])
+        if reading.plain {
+            try readPlain(db, query.root)
+        } else {
+            match = try expression(db, query.root)
+            for (index, node) in SearchQuery.positives(query.root).enumerated() {
+                guard let text = node.termText else { continue }
+                reading.terms.append(SearchReading.Term(text: text, prefix: node.isPrefix, equivalents: []))
+                patterns.append(TermMatcher.Pattern(pieces: words.pieces(node.text, prefix: node.isPrefix), term: index, equivalent: nil))
+            }
+        }
+    }
+
+    static func isPlain(_ node: SearchQuery.Node) -> Bool {
+        switch node {
+        case .word: true
+        case .all(let children): children.allSatisfy { if case .word = $0 { true } else { false } }
+        default: false
+        }
+    }
+
+    // MARK: - Plain language
+
+    private mutating func readPlain(_ db: Database, _ root: SearchQuery.Node) throws {
+        let words: [(text: String, prefix: Bool)] = SearchQuery.positives(root).compactMap {
+            if case let .word(text, prefix) = $0 { (text, prefix) } else { nil }
+        }
+        var content: [(text: String, prefix: Bool)] = []
+        var platformWords: [(text: String, prefix: Bool)] = []
+        var stops: [(text: String, prefix: Bool)] = []
+        for word in words {
+            let folded = plain.words(word.text)
+            let single = folded.count == 1 && !word.prefix ? folded[0] : nil
+            if let single, PlainLanguage.stopWords.contains(single) {
+                stops.append(word)
+            } else if let single, let platformWord = PlainLanguage.platformWords[single] {
+                platformWords.append(word)
+                if !reading.platforms.contains(platformWord.platform) { reading.platforms.append(platformWord.platform) }
+                if let framework = platformWord.framework, !reading.frameworks.contains(framework) { reading.frameworks.append(framework) }
+                if let reader = platformWord.screenReader, !reading.screenReaders.contains(reader) { reading.screenReaders.append(reader) }
+            } else {
+                content.append(word)
+            }
+        }
+        // A query of nothing but platform words searches them as words (`VoiceOver`); one of
+        // nothing but stop words searches those.
+        if content.isEmpty && !platformWords.isEmpty {
+            content = platformWords
+            platformWords = []
+            reading.platforms = []
+            reading.frameworks = []
+            reading.screenReaders = []
+        }
+        if content.isEmpty {
+            content = stops
+            stops = []
+        }
+        reading.stopWords = stops.map(\.text)
+        reading.platformWords = platformWords.map(\.text)
+
+        let vocabulary = try EquivalentsIndex(db, plain: plain)
+        var index = 0
+        while index < content.count {
+            var term = (text: content[index].text, prefix: content[index].prefix, length: 1)
+            var concepts: [Equivalent] = []
+            if !term.prefix {
+                // The longest run of words that is a term of the vocabulary (`double tap`).
+                for length in stride(from: min(4, content.count - index), through: 1, by: -1) {
+                    let run = content[index..<(index + length)]
+                    if run.contains(where: \.prefix) { continue }
+                    let text = run.map(\.text).joined(separator: " ")
+                    let found = vocabulary.equivalents(of: text)
+                    if !found.isEmpty || length == 1 {
+                        if !found.isEmpty { term = (text, false, length) }
+                        concepts = found
+                        break
+                    }
+                }
+            }
+            try addTerm(db, term.text, prefix: term.prefix, equivalents: concepts)
+            index += term.length
+        }
+        // Words only one platform uses (`dimmed`, `isHeader`) say which platform is meant.
+        if reading.platforms.isEmpty {
+            var hinted: [String: [String]] = [:]
+            for term in reading.terms where !term.prefix {
+                let platforms = Set((vocabulary.byKey[vocabulary.key(term.text)] ?? []).map(\.platform))
+                if platforms.count == 1, let only = platforms.first, let platform = only { hinted[platform, default: []].append(term.text) }
+            }
+            if hinted.count == 1, let (platform, words) = hinted.first {
+                reading.platforms = [platform]
+                reading.platformHints = words
+            }
+        }
+        match = full.isEmpty ? nil : full.joined(separator: " AND ")
+    }
+
+    private mutating func addTerm(_ db: Database, _ text: String, prefix: Bool, equivalents: [Equivalent]) throws {
+        let term = reading.terms.count
+        let exactForm = prefix ? words.prefixExpression(text) : try words.forms(db, text)
+        patterns.append(TermMatcher.Pattern(pieces: words.pieces(text, prefix: prefix), term: term, equivalent: nil))
+        var alternatives = [exactForm]
+        var held: [Equivalent] = []
+        for equivalent in equivalents {
+            let form = try words.forms(db, equivalent.term)
+            guard !alternatives.contains(form), try QueryReading.matchesAny(db, form) else { continue }
+            alternatives.append(form)
+            held.append(equivalent)
+            patterns.append(TermMatcher.Pattern(pieces: words.pieces(equivalent.term, prefix: false), term: term, equivalent: equivalent.term))
+        }
+        exact.append(exactForm)
+        full.append(alternatives.count == 1 ? exactForm : "(" + alternatives.joined(separator: " OR ") + ")")
+        reading.terms.append(SearchReading.Term(text: prefix ? text + "*" : text, prefix: prefix, equivalents: held))
+    }
+
+    static func matchesAny(_ db: Database, _ expression: String) throws -> Bool {
+        try Int.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM search_components WHERE search_components MATCH ? LIMIT 1"),
+                         arguments: [expression]) != nil
+    }
+
+    // MARK: - Expressions over the component index
+
+    /// The query as written, over the component index: operators kept, words in all their forms.
+    func expression(_ db: Database, _ node: SearchQuery.Node) throws -> String {
+        switch node {
+        case let .word(text, prefix):
+            return prefix ? words.prefixExpression(text) : try words.forms(db, text)
+        case let .phrase(text, prefix):
+            return SearchQuery.quoted(plain.words(text).joined(separator: " ")) + (prefix ? " *" : "")
+        case .all(let children):
+            return try children.map { "(" + (try expression(db, $0)) + ")" }.joined(separator: " AND ")
+        case .any(let children):
+            return try children.map { "(" + (try expression(db, $0)) + ")" }.joined(separator: " OR ")
+        case let .exclude(keep, drop):
+            return "(" + (try expression(db, keep)) + ") NOT ("
+                + (try drop.map { "(" + (try expression(db, $0)) + ")" }.joined(separator: " OR ")) + ")"
+        }
+    }
+
+    /// A word's forms in the component index, and its token pattern in facts.
+    struct Forms {
+        let porter: IndexTokenizer
+        let plain: IndexTokenizer
+
+        /// A word in every form the index holds with the same stem (`dimmed` → dim, dimmed, dims),
+        /// since the component index does not stem (search_component_forms holds its words by stem);
+        /// several tokens (`ctrl+tab`) as a phrase.
+        func forms(_ db: Database, _ word: String) throws -> String {
+            let folded = plain.words(word)
+            guard folded.count == 1, let stem = porter.words(word).first else {
+                return SearchQuery.quoted(folded.joined(separator: " "))
+            }
+            let forms = try String.fetchAll(db.cachedStatement(sql: "SELECT term FROM search_component_forms WHERE stem = ? ORDER BY term"),
+                                        arguments: [stem])
+        let variants = [folded[0]] + forms.filter { $0 != folded[0] }
+        return variants.count == 1 ? SearchQuery.quoted(variants[0])
+                : "(" + variants.map(SearchQuery.quoted).joined(separator: " OR ") + ")"
+        }
+
+        func prefixExpression(_ text: String) -> String {
+            SearchQuery.quoted(plain.words(text).joined(separator: " ")) + " *"
+        }
+
+        /// The token pattern of a term for facts: its stems in a row, the last a prefix of the
+        /// unstemmed word for a prefix term.
+        func pieces(_ text: String, prefix: Bool) -> [TermMatcher.Piece] {
+            var pieces = porter.words(text).map(TermMatcher.Piece.stem)
+            if prefix, let last = plain.words(text).last, !pieces.isEmpty {
+                pieces[pieces.count - 1] = .prefix(last)
+            }
+            return pieces
+        }
+    }
+
+    /// The vocabulary table, keyed by each term's words as the component index folds them:
+    /// `Dimmed` and `dimmed` meet, `double-tap` and `double tap` too. Not by stems: a stem would
+    /// tie `focused` to `focusable`, an Android attribute of another concept.
+    struct EquivalentsIndex {
+        var byKey: [String: [Equivalent]] = [:]
+        var byConcept: [String: [Equivalent]] = [:]
+        let plain: IndexTokenizer
+
+        init(_ db: Database, plain: IndexTokenizer) throws {
+            self.plain = plain
+            for row in try Row.fetchAll(db, sql: "SELECT concept, platform, term, note FROM equivalents ORDER BY id") {
+                let equivalent = Equivalent(concept: row["concept"], platform: row["platform"], term: row["term"], note: row["note"])
+                byKey[key(equivalent.term), default: []].append(equivalent)
+                byConcept[equivalent.concept, default: []].append(equivalent)
+            }
+        }
+
+        func key(_ text: String) -> String { plain.words(text).joined(separator: " ") }
+
+        /// The other terms of every concept `text` belongs to, in file order, each once.
+        func equivalents(of text: String) -> [Equivalent] {
+            let own = key(text)
+            guard !own.isEmpty, let entries = byKey[own] else { return [] }
+            var seen: Set<String> = [own]
+            var result: [Equivalent] = []
+            for concept in Set(entries.map(\.concept)).sorted() {
+                for equivalent in byConcept[concept] ?? [] where seen.insert(key(equivalent.term)).inserted {
+                    result.append(equivalent)
+                }
+            }
+            return result
+        }
+    }
+}
+
+extension SearchQuery.Node {
+    var isPrefix: Bool {
+        switch self {
+        case let .word(_, prefix), let .phrase(_, prefix): prefix
+        default: false
+        }
+    }
+
+    var text: String {
+        switch self {
+        case let .word(text, _), let .phrase(text, _): text
+        default: ""
+        }
+    }
+}

@@ -1,0 +1,263 @@
+import Foundation
+import GRDB
+import KBModel
+
+/// Ranked full-text search over every fact (the `search_index` FTS5 table).
+package enum Search {
+    /// bm25 weight of each column of `search_index`, in the index's column order: a component's
+    /// title, a criterion's label or an announcement's context, a criterion, an announcement, a
+    /// guidance note, and a note nested under another (heaviest: title, criterion, announcement).
+    package static let columnWeights: [(column: String, weight: Double)] = [
+        ("title", 10), ("label", 3), ("criterion", 5), ("announcement", 4), ("guidance", 2), ("detail", 1),
+    ]
+
+    /// bm25 saturates: however heavy a column's weight, a short note that repeats a word comes
+    /// close to a title or a criterion that says it once. So each document's weighted bm25 is
+    /// also multiplied by the boost of its kind (read from its key, so ranking needs no join),
+    /// which keeps titles and criteria above notes. Nested notes rank below top-level ones through
+    /// their column's lower weight (`detail`).
+    package static let kindBoosts = (component: 2.0, criterion: 1.5, announcement: 1.25, guidance: 1.0)
+
+    /// Runs a parsed query: checks the filters, ranks, looks the facts up, marks the matches, and
+    /// says why when nothing matched.
+    package static func run(_ db: Database, query: SearchQuery, options: SearchOptions) throws -> SearchResult {
+        try validate(options, db)
+        let match = query.fts5
+        let (rows, total) = try ranked(db, match: match, options: options)
+        let hits = try highlighted(db, rows, match: match)
+        var result = SearchResult(query: query, options: options, hits: hits, total: total)
+        if hits.isEmpty { try explainNoHits(db, &result) }
+        return result
+    }
+
+    /// The hits in rank order, each with its snippet and label marked by FTS5.
+    static func highlighted(_ db: Database, _ rows: [RankedRow], match: String) throws -> [SearchHit] {
+        let marks = try db.cachedStatement(sql: """
+            SELECT snippet(search_index, ?, '\(HighlightedText.open)', '\(HighlightedText.close)', '…', 32) AS snippet,
+                   highlight(search_index, ?, '\(HighlightedText.open)', '\(HighlightedText.close)') AS label
+            FROM search_index WHERE search_index MATCH ? AND rowid = ?
+            """)
+        return try rows.enumerated().map { index, row in
+            var hit = row.hit
+            hit.rank = index + 1
+            if let marked = try Row.fetchOne(marks, arguments: [row.textColumn, row.labelColumn ?? row.textColumn, match, row.key]) {
+                let snippet: String? = marked["snippet"]
+                hit.snippet = HighlightedText(marked: snippet ?? hit.text)
+                if row.labelColumn != nil, let label: String = marked["label"] { hit.highlightedLabel = HighlightedText(marked: label) }
+            }
+            return hit
+        }
+    }
+
+    /// The ranking, for tests and EXPLAIN QUERY PLAN: the matching documents' keys, best first.
+    ///
+    /// The score needs nothing but the index: bm25 with the column weights, times the boost of the
+    /// kind, which the key's tag gives. So ranking runs inside FTS5 alone, as fast as a bare FTS
+    /// query; without filters on the fact tables it stops at the limit. The facts are then looked
+    /// up key by key (`factSQL`), filters applied there, until the limit is reached: however
+    /// common the word, only the facts shown (and those filtered out before them) are joined.
+    package static func rankedSQL(_ options: SearchOptions) -> String {
+        let weights = columnWeights.map { String($0.weight) }.joined(separator: ", ")
+        let b = kindBoosts
+        // Ties: kind of fact first (titles, criteria, notes, announcements), then import order.
+        return """
+            SELECT rowid AS key, bm25(search_index, \(weights)) * CASE rowid & 7
+                       WHEN 1 THEN \(b.component) WHEN 2 THEN \(b.criterion) WHEN 4 THEN \(b.announcement)
+                       ELSE \(b.guidance) END AS score
+            FROM search_index WHERE search_index MATCH :match\(options.kind != nil ? " AND (rowid & 7) = :tag" : "")
+            ORDER BY score, key & 7, key\(joinFilters(options) ? "" : " LIMIT :limit")
+            """
+    }
+
+    /// One ranked document's fact, joined to its component, platform, framework and source; no
+    /// row when a filter leaves it out.
+    package static func factSQL(_ options: SearchOptions) -> String {
+        var filters: [String] = []
+        if options.platform != nil {
+            filters.append("(p.slug = :platform OR (p.id IS NULL AND c.family = :platformFamily))")
+        }
+        if options.framework != nil { filters.append("f.slug = :framework") }
+        if options.component != nil { filters.append("c.slug = :component") }
+        if options.family != nil { filters.append("c.family = :family") }
+        if options.aspect != nil {
+            filters.append("(g.aspect = :aspect OR cr.kind = :aspect OR lower(cr.label) = :aspectWords)")
+        }
+        return """
+            SELECT h.key, h.score, h.key & 7 AS tag, h.key >> 3 AS fact_id,
+                   c.slug, c.title, c.family, c.category, c.summary, p.slug AS platform, f.slug AS framework,
+                   cr.kind, cr.label, cr.expectation, g.aspect, g.parent_id, g.text AS guidance_text,
+                   a.text AS announcement_text, a.context,
+                   s.path AS source, coalesce(cr.line, g.line, a.line) AS line
+            FROM (SELECT :key AS key, :score AS score) h
+            LEFT JOIN criteria cr ON (h.key & 7) = 2 AND cr.id = h.key >> 3
+            LEFT JOIN guidance g ON (h.key & 7) = 3 AND g.id = h.key >> 3
+            LEFT JOIN announcements a ON (h.key & 7) = 4 AND a.id = h.key >> 3
+            JOIN components c ON c.id = coalesce(cr.component_id, g.component_id, a.component_id, h.key >> 3)
+            LEFT JOIN platforms p ON p.id = coalesce(cr.platform_id, g.platform_id, a.platform_id)
+            LEFT JOIN frameworks f ON f.id = g.framework_id
+            JOIN sources s ON s.id = coalesce(cr.source_id, g.source_id, a.source_id, c.source_id)
+            \(filters.isEmpty ? "" : "WHERE " + filters.joined(separator: " AND "))
+            """
+    }
+
+    /// How many facts match when no filter needs the fact tables: FTS5 counts without scoring.
+    static func countSQL(_ options: SearchOptions) -> String {
+        "SELECT count(*) FROM search_index WHERE search_index MATCH :match" + (options.kind != nil ? " AND (rowid & 7) = :tag" : "")
+    }
+
+    static func joinFilters(_ options: SearchOptions) -> Bool {
+        options.platform != nil || options.framework != nil || options.component != nil || options.family != nil || options.aspect != nil
+    }
+
+    static func arguments(_ options: SearchOptions, match: String) -> StatementArguments {
+        var values: [String: (any DatabaseValueConvertible)?] = [:]
+        if let platform = options.platform {
+            values["platform"] = platform
+            values["platformFamily"] = Family(platform: platform).rawValue
+        }
+        if let framework = options.framework { values["framework"] = framework }
+        if let component = options.component { values["component"] = component }
+        if let family = options.family { values["family"] = family.rawValue }
+        if let kind = options.kind { values["tag"] = kind.tag }
+        if let aspect = options.aspect {
+            values["aspect"] = aspect
+            values["aspectWords"] = aspect.replacingOccurrences(of: "-", with: " ")
+        }
+        return StatementArguments(values)
+    }
+
+    struct RankedRow {
+        var key: Int64
+        var textColumn: Int
+        var labelColumn: Int?
+        var hit: SearchHit
+    }
+
+    /// The ranked documents joined to their facts until the limit: the keys come from FTS5 best
+    /// first, and each is looked up (and filtered) on its own, so a common word costs only the
+    /// facts shown. `total` counts every match when no filter needs the fact tables.
+    static func ranked(_ db: Database, match: String, options: SearchOptions) throws -> ([RankedRow], Int?) {
+        let filtered = joinFilters(options)
+        var matchArguments: [String: (any DatabaseValueConvertible)?] = ["match": match]
+        if let kind = options.kind { matchArguments["tag"] = kind.tag }
+        var total: Int?
+        if !filtered {
+            total = try Int.fetchOne(try db.cachedStatement(sql: countSQL(options)), arguments: StatementArguments(matchArguments)) ?? 0
+            matchArguments["limit"] = options.limit > 0 ? options.limit : -1
+        }
+        let keys = try Row.fetchCursor(try db.cachedStatement(sql: rankedSQL(options)), arguments: StatementArguments(matchArguments))
+        let facts = try db.cachedStatement(sql: factSQL(options))
+        var factArguments = arguments(options, match: match)
+        var rows: [RankedRow] = []
+        var exhausted = true
+        while let ranked = try keys.next() {
+            if options.limit > 0 && rows.count == options.limit {
+                exhausted = false
+                break
+            }
+            _ = factArguments.append(contentsOf: ["key": ranked["key"] as Int64, "score": ranked["score"] as Double])
+            guard let row = try Row.fetchOne(facts, arguments: factArguments), let hit = rankedRow(row) else { continue }
+            rows.append(hit)
+        }
+        // A filtered listing that stopped at the limit does not know how many more there are.
+        if filtered && exhausted { total = rows.count }
+        return (rows, total)
+    }
+
+    /// A joined fact row as a hit, with the index columns its text and label sit in.
+    static func rankedRow(_ row: Row) -> RankedRow? {
+        guard let fact = FactKind(tag: row["tag"]) else { return nil }
+        var label: String?
+        let text: String
+        let textColumn: Int
+        var labelColumn: Int?
+        var aspect: String?
+        switch fact {
+        case .component:
+            text = row["title"]
+            textColumn = 0
+        case .criterion:
+            text = row["expectation"]
+            textColumn = 2
+            label = row["label"]
+            if label != nil { labelColumn = 1 }
+            if let words = label.map(Vocabulary.slugify), Vocabulary.aspects.contains(words) { aspect = words }
+        case .guidance:
+            text = row["guidance_text"]
+            textColumn = (row["parent_id"] as Int64?) == nil ? 4 : 5
+            aspect = row["aspect"]
+        case .announcement:
+            text = row["announcement_text"]
+            textColumn = 3
+            label = row["context"]
+            if label != nil { labelColumn = 1 }
+        }
+        let hit = SearchHit(
+            rank: 0, score: row["score"], fact: fact, id: row["fact_id"],
+            component: row["slug"], title: row["title"], family: row["family"], category: row["category"],
+            platform: row["platform"], framework: row["framework"], kind: row["kind"], aspect: aspect, label: label,
+            text: text, snippet: HighlightedText(parts: [.plain(text)]), highlightedLabel: nil, summary: row["summary"],
+            source: row["source"], line: row["line"])
+        return RankedRow(key: row["key"], textColumn: textColumn, labelColumn: labelColumn, hit: hit)
+    }
+
+    // MARK: - Filters
+
+    static func validate(_ options: SearchOptions, _ db: Database) throws {
+        if options.limit < 0 { throw QueryError.invalidOption("--limit must be 0 (all) or more, not \(options.limit)") }
+        func check(_ value: String?, _ name: String, _ known: [String]) throws {
+            guard let value, !known.contains(value) else { return }
+            throw QueryError.invalidOption("unknown \(name) \"\(value)\"; known: \(known.joined(separator: ", "))")
+        }
+        try check(options.platform, "platform", try String.fetchAll(db, sql: "SELECT slug FROM platforms ORDER BY id"))
+        try check(options.framework, "framework", try String.fetchAll(db, sql: "SELECT slug FROM frameworks ORDER BY id"))
+        if let component = options.component,
+           try Int.fetchOne(db, sql: "SELECT 1 FROM components WHERE slug = ? LIMIT 1", arguments: [component]) == nil {
+            let near = try String.fetchAll(db, sql: "SELECT DISTINCT slug FROM components ORDER BY slug")
+                .map { ($0, ComponentLookup.editDistance($0, component)) }
+                .filter { $0.1 <= max(2, component.count / 3) || $0.0.contains(component) }
+                .sorted { ($0.1, $0.0) < ($1.1, $1.0) }
+                .prefix(5).map(\.0)
+            throw QueryError.invalidOption("no component \"\(component)\" in the knowledge base"
+                                + (near.isEmpty ? "" : "; did you mean \(near.joined(separator: ", "))?"))
+        }
+        if let aspect = options.aspect {
+            let known = Vocabulary.aspects + Vocabulary.criterionKinds
+            let inData = try Int.fetchOne(db, sql: """
+                SELECT EXISTS (SELECT 1 FROM guidance WHERE aspect = :a) OR EXISTS (SELECT 1 FROM criteria WHERE kind = :a)
+                    OR EXISTS (SELECT 1 FROM criteria WHERE lower(label) = :w)
+                """, arguments: ["a": aspect, "w": aspect.replacingOccurrences(of: "-", with: " ")]) == 1
+            if !inData && !known.contains(aspect) {
+                throw QueryError.invalidOption("unknown aspect \"\(aspect)\"; known: \(known.joined(separator: ", ")) (or a criterion label such as text-resize)")
+            }
+        }
+    }
+
+    // MARK: - Nothing found
+
+    /// Says why nothing matched, when it can: the filters, words that never meet, near terms.
+    static func explainNoHits(_ db: Database, _ result: inout SearchResult) throws {
+        let exists = try db.cachedStatement(sql: "SELECT count(*) FROM search_index WHERE search_index MATCH ?")
+        let unfiltered = try Int.fetchOne(exists, arguments: [result.query.fts5]) ?? 0
+        if result.options.hasFilters && unfiltered > 0 {
+            result.hints.append("\(unfiltered) fact\(unfiltered == 1 ? "" : "s") match\(unfiltered == 1 ? "es" : "") without the filters")
+            return
+        }
+        let terms = result.query.positiveTerms
+        var missing: [SearchQuery.Node] = []
+        for term in terms where try (Int.fetchOne(exists, arguments: [SearchQuery.fts5(term)]) ?? 0) == 0 {
+            missing.append(term)
+        }
+        if missing.isEmpty && terms.count > 1 {
+            let each = terms.compactMap(\.termText)
+            result.hints.append("each of \(each.joined(separator: ", ")) matches, but no fact holds them all; try \(each.joined(separator: " OR "))")
+        }
+        var seen = Set<String>()
+        for term in missing {
+            guard case let .word(text, prefix: false) = term else { continue }
+            for suggestion in try Suggest.nearTerms(db, word: text) where seen.insert(suggestion).inserted {
+                result.suggestions.append(suggestion)
+            }
+        }
+    }
+}

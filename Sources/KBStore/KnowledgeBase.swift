@@ -1,0 +1,377 @@
+import Foundation
+import GRDB
+import KBFiles
+import KBModel
+
+/// An a11ykb database: opened, checked, migrated.
+///
+/// Opening writes nothing: `reader` is a read-only connection, and the read-write connection is
+/// opened by `writer()` only when something is about to be written. A query, `stats`, `sql`, a
+/// refused or an unchanged import therefore leave the file's bytes as they were. The exceptions
+/// are creating a new knowledge base (built beside its path and linked into place, `create`) and
+/// bringing an older schema up to date, which open the writer at once. On read-only media the
+/// reader opens the file immutable; only `writer()` then fails, saying why.
+///
+/// One process runs one command, so each connection is a serial `DatabaseQueue`; the file is in
+/// WAL mode, so a reader in another process sees one consistent snapshot while an import writes.
+///
+/// The questions users ask of it are in `KnowledgeBase+Questions.swift`: that file is the library's
+/// public API, and nothing of GRDB shows through it.
+public final class KnowledgeBase: @unchecked Sendable {
+    public let path: String
+    /// Reads. Read-only: a statement that writes fails here.
+    package let reader: DatabaseQueue
+    private let writerLock = NSLock()
+    private var openedWriter: DatabaseQueue?
+    /// The writer's busy handler: how long it waits for another process's write lock.
+    private let lockWait: LockWait
+    /// Whether `writer()` must check the file before its first write (an existing file).
+    private var checkBeforeWriting: Bool
+
+    /// Opens (creating when absent) the knowledge base at `path`, bringing its schema up to date.
+    /// A file that is not SQLite, is another application's database or was written by a newer
+    /// a11ykb is refused before anything is written to it; so is a path that names anything but a
+    /// regular file (a FIFO would block forever, a device or folder fail in SQLite's words).
+    /// `followUp` fills what a layer above derives from a migration (see `Schema.FollowUp`).
+    package init(path: String, followUp: @escaping Schema.FollowUp) throws {
+        self.path = path
+        let lockWait = LockWait()
+        self.lockWait = lockWait
+        let kind = FileKind(path)
+        guard kind.isFileOrNew else { throw StoreError.notAFile(path, kind.article) }
+        if kind == .missing { try KnowledgeBase.create(path, followUp: followUp) }
+        try KnowledgeBase.checkHeader(path)
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
+        if let size, size > 0 {
+            // An existing file: look at it read-only first, and write only to migrate an older schema.
+            let reader = try KnowledgeBase.openReader(path)
+            checkBeforeWriting = true
+            if try !KnowledgeBase.inspect(reader, path: path) {
+                try KnowledgeBase.checkIntegrity(reader, path: path)
+                checkBeforeWriting = false
+                try KnowledgeBase.checkWriteAccess(path, for: "bringing its schema up to date")
+                let writer = try KnowledgeBase.openWriter(path, lockWait: lockWait)
+                try KnowledgeBase.migrate(writer, path: path, followUp: followUp)
+                KnowledgeBase.checkpoint(writer)
+                openedWriter = writer
+            }
+            self.reader = reader
+        } else {
+            // An empty file (`touch kb.sqlite`, or a new one `create` is building): the schema is
+            // written in place.
+            let writer: DatabaseQueue
+            do {
+                writer = try DatabaseQueue(path: path, configuration: KnowledgeBase.configuration(readonly: false, lockWait: lockWait))
+            } catch {
+                throw StoreError.cannotCreate(path, KnowledgeBase.reason(error))
+            }
+            if try KnowledgeBase.migrate(writer, path: path, followUp: followUp) {
+                // The schema goes into the main file and the WAL back to nothing.
+                _ = try? writer.writeWithoutTransaction { try $0.checkpoint(.truncate) }
+            }
+            openedWriter = writer
+            checkBeforeWriting = false
+            reader = try KnowledgeBase.openReader(path)
+        }
+    }
+
+    /// Makes a new knowledge base at `path`: built whole in a file of its own beside it (schema,
+    /// then whatever `filling` writes, then one checkpoint), and hard-linked into place. A link
+    /// never replaces a file another process made meanwhile, so processes creating one path at
+    /// once never meet half a schema: the first link wins and the others open that file. A build
+    /// that fails (a full disk) leaves nothing behind.
+    package static func create(_ path: String, followUp: @escaping Schema.FollowUp,
+                               filling: (KnowledgeBase) throws -> Void = { _ in }) throws {
+        let directory = FileKind.folder(of: path)
+        if !FileManager.default.fileExists(atPath: directory) {
+            do {
+                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            } catch {
+                throw StoreError.cannotCreate(path, (error as NSError).localizedDescription)
+            }
+        }
+        let name = (path as NSString).lastPathComponent
+        let temporary = directory + "/.\(name).\(ProcessInfo.processInfo.processIdentifier).\(UUID().uuidString).new"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+        guard fd >= 0 else { throw StoreError.cannotCreate(path, String(cString: strerror(errno))) }
+        Foundation.close(fd)
+        defer {
+            for suffix in ["", "-wal", "-shm"] { unlink(temporary + suffix) }
+        }
+        do {
+            let fresh = try KnowledgeBase(path: temporary, followUp: followUp)
+            try filling(fresh)
+            _ = try fresh.writer().writeWithoutTransaction { try $0.checkpoint(.truncate) }
+            try fresh.close()
+        } catch let error as StoreError {
+            throw StoreError.cannotCreate(path, error.reason)
+        } catch {
+            throw StoreError.cannotCreate(path, KnowledgeBase.reason(error))
+        }
+        if link(temporary, path) != 0 {
+            if errno == EEXIST { return }
+            // A file system without hard links: rename, which the file made meanwhile would lose to.
+            if rename(temporary, path) != 0 { throw StoreError.cannotCreate(path, String(cString: strerror(errno))) }
+        }
+    }
+
+    /// The read-write connection, opened on first use. Before the first write to an existing file
+    /// every page is checked (`PRAGMA quick_check`): a corrupt knowledge base is refused, never
+    /// written to. Queries skip that check; SQLite reports corruption on the pages they read.
+    /// On read-only media, or without write access, only this fails: queries read on.
+    package func writer() throws -> DatabaseQueue {
+        writerLock.lock()
+        defer { writerLock.unlock() }
+        if let openedWriter { return openedWriter }
+        try KnowledgeBase.checkWriteAccess(path, for: "import")
+        if checkBeforeWriting {
+            try KnowledgeBase.checkIntegrity(reader, path: path)
+            checkBeforeWriting = false
+        }
+        let writer = try KnowledgeBase.openWriter(path, lockWait: lockWait)
+        openedWriter = writer
+        return writer
+    }
+
+    /// How a write waits for another process's lock: as long as it is held, or `limit` seconds;
+    /// `onWaiting` is told once the wait passes a second.
+    package func waitForLock(limit: TimeInterval?, onWaiting: (@Sendable () -> Void)?) {
+        lockWait.configure(limit: limit, onWaiting: onWaiting)
+    }
+
+    /// Closes both connections (tests, and the default knowledge base's first-use seeding).
+    public func close() throws {
+        writerLock.lock()
+        defer { writerLock.unlock() }
+        try reader.close()
+        try openedWriter?.close()
+        openedWriter = nil
+    }
+
+    /// A read-only connection. On read-only media (or a file and folder nobody here can write),
+    /// the file is opened immutable, since SQLite cannot make the `-shm` file a WAL reader needs.
+    package static func openReader(_ path: String, configure: (inout Configuration) -> Void = { _ in }) throws -> DatabaseQueue {
+        var config = configuration(readonly: true)
+        configure(&config)
+        do {
+            if FileKind.needsImmutableReader(path) {
+                return try DatabaseQueue(path: immutableURI(path), configuration: config)
+            }
+            return try DatabaseQueue(path: path, configuration: config)
+        } catch {
+            throw openError(error, path: path)
+        }
+    }
+
+    /// `file:PATH?immutable=1`: SQLite reads the file without locks or a `-shm` file.
+    static func immutableURI(_ path: String) -> String {
+        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove(charactersIn: "?#%")
+        return "file:" + (absolute.addingPercentEncoding(withAllowedCharacters: allowed) ?? absolute) + "?mode=ro&immutable=1"
+    }
+
+    static func openWriter(_ path: String, lockWait: LockWait) throws -> DatabaseQueue {
+        do {
+            return try DatabaseQueue(path: path, configuration: configuration(readonly: false, lockWait: lockWait))
+        } catch {
+            throw openError(error, path: path)
+        }
+    }
+
+    /// Refuses a write this process cannot make, naming why, before SQLite fails in its words.
+    static func checkWriteAccess(_ path: String, for need: String) throws {
+        if let problem = FileKind.writeProblem(path) { throw StoreError.readOnly(path, problem, need) }
+    }
+
+    @discardableResult
+    static func migrate(_ writer: DatabaseQueue, path: String, followUp: Schema.FollowUp) throws -> Bool {
+        do {
+            return try Schema.migrate(writer, followUp: followUp)
+        } catch {
+            throw openError(error, path: path)
+        }
+    }
+
+    static func openError(_ error: Error, path: String) -> Error {
+        guard let error = error as? DatabaseError else { return error }
+        switch error.resultCode {
+        case .SQLITE_NOTADB: return StoreError.notADatabase(path)
+        case .SQLITE_CORRUPT: return StoreError.corrupt(path, reason(error))
+        default: return StoreError.cannotOpen(path, reason(error))
+        }
+    }
+
+    /// SQLite's own words, without GRDB's "while executing" tail.
+    static func reason(_ error: Error) -> String {
+        if let error = error as? DatabaseError { return error.message ?? "SQLite error \(error.resultCode.rawValue)" }
+        return error.localizedDescription
+    }
+
+    /// `lockWait`: the writer's busy handler (a writer waits as long as another holds the lock).
+    static func configuration(readonly: Bool, lockWait: LockWait? = nil) -> Configuration {
+        var config = Configuration()
+        config.readonly = readonly
+        config.foreignKeysEnabled = true
+        // A reader in WAL mode waits only while a writer sets the file up (its first open).
+        config.busyMode = .timeout(10)
+        if let lockWait { config.busyMode = .callback { lockWait.shouldRetry($0) } }
+        config.label = "a11ykb"
+        if !readonly {
+            // WAL is set here rather than with GRDB's `.wal`, which also commits a table created and
+            // dropped into an empty WAL at every open (for DatabasePool readers, which a11ykb does
+            // not use): those committed frames were what a failed first import on a full disk could
+            // not checkpoint, keeping its whole WAL. On a file already in WAL mode this writes nothing.
+            config.prepareDatabase { db in
+                // An import is one transaction over every page it touches: a page cache that holds
+                // them spares writing pages to the WAL again and again before the commit. WAL with
+                // synchronous NORMAL stays consistent after a crash; it syncs at checkpoints.
+                try db.execute(sql: """
+                    PRAGMA journal_mode = WAL; PRAGMA cache_size = -131072; PRAGMA synchronous = NORMAL;
+                    PRAGMA temp_store = MEMORY
+                    """)
+            }
+        }
+        return config
+    }
+
+    /// An existing file that is not SQLite is refused before SQLite can do anything to it.
+    static func checkHeader(_ path: String) throws {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return }
+        defer { try? handle.close() }
+        let header = (try? handle.read(upToCount: 16)) ?? Data()
+        if header.isEmpty { return }
+        if header != Data("SQLite format 3\0".utf8) { throw StoreError.notADatabase(path) }
+    }
+
+    /// Refuses another application's database and a newer schema; says whether the schema is
+    /// complete. Reads the schema and the migrations table only, so it costs the same at any size.
+    static func inspect(_ reader: DatabaseQueue, path: String) throws -> Bool {
+        let state: Schema.State
+        do {
+            state = try reader.read { try Schema.state($0) }
+        } catch {
+            throw openError(error, path: path)
+        }
+        if state.foreign { throw StoreError.notAKnowledgeBase(path) }
+        if !state.unknown.isEmpty { throw StoreError.newerSchema(path, state.unknown) }
+        return state.complete
+    }
+
+    /// Every page, cheaply (no index contents): refuses a corrupt file before it is written to.
+    static func checkIntegrity(_ reader: DatabaseQueue, path: String) throws {
+        let check: [String]
+        do {
+            check = try reader.read { try String.fetchAll($0, sql: "PRAGMA quick_check(5)") }
+        } catch {
+            throw openError(error, path: path)
+        }
+        if check != ["ok"] {
+            throw StoreError.corrupt(path, check.first.map { "integrity check: \($0)" } ?? "integrity check failed")
+        }
+    }
+
+    /// Rows per table, for `stats` and tests.
+    package func counts() throws -> [(table: String, rows: Int)] {
+        try reader.read { db in
+            try KnowledgeBase.tables.map { table in
+                (table, try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table)") ?? 0)
+            }
+        }
+    }
+
+    /// What each source path held when it was last imported (its SHA-256), to skip unchanged files.
+    package func sourceHashes() throws -> [String: String] {
+        try reader.read { db in
+            Dictionary(try SourceRecord.fetchAll(db).map { ($0.path, $0.sha256) }, uniquingKeysWith: { a, _ in a })
+        }
+    }
+
+    /// The sources whose facts depend on the sources at `paths`: those they superseded, and the
+    /// captions attached to the components they hold. Removing `paths` takes those facts away.
+    package func dependents(of paths: Set<String>) throws -> [String] {
+        guard !paths.isEmpty else { return [] }
+        return try reader.read { db in
+            let sources = try Row.fetchAll(db, sql: "SELECT id, path, superseded_by FROM sources")
+            var pathOf: [Int64: String] = [:]
+            for row in sources { pathOf[row["id"]] = row["path"] }
+            let goneIDs = Set(pathOf.filter { paths.contains($0.value) }.keys)
+            var found = Set<String>()
+            for row in sources {
+                if let winner: Int64 = row["superseded_by"], goneIDs.contains(winner) { found.insert(row["path"]) }
+            }
+            let captions = try Row.fetchAll(db, sql: """
+                SELECT DISTINCT a.source_id AS caption, c.source_id AS owner FROM announcements a
+                JOIN components c ON c.id = a.component_id WHERE a.origin = 'transcript'
+                """)
+            for row in captions where goneIDs.contains(row["owner"]) {
+                if let path = pathOf[row["caption"]] { found.insert(path) }
+            }
+            return found.subtracting(paths).sorted()
+        }
+    }
+
+    /// Every write ends here: the WAL is copied into the main file and truncated, so that the
+    /// `.sqlite` file alone holds everything (a copy of it, an `immutable=1` or read-only open, a
+    /// file published without its `-wal`). A process that exits without closing its connections
+    /// would otherwise leave the last import in the `-wal` file. TRUNCATE waits (the busy timeout)
+    /// for readers of an older snapshot; if one outlasts it the data is still committed, in the WAL,
+    /// and the next write folds it in: that is not an error.
+    static func checkpoint(_ writer: DatabaseQueue) {
+        _ = try? writer.writeWithoutTransaction { checkpoint($0) }
+    }
+
+    static func checkpoint(_ db: Database) {
+        _ = try? Row.fetchOne(db, sql: "PRAGMA wal_checkpoint(TRUNCATE)")
+    }
+
+    /// Runs `body` in one IMMEDIATE transaction of the writer, committed when it returns, then
+    /// folds the WAL into the database file (`checkpoint`). Taking the lock waits
+    /// for another import as `waitForLock` says. A write that fails (a full disk) rolls back, and
+    /// the WAL it grew is given back to the disk.
+    ///
+    /// SQLite would checkpoint inside the COMMIT (its automatic checkpoint runs after each commit
+    /// that leaves the WAL over 1000 pages); doing it as a step of its own after the commit does
+    /// that work once, truncates the WAL, and lets `ImportStages` tell the two apart.
+    package func writeInTransaction<T>(stages: ImportStages? = nil, _ body: (inout EntryWriter) throws -> T) throws -> T {
+        let writer = try writer()
+        do {
+            return try writer.writeWithoutTransaction { db in
+                try db.execute(sql: "PRAGMA wal_autocheckpoint = 0")
+                defer { try? db.execute(sql: "PRAGMA wal_autocheckpoint = 1000") }
+                var result: T?
+                var bodyEnd: UInt64 = 0
+                try db.inTransaction(.immediate) {
+                    var writer = try EntryWriter(db: db, stages: stages)
+                    result = try body(&writer)
+                    bodyEnd = ImportStages.now()
+                    return .commit
+                }
+                guard let result else { throw StoreError.writeFailed(path, "the import returned nothing") }
+                stages?.add(.commit, since: bodyEnd)
+                stages.measure(.checkpoint) { KnowledgeBase.checkpoint(db) }
+                return result
+            }
+        } catch let error as DatabaseError {
+            if error.resultCode == .SQLITE_BUSY {
+                throw StoreError.locked(path, seconds: lockWait.currentLimit ?? 0)
+            }
+            releaseWAL(writer)
+            throw StoreError.writeFailed(path, KnowledgeBase.reason(error))
+        }
+    }
+
+    /// Checkpoints and truncates the WAL after a failed write, without waiting for anyone: the
+    /// rolled-back pages still took the disk's space (8 MB of `-wal` on a full disk).
+    private func releaseWAL(_ writer: DatabaseQueue) {
+        let limit = lockWait.currentLimit
+        lockWait.configure(limit: 0, onWaiting: nil)
+        _ = try? writer.writeWithoutTransaction { try $0.checkpoint(.truncate) }
+        lockWait.configure(limit: limit, onWaiting: nil)
+    }
+
+    /// The documented tables of docs/schema.md, in the order `stats` lists them.
+    package static let tables = ["sources", "components", "platforms", "frameworks", "criteria", "guidance",
+                                    "announcements", "gaps", "code_examples", "gherkin_steps", "wcag_criteria",
+                                    "component_wcag", "notices", "equivalents"]
+}

@@ -1,0 +1,65 @@
+import GRDB
+import KBResources
+
+/// The numbered migrations of `migrations/`, applied in ONE immediate transaction.
+///
+/// GRDB's `DatabaseMigrator` reads which migrations are applied before it takes the write lock,
+/// then runs each in a transaction of its own: two processes opening a new file at once both saw
+/// "nothing applied", and the second failed with "table sources already exists". Here the lock is
+/// taken first (`BEGIN IMMEDIATE`; a second process waits in SQLite's busy handler), the applied
+/// list is read under it, and the whole schema commits at once: one process migrates, the others
+/// find the work done, and no reader ever sees half a schema. The bookkeeping table is GRDB's
+/// `grdb_migrations`, so files written by earlier versions read the same.
+package enum Schema {
+    /// What a layer above the store derives from a migration that SQL alone cannot fill (0007's
+    /// word forms need a stemmer): called inside the migrating transaction after each migration
+    /// applied, with its name. The store knows no such layer; whoever opens the file passes it.
+    package typealias FollowUp = (_ migration: String, _ db: Database) throws -> Void
+
+    static var names: [String] { EmbeddedResources.migrations.map(\.name) }
+
+    /// Applies every migration `db` lacks. True when it applied any.
+    @discardableResult
+    static func migrate(_ writer: DatabaseQueue, followUp: FollowUp) throws -> Bool {
+        try writer.writeWithoutTransaction { db in
+            var applied = false
+            try db.inTransaction(.immediate) {
+                try db.execute(sql: "CREATE TABLE IF NOT EXISTS grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)")
+                let done = Set(try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations"))
+                for migration in EmbeddedResources.migrations where !done.contains(migration.name) {
+                    try db.execute(sql: String(decoding: migration.sql, as: UTF8.self))
+                    try afterMigration(migration.name, db)
+                    try followUp(migration.name, db)
+                    try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES (?)", arguments: [migration.name])
+                    applied = true
+                }
+                return applied ? .commit : .rollback
+            }
+            return applied
+        }
+    }
+
+    /// What the store itself fills after a migration: 0007's vocabulary table is a copy of a file
+    /// built into a11ykb.
+    static func afterMigration(_ name: String, _ db: Database) throws {
+        if name == "0007_component_search" { try EquivalentsTable.load(db) }
+    }
+
+    /// What the file's schema is, read without writing.
+    struct State {
+        /// Every migration this a11ykb knows is applied.
+        var complete: Bool
+        /// Migrations applied that this a11ykb does not know (a newer a11ykb wrote the file).
+        var unknown: [String]
+        /// Tables but no migration bookkeeping: another application's database.
+        var foreign: Bool
+    }
+
+    static func state(_ db: Database) throws -> State {
+        let tableCount = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'") ?? 0
+        guard try db.tableExists("grdb_migrations") else { return State(complete: false, unknown: [], foreign: tableCount > 0) }
+        let applied = try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")
+        let known = Set(names)
+        return State(complete: known.isSubset(of: Set(applied)), unknown: applied.filter { !known.contains($0) }, foreign: false)
+    }
+}

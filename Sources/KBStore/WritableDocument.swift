@@ -1,0 +1,32 @@
+/// What the store writes for one source file: its identity and the normalized facts it yields.
+/// The import layer makes these; the store never parses text.
+import KBModel
+
+package struct WritableDocument: Sendable {
+    package enum Content: Sendable {
+        /// One component (a markdown entry) or many (content.json).
+        case components([NormalizedEntry])
+        /// A caption file's utterances, for the component its place names.
+        case transcript(slug: String, family: Family, [AnnouncementFact])
+    }
+
+    var path: String
+    var sha256: String
+    var byteCount: Int
+    var format: SourceFormat
+    var content: Content
+    /// About the file as a whole (content.json guides not imported, lines no layer accounted for).
+    var notices: [Notice] = []
+    /// How many of its lines no layer of the import accounted for.
+    var unaccounted = 0
+
+    package init(path: String, sha256: String, byteCount: Int, format: SourceFormat, content: Content, notices: [Notice] = [], unaccounted: Int = 0) {
+        self.path = path
+        self.sha256 = sha256
+        self.byteCount = byteCount
+        self.format = format
+        self.content = content
+        self.notices = notices
+        self.unaccounted = unaccounted
+    }
+}
