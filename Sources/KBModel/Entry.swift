@@ -21,6 +21,9 @@ package struct Entry: Sendable, Equatable {
     package var wcag: [WCAGReference] = []
     /// Problems the reader met but could work around (a misplaced front-matter key, say).
     package var notices: [Notice] = []
+    /// Headings the reader took for topics of their own (no platform, framework, aspect or section
+    /// label it knows), as written: the normalizer keeps each as an aspect and says so.
+    package var topics: [TopicHeading] = []
     /// What the reader did with the lines it consumed without making notes of them (headings,
     /// labels, blank lines, demos); the normalizer adds the facts.
     package var ledger = LineLedger()
@@ -86,6 +89,17 @@ package enum SourceFormat: String, Sendable, Codable, CaseIterable {
 
 /// A criterion as written: `kind` is the section it sits in (`keyboard`, `mobile gestures`,
 /// "Test keyboard only, then..."), `label` the key (`tab, arrow keys or Ctl+tab`).
+/// A heading kept as a topic, as written, and where.
+package struct TopicHeading: Sendable, Equatable {
+    package var text: String
+    package var line: Int
+
+    package init(text: String, line: Int) {
+        self.text = text
+        self.line = line
+    }
+}
+
 package struct RawCriterion: Sendable, Equatable {
     package var kind: String
     package var label: String?

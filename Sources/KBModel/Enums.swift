@@ -4,15 +4,64 @@ public enum Family: String, Sendable, Codable, CaseIterable, Comparable {
     case native, web
 
     /// The platforms a fact written "for every platform" of this family applies to.
-    public var platforms: [String] { self == .web ? ["web"] : ["ios", "android"] }
+    public var platforms: [String] { Platform.allCases.filter { $0.family == self }.map(\.rawValue) }
 
     /// A fact with no platform of its own belongs to this one by default (web facts are web's).
-    package var defaultPlatform: String? { self == .web ? "web" : nil }
+    package var defaultPlatform: Platform? { self == .web ? .web : nil }
 
     /// The family a platform belongs to: `web` → web, `ios` and `android` → native.
-    public init(platform: String) { self = platform == "web" ? .web : .native }
+    public init(platform: String) { self = Platform(rawValue: platform)?.family ?? .native }
 
     public static func < (lhs: Family, rhs: Family) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// A platform a fact can be written for (`platforms.slug`). The set is closed: a fact whose platform
+/// is not one of these cannot be built, so no platform label ever turns silently into NULL, which
+/// the schema reads as "every platform".
+public enum Platform: String, Sendable, Codable, CaseIterable {
+    case ios, android, web
+
+    public var name: String {
+        switch self {
+        case .ios: "iOS"
+        case .android: "Android"
+        case .web: "Web"
+        }
+    }
+
+    /// The screen reader MagentaA11y's notes and videos speak of on this platform.
+    public var screenReader: String? {
+        switch self {
+        case .ios: "VoiceOver"
+        case .android: "TalkBack"
+        case .web: nil
+        }
+    }
+
+    public var family: Family { self == .web ? .web : .native }
+}
+
+/// A framework developer notes can be written for (`frameworks.slug`); closed like `Platform`.
+public enum Framework: String, Sendable, Codable, CaseIterable {
+    case uikit, swiftui
+    case androidViews = "android-views"
+    case jetpackCompose = "jetpack-compose"
+
+    public var name: String {
+        switch self {
+        case .uikit: "UIKit"
+        case .swiftui: "SwiftUI"
+        case .androidViews: "Android Views"
+        case .jetpackCompose: "Jetpack Compose"
+        }
+    }
+
+    public var platform: Platform {
+        switch self {
+        case .uikit, .swiftui: .ios
+        case .androidViews, .jetpackCompose: .android
+        }
+    }
 }
 
 /// Where an announcement comes from (`announcements.origin`).

@@ -54,7 +54,7 @@ package struct ComponentInfo: Sendable, Equatable, Codable {
 }
 
 package struct CriterionFact: Sendable, Equatable {
-    package var platform: String?
+    package var platform: Platform?
     package var kind: String
     package var label: String?
     package var expectation: String
@@ -62,7 +62,7 @@ package struct CriterionFact: Sendable, Equatable {
     /// The Condensed group line it sits under, as written (`Keyboard & screen reader actions`).
     package var group: String?
 
-    package init(platform: String? = nil, kind: String, label: String? = nil, expectation: String, line: Int, group: String? = nil) {
+    package init(platform: Platform? = nil, kind: String, label: String? = nil, expectation: String, line: Int, group: String? = nil) {
         self.platform = platform
         self.kind = kind
         self.label = label
@@ -73,15 +73,15 @@ package struct CriterionFact: Sendable, Equatable {
 }
 
 package struct GuidanceFact: Sendable, Equatable {
-    package var platform: String?
-    package var framework: String?
+    package var platform: Platform?
+    package var framework: Framework?
     package var aspect: String
     /// Index into the same entry's `guidance` of the bullet this one is nested under.
     package var parent: Int?
     package var text: String
     package var line: Int
 
-    package init(platform: String? = nil, framework: String? = nil, aspect: String, parent: Int? = nil, text: String, line: Int) {
+    package init(platform: Platform? = nil, framework: Framework? = nil, aspect: String, parent: Int? = nil, text: String, line: Int) {
         self.platform = platform
         self.framework = framework
         self.aspect = aspect
@@ -92,7 +92,7 @@ package struct GuidanceFact: Sendable, Equatable {
 }
 
 package struct AnnouncementFact: Sendable, Equatable {
-    package var platform: String?
+    package var platform: Platform?
     package var text: String
     package var context: String?
     package var origin: AnnouncementOrigin
@@ -101,7 +101,7 @@ package struct AnnouncementFact: Sendable, Equatable {
     package var endMs: Int?
     package var line: Int
 
-    package init(platform: String? = nil, text: String, context: String? = nil, origin: AnnouncementOrigin, screenReader: String? = nil, startMs: Int? = nil, endMs: Int? = nil, line: Int) {
+    package init(platform: Platform? = nil, text: String, context: String? = nil, origin: AnnouncementOrigin, screenReader: String? = nil, startMs: Int? = nil, endMs: Int? = nil, line: Int) {
         self.platform = platform
         self.text = text
         self.context = context
@@ -114,14 +114,14 @@ package struct AnnouncementFact: Sendable, Equatable {
 }
 
 package struct GapFact: Sendable, Equatable {
-    package var platform: String?
-    package var framework: String?
+    package var platform: Platform?
+    package var framework: Framework?
     package var aspect: String?
     package var problem: GapProblem
     package var excerpt: String?
     package var line: Int
 
-    package init(platform: String? = nil, framework: String? = nil, aspect: String? = nil, problem: GapProblem, excerpt: String? = nil, line: Int) {
+    package init(platform: Platform? = nil, framework: Framework? = nil, aspect: String? = nil, problem: GapProblem, excerpt: String? = nil, line: Int) {
         self.platform = platform
         self.framework = framework
         self.aspect = aspect
@@ -132,8 +132,8 @@ package struct GapFact: Sendable, Equatable {
 }
 
 package struct CodeFact: Sendable, Equatable {
-    package var platform: String?
-    package var framework: String?
+    package var platform: Platform?
+    package var framework: Framework?
     package var aspect: String?
     package var language: String?
     package var code: String
@@ -141,7 +141,7 @@ package struct CodeFact: Sendable, Equatable {
     package var quality: CodeQuality = .good
     package var line: Int
 
-    package init(platform: String? = nil, framework: String? = nil, aspect: String? = nil, language: String? = nil, code: String, quality: CodeQuality = .good, line: Int) {
+    package init(platform: Platform? = nil, framework: Framework? = nil, aspect: String? = nil, language: String? = nil, code: String, quality: CodeQuality = .good, line: Int) {
         self.platform = platform
         self.framework = framework
         self.aspect = aspect

@@ -3,9 +3,9 @@
 /// asks it what a label *means* (its slug). It lives in Model/ because both layers read it.
 package enum Vocabulary {
     package enum LabelKind: Sendable, Equatable {
-        case platform(String)
+        case platform(Platform)
         /// A framework also names its platform.
-        case framework(String, platform: String)
+        case framework(Framework, platform: Platform)
         case aspect(String)
         case section(Section)
         case unknown
@@ -23,35 +23,31 @@ package enum Vocabulary {
         package let platform: String
     }
 
-    package static let platforms: [PlatformInfo] = [
-        PlatformInfo(slug: "ios", name: "iOS", screenReader: "VoiceOver"),
-        PlatformInfo(slug: "android", name: "Android", screenReader: "TalkBack"),
-        PlatformInfo(slug: "web", name: "Web", screenReader: nil),
-    ]
+    /// The platforms and frameworks by slug, as the query and render layers read them.
+    package static let platforms: [PlatformInfo] = Platform.allCases.map {
+        PlatformInfo(slug: $0.rawValue, name: $0.name, screenReader: $0.screenReader)
+    }
 
-    package static let frameworks: [FrameworkInfo] = [
-        FrameworkInfo(slug: "uikit", name: "UIKit", platform: "ios"),
-        FrameworkInfo(slug: "swiftui", name: "SwiftUI", platform: "ios"),
-        FrameworkInfo(slug: "android-views", name: "Android Views", platform: "android"),
-        FrameworkInfo(slug: "jetpack-compose", name: "Jetpack Compose", platform: "android"),
-    ]
+    package static let frameworks: [FrameworkInfo] = Framework.allCases.map {
+        FrameworkInfo(slug: $0.rawValue, name: $0.name, platform: $0.platform.rawValue)
+    }
 
     /// Aspects in the order a reader expects them.
     package static let aspects = ["general", "name", "role", "group", "state", "focus", "custom-action", "announcements"]
     package static let criterionKinds = ["keyboard", "gesture", "screenreader", "settings", "checklist"]
 
-    static let platformLabels: [String: String] = [
-        "ios": "ios", "ios options": "ios", "ios voiceover": "ios", "ios voice over": "ios",
-        "ios developer notes": "ios", "voiceover": "ios",
-        "android": "android", "andriod": "android", "android options": "android", "android talkback": "android",
-        "andriod talkback": "android", "android developer notes": "android", "talkback": "android",
-        "web": "web", "web developer notes": "web",
+    static let platformLabels: [String: Platform] = [
+        "ios": .ios, "ios options": .ios, "ios voiceover": .ios, "ios voice over": .ios,
+        "ios developer notes": .ios, "voiceover": .ios,
+        "android": .android, "andriod": .android, "android options": .android, "android talkback": .android,
+        "andriod talkback": .android, "android developer notes": .android, "talkback": .android,
+        "web": .web, "web developer notes": .web,
     ]
 
-    static let frameworkLabels: [String: String] = [
-        "uikit": "uikit", "swiftui": "swiftui", "swift ui": "swiftui",
-        "android views": "android-views", "android view": "android-views", "views": "android-views",
-        "jetpack compose": "jetpack-compose", "android compose": "jetpack-compose", "compose": "jetpack-compose",
+    static let frameworkLabels: [String: Framework] = [
+        "uikit": .uikit, "swiftui": .swiftui, "swift ui": .swiftui,
+        "android views": .androidViews, "android view": .androidViews, "views": .androidViews,
+        "jetpack compose": .jetpackCompose, "android compose": .jetpackCompose, "compose": .jetpackCompose,
     ]
 
     static let aspectLabels: [String: String] = [
@@ -110,8 +106,8 @@ package enum Vocabulary {
     package static func classify(_ label: String) -> LabelKind {
         let key = normalizedLabel(label)
         if key.isEmpty { return .unknown }
-        if let slug = platformLabels[key] { return .platform(slug) }
-        if let slug = frameworkLabels[key] { return .framework(slug, platform: platform(ofFramework: slug)) }
+        if let platform = platformLabels[key] { return .platform(platform) }
+        if let framework = frameworkLabels[key] { return .framework(framework, platform: framework.platform) }
         if let slug = aspectLabels[key] { return .aspect(slug) }
         if let section = sectionLabels[key] { return .section(section) }
         // "Announcement examples (vary with devices)", "Modal announcements", "Dynamic Announcement example"
@@ -120,28 +116,24 @@ package enum Vocabulary {
         return .unknown
     }
 
-    package static func platform(ofFramework slug: String) -> String {
-        frameworks.first { $0.slug == slug }?.platform ?? "ios"
-    }
-
     package static func platformSlug(_ label: String) -> String? {
-        if case .platform(let slug) = classify(label) { return slug }
+        if case .platform(let platform) = classify(label) { return platform.rawValue }
         return nil
     }
 
     /// What a note's labels mean, as the normalizer needs it: the platform a platform or
     /// framework label names, the framework a framework label names, and the aspect an aspect
     /// label names (an unknown heading kept as its slug).
-    package static func meaning(ofPlatformLabel label: String) -> String? {
+    package static func meaning(ofPlatformLabel label: String) -> Platform? {
         switch classify(label) {
-        case .platform(let slug): slug
+        case .platform(let platform): platform
         case .framework(_, let platform): platform
         default: nil
         }
     }
 
-    package static func meaning(ofFrameworkLabel label: String) -> String? {
-        if case .framework(let slug, _) = classify(label) { return slug }
+    package static func meaning(ofFrameworkLabel label: String) -> Framework? {
+        if case .framework(let framework, _) = classify(label) { return framework }
         return nil
     }
 

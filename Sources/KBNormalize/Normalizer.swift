@@ -17,7 +17,9 @@ package enum Normalizer {
             pageLink: entry.pageLink,
             condensedFrame: entry.condensedFrame.isEmpty ? nil : entry.condensedFrame.joined(separator: "\n"),
             gherkinFrame: entry.gherkinFrame.isEmpty ? nil : entry.gherkinFrame.joined(separator: "\n")))
-        result.notices = entry.notices
+        result.notices = entry.notices + entry.topics.map { topic in
+            Notice(.unknownLabel, line: topic.line, "unknown heading \"\(topic.text)\" kept as aspect \"\(Vocabulary.slugify(topic.text))\"")
+        }
         result.ledger = entry.ledger
         for step in entry.gherkin {
             let cleaned = clean(step)
@@ -81,18 +83,18 @@ package enum Normalizer {
 
     /// The slugs a note's labels stand for.
     struct Scope: Equatable {
-        var platform: String?
-        var framework: String?
+        var platform: Platform?
+        var framework: Framework?
         var aspect: String
     }
 
     struct Builder {
         var result: NormalizedEntry
-        let defaultPlatform: String?
+        let defaultPlatform: Platform?
         /// Notes under one heading share their labels: each context is looked up once.
         var scopes: [NoteContext: Scope] = [:]
 
-        init(result: NormalizedEntry, defaultPlatform: String?) {
+        init(result: NormalizedEntry, defaultPlatform: Platform?) {
             self.result = result
             self.defaultPlatform = defaultPlatform
         }
@@ -174,7 +176,7 @@ package enum Normalizer {
             if note.context.section == .announcements, let announcement = QuotedAnnouncement.parse(text) {
                 result.announcements.append(AnnouncementFact(
                     platform: scope.platform, text: announcement.text, context: announcement.context, origin: .example,
-                    screenReader: scope.platform.flatMap { p in Vocabulary.platforms.first { $0.slug == p }?.screenReader },
+                    screenReader: scope.platform?.screenReader,
                     startMs: nil, endMs: nil, line: note.line))
                 result.ledger.markSpan(note.lines, .fact(table: "announcements", kind: "example"))
                 for child in note.children { add(child, parent: parent) }

@@ -7,7 +7,7 @@ extension ComponentFacts {
     /// The notes, code examples and gaps written for `framework` (a slug or name: `swiftui`,
     /// `Jetpack Compose`) or for any framework; criteria and announcements stay as they are.
     public func keeping(framework: String) throws -> ComponentFacts {
-        let slug = Vocabulary.meaning(ofFrameworkLabel: framework) ?? Vocabulary.slugify(framework)
+        let slug = Vocabulary.meaning(ofFrameworkLabel: framework)?.rawValue ?? Vocabulary.slugify(framework)
         guard Vocabulary.frameworks.contains(where: { $0.slug == slug }) else {
             throw QueryError.invalidOption("unknown framework \"\(framework)\"; known: "
                                            + Vocabulary.frameworks.map(\.slug).joined(separator: ", "))
@@ -42,7 +42,7 @@ extension ComponentFacts {
     /// The platform a framework is written for (`swiftui` → `ios`), nil for one the vocabulary
     /// does not know.
     public static func platform(ofFramework framework: String) -> String? {
-        let slug = Vocabulary.meaning(ofFrameworkLabel: framework) ?? Vocabulary.slugify(framework)
+        let slug = Vocabulary.meaning(ofFrameworkLabel: framework)?.rawValue ?? Vocabulary.slugify(framework)
         return Vocabulary.frameworks.first { $0.slug == slug }?.platform
     }
 }

@@ -29,7 +29,7 @@ package enum MarkdownReader {
             blocks = MarkdownOutline.parse(text, ledger: &ledger)
         }
         let walked = OutlineWalker.walk(blocks)
-        entry.notices += walked.notices
+        entry.topics += walked.topics
         ledger.merge(walked.ledger)
         entry.ledger = ledger
         entry.videoLinks = walked.videoLinks

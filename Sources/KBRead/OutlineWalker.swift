@@ -13,7 +13,7 @@ import KBModel
 
 package struct OutlineWalker {
     package private(set) var notes: [Note] = []
-    package private(set) var notices: [Notice] = []
+    package private(set) var topics: [TopicHeading] = []
     package private(set) var ledger = LineLedger()
     /// Where the page's own videos live (`media/video/web/radio/radioAndroidTalkback-en-US.vtt`):
     /// captions find their component by these first.
@@ -35,11 +35,11 @@ package struct OutlineWalker {
     }
 
     package static func walk(_ blocks: [Block], context: NoteContext = NoteContext())
-        -> (notes: [Note], notices: [Notice], ledger: LineLedger, videoLinks: [String]) {
+        -> (notes: [Note], topics: [TopicHeading], ledger: LineLedger, videoLinks: [String]) {
         var walker = OutlineWalker(context: context)
         walker.walk(blocks)
         walker.finish()
-        return (walker.notes, walker.notices, walker.ledger, walker.videoLinks)
+        return (walker.notes, walker.topics, walker.ledger, walker.videoLinks)
     }
 
     package mutating func walk(_ blocks: [Block]) {
@@ -153,7 +153,7 @@ package struct OutlineWalker {
         context.framework = nil
         context.badExample = false
         pendingHeading = (text, line, context, 4)
-        ledger.mark(line, .structure("label: platform \(slug)"))
+        ledger.mark(line, .structure("label: platform \(slug.rawValue)"))
     }
 
     /// `{: .bad-example}` under a code block marks that block.
@@ -209,14 +209,14 @@ package struct OutlineWalker {
             context = NoteContext(platform: text)
             topicLevel = nil
             aspectLevel = nil
-            ledger.mark(line, .structure("heading: platform \(slug)"))
+            ledger.mark(line, .structure("heading: platform \(slug.rawValue)"))
         case .framework(let slug, _):
             // A framework names its platform too: the label stands for both.
             context.framework = text
             context.platform = text
             if context.section != .code { context.section = nil }
             pendingHeading = (text, line, context, level)
-            ledger.mark(line, .structure("heading: framework \(slug)"))
+            ledger.mark(line, .structure("heading: framework \(slug.rawValue)"))
         case .aspect(let slug):
             context.aspect = text
             context.framework = nil
@@ -266,7 +266,7 @@ package struct OutlineWalker {
                 pendingHeading = nil
                 return
             }
-            notices.append(Notice(.unknownLabel, line: line, "unknown heading \"\(text)\" kept as aspect \"\(Vocabulary.slugify(text))\""))
+            topics.append(TopicHeading(text: text, line: line))
             context.aspect = text
             context.framework = nil
             context.section = nil
@@ -337,11 +337,11 @@ package struct OutlineWalker {
         case .platform(let slug):
             scoped.platform = text
             scoped.framework = nil
-            return (scoped, "platform \(slug)")
+            return (scoped, "platform \(slug.rawValue)")
         case .framework(let slug, _):
             scoped.framework = text
             scoped.platform = text
-            return (scoped, "framework \(slug)")
+            return (scoped, "framework \(slug.rawValue)")
         case .aspect(let slug) where isBoldOnly(text):
             scoped.aspect = text
             scoped.framework = nil

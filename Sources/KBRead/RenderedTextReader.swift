@@ -9,7 +9,7 @@ package enum RenderedTextReader {
         var ledger = LineLedger()
         let blocks = MarkdownOutline.parse(text, ledger: &ledger).map(promoteLabel)
         let walked = OutlineWalker.walk(blocks)
-        entry.notices += walked.notices
+        entry.topics += walked.topics
         ledger.merge(walked.ledger)
         entry.ledger = ledger
         EntryAssembly.assemble(walked.notes, into: &entry)

@@ -21,7 +21,7 @@ package enum TranscriptReader {
     }
 
     package struct Transcript: Sendable, Equatable {
-        package var platform: String?
+        package var platform: Platform?
         package var screenReader: String?
         package var utterances: [Utterance]
         /// The header, cue timings, notes and blank lines; the normalizer adds the cue text it keeps.
@@ -132,7 +132,7 @@ package enum TranscriptReader {
     }
 
     /// `reorder-data-row_IosVoiceOver-en-US.vtt` → ios, VoiceOver; `..._WindowsNvdaChrome-...` → web, NVDA.
-    package static func speaker(_ fileName: String) -> (platform: String?, screenReader: String?) {
+    package static func speaker(_ fileName: String) -> (platform: Platform?, screenReader: String?) {
         let name = fileName.lowercased()
         let screenReader: String? =
             name.contains("voiceover") ? "VoiceOver" :
@@ -140,14 +140,14 @@ package enum TranscriptReader {
             name.contains("nvda") ? "NVDA" :
             name.contains("jaws") ? "JAWS" :
             name.contains("narrator") ? "Narrator" : nil
-        let platform: String?
+        let platform: Platform?
         if name.contains("windows") || name.contains("macos") || name.contains("chrome") || name.contains("safari")
             || name.contains("nvda") || name.contains("jaws") {
-            platform = "web"
+            platform = .web
         } else if name.contains("ios") || screenReader == "VoiceOver" {
-            platform = "ios"
+            platform = .ios
         } else if name.contains("android") || screenReader == "TalkBack" {
-            platform = "android"
+            platform = .android
         } else {
             platform = nil
         }
@@ -155,8 +155,8 @@ package enum TranscriptReader {
         // still says the reader: each of these has one built in.
         let implied: String? =
             name.contains("macos") || name.contains("safari") ? "VoiceOver" :
-            platform == "ios" ? "VoiceOver" :
-            platform == "android" ? "TalkBack" : nil
+            platform == .ios ? "VoiceOver" :
+            platform == .android ? "TalkBack" : nil
         return (platform, screenReader ?? implied)
     }
 }

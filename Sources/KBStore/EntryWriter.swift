@@ -6,8 +6,8 @@ import KBModel
 /// per source, the newest format winning when two sources describe one component.
 package struct EntryWriter {
     package let db: Database
-    let platformIDs: [String: Int64]
-    let frameworkIDs: [String: Int64]
+    let platformIDs: [Platform: Int64]
+    let frameworkIDs: [Framework: Int64]
     let now: String
     /// Stage timings, when `A11YKB_IMPORT_STAGES` asks for them.
     let stages: ImportStages?
@@ -15,8 +15,8 @@ package struct EntryWriter {
     init(db: Database, stages: ImportStages? = nil) throws {
         self.db = db
         self.stages = stages
-        platformIDs = Dictionary(uniqueKeysWithValues: try PlatformRecord.fetchAll(db).map { ($0.slug, $0.id) })
-        frameworkIDs = Dictionary(uniqueKeysWithValues: try FrameworkRecord.fetchAll(db).map { ($0.slug, $0.id) })
+        platformIDs = try EntryWriter.ids(of: Platform.self, in: try PlatformRecord.fetchAll(db).map { ($0.slug, $0.id) }, db)
+        frameworkIDs = try EntryWriter.ids(of: Framework.self, in: try FrameworkRecord.fetchAll(db).map { ($0.slug, $0.id) }, db)
         now = ISO8601DateFormatter().string(from: Date())
     }
 
@@ -325,6 +325,21 @@ package struct EntryWriter {
         try db.cachedStatement(sql: sql).execute(arguments: arguments)
     }
 
-    private func platformID(_ slug: String?) -> Int64? { slug.flatMap { platformIDs[$0] } }
-    private func frameworkID(_ slug: String?) -> Int64? { slug.flatMap { frameworkIDs[$0] } }
+    /// Every case's row id. A case the table lacks fails the import: writing its facts with a NULL
+    /// platform would file them under "every platform".
+    static func ids<Value: RawRepresentable & CaseIterable & Hashable>(
+        of: Value.Type, in rows: [(slug: String, id: Int64)], _ db: Database
+    ) throws -> [Value: Int64] where Value.RawValue == String {
+        let bySlug = Dictionary(rows, uniquingKeysWith: { first, _ in first })
+        return try Dictionary(uniqueKeysWithValues: Value.allCases.map { value in
+            guard let id = bySlug[value.rawValue] else {
+                throw DatabaseError(resultCode: .SQLITE_CORRUPT, message: "the knowledge base has no row for \"\(value.rawValue)\"")
+            }
+            return (value, id)
+        })
+    }
+
+    // Never nil for a platform the fact has: `ids` found a row for every case.
+    private func platformID(_ platform: Platform?) -> Int64? { platform.map { platformIDs[$0]! } }
+    private func frameworkID(_ framework: Framework?) -> Int64? { framework.map { frameworkIDs[$0]! } }
 }

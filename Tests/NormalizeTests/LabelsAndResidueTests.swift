@@ -34,7 +34,7 @@ final class LabelsAndResidueTests: XCTestCase {
             - **iOS Options**
               - Use `accessibilityValue`
             """)
-        XCTAssertEqual(entry.guidance.map { "\($0.platform ?? "-")/\($0.aspect): \($0.text)" }, [
+        XCTAssertEqual(entry.guidance.map { "\($0.platform?.rawValue ?? "-")/\($0.aspect): \($0.text)" }, [
             "ios/name: Use `accessibilityLabel`",
             "android/name: Use `contentDescription`",
             "ios/state: Use `accessibilityValue`",
@@ -63,7 +63,7 @@ final class LabelsAndResidueTests: XCTestCase {
               Box(modifier = Modifier.focusable())
               ```
             """)
-        XCTAssertEqual(entry.codeExamples.map { "\($0.platform ?? "-")/\($0.framework ?? "-")/\($0.aspect ?? "-"): \($0.code)" }, [
+        XCTAssertEqual(entry.codeExamples.map { "\($0.platform?.rawValue ?? "-")/\($0.framework?.rawValue ?? "-")/\($0.aspect ?? "-"): \($0.code)" }, [
             "android/android-views/focus: view.isFocusable = true",
             "android/jetpack-compose/focus: Box(modifier = Modifier.focusable())",
         ])

@@ -29,17 +29,17 @@ final class ReaderTests: XCTestCase {
     func testTranscriptCuesJoinIntoUtterances() throws {
         let transcript = try TranscriptReader.read("WEBVTT\r\n\r\nid-1\r\n00:00:01.640 --> 00:00:03.000\r\nDon't remind me button,\r\n\r\n00:03.100 --> 00:07.360\r\nuse my location button.\r\n",
                                                    fileName: "button_IosVoiceOver-en-US.vtt")
-        XCTAssertEqual(transcript.platform, "ios")
+        XCTAssertEqual(transcript.platform, .ios)
         XCTAssertEqual(transcript.screenReader, "VoiceOver")
         XCTAssertEqual(transcript.utterances, [TranscriptReader.Utterance(text: "Don't remind me button, use my location button.", startMs: 1640, endMs: 7360, line: 4,
                                                                              spans: [4...5, 7...8])])
         // Every line is accounted for: header, blank lines, the cue identifier, timings and text.
         XCTAssertEqual(transcript.ledger.roles(of: 3), [.structure("cue identifier")])
         XCTAssertEqual(transcript.ledger.unaccounted(lineCount: 2).count, 0)
-        XCTAssertEqual(TranscriptReader.speaker("x-AndroidTalkback-en-US.vtt").platform, "android")
-        XCTAssertEqual(TranscriptReader.speaker("checkboxVoiceOver-en-US.vtt").platform, "ios")
+        XCTAssertEqual(TranscriptReader.speaker("x-AndroidTalkback-en-US.vtt").platform, .android)
+        XCTAssertEqual(TranscriptReader.speaker("checkboxVoiceOver-en-US.vtt").platform, .ios)
         XCTAssertEqual(TranscriptReader.speaker("b_WindowsNvdaChrome-en-US.vtt").screenReader, "NVDA")
-        XCTAssertEqual(TranscriptReader.speaker("b_MacOsVoiceOverSafari-en-US.vtt").platform, "web")
+        XCTAssertEqual(TranscriptReader.speaker("b_MacOsVoiceOverSafari-en-US.vtt").platform, .web)
     }
 
     func testFrontMatterRepairsAndRefusals() throws {
