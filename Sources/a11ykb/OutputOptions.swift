@@ -67,7 +67,12 @@ struct DocumentOutputOptions: ParsableArguments {
     }
 }
 
-extension TabularFormat: ExpressibleByArgument {}
+extension TabularFormat: ExpressibleByArgument {
+    /// `text`, what `trace` called its table before every list took the same formats, still reads as one.
+    public init?(argument: String) {
+        self.init(rawValue: argument == "text" ? "table" : argument)
+    }
+}
 
 enum A11yKBCLI {
     /// Streams what `body` writes to stdout (through the checked writer), or to the file `path`,
