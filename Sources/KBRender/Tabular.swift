@@ -91,7 +91,7 @@ public struct Tabular: Sendable {
         .object(zip(columns, row).map { ($0.name, $1.json) })
     }
 
-    /// The rows as a JSON array of objects (what `--format json` prints).
+    /// The rows as a JSON array of objects, as the JSON format prints them.
     public var json: JSONValue { .array(rows.map(object)) }
 
     /// The whole result in `format`, as text.

@@ -91,4 +91,15 @@ final class ListOutputTests: XCTestCase {
         let facts = try Fixtures.run(["search", "--db", db, "collapsed", "--facts", "--format", "table"])
         XCTAssertTrue(facts.stdout.contains(source.path + ":"), facts.stdout)
     }
+
+    /// The listings' hints name the command line's options, worded here and not in the library.
+    func testTheCommandLineWordsItsOwnHints() throws {
+        let kb = try Fixtures.seededKnowledgeBase(self)
+        let facts = try QueryFixtures.run(["search", "button", "--facts", "--limit", "2"], db: kb)
+        XCTAssertTrue(facts.stdout.hasSuffix("(--limit 0 shows all)\n"), facts.stdout)
+        let components = try QueryFixtures.run(["search", "button", "--limit", "1"], db: kb)
+        XCTAssertTrue(components.stdout.hasSuffix("(--limit 0 shows all, --facts lists facts)\n"), components.stdout)
+        let android = try QueryFixtures.run(["search", "dimmed on android"], db: kb)
+        XCTAssertTrue(android.stdout.contains("android facts first (--platform android keeps only those)"), android.stdout)
+    }
 }

@@ -388,6 +388,9 @@ final class SearchTests: XCTestCase {
         XCTAssertTrue(colored.contains("disabled/<dimmed>"))
         let limited = SearchRendering.text(try search(kb, "button", SearchOptions(limit: 2)))
         XCTAssertTrue(limited.contains("showing the best 2"), limited)
+        XCTAssertFalse(limited.contains("--"), "library text names no flag: " + limited)
+        let hinted = SearchRendering.text(try search(kb, "button", SearchOptions(limit: 2)), hints: .init(more: "raise the limit"))
+        XCTAssertTrue(hinted.hasSuffix(" (raise the limit)\n"), "a skin's hint ends the footer: " + hinted)
     }
 
     func testJSONAndCSVCarryEveryField() throws {
