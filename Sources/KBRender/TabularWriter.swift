@@ -86,7 +86,18 @@ public struct TabularWriter {
     private mutating func write(_ row: [Tabular.Value], into out: inout [UInt8]) {
         switch format {
         case .table: tableRows.append(tableCells(row))
-        case .csv: CSV.appendRecord(row.map(\.text), to: &out)
+        case .csv:
+            // Field by field into the bytes: an export writes millions of them.
+            for (c, value) in row.enumerated() {
+                if c > 0 { out.append(0x2C) }
+                switch value {
+                case .null: break
+                case .int(let i): out += String(i).utf8
+                case .text(let s): CSV.appendField(s.utf8, to: &out)
+                default: CSV.appendField(value.text.utf8, to: &out)
+                }
+            }
+            out += [0x0D, 0x0A]
         case .json:
             if rowsWritten > 0 { out.append(UInt8(ascii: ",")) }
             newline(options.jsonLevel + 1, into: &out)

@@ -184,7 +184,13 @@ extension Stats {
 
 extension ResultSet {
     /// Values typed as SQLite stores them; a blob as base64.
-    public var tabular: Tabular { Tabular(columns: columns.map(Tabular.Column.named), rows: rows.map { $0.map(Tabular.Value.init) }) }
+    public var tabular: Tabular { Tabular(columns: tabularColumns, rows: rows.map(Self.cells)) }
+
+    /// The columns, known by name; with `cells`, a writer converts a row at a time (an export
+    /// holds its rows once, not twice).
+    public var tabularColumns: [Tabular.Column] { columns.map(Tabular.Column.named) }
+
+    public static func cells(_ row: [SQLValue]) -> [Tabular.Value] { row.map(Tabular.Value.init) }
 }
 
 extension Tabular.Value {

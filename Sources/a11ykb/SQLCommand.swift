@@ -53,11 +53,10 @@ struct SQLCommand: ParsableCommand {
                 options.jsonLevel = 1
                 out += Array(((i == 0 ? "" : ",") + "\n  ").utf8)
             }
-            let tabular = result.tabular
-            var writer = TabularWriter(format, columns: tabular.columns, options: options)
-            for row in tabular.rows {
+            var writer = TabularWriter(format, columns: result.tabularColumns, options: options)
+            for row in result.rows {
                 try deadline.check()
-                writer.write([row], into: &out)
+                writer.write([ResultSet.cells(row)], into: &out)
             }
             try deadline.check()
             writer.finish(into: &out)
