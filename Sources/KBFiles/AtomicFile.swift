@@ -12,6 +12,9 @@ import Foundation
 public enum AtomicFile {
     public struct WriteError: Error, CustomStringConvertible {
         public var description: String
+        /// The path names something that is not a file (a folder, a device, a FIFO): a skin may
+        /// say how to write to standard output instead.
+        public var notAFile = false
     }
 
     public static func write(_ data: Data, to path: String, protecting: [String] = []) throws {
@@ -24,7 +27,8 @@ public enum AtomicFile {
         let target = try resolve(path)
         let kind = FileKind(target)
         guard kind.isFileOrNew else {
-            throw WriteError(description: "refusing to write \(path): it is \(kind.article), not a regular file (leave out --output to write to stdout)")
+            throw WriteError(description: "refusing to write \(path): it is \(kind.article), not a regular file",
+                             notAFile: true)
         }
         var existing = stat()
         let exists = stat(target, &existing) == 0

@@ -3,8 +3,8 @@ import GRDB
 import KBSearch
 
 /// Rows of a table or query as the user gets them from `sql`, `list` and `export TABLE`: column
-/// names, and values typed as SQLite stores them. One renderer (`Render/ResultSetRendering.swift`)
-/// prints every result set as a table, CSV or JSON.
+/// names, and values typed as SQLite stores them. KBRender makes it a `Tabular`, which the one
+/// list renderer prints as a table, CSV, JSON or JSON Lines.
 public struct ResultSet: Sendable, Equatable {
     public var columns: [String]
     public var rows: [[SQLValue]]

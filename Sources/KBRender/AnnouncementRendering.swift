@@ -33,18 +33,6 @@ public enum AnnouncementRendering {
         return out
     }
 
-    public static func json(_ announcements: [SpokenAnnouncement]) -> JSONValue {
-        .array(announcements.map {
-            .object([
-                ("component", .string($0.component)), ("title", .string($0.title)), ("family", .string($0.family.rawValue)),
-                ("platform", .optional($0.platform)), ("text", .string($0.text)), ("context", .optional($0.context)),
-                ("origin", .string($0.origin.rawValue)), ("screen_reader", .optional($0.screenReader)),
-                ("start_ms", .optional($0.startMs)), ("end_ms", .optional($0.endMs)),
-                ("source", .string($0.source)), ("line", .int(Int64($0.line))),
-            ])
-        })
-    }
-
     static func platformName(_ slug: String) -> String {
         Vocabulary.platforms.first { $0.slug == slug }?.name ?? slug
     }

@@ -27,23 +27,9 @@ public enum CatalogRendering {
 
     public static func json(_ catalog: ComponentCatalog) -> JSONValue {
         .object([
-            ("components", .array(catalog.components.map(json))),
-            ("categories", .array(catalog.categories.map {
-                .object([("family", .string($0.family.rawValue)), ("category", .string($0.name)), ("components", .int(Int64($0.components)))])
-            })),
-        ])
-    }
-
-    public static func json(_ c: ComponentSummary) -> JSONValue {
-        .object([
-            ("slug", .string(c.slug)), ("title", .string(c.title)), ("family", .string(c.family.rawValue)),
-            ("category", .optional(c.category)), ("summary", .optional(c.summary)), ("source", .string(c.source)),
-            ("criteria", .int(Int64(c.criteria))), ("guidance", .int(Int64(c.guidance))),
-            ("announcement_examples", .int(Int64(c.examples))), ("transcript_lines", .int(Int64(c.transcripts))),
-            ("gaps", .int(Int64(c.gaps))), ("code_examples", .int(Int64(c.codeExamples))),
-            ("gherkin_lines", .int(Int64(c.gherkinSteps))), ("wcag_citations", .int(Int64(c.wcagCitations))),
-            ("developer_notes", .array(c.notePlatforms.map(JSONValue.string))),
-            ("formats", .array(c.formats.filter(\.available).map { .string($0.name) })),
+            ("components", catalog.components.tabular.json),
+            ("categories", Tabular(columns: [.init("family"), .init("category"), .init("components")],
+                                   rows: catalog.categories.map { [.text($0.family.rawValue), .text($0.name), .int($0.components)] }).json),
         ])
     }
 
@@ -58,7 +44,7 @@ public enum CatalogRendering {
 
     public static func formatsJSON(_ c: ComponentSummary) -> JSONValue {
         .object([
-            ("component", json(c)),
+            ("component", Tabular(columns: ComponentSummary.columns).object(c.cells)),
             ("formats", .array(c.formats.map {
                 .object([("name", .string($0.name)), ("available", .bool($0.available)), ("detail", .string($0.detail))])
             })),

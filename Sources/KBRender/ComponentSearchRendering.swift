@@ -1,6 +1,5 @@
-/// The component search as people read it (components, best first, each with its best facts, and
-/// what was done with the query's words), as JSON (one object per component) and as CSV (one
-/// record per fact shown).
+/// The component search as people read it: components, best first, each with its best facts, and
+/// what was done with the query's words. (Every other format is the components' `Tabular`.)
 import KBSearch
 
 public enum ComponentSearchRendering {
@@ -9,7 +8,8 @@ public enum ComponentSearchRendering {
     ///     1. Tooltip  (tooltip, web · component)
     ///       criterion     keyboard › Escape · web   …/tooltip.md:12
     ///         [Dismiss]es the tooltip without moving focus
-    public static func text(_ result: ComponentSearchResult, style: Style = .plain) -> String {
+    public static func text(_ result: ComponentSearchResult, style: Style = .plain,
+                            hints: SearchRendering.Hints = .none) -> String {
         var out = ""
         for (index, match) in result.components.enumerated() {
             if index > 0 { out += "\n" }
@@ -30,17 +30,18 @@ public enum ComponentSearchRendering {
                 out += "     " + style.faint(SearchRendering.oneLine(summary)) + "\n"
             }
             let more = match.matchingFacts - match.facts.count
-            if more > 0 { out += "     " + style.faint("+ \(more) more matching fact\(more == 1 ? "" : "s") (--component \(match.component) --facts)") + "\n" }
+            if more > 0 { out += "     " + style.faint("+ \(more) more matching fact\(more == 1 ? "" : "s")"
+                                                                  + SearchRendering.Hints.parenthesized(hints.moreFacts(match.component))) + "\n" }
         }
         out += "\n"
-        for line in reading(result) { out += line + "\n" }
-        out += footer(result) + "\n"
+        for line in reading(result, hints: hints) { out += line + "\n" }
+        out += footer(result, hints: hints) + "\n"
         return out
     }
 
     /// What was done with the query's words, one line each: equivalents added, words left out,
     /// platform words, words not found, a partial match.
-    public static func reading(_ result: ComponentSearchResult) -> [String] {
+    public static func reading(_ result: ComponentSearchResult, hints: SearchRendering.Hints = .none) -> [String] {
         let reading = result.reading
         var lines: [String] = []
         for term in reading.terms where !term.equivalents.isEmpty {
@@ -51,12 +52,12 @@ public enum ComponentSearchRendering {
             lines.append("left out: " + reading.stopWords.joined(separator: ", "))
         }
         if !reading.platformWords.isEmpty {
-            lines.append("\(reading.platformWords.joined(separator: ", ")): \(reading.platforms.joined(separator: ", ")) facts first "
-                         + "(--platform \(reading.platforms[0]) keeps only those)")
+            lines.append("\(reading.platformWords.joined(separator: ", ")): \(reading.platforms.joined(separator: ", ")) facts first"
+                         + SearchRendering.Hints.parenthesized(hints.onlyPlatform(reading.platforms[0])))
         }
         if !reading.platformHints.isEmpty, let platform = reading.platforms.first {
             lines.append("\(reading.platformHints.joined(separator: ", ")): \(platform)'s word\(reading.platformHints.count == 1 ? "" : "s"), "
-                         + "so \(platform) facts first (--platform \(platform) keeps only those)")
+                         + "so \(platform) facts first" + SearchRendering.Hints.parenthesized(hints.onlyPlatform(platform)))
         }
         if !reading.notFound.isEmpty {
             lines.append("not found: " + reading.notFound.joined(separator: ", "))
@@ -67,67 +68,15 @@ public enum ComponentSearchRendering {
         return lines
     }
 
-    public static func footer(_ result: ComponentSearchResult) -> String {
+    public static func footer(_ result: ComponentSearchResult, hints: SearchRendering.Hints = .none) -> String {
         guard let total = result.total else {
-            return "the best \(result.components.count) components; more may match (--limit 0 shows all, --facts lists facts)"
+            return "the best \(result.components.count) components; more may match" + SearchRendering.Hints.parenthesized(hints.more)
         }
         let components = "\(total) component\(total == 1 ? "" : "s")"
         if result.components.count < total {
-            return "\(components) match; showing the best \(result.components.count) (--limit 0 shows all, --facts lists facts)"
+            return "\(components) match; showing the best \(result.components.count)" + SearchRendering.Hints.parenthesized(hints.more)
         }
         return "\(components) match"
-    }
-
-    /// The fields of a component in JSON, in order; `facts` holds objects of `SearchRendering.fields`
-    /// plus `equivalents`.
-    public static let fields = ["rank", "score", "component", "title", "family", "category", "summary", "matched", "missing",
-                                "matching_facts", "facts"]
-
-    public static func json(_ result: ComponentSearchResult) -> JSONValue {
-        .array(result.components.map { match in
-            .object([
-                ("rank", .int(Int64(match.rank))),
-                ("score", .double(match.score)),
-                ("component", .string(match.component)),
-                ("title", .string(match.title)),
-                ("family", .string(match.family.rawValue)),
-                ("category", .optional(match.category)),
-                ("summary", .optional(match.summary)),
-                ("matched", .array(match.matchedTerms.map(JSONValue.string))),
-                ("missing", .array(match.missingTerms.map(JSONValue.string))),
-                ("matching_facts", .int(Int64(match.matchingFacts))),
-                ("facts", .array(match.facts.map { hit in
-                    guard case .object(var pairs) = SearchRendering.object(hit) else { return SearchRendering.object(hit) }
-                    pairs.append(("equivalents", .array(hit.equivalents.map(JSONValue.string))))
-                    return .object(pairs)
-                })),
-            ])
-        })
-    }
-
-    /// CSV columns: the component's rank, then the fact's fields (`SearchRendering.fields`, its
-    /// rank within the component), then the equivalents it matched.
-    public static let csvFields = ["component_rank"] + SearchRendering.fields + ["equivalents"]
-
-    public static func csv(_ result: ComponentSearchResult) -> String {
-        var rows: [[String]] = []
-        for match in result.components {
-            if match.facts.isEmpty {
-                var row = Array(repeating: "", count: csvFields.count)
-                row[0] = String(match.rank)
-                row[3] = match.component
-                row[4] = match.title
-                row[5] = match.family.rawValue
-                row[6] = match.category ?? ""
-                row[9] = "component"
-                row[13] = match.highlightedTitle.bracketed
-                rows.append(row)
-            }
-            for hit in match.facts {
-                rows.append([String(match.rank)] + SearchRendering.record(hit) + [hit.equivalents.joined(separator: " ")])
-            }
-        }
-        return CSV.document(header: csvFields, rows: rows)
     }
 
     /// The lines for stderr when nothing matched (without the `a11ykb:` prefix).
@@ -163,25 +112,5 @@ public enum EquivalentsRendering {
         }
         out += "\n(n): components holding the term\n"
         return out
-    }
-
-    public static func json(_ concepts: [EquivalentConcept]) -> JSONValue {
-        .array(concepts.map { concept in
-            .object([
-                ("concept", .string(concept.concept)),
-                ("terms", .array(zip(concept.terms, concept.components).map { term, count in
-                    .object([("term", .string(term.term)), ("platform", .optional(term.platform)), ("note", .optional(term.note)),
-                             ("components", .int(Int64(count)))])
-                })),
-            ])
-        })
-    }
-
-    public static func csv(_ concepts: [EquivalentConcept]) -> String {
-        CSV.document(header: ["concept", "platform", "term", "note", "components"], rows: concepts.flatMap { concept in
-            zip(concept.terms, concept.components).map { term, count in
-                [concept.concept, term.platform ?? "", term.term, term.note ?? "", String(count)]
-            }
-        })
     }
 }

@@ -1,8 +1,8 @@
 import Foundation
 import KBSearch
 
-/// Search results as people read them (grouped by component, matched words marked), as JSON
-/// (one object per hit) and as CSV (one record per hit).
+/// Search results as people read them: grouped by component, matched words marked. (Every other
+/// format is the hits' `Tabular`.)
 public enum SearchRendering {
     /// How a terminal listing marks things; plain text by default (`[dimmed]`).
     public struct Style: Sendable {
@@ -21,12 +21,34 @@ public enum SearchRendering {
         public static let plain = Style()
     }
 
+    /// What a skin adds to a listing, worded for its own arguments: library text names none.
+    public struct Hints: Sendable {
+        /// After a footer that shows fewer than match: how to see them all.
+        public var more: String?
+        /// After a component's "+ N more matching facts": how to list them (given its slug).
+        public var moreFacts: @Sendable (String) -> String?
+        /// After "ios facts first": how to keep only that platform's (given its slug).
+        public var onlyPlatform: @Sendable (String) -> String?
+
+        public init(more: String? = nil, moreFacts: @escaping @Sendable (String) -> String? = { _ in nil },
+                    onlyPlatform: @escaping @Sendable (String) -> String? = { _ in nil }) {
+            self.more = more
+            self.moreFacts = moreFacts
+            self.onlyPlatform = onlyPlatform
+        }
+
+        public static let none = Hints()
+
+        /// ` (hint)`, or nothing.
+        static func parenthesized(_ hint: String?) -> String { hint.map { " (\($0))" } ?? "" }
+    }
+
     /// The listing: components in the order of their best hit, each with its hits in rank order.
     ///
     ///     Table row button  (table-row-button, native)
     ///       criterion  screenreader › State · every platform   seed/table-row-button.md:28
     ///         Expresses its state (disabled/[dimmed])
-    public static func text(_ result: SearchResult, style: Style = .plain) -> String {
+    public static func text(_ result: SearchResult, style: Style = .plain, hints: Hints = .none) -> String {
         var out = ""
         for (index, group) in result.byComponent.enumerated() {
             if index > 0 { out += "\n" }
@@ -41,7 +63,7 @@ public enum SearchRendering {
                 }
             }
         }
-        out += "\n" + footer(result) + "\n"
+        out += "\n" + footer(result, hints: hints) + "\n"
         return out
     }
 
@@ -72,60 +94,18 @@ public enum SearchRendering {
         hit.source + (hit.line.map { ":\($0)" } ?? "")
     }
 
-    public static func footer(_ result: SearchResult) -> String {
+    public static func footer(_ result: SearchResult, hints: Hints = .none) -> String {
         let components = result.byComponent.count
         let inComponents = "\(components) component\(components == 1 ? "" : "s")"
         guard let total = result.total else {
             // A filtered search stops at its limit rather than filter every match just to count.
-            return "the best \(result.hits.count) hits, in \(inComponents); more match (--limit 0 shows all)"
+            return "the best \(result.hits.count) hits, in \(inComponents); more match" + Hints.parenthesized(hints.more)
         }
         let hits = "\(total) hit\(total == 1 ? "" : "s")"
         if result.hits.count < total {
-            return "\(hits); showing the best \(result.hits.count), in \(inComponents) (--limit 0 shows all)"
+            return "\(hits); showing the best \(result.hits.count), in \(inComponents)" + Hints.parenthesized(hints.more)
         }
         return "\(hits) in \(inComponents)"
-    }
-
-    /// The fields of a hit, in the order JSON objects and CSV columns give them.
-    public static let fields = ["rank", "score", "component", "title", "family", "category", "platform", "framework", "fact", "kind",
-                                "aspect", "label", "text", "snippet", "source", "line", "id"]
-
-    public static func json(_ result: SearchResult) -> JSONValue {
-        .array(result.hits.map(object))
-    }
-
-    /// One hit as a JSON object with `fields`.
-    static func object(_ hit: SearchHit) -> JSONValue {
-            .object([
-                ("rank", .int(Int64(hit.rank))),
-                ("score", .double(hit.score)),
-                ("component", .string(hit.component)),
-                ("title", .string(hit.title)),
-                ("family", .string(hit.family.rawValue)),
-                ("category", .optional(hit.category)),
-                ("platform", .optional(hit.platform)),
-                ("framework", .optional(hit.framework)),
-                ("fact", .string(hit.fact.rawValue)),
-                ("kind", .optional(hit.kind)),
-                ("aspect", .optional(hit.aspect)),
-                ("label", .optional(hit.label)),
-                ("text", .string(hit.text)),
-                ("snippet", .string(hit.snippet.bracketed)),
-                ("source", .string(hit.source)),
-                ("line", .optional(hit.line)),
-                ("id", .int(hit.id)),
-            ])
-    }
-
-    public static func csv(_ result: SearchResult) -> String {
-        CSV.document(header: fields, rows: result.hits.map(record))
-    }
-
-    /// One hit as a CSV record of `fields`.
-    static func record(_ hit: SearchHit) -> [String] {
-        [String(hit.rank), String(hit.score), hit.component, hit.title, hit.family.rawValue, hit.category ?? "", hit.platform ?? "", hit.framework ?? "",
-         hit.fact.rawValue, hit.kind ?? "", hit.aspect ?? "", hit.label ?? "", hit.text, hit.snippet.bracketed,
-         hit.source, hit.line.map(String.init) ?? "", String(hit.id)]
     }
 
     /// The lines for stderr when nothing matched (without the `a11ykb:` prefix).

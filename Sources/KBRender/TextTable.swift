@@ -1,16 +1,21 @@
 /// A plain aligned table for terminals: a header, a rule, the rows. Line breaks inside a cell are
-/// shown as `↵` so that one record stays one line.
+/// shown as `↵` so that one record stays one line. A cell longer than `maxColumnWidth` is cut
+/// with `…`, except in a column kept `whole` (a path, `file:line`), which takes its width.
 package enum TextTable {
-    package static func render(header: [String], rows: [[String]], maxColumnWidth: Int = 60) -> String {
-        let clean = rows.map { $0.map { flatten($0, max: maxColumnWidth) } }
+    package static func render(header: [String], rows: [[String]], maxColumnWidth: Int = 60, whole: [Bool] = []) -> String {
+        let clean = rows.map { row in
+            row.enumerated().map { c, cell in flatten(cell, max: c < whole.count && whole[c] ? Int.max - 1 : maxColumnWidth) }
+        }
         var widths = header.map(\.count)
         for row in clean {
             for (i, cell) in row.enumerated() where i < widths.count { widths[i] = max(widths[i], cell.count) }
         }
         func line(_ cells: [String]) -> String {
-            cells.enumerated().map { i, cell in
+            var line = cells.enumerated().map { i, cell in
                 i == cells.count - 1 ? cell : cell + String(repeating: " ", count: max(0, widths[i] - cell.count))
             }.joined(separator: "  ")
+            while line.hasSuffix(" ") { line.removeLast() }
+            return line
         }
         var out = line(header) + "\n"
         out += widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ") + "\n"

@@ -1,5 +1,5 @@
-/// `a11ykb trace` as people read it (a line of the account per line of the source) and as JSON
-/// (one object per source line).
+/// `a11ykb trace` as people read it: a line of the account per line of the source. (Every other
+/// format is the traces' `Tabular`, one row per source line, or per file for the counts.)
 import KBModel
 
 public enum TraceRendering {
@@ -36,27 +36,28 @@ public enum TraceRendering {
         return "\(lines.count) lines: " + [LineDisposition.fact, .structure, .skipped, .unaccounted]
             .map { "\(total[$0] ?? 0) \($0.rawValue)" }.joined(separator: ", ")
     }
+}
 
-    /// One object per source line.
-    public static func json(_ traces: [SourceTrace]) -> JSONValue {
-        .array(traces.flatMap { trace in
-            trace.lines.map { line in
-                JSONValue.object([
-                    ("path", .string(trace.path)), ("line", .int(Int64(line.number))),
-                    ("disposition", .string(line.disposition.rawValue)),
-                    ("table", .optional(line.table)), ("kind", .optional(line.kind)),
-                    ("detail", .string(line.details.joined(separator: "; "))), ("text", .string(line.text)),
-                ])
-            }
-        })
+extension Array where Element == SourceTrace {
+    /// One row per source line.
+    public var tabular: Tabular {
+        Tabular(columns: [.init("path", .path), .init("line", .line), .init("disposition"), .init("table"), .init("kind"), .init("detail"),
+                          .init("text")],
+                rows: flatMap { trace in
+                    trace.lines.map { line in
+                        [.text(trace.path), .int(line.number), .text(line.disposition.rawValue), .optional(line.table), .optional(line.kind),
+                         .text(line.details.joined(separator: "; ")), .text(line.text)]
+                    }
+                })
     }
 
-    /// Counts per file, for `--counts --format json`.
-    public static func countsJSON(_ traces: [SourceTrace]) -> JSONValue {
-        .array(traces.map { trace in
-            .object([("path", .string(trace.path)), ("format", .optional(trace.format)), ("lines", .int(Int64(trace.lines.count)))]
-                + LineDisposition.allCases.reversed().map { ($0.rawValue, .int(Int64(trace.count($0)))) }
-                + [("note", .optional(trace.note))])
-        })
+    /// One row per file: its lines counted per disposition.
+    public var counts: Tabular {
+        let dispositions = LineDisposition.allCases.reversed()
+        return Tabular(columns: [.init("path", .path), .init("format"), .init("lines")] + dispositions.map { .init($0.rawValue) } + [.init("note")],
+                       rows: map { trace in
+                           [.text(trace.path), .optional(trace.format), .int(trace.lines.count)]
+                               + dispositions.map { .int(trace.count($0)) } + [.optional(trace.note)]
+                       })
     }
 }

@@ -17,15 +17,4 @@ public enum WCAGRendering {
         }
         return out
     }
-
-    public static func json(_ citations: [WCAGCitation]) -> JSONValue {
-        .array(citations.map {
-            .object([
-                ("component", .string($0.component)), ("title", .string($0.title)), ("family", .string($0.family.rawValue)),
-                ("criterion", .string($0.criterion)), ("criterion_title", .optional($0.criterionTitle)),
-                ("level", .optional($0.level)), ("url", .optional($0.url)),
-                ("source", .string($0.source)), ("line", .int(Int64($0.line))),
-            ])
-        })
-    }
 }

@@ -187,7 +187,7 @@ enum Tools {
             for repair in result.query.repairs { text = "note: \(repair)\n" + text }
             return Answer(text, .object([
                 ("query", .string(result.query.input)), ("total", .optional(result.total)),
-                ("hits", SearchRendering.json(result)),
+                ("hits", result.tabular.json),
                 ("suggestions", .array(result.suggestions.map(JSONValue.string))),
             ]))
         })
@@ -220,7 +220,7 @@ enum Tools {
             var text = result.components.isEmpty ? ComponentSearchRendering.noHits(result).joined(separator: "\n") + "\n"
                 : ComponentSearchRendering.text(result)
             for repair in result.query.repairs { text = "note: \(repair)\n" + text }
-            return Answer(text, .object([("query", .string(result.query.input)), ("result", ComponentSearchRendering.json(result))]))
+            return Answer(text, .object([("query", .string(result.query.input)), ("result", result.tabular.json)]))
         })
 
     static let comparePlatforms = ToolDefinition(
@@ -274,7 +274,7 @@ enum Tools {
             let shown = Array(all.prefix(arguments.int("limit")))
             var text = shown.isEmpty ? "No announcements match.\n" : AnnouncementRendering.markdown(shown)
             if shown.count < all.count { text += "\n(\(shown.count) of \(all.count) shown: raise limit or narrow the filters)\n" }
-            return Answer(text, .object([("total", .int(Int64(all.count))), ("announcements", AnnouncementRendering.json(shown))]))
+            return Answer(text, .object([("total", .int(Int64(all.count))), ("announcements", shown.tabular.json)]))
         })
 
     static let listGaps = ToolDefinition(
@@ -291,8 +291,8 @@ enum Tools {
         answer: { arguments, kb in
             var gaps = try kb.gaps(component: arguments.string("component"), platform: arguments.string("platform"))
             if let problem = arguments.string("problem") { gaps = gaps.filter { $0.problem.rawValue == problem } }
-            let text = gaps.isEmpty ? "No gaps: the criteria asked about leave nothing open.\n" : GapsRendering.table(gaps)
-            return Answer(text, "gaps", GapsRendering.json(gaps))
+            let text = gaps.isEmpty ? "No gaps: the criteria asked about leave nothing open.\n" : gaps.tabular.rendered(.table, options: .init(maxColumnWidth: 50)) + "\(gaps.count) gap\(gaps.count == 1 ? "" : "s")\n"
+            return Answer(text, "gaps", gaps.tabular.json)
         })
 
     static let getWCAGCriteria = ToolDefinition(
@@ -311,7 +311,7 @@ enum Tools {
                                                  criterion: arguments.string("criterion"))
             let text = citations.isEmpty ? "No WCAG citations match: the sources asked about cite none.\n"
                 : WCAGRendering.markdown(citations)
-            return Answer(text, "citations", WCAGRendering.json(citations))
+            return Answer(text, "citations", citations.tabular.json)
         })
 
     static let buildChecklist = ToolDefinition(
@@ -356,11 +356,11 @@ enum Tools {
             for (i, result) in results.enumerated() {
                 let shown = ResultSet(columns: result.columns, rows: Array(result.rows.prefix(limit)))
                 if results.count > 1 { text += (i > 0 ? "\n" : "") + "statement \(i + 1):\n" }
-                text += result.columns.isEmpty ? "(no rows)\n" : ResultSetRendering.table(shown, maxColumnWidth: 120)
+                text += result.columns.isEmpty ? "(no rows)\n" : shown.tabular.rendered(.table, options: .init(maxColumnWidth: 120))
                 text += "\(result.rows.count) row\(result.rows.count == 1 ? "" : "s")"
                     + (shown.rows.count < result.rows.count ? " (\(shown.rows.count) shown: raise max_rows or add a LIMIT)" : "") + "\n"
                 sets.append(.object([("columns", .array(result.columns.map(JSONValue.string))), ("row_count", .int(Int64(result.rows.count))),
-                                     ("rows", ResultSetRendering.json(shown))]))
+                                     ("rows", shown.tabular.json)]))
             }
             return Answer(text, "results", .array(sets))
         })

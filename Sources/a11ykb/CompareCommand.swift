@@ -48,7 +48,7 @@ struct CompareCommand: ParsableCommand {
     @Option(help: "Width of the text table (default: the terminal's, else $COLUMNS, else 100).")
     var width: Int?
 
-    @OptionGroup var output: OutputOptions
+    @OptionGroup var output: DocumentOutputOptions
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, markdown, csv, json }
 

@@ -5,7 +5,7 @@ import Foundation
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Export the component matrix, or a table or view, as CSV or JSON; or the whole knowledge base as one SQLite file.",
+        abstract: "Export the component matrix, or a table or view, as CSV, JSON or JSON Lines; or the whole knowledge base as one SQLite file.",
         discussion: """
             export matrix: one row per component (component, family, category, title), then one column per platform and row: general:name ... ios:name, ios:role, ios:group, ios:state, ios:focus, ios:custom-action, ios:general, ios:keyboard, ios:gesture, ios:screenreader, ios:settings, ios:announcements, ios:other, android:... Criteria written for every platform count in each platform's columns; guidance written for every platform goes in the general:* columns (--general spread puts it in each platform's columns instead).
 
@@ -50,9 +50,6 @@ struct ExportCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("export db: the file to write.", valueName: "file"), completion: .file(extensions: ["sqlite"]))
     var file: String?
 
-    @Option(help: "csv or json.")
-    var format: Format = .csv
-
     @Option(help: "Matrix cells: text, count or presence.")
     var cells: Matrix.CellMode = .text
 
@@ -71,9 +68,10 @@ struct ExportCommand: ParsableCommand {
 
     @OptionGroup var output: OutputOptions
 
-    enum Format: String, ExpressibleByArgument, CaseIterable { case csv, json }
-
     func validate() throws {
+        if table == "matrix", let format = output.format, format != .csv && format != .json {
+            throw ValidationError("export matrix writes csv or json, not \(format.rawValue)")
+        }
         if table == "db" && file == nil { throw ValidationError("export db needs the FILE to write (a11ykb export db published.sqlite)") }
         if table != "db" && file != nil { throw ValidationError("only export db takes a FILE; use --output FILE for \(table)") }
         if table == "db" && output.output != nil { throw ValidationError("export db writes its FILE: give it without --output") }
@@ -86,7 +84,7 @@ struct ExportCommand: ParsableCommand {
         }
         if table == "matrix" {
             let options = Matrix.Options(platforms: commaList(platforms), family: family, general: general, aspects: aspects)
-            var writer = Matrix.Writer(format == .csv ? .csv(cells, byteOrderMark: output.bom) : .json(cells))
+            var writer = Matrix.Writer(output.format == .json ? .json(cells) : .csv(cells, byteOrderMark: output.bom))
             try output.stream(from: kb) { sink in
                 try kb.matrix(options) { chunk in try writer.write(chunk, to: sink) }
                 try writer.finish(to: sink)
@@ -94,9 +92,13 @@ struct ExportCommand: ParsableCommand {
             return
         }
         let result = try kb.table(table)
-        switch format {
-        case .csv: try output.emit(ResultSetRendering.csv(result, byteOrderMark: output.bom), from: kb)
-        case .json: try output.emit(ResultSetRendering.json(result).rendered() + "\n", from: kb)
+        var writer = TabularWriter(output.format ?? .csv, columns: result.tabularColumns, options: output.writerOptions())
+        try output.stream(from: kb) { sink in
+            // A block of rows at a time: the sink writes out as it fills.
+            for start in stride(from: 0, to: result.rows.count, by: 512) {
+                try writer.write(result.rows[start..<min(start + 512, result.rows.count)].map(ResultSet.cells), to: sink)
+            }
+            try writer.finish(to: sink)
         }
     }
 }

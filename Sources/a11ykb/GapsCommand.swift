@@ -25,18 +25,13 @@ struct GapsCommand: ParsableCommand {
     @Option(help: "Only this platform (ios, android, web).", completion: Completion.platforms)
     var platform: String?
 
-    @Option(help: "table, csv or json.")
-    var format: OutputFormat = .table
-
     @OptionGroup var output: OutputOptions
 
     func run() throws {
         let kb = try database.open()
         let gaps = try kb.gaps(component: component, platform: platform)
-        switch format {
-        case .table: try output.emit(GapsRendering.table(gaps), from: kb)
-        case .csv: try output.emit(GapsRendering.csv(gaps, byteOrderMark: output.bom), from: kb)
-        case .json: try output.emit(GapsRendering.json(gaps).rendered() + "\n", from: kb)
-        }
+        let format = output.format ?? .table
+        try output.emit(output.render(gaps.tabular, as: format, maxColumnWidth: 50)
+                        + (format == .table ? "\(gaps.count) gap\(gaps.count == 1 ? "" : "s")\n" : ""), from: kb)
     }
 }

@@ -27,9 +27,6 @@ struct ListCommand: ParsableCommand {
     @Option(help: "Components and categories: only this category.", completion: Completion.categories)
     var category: String?
 
-    @Option(help: "table, csv or json.")
-    var format: OutputFormat = .table
-
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
@@ -41,10 +38,6 @@ struct ListCommand: ParsableCommand {
     func run() throws {
         let kb = try database.open()
         let table = try kb.list(subject, family: family, category: category)
-        switch format {
-        case .table: try output.emit(ResultSetRendering.table(table), from: kb)
-        case .csv: try output.emit(ResultSetRendering.csv(table, byteOrderMark: output.bom), from: kb)
-        case .json: try output.emit(ResultSetRendering.json(table).rendered() + "\n", from: kb)
-        }
+        try output.emit(output.render(table.tabular, as: output.format ?? .table), from: kb)
     }
 }

@@ -2,8 +2,16 @@ import A11yKB
 import ArgumentParser
 import Foundation
 
-/// `--output FILE` and `--bom`, for commands that write tables.
+/// `--format`, `--output FILE` and `--bom`: the output options of every command that prints a
+/// list (search, vocab, list, gaps, stats, sql, export). Each list is a `Tabular`; a command with
+/// a default other than a table, or a listing of its own for the terminal, says so here.
 struct OutputOptions: ParsableArguments {
+    @Option(name: [.short, .long], help: ArgumentHelp(
+        "table, csv, json or jsonl (JSON Lines: one object per line).",
+        discussion: "CSV is RFC 4180 (quoted fields, CRLF, UTF-8); JSON is one array of objects with values typed; JSON Lines one object per line.",
+        valueName: "format"))
+    var format: TabularFormat?
+
     @Option(name: [.short, .long], help: ArgumentHelp(
         "Write to this file instead of stdout.",
         discussion: "The file is written beside its final name and renamed into place: it is never left half-written. Only a regular file (or a new one) is written, keeping its mode; the knowledge base itself, devices, FIFOs and folders are refused; a symbolic link is followed to the file it names.",
@@ -16,6 +24,20 @@ struct OutputOptions: ParsableArguments {
     /// Whether the text goes to a terminal (for colour and width).
     var toTerminal: Bool { output == nil }
 
+    /// The writer's options for `format`; a table's cells are cut at `maxColumnWidth` (paths never).
+    func writerOptions(maxColumnWidth: Int = 60) -> TabularWriter.Options {
+        TabularWriter.Options(byteOrderMark: bom, maxColumnWidth: maxColumnWidth)
+    }
+
+    /// `tabular` as text in `format`. JSON and JSON Lines keep a list's nesting; a table and CSV,
+    /// which cannot nest, take `flat` when there is one.
+    func render(_ tabular: Tabular, flat: Tabular? = nil, as format: TabularFormat, maxColumnWidth: Int = 60) -> String {
+        switch format {
+        case .json, .jsonl: tabular.rendered(format, options: writerOptions(maxColumnWidth: maxColumnWidth))
+        case .table, .csv: (flat ?? tabular).rendered(format, options: writerOptions(maxColumnWidth: maxColumnWidth))
+        }
+    }
+
     func emit(_ text: String, from kb: KnowledgeBase) throws { try A11yKBCLI.emit(Data(text.utf8), to: output, from: kb) }
 
     func emit(_ data: Data, from kb: KnowledgeBase) throws { try A11yKBCLI.emit(data, to: output, from: kb) }
@@ -23,14 +45,45 @@ struct OutputOptions: ParsableArguments {
     /// Streams what `body` writes to stdout (through the checked writer), or to `--output`, which
     /// appears whole or not at all.
     func stream(from kb: KnowledgeBase, _ body: (ByteSink) throws -> Void) throws {
-        if let output { return try kb.writeOutput(to: output, body) }
-        let sink = ByteSink { Output.out(Data($0)) }
-        try body(sink)
-        try sink.flush()
+        try A11yKBCLI.stream(to: output, from: kb, body)
+    }
+}
+
+/// `--output FILE` and `--bom` for a command that writes a document of its own layout (`compare`).
+struct DocumentOutputOptions: ParsableArguments {
+    @Option(name: [.short, .long], help: ArgumentHelp(
+        "Write to this file instead of stdout.",
+        discussion: "The file is written beside its final name and renamed into place: it is never left half-written. Only a regular file (or a new one) is written, keeping its mode; the knowledge base itself, devices, FIFOs and folders are refused; a symbolic link is followed to the file it names.",
+        valueName: "file"))
+    var output: String?
+
+    @Flag(help: "Start CSV output with a UTF-8 byte order mark (for spreadsheet programs).")
+    var bom = false
+
+    var toTerminal: Bool { output == nil }
+
+    func stream(from kb: KnowledgeBase, _ body: (ByteSink) throws -> Void) throws {
+        try A11yKBCLI.stream(to: output, from: kb, body)
+    }
+}
+
+extension TabularFormat: ExpressibleByArgument {
+    /// `text`, what `trace` called its table before every list took the same formats, still reads as one.
+    public init?(argument: String) {
+        self.init(rawValue: argument == "text" ? "table" : argument)
     }
 }
 
 enum A11yKBCLI {
+    /// Streams what `body` writes to stdout (through the checked writer), or to the file `path`,
+    /// which appears whole or not at all.
+    static func stream(to path: String?, from kb: KnowledgeBase, _ body: (ByteSink) throws -> Void) throws {
+        if let path { return try kb.writeOutput(to: path, body) }
+        let sink = ByteSink { Output.out(Data($0)) }
+        try body(sink)
+        try sink.flush()
+    }
+
     /// Writes `data` to stdout, or to the file `path` (a command that opens no knowledge base,
     /// `trace`): the same checks as any `--output`, and the default knowledge base's files are
     /// never written over.

@@ -74,8 +74,7 @@ struct SearchCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Stop the search after this many seconds (0: no limit).", valueName: "seconds"))
     var timeout: Double = 5
 
-    @Option(help: "table (a listing), csv or json.")
-    var format: OutputFormat = .table
+    @OptionGroup var output: OutputOptions
 
     enum PlatformFilter: String, ExpressibleByArgument, CaseIterable { case ios, android, web }
 
@@ -90,31 +89,34 @@ struct SearchCommand: ParsableCommand {
         let limit = limit ?? (facts ? SearchOptions.defaultLimit : SearchOptions.defaultComponentLimit)
         let options = SearchOptions(platform: platform?.rawValue, framework: framework, component: component,
                                     family: family, kind: kind, aspect: aspect, limit: limit)
-        let style = SearchRendering.Style(match: Terminal.highlight, heading: Terminal.bold, faint: Terminal.dim)
+        let style = output.toTerminal ? SearchRendering.Style(match: Terminal.highlight, heading: Terminal.bold, faint: Terminal.dim) : .plain
         let found: Bool
         if facts {
             let result = try kb.search(text, options: options, timeout: timeout)
-            found = emit(result.query, empty: result.hits.isEmpty, text: { SearchRendering.text(result, style: style) },
-                         json: { SearchRendering.json(result) }, csv: { SearchRendering.csv(result) },
-                         noHits: { SearchRendering.noHits(result) })
+            let hints = SearchRendering.Hints(more: "--limit 0 shows all")
+            found = try emit(result.query, result.tabular, empty: result.hits.isEmpty, from: kb,
+                             listing: { SearchRendering.text(result, style: style, hints: hints) }, noHits: { SearchRendering.noHits(result) })
         } else {
             let result = try kb.searchComponents(text, options: options, timeout: timeout)
-            found = emit(result.query, empty: result.components.isEmpty, text: { ComponentSearchRendering.text(result, style: style) },
-                         json: { ComponentSearchRendering.json(result) }, csv: { ComponentSearchRendering.csv(result) },
-                         noHits: { ComponentSearchRendering.noHits(result) })
+            let hints = SearchRendering.Hints(more: "--limit 0 shows all, --facts lists facts",
+                                              moreFacts: { "--component \($0) --facts" },
+                                              onlyPlatform: { "--platform \($0) keeps only those" })
+            found = try emit(result.query, result.tabular, flat: result.records, empty: result.components.isEmpty, from: kb,
+                             listing: { ComponentSearchRendering.text(result, style: style, hints: hints) },
+                             noHits: { ComponentSearchRendering.noHits(result) })
         }
         if !found { throw ExitStatus.incomplete }
     }
 
-    /// Writes a result in the chosen format (the listing only when something was found), the
-    /// query's repairs and, when nothing was found, why; returns whether something was.
-    private func emit(_ query: SearchQuery, empty: Bool, text: () -> String, json: () -> JSONValue, csv: () -> String,
-                      noHits: () -> [String]) -> Bool {
+    /// Writes a result in the chosen format (on a table, the listing, and only when something
+    /// was found), the query's repairs and, when nothing was found, why; returns whether
+    /// something was.
+    private func emit(_ query: SearchQuery, _ tabular: Tabular, flat: Tabular? = nil, empty: Bool, from kb: KnowledgeBase,
+                      listing: () -> String, noHits: () -> [String]) throws -> Bool {
         for repair in query.repairs { Output.error("note: \(repair)") }
-        switch format {
-        case .table: if !empty { Output.out(text()) }
-        case .json: Output.out(json().rendered() + "\n")
-        case .csv: Output.out(csv())
+        let format = output.format ?? .table
+        if format != .table || !empty {
+            try output.emit(format == .table ? listing() : output.render(tabular, flat: flat, as: format), from: kb)
         }
         if empty { for line in noHits() { Output.error(line) } }
         return !empty

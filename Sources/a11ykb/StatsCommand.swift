@@ -8,16 +8,18 @@ struct StatsCommand: ParsableCommand {
 
     @OptionGroup var database: DatabaseOptions
 
-    @Option(help: "table, csv or json.")
-    var format: OutputFormat = .table
+    @OptionGroup var output: OutputOptions
 
     func run() throws {
         let kb = try database.open()
         let stats = try kb.stats()
-        switch format {
-        case .json: Output.out(StatsRendering.json(stats, path: kb.path).rendered() + "\n")
-        case .csv: Output.out(StatsRendering.csv(stats))
-        case .table: Output.out(StatsRendering.table(stats, path: kb.path))
+        let text: String
+        switch output.format ?? .table {
+        // One document: the database and its counts.
+        case .json: text = stats.json(path: kb.path).rendered() + "\n"
+        case .table: text = "knowledge base: \(kb.path)\n\n" + stats.sections.map { output.render($0, as: .table) }.joined(separator: "\n")
+        case let format: text = output.render(stats.records, as: format)
         }
+        try output.emit(text, from: kb)
     }
 }

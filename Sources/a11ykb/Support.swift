@@ -21,8 +21,4 @@ struct DatabaseOptions: ParsableArguments {
     }
 }
 
-enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
-    case table, csv, json
-}
-
 // Output: Output.swift (every write checked). Errors and exit statuses: ExitStatus.swift.

@@ -35,25 +35,18 @@ struct TraceCommand: ParsableCommand {
     @Argument(help: "Files and folders to trace.")
     var paths: [String]
 
-    @Option(help: "text or json (one object per source line).")
-    var format: Format = .text
-
     @Flag(help: "Only the counts per disposition, per file and in total.")
     var counts = false
 
-    @Option(name: [.short, .long], help: ArgumentHelp("Write to this file (atomically) instead of stdout.", valueName: "file"))
-    var output: String?
-
-    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
+    @OptionGroup var output: OutputOptions
 
     func run() throws {
         let traces = try KnowledgeBase.trace(paths)
-        let text: String
-        switch format {
-        case .text: text = TraceRendering.text(traces, countsOnly: counts)
-        case .json: text = (counts ? TraceRendering.countsJSON(traces) : TraceRendering.json(traces)).rendered() + "\n"
-        }
-        try A11yKBCLI.emit(Data(text.utf8), to: output)
+        // The table is the account, line by line (or the counts) under each file's header.
+        let format = output.format ?? .table
+        let text = format == .table ? TraceRendering.text(traces, countsOnly: counts)
+                                    : output.render(counts ? traces.counts : traces.tabular, as: format)
+        try A11yKBCLI.emit(Data(text.utf8), to: output.output)
         for trace in traces where trace.format == nil && trace.note?.hasPrefix("not read") == true {
             Output.error("\(trace.path): \(trace.note ?? "")")
         }

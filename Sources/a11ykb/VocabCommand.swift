@@ -22,16 +22,17 @@ struct VocabCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("A term (dimmed, isHeader, double tap) or a concept (disabled).", valueName: "term"))
     var term: [String]
 
-    @Option(help: "table (a listing), csv or json.")
-    var format: OutputFormat = .table
+    @OptionGroup var output: OutputOptions
 
     func run() throws {
         let text = term.joined(separator: " ")
-        let concepts = try database.open().equivalents(of: text)
-        switch format {
-        case .table: if !concepts.isEmpty { Output.out(EquivalentsRendering.text(concepts)) }
-        case .json: Output.out(EquivalentsRendering.json(concepts).rendered() + "\n")
-        case .csv: Output.out(EquivalentsRendering.csv(concepts))
+        let kb = try database.open()
+        let concepts = try kb.equivalents(of: text)
+        let format = output.format ?? .table
+        if format != .table || !concepts.isEmpty {
+            // The table is a listing, the terms of each concept on one line per platform.
+            try output.emit(format == .table ? EquivalentsRendering.text(concepts)
+                                             : output.render(concepts.tabular, flat: concepts.records, as: format), from: kb)
         }
         if concepts.isEmpty {
             Output.error("\"\(text)\" is in no concept of the vocabulary (vocabulary/equivalents.tsv)")

@@ -112,7 +112,7 @@ final class CLIOutputTests: XCTestCase {
         let gaps = try QueryFixtures.run(["gaps", "--component", "expandable-region", "--platform", "ios", "--format", "csv", "--output", file.path], db: kb)
         XCTAssertEqual(gaps.status, 0, gaps.stderr)
         let records = try QueryFixtures.pythonCSV(file.path)
-        XCTAssertEqual(records.first, GapsRendering.columns)
+        XCTAssertEqual(records.first, Gap.columns.map(\.name))
         XCTAssertEqual(records.dropFirst().map { $0[8] }, ["102", "103", "119", "120", "126", "127", "162"])
         XCTAssertTrue(records.dropFirst().allSatisfy { $0[7].hasSuffix("seed/expandable-region.md") })
 

@@ -38,7 +38,7 @@ final class OutputFileTests: XCTestCase {
         assertOneLine(try export(db, to: fifo), "it is a FIFO, not a regular file")
         XCTAssertEqual(Fixtures.fileType(fifo), S_IFIFO, "the FIFO is still a FIFO")
 
-        assertOneLine(try export(db, to: folder.path), "it is a directory, not a regular file")
+        assertOneLine(try export(db, to: folder.path), "it is a directory, not a regular file (leave out --output to write to stdout)")
 
         // A device like /dev/full, made here (a character device needs root; /dev itself is left alone).
         let device = folder.appendingPathComponent("full").path

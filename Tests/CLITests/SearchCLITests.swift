@@ -46,14 +46,14 @@ final class SearchCLITests: XCTestCase {
         let found = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
         XCTAssertEqual(found.first?["component"] as? String, "table-row-button")
         for component in found {
-            XCTAssertEqual(Set(component.keys), Set(ComponentSearchRendering.fields))
+            XCTAssertEqual(Set(component.keys), Set(ComponentMatch.columns.map(\.name)))
             for fact in try XCTUnwrap(component["facts"] as? [[String: Any]]) {
-                XCTAssertEqual(Set(fact.keys), Set(SearchRendering.fields + ["equivalents"]))
+                XCTAssertEqual(Set(fact.keys), Set(SearchHit.columns.map(\.name) + ["equivalents"]))
             }
         }
         let csv = try Fixtures.run(["search", "dimmed", "--format", "csv", "--limit", "1"], environment: env)
         let records = CSVReader.parse(csv.stdout)
-        XCTAssertEqual(records.first, ComponentSearchRendering.csvFields)
+        XCTAssertEqual(records.first, ComponentSearchResult.recordColumns.map(\.name))
         XCTAssertTrue(records.dropFirst().allSatisfy { $0.first == "1" })
 
         let timeout = try Fixtures.run(["search", "dimmed", "--timeout=-1"], environment: env)
@@ -107,7 +107,7 @@ final class SearchCLITests: XCTestCase {
         let hits = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]])
         XCTAssertEqual(hits.count, 4)
         for hit in hits {
-            XCTAssertEqual(Set(hit.keys), Set(SearchRendering.fields))
+            XCTAssertEqual(Set(hit.keys), Set(SearchHit.columns.map(\.name)))
             for key in ["component", "title", "family", "fact", "text", "snippet", "source"] {
                 XCTAssertNotNil(hit[key] as? String, key)
             }
@@ -154,9 +154,9 @@ final class SearchCLITests: XCTestCase {
         XCTAssertEqual(json.stdout, "[]\n")
         let csv = try Fixtures.run(["search", "xylophone", "--format", "csv"], environment: env)
         XCTAssertEqual(csv.status, 1)
-        XCTAssertEqual(CSVReader.parse(csv.stdout), [ComponentSearchRendering.csvFields])
+        XCTAssertEqual(CSVReader.parse(csv.stdout), [ComponentSearchResult.recordColumns.map(\.name)])
         let factsCSV = try Fixtures.run(["search", "xylophone", "--facts", "--format", "csv"], environment: env)
-        XCTAssertEqual(CSVReader.parse(factsCSV.stdout), [SearchRendering.fields])
+        XCTAssertEqual(CSVReader.parse(factsCSV.stdout), [SearchHit.columns.map(\.name)])
     }
 
     func testBadQueriesAndFiltersAreOneLineErrorsWithStatusTwo() throws {

@@ -388,14 +388,17 @@ final class SearchTests: XCTestCase {
         XCTAssertTrue(colored.contains("disabled/<dimmed>"))
         let limited = SearchRendering.text(try search(kb, "button", SearchOptions(limit: 2)))
         XCTAssertTrue(limited.contains("showing the best 2"), limited)
+        XCTAssertFalse(limited.contains("--"), "library text names no flag: " + limited)
+        let hinted = SearchRendering.text(try search(kb, "button", SearchOptions(limit: 2)), hints: .init(more: "raise the limit"))
+        XCTAssertTrue(hinted.hasSuffix(" (raise the limit)\n"), "a skin's hint ends the footer: " + hinted)
     }
 
     func testJSONAndCSVCarryEveryField() throws {
         let kb = try Fixtures.seededKnowledgeBase(self)
         let result = try search(kb, "dimmed")
-        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(SearchRendering.json(result).rendered().utf8)) as? [[String: Any]])
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.tabular.json.rendered().utf8)) as? [[String: Any]])
         XCTAssertEqual(json.count, 4)
-        for object in json { XCTAssertEqual(Set(object.keys), Set(SearchRendering.fields)) }
+        for object in json { XCTAssertEqual(Set(object.keys), Set(SearchHit.columns.map(\.name))) }
         XCTAssertEqual(json[0]["component"] as? String, "table-row-button")
         XCTAssertEqual(json[0]["title"] as? String, "Table row button")
         XCTAssertEqual(json[0]["fact"] as? String, "criterion")
@@ -410,8 +413,8 @@ final class SearchTests: XCTestCase {
         XCTAssertEqual(json[3]["framework"] as? String, "uikit")
         XCTAssertEqual(json[3]["aspect"] as? String, "state")
 
-        let records = CSVReader.parse(SearchRendering.csv(result))
-        XCTAssertEqual(records.first, SearchRendering.fields)
+        let records = CSVReader.parse(result.tabular.rendered(.csv))
+        XCTAssertEqual(records.first, SearchHit.columns.map(\.name))
         XCTAssertEqual(records.count, 5)
         let row = Dictionary(uniqueKeysWithValues: zip(records[0], records[4]))
         XCTAssertEqual(row["snippet"], "For disabled: Set `isEnabled` to `false`. Announcement for disabled is \"[Dimmed]\".")

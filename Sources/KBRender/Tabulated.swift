@@ -1,0 +1,206 @@
+/// Each list-shaped answer as a row of `Tabular` values: its columns are named here once, and
+/// every format (table, CSV, JSON, JSON Lines) and both skins take them from here.
+import Foundation
+import KBModel
+import KBSearch
+import KBQuery
+
+public protocol Tabulated {
+    static var columns: [Tabular.Column] { get }
+    var cells: [Tabular.Value] { get }
+}
+
+extension Array where Element: Tabulated {
+    public var tabular: Tabular { Tabular(columns: Element.columns, rows: map(\.cells)) }
+}
+
+extension Gap: Tabulated {
+    public static let columns: [Tabular.Column] = [
+        .init("component"), .init("family"), .init("platform"), .init("framework"), .init("aspect"), .init("problem"),
+        .init("excerpt"), .init("source", .path), .init("line", .line),
+    ]
+    public var cells: [Tabular.Value] {
+        [.text(component), .text(family.rawValue), .optional(platform), .optional(framework), .optional(aspect), .text(problem.rawValue),
+         .optional(excerpt), .text(source), .int(line)]
+    }
+}
+
+extension SpokenAnnouncement: Tabulated {
+    public static let columns: [Tabular.Column] = [
+        .init("component"), .init("title"), .init("family"), .init("platform"), .init("text"), .init("context"), .init("origin"),
+        .init("screen_reader"), .init("start_ms"), .init("end_ms"), .init("source", .path), .init("line", .line),
+    ]
+    public var cells: [Tabular.Value] {
+        [.text(component), .text(title), .text(family.rawValue), .optional(platform), .text(text), .optional(context),
+         .text(origin.rawValue), .optional(screenReader), .optional(startMs), .optional(endMs), .text(source), .int(line)]
+    }
+}
+
+extension WCAGCitation: Tabulated {
+    public static let columns: [Tabular.Column] = [
+        .init("component"), .init("title"), .init("family"), .init("criterion"), .init("criterion_title"), .init("level"), .init("url"),
+        .init("source", .path), .init("line", .line),
+    ]
+    public var cells: [Tabular.Value] {
+        [.text(component), .text(title), .text(family.rawValue), .text(criterion), .optional(criterionTitle), .optional(level),
+         .optional(url), .text(source), .int(line)]
+    }
+}
+
+extension ComponentSummary: Tabulated {
+    public static let columns: [Tabular.Column] = [
+        .init("slug"), .init("title"), .init("family"), .init("category"), .init("summary"), .init("source", .path),
+        .init("criteria"), .init("guidance"), .init("announcement_examples"), .init("transcript_lines"), .init("gaps"),
+        .init("code_examples"), .init("gherkin_lines"), .init("wcag_citations"), .init("developer_notes"), .init("formats"),
+    ]
+    public var cells: [Tabular.Value] {
+        [.text(slug), .text(title), .text(family.rawValue), .optional(category), .optional(summary), .text(source),
+         .int(criteria), .int(guidance), .int(examples), .int(transcripts), .int(gaps), .int(codeExamples), .int(gherkinSteps),
+         .int(wcagCitations), .texts(notePlatforms), .texts(formats.filter(\.available).map(\.name))]
+    }
+}
+
+extension SearchHit: Tabulated {
+    /// The fields of a hit, in the order JSON objects and CSV columns give them.
+    public static let columns: [Tabular.Column] = [
+        .init("rank"), .init("score"), .init("component"), .init("title"), .init("family"), .init("category"), .init("platform"),
+        .init("framework"), .init("fact"), .init("kind"), .init("aspect"), .init("label"), .init("text"), .init("snippet"),
+        .init("source", .path), .init("line", .line), .init("id"),
+    ]
+    public var cells: [Tabular.Value] {
+        [.int(rank), .double(score), .text(component), .text(title), .text(family.rawValue), .optional(category), .optional(platform),
+         .optional(framework), .text(fact.rawValue), .optional(kind), .optional(aspect), .optional(label), .text(text),
+         .text(snippet.bracketed), .text(source), .optional(line), .int(id)]
+    }
+}
+
+extension ComponentMatch: Tabulated {
+    /// One object per component; `facts` holds objects of `SearchHit.columns` plus `equivalents`.
+    public static let columns: [Tabular.Column] = [
+        .init("rank"), .init("score"), .init("component"), .init("title"), .init("family"), .init("category"), .init("summary"),
+        .init("matched"), .init("missing"), .init("matching_facts"), .init("facts"),
+    ]
+    public var cells: [Tabular.Value] {
+        [.int(rank), .double(score), .text(component), .text(title), .text(family.rawValue), .optional(category), .optional(summary),
+         .texts(matchedTerms), .texts(missingTerms), .int(matchingFacts),
+         .json(.array(facts.map { Tabular(columns: ComponentMatch.factColumns, rows: []).object(ComponentMatch.factCells($0)) }))]
+    }
+
+    /// A fact of a component, flat: `SearchHit.columns` and the equivalents it matched.
+    static let factColumns = SearchHit.columns + [Tabular.Column("equivalents")]
+    static func factCells(_ hit: SearchHit) -> [Tabular.Value] { hit.cells + [.texts(hit.equivalents)] }
+}
+
+extension ComponentSearchResult {
+    /// One object per component, its facts nested (JSON and JSON Lines).
+    public var tabular: Tabular { components.tabular }
+
+    /// Columns of the flat form: the component's rank, then the fact's (`SearchHit.columns`, its
+    /// rank within the component), then the equivalents it matched.
+    public static let recordColumns = [Tabular.Column("component_rank")] + ComponentMatch.factColumns
+
+    /// One record per fact shown, a component without facts as one record of its own (CSV and
+    /// tables, which cannot nest).
+    public var records: Tabular {
+        var rows: [[Tabular.Value]] = []
+        for match in components {
+            if match.facts.isEmpty {
+                var row = Array(repeating: Tabular.Value.null, count: Self.recordColumns.count)
+                row[0] = .int(match.rank)
+                row[3] = .text(match.component)
+                row[4] = .text(match.title)
+                row[5] = .text(match.family.rawValue)
+                row[6] = .optional(match.category)
+                row[9] = .text("component")
+                row[13] = .text(match.highlightedTitle.bracketed)
+                rows.append(row)
+            }
+            for hit in match.facts { rows.append([.int(match.rank)] + ComponentMatch.factCells(hit)) }
+        }
+        return Tabular(columns: Self.recordColumns, rows: rows)
+    }
+}
+
+extension SearchResult {
+    public var tabular: Tabular { hits.tabular }
+}
+
+extension EquivalentConcept {
+    /// A concept's terms nested (JSON), or one record per term (every other format).
+    public static let recordColumns: [Tabular.Column] = [.init("concept"), .init("platform"), .init("term"), .init("note"), .init("components")]
+
+    public var records: [[Tabular.Value]] {
+        zip(terms, components).map { term, count in [.text(concept), .optional(term.platform), .text(term.term), .optional(term.note), .int(count)] }
+    }
+}
+
+extension Array where Element == EquivalentConcept {
+    /// One object per concept with its terms (JSON).
+    public var tabular: Tabular {
+        Tabular(columns: [.init("concept"), .init("terms")], rows: map { concept in
+            [.text(concept.concept), .json(.array(zip(concept.terms, concept.components).map { term, count in
+                .object([("term", .string(term.term)), ("platform", .optional(term.platform)), ("note", .optional(term.note)),
+                         ("components", .int(Int64(count)))])
+            }))]
+        })
+    }
+
+    /// One record per term (CSV, JSON Lines, tables).
+    public var records: Tabular { Tabular(columns: EquivalentConcept.recordColumns, rows: flatMap(\.records)) }
+}
+
+extension Stats {
+    /// Every count as one record, `section`, `name`, `rows` (CSV, JSON Lines).
+    public var records: Tabular {
+        Tabular(columns: [.init("section"), .init("name"), .init("rows")],
+                rows: tables.map { [.text("table"), .text($0.name), .int($0.rows)] }
+                    + families.map { [.text("family"), .text($0.family), .int($0.components)] }
+                    + platforms.flatMap { p in
+                        [[.text("platform:criteria"), .text(p.platform), .int(p.criteria)],
+                         [.text("platform:guidance"), .text(p.platform), .int(p.guidance)],
+                         [.text("platform:announcements"), .text(p.platform), .int(p.announcements)]]
+                    })
+    }
+
+    /// The three lists a table shows: rows per table, components per family, facts per platform.
+    public var sections: [Tabular] {
+        [Tabular(columns: [.init("table"), .init("rows")], rows: tables.map { [.text($0.name), .int($0.rows)] }),
+         Tabular(columns: [.init("family"), .init("components")], rows: families.map { [.text($0.family), .int($0.components)] }),
+         Tabular(columns: [.init("platform"), .init("criteria"), .init("guidance"), .init("announcements")],
+                 rows: platforms.map { [.text($0.platform), .int($0.criteria), .int($0.guidance), .int($0.announcements)] })]
+    }
+
+    /// The whole as one JSON document: the database, rows per table, components per family,
+    /// facts per platform.
+    public func json(path: String) -> JSONValue {
+        .object([
+            ("database", .string(path)),
+            ("tables", .object(tables.map { ($0.name, .int(Int64($0.rows))) })),
+            ("families", .object(families.map { ($0.family, .int(Int64($0.components))) })),
+            ("platforms", sections[2].json),
+        ])
+    }
+}
+
+extension ResultSet {
+    /// Values typed as SQLite stores them; a blob as base64.
+    public var tabular: Tabular { Tabular(columns: tabularColumns, rows: rows.map(Self.cells)) }
+
+    /// The columns, known by name; with `cells`, a writer converts a row at a time (an export
+    /// holds its rows once, not twice).
+    public var tabularColumns: [Tabular.Column] { columns.map(Tabular.Column.named) }
+
+    public static func cells(_ row: [SQLValue]) -> [Tabular.Value] { row.map(Tabular.Value.init) }
+}
+
+extension Tabular.Value {
+    public init(_ value: SQLValue) {
+        switch value {
+        case .null: self = .null
+        case .integer(let i): self = .int(i)
+        case .real(let d): self = .double(d)
+        case .text(let s): self = .text(s)
+        case .blob(let bytes): self = .text(Data(bytes).base64EncodedString())
+        }
+    }
+}
