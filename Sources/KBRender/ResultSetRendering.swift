@@ -18,7 +18,7 @@ public enum ResultSetRendering {
     }
 
     /// The same three, stopping with `QueryError.timedOut` once `deadline` passes (checked at
-    /// every row): `sql --timeout` covers the printing of what the query returned.
+    /// every row): the SQL time limit covers the printing of what the query returned.
     public static func table(_ result: ResultSet, maxColumnWidth: Int = 60, deadline: Deadline) throws -> String {
         TextTable.render(header: result.columns, rows: try texts(result, deadline), maxColumnWidth: maxColumnWidth)
     }

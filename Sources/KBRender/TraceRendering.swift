@@ -51,7 +51,7 @@ public enum TraceRendering {
         })
     }
 
-    /// Counts per file, for `--counts --format json`.
+    /// Counts per file, as JSON.
     public static func countsJSON(_ traces: [SourceTrace]) -> JSONValue {
         .array(traces.map { trace in
             .object([("path", .string(trace.path)), ("format", .optional(trace.format)), ("lines", .int(Int64(trace.lines.count)))]
