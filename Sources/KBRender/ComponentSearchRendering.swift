@@ -1,6 +1,7 @@
 /// The component search as people read it (components, best first, each with its best facts, and
 /// what was done with the query's words), as JSON (one object per component) and as CSV (one
 /// record per fact shown).
+import KBModel
 import KBSearch
 
 public enum ComponentSearchRendering {
@@ -30,17 +31,17 @@ public enum ComponentSearchRendering {
                 out += "     " + style.faint(SearchRendering.oneLine(summary)) + "\n"
             }
             let more = match.matchingFacts - match.facts.count
-            if more > 0 { out += "     " + style.faint("+ \(more) more matching fact\(more == 1 ? "" : "s") (--component \(match.component) --facts)") + "\n" }
+            if more > 0 { out += "     " + style.faint("+ \(more) more matching fact\(more == 1 ? "" : "s")" + style.advice([.listFacts(component: match.component)])) + "\n" }
         }
         out += "\n"
-        for line in reading(result) { out += line + "\n" }
-        out += footer(result) + "\n"
+        for line in reading(result, style: style) { out += line + "\n" }
+        out += footer(result, style: style) + "\n"
         return out
     }
 
     /// What was done with the query's words, one line each: equivalents added, words left out,
     /// platform words, words not found, a partial match.
-    public static func reading(_ result: ComponentSearchResult) -> [String] {
+    public static func reading(_ result: ComponentSearchResult, style: SearchRendering.Style = .plain) -> [String] {
         let reading = result.reading
         var lines: [String] = []
         for term in reading.terms where !term.equivalents.isEmpty {
@@ -51,12 +52,12 @@ public enum ComponentSearchRendering {
             lines.append("left out: " + reading.stopWords.joined(separator: ", "))
         }
         if !reading.platformWords.isEmpty {
-            lines.append("\(reading.platformWords.joined(separator: ", ")): \(reading.platforms.joined(separator: ", ")) facts first "
-                         + "(--platform \(reading.platforms[0]) keeps only those)")
+            lines.append("\(reading.platformWords.joined(separator: ", ")): \(reading.platforms.joined(separator: ", ")) facts first"
+                         + style.advice([.keepOnly(platform: reading.platforms[0])]))
         }
         if !reading.platformHints.isEmpty, let platform = reading.platforms.first {
             lines.append("\(reading.platformHints.joined(separator: ", ")): \(platform)'s word\(reading.platformHints.count == 1 ? "" : "s"), "
-                         + "so \(platform) facts first (--platform \(platform) keeps only those)")
+                         + "so \(platform) facts first" + style.advice([.keepOnly(platform: platform)]))
         }
         if !reading.notFound.isEmpty {
             lines.append("not found: " + reading.notFound.joined(separator: ", "))
@@ -67,13 +68,13 @@ public enum ComponentSearchRendering {
         return lines
     }
 
-    public static func footer(_ result: ComponentSearchResult) -> String {
+    public static func footer(_ result: ComponentSearchResult, style: SearchRendering.Style = .plain) -> String {
         guard let total = result.total else {
-            return "the best \(result.components.count) components; more may match (--limit 0 shows all, --facts lists facts)"
+            return "the best \(result.components.count) components; more may match" + style.advice([.showAll, .listFacts(component: nil)])
         }
         let components = "\(total) component\(total == 1 ? "" : "s")"
         if result.components.count < total {
-            return "\(components) match; showing the best \(result.components.count) (--limit 0 shows all, --facts lists facts)"
+            return "\(components) match; showing the best \(result.components.count)" + style.advice([.showAll, .listFacts(component: nil)])
         }
         return "\(components) match"
     }

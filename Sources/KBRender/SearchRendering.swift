@@ -1,4 +1,5 @@
 import Foundation
+import KBModel
 import KBSearch
 
 /// Search results as people read them (grouped by component, matched words marked), as JSON
@@ -9,16 +10,31 @@ public enum SearchRendering {
         public var match: @Sendable (String) -> String
         public var heading: @Sendable (String) -> String
         public var faint: @Sendable (String) -> String
+        /// The skin's words for advice (show all, keep one platform); by default none is given.
+        public var hint: HintWording
 
         public init(match: @escaping @Sendable (String) -> String = { "[\($0)]" },
                     heading: @escaping @Sendable (String) -> String = { $0 },
-                    faint: @escaping @Sendable (String) -> String = { $0 }) {
+                    faint: @escaping @Sendable (String) -> String = { $0 },
+                    hint: @escaping HintWording = { _ in nil }) {
             self.match = match
             self.heading = heading
             self.faint = faint
+            self.hint = hint
         }
 
         public static let plain = Style()
+
+        /// ` (advice, advice)` for the hints the skin words, or nothing.
+        func advice(_ hints: [Hint]) -> String {
+            let words = hints.compactMap(hint)
+            return words.isEmpty ? "" : " (" + words.joined(separator: ", ") + ")"
+        }
+    }
+
+    /// The repairs made to a query (an unclosed quote closed), a line each.
+    public static func notes(_ query: SearchQuery) -> [String] {
+        query.repairs.map { "note: \($0)" }
     }
 
     /// The listing: components in the order of their best hit, each with its hits in rank order.
@@ -41,7 +57,7 @@ public enum SearchRendering {
                 }
             }
         }
-        out += "\n" + footer(result) + "\n"
+        out += "\n" + footer(result, style: style) + "\n"
         return out
     }
 
@@ -72,16 +88,16 @@ public enum SearchRendering {
         hit.source + (hit.line.map { ":\($0)" } ?? "")
     }
 
-    public static func footer(_ result: SearchResult) -> String {
+    public static func footer(_ result: SearchResult, style: Style = .plain) -> String {
         let components = result.byComponent.count
         let inComponents = "\(components) component\(components == 1 ? "" : "s")"
         guard let total = result.total else {
             // A filtered search stops at its limit rather than filter every match just to count.
-            return "the best \(result.hits.count) hits, in \(inComponents); more match (--limit 0 shows all)"
+            return "the best \(result.hits.count) hits, in \(inComponents); more match" + style.advice([.showAll])
         }
         let hits = "\(total) hit\(total == 1 ? "" : "s")"
         if result.hits.count < total {
-            return "\(hits); showing the best \(result.hits.count), in \(inComponents) (--limit 0 shows all)"
+            return "\(hits); showing the best \(result.hits.count), in \(inComponents)" + style.advice([.showAll])
         }
         return "\(hits) in \(inComponents)"
     }

@@ -71,7 +71,7 @@ enum ExitStatus: Int32, Error {
     /// An error's one-line description: ours say what happened; Foundation's their localized text.
     static func describe(_ error: Error) -> String {
         if error is CocoaError || type(of: error) == NSError.self { return error.localizedDescription }
-        return String(describing: error)
+        return Hints.message(error)
     }
 }
 

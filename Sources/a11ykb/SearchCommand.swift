@@ -90,7 +90,7 @@ struct SearchCommand: ParsableCommand {
         let limit = limit ?? (facts ? SearchOptions.defaultLimit : SearchOptions.defaultComponentLimit)
         let options = SearchOptions(platform: platform?.rawValue, framework: framework, component: component,
                                     family: family, kind: kind, aspect: aspect, limit: limit)
-        let style = SearchRendering.Style(match: Terminal.highlight, heading: Terminal.bold, faint: Terminal.dim)
+        let style = SearchRendering.Style(match: Terminal.highlight, heading: Terminal.bold, faint: Terminal.dim, hint: Hints.wording)
         let found: Bool
         if facts {
             let result = try kb.search(text, options: options, timeout: timeout)
@@ -110,7 +110,7 @@ struct SearchCommand: ParsableCommand {
     /// query's repairs and, when nothing was found, why; returns whether something was.
     private func emit(_ query: SearchQuery, empty: Bool, text: () -> String, json: () -> JSONValue, csv: () -> String,
                       noHits: () -> [String]) -> Bool {
-        for repair in query.repairs { Output.error("note: \(repair)") }
+        for note in SearchRendering.notes(query) { Output.error(note) }
         switch format {
         case .table: if !empty { Output.out(text()) }
         case .json: Output.out(json().rendered() + "\n")

@@ -139,7 +139,7 @@ final class SearchTests: XCTestCase {
             (SearchOptions(framework: "react"), "uikit"),
             (SearchOptions(component: "table-row-buton"), "did you mean table-row-button"),
             (SearchOptions(aspect: "colour"), "custom-action"),
-            (SearchOptions(limit: -1), "--limit"),
+            (SearchOptions(limit: -1), "the limit must be 0 (all) or more"),
         ] {
             XCTAssertThrowsError(try search(kb, "dimmed", options)) { error in
                 XCTAssertTrue("\(error)".contains(expected), "\(error)")
