@@ -10,7 +10,7 @@ struct MCPCommand: ParsableCommand {
             Reads JSON-RPC messages, one per line, on stdin and answers on stdout, as MCP clients (Claude Desktop, Claude Code, VS Code, Cursor...) expect of a server they start. Read-only: no tool writes to the knowledge base. Nothing is printed but the protocol; errors at start-up go to stderr with exit status 2.
 
             Tools (every answer is a readable text and the same facts as JSON, each fact with its source file and line):
-            \(AssistantTool.lines(indent: "  "))
+            \(toolList)
             Resources: a11ykb://component/FAMILY/SLUG (each component as markdown) and a11ykb://schema (docs/schema.md).
 
             Register it with a client, e.g. in its mcpServers settings:
@@ -24,6 +24,19 @@ struct MCPCommand: ParsableCommand {
             """)
 
     @OptionGroup var database: DatabaseOptions
+
+    /// The tool table, a tool a line (`name: summary`), wrapped under 80 columns with a hanging
+    /// indent: the help's own wrapping would start each continuation at the margin.
+    static var toolList: String {
+        AssistantTool.allCases.map { tool in
+            var lines = ["  \(tool.name):"]
+            for word in tool.summary.split(separator: " ") {
+                if lines[lines.count - 1].count + 1 + word.count > 78 { lines.append("     ") }
+                lines[lines.count - 1] += " " + word
+            }
+            return lines.joined(separator: "\n") + "\n"
+        }.joined()
+    }
 
     func run() throws {
         guard let server = Self.serverExecutable() else {
