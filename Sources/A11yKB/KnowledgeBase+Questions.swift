@@ -13,7 +13,7 @@ import KBQuery
 // Nothing of GRDB shows through here.
 
 extension KnowledgeBase {
-    /// Where the knowledge base lives without `--db`: `$A11YKB_DB`, else
+    /// Where the knowledge base lives when none is named: `$A11YKB_DB`, else
     /// `$XDG_DATA_HOME/a11ykb/kb.sqlite`, else `~/.local/share/a11ykb/kb.sqlite`. Throws when
     /// there is no such place (`HOME` empty or relative).
     public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> String {
@@ -67,9 +67,19 @@ extension KnowledgeBase {
         try reader.read { try EquivalentLookup.concepts($0, term: term) }
     }
 
-    /// Everything about one component: `name` is its slug, `family/slug` or title.
-    public func component(_ name: String, family: Family? = nil) throws -> ComponentFacts {
-        try reader.read { db in try ComponentFacts.load(db, componentID: ComponentLookup.resolve(db, name, family: family)) }
+    /// Everything about one component: `name` is its slug, `family/slug` or title; without its
+    /// code examples when `codeExamples` is false.
+    public func component(_ name: String, family: Family? = nil, codeExamples: Bool = true) throws -> ComponentFacts {
+        let facts = try reader.read { db in try ComponentFacts.load(db, componentID: ComponentLookup.resolve(db, name, family: family)) }
+        return codeExamples ? facts : facts.withoutCodeExamples
+    }
+
+    /// One component's developer notes: every platform's, the general ones, or one platform's;
+    /// with `framework`, only that framework's notes and those for any (and its own platform's
+    /// when `scope` is `.all`; another platform's is refused).
+    public func developerNotes(of name: String, family: Family? = nil, scope: DeveloperNotes.Scope = .all,
+                               framework: String? = nil, codeExamples: Bool = true) throws -> DeveloperNotes {
+        try DeveloperNotes.narrow(component(name, family: family), scope: scope, framework: framework, codeExamples: codeExamples)
     }
 
     /// Several components, in the order named, each once (the tester's checklist). One unknown
@@ -110,6 +120,17 @@ extension KnowledgeBase {
         }
     }
 
+    /// One component's platforms side by side (`compare`), or, without a component, the chosen
+    /// rows of every component (`compareAcross`), which needs at least one row named.
+    public func compare(component name: String?, aspects: [String] = [], platforms: [String] = [],
+                        family: Family? = nil) throws -> Comparison {
+        if let name { return try compare(name, aspects: aspects, platforms: platforms, family: family) }
+        guard !aspects.isEmpty else {
+            throw QueryError.invalidOption("name a component, or the aspects to compare across every component")
+        }
+        return try compareAcross(aspects: aspects, platforms: platforms, family: family)
+    }
+
     /// `compareAcross` in one value.
     public func compareAcross(aspects: [String], platforms: [String] = [], general: GeneralPlacement = .column,
                               family: Family? = nil) throws -> Comparison {
@@ -131,12 +152,13 @@ extension KnowledgeBase {
         try reader.read { db in try Matrix.load(db, options) }
     }
 
-    /// What the criteria leave open, for one component or platform or all.
-    public func gaps(component: String? = nil, platform: String? = nil) throws -> [Gap] {
+    /// What the criteria leave open, for one component or platform or all; `problem`: only gaps
+    /// of that kind.
+    public func gaps(component: String? = nil, platform: String? = nil, problem: GapProblem? = nil) throws -> [Gap] {
         try reader.read { db in
             let id = try component.map { try ComponentLookup.resolve(db, $0) }
             let slug = try platform.flatMap { try Compare.platforms([$0]) }?.first
-            return try Gap.list(db, componentID: id, platform: slug)
+            return try Gap.list(db, componentID: id, platform: slug, problem: problem)
         }
     }
 
@@ -159,6 +181,12 @@ extension KnowledgeBase {
     /// Read-only SQL: every statement checked before any runs; stopped after `timeout` seconds.
     public func sql(_ text: String, timeout: TimeInterval = 10) throws -> [ResultSet] {
         try SQLConsole.run(path: path, sql: text, deadline: Deadline(seconds: timeout))
+    }
+
+    /// Read-only SQL as `sql(_:timeout:)`, each statement's first `showing` rows (0: all) kept
+    /// and the rest counted.
+    public func sql(_ text: String, timeout: TimeInterval = 10, showing: Int) throws -> [ShownRows] {
+        try SQLConsole.run(path: path, sql: text, deadline: Deadline(seconds: timeout), showing: showing)
     }
 
     /// Read-only SQL stopped at `deadline` (pass the same deadline to the rendering, so that the
@@ -222,13 +250,14 @@ extension KnowledgeBase {
     }
 
     /// What screen readers say: examples quoted in the notes and caption transcripts, with their
-    /// lines. `platform` also keeps announcements written for every platform of its family.
+    /// lines. `platform` also keeps announcements written for every platform of its family. The
+    /// first `limit` are shown (0: all), beside how many match.
     public func announcements(component: String? = nil, family: Family? = nil, platform: String? = nil,
-                              origin: AnnouncementOrigin? = nil) throws -> [SpokenAnnouncement] {
+                              origin: AnnouncementOrigin? = nil, limit: Int = 0) throws -> Shown<SpokenAnnouncement> {
         try reader.read { db in
             let id = try component.map { try ComponentLookup.resolve(db, $0, family: family) }
             let slug = try platform.flatMap { try Compare.platforms([$0]) }?.first
-            return try SpokenAnnouncement.list(db, componentID: id, family: family, platform: slug, origin: origin)
+            return Shown(try SpokenAnnouncement.list(db, componentID: id, family: family, platform: slug, origin: origin), limit: limit)
         }
     }
 

@@ -6,15 +6,20 @@ import Foundation
 /// Renaming replaces whatever has the name, so the target is looked at first: only a regular
 /// file or a new path is written. A folder, a device (`/dev/full` once became a regular file), a
 /// FIFO or a socket is refused, and so are the files in `protecting` (the knowledge base itself,
-/// which `export --output kb.sqlite` once replaced), however they are named. A symbolic link is
+/// which an export to `kb.sqlite` once replaced), however they are named. A symbolic link is
 /// followed: its target is written and the link stays. An existing file keeps its mode (and, for
 /// root, its owner); a file this process may not write is refused, as `>` would refuse it.
 public enum AtomicFile {
     public struct WriteError: Error, CustomStringConvertible {
         public var description: String
-        /// The path names something that is not a file (a folder, a device, a FIFO): a skin may
-        /// say how to write to standard output instead.
+        /// The path names something that is not a file (a FIFO, a device, a folder): a skin that
+        /// can write to standard output instead says how.
         public var notAFile = false
+
+        public init(description: String, notAFile: Bool = false) {
+            self.description = description
+            self.notAFile = notAFile
+        }
     }
 
     public static func write(_ data: Data, to path: String, protecting: [String] = []) throws {
@@ -27,8 +32,7 @@ public enum AtomicFile {
         let target = try resolve(path)
         let kind = FileKind(target)
         guard kind.isFileOrNew else {
-            throw WriteError(description: "refusing to write \(path): it is \(kind.article), not a regular file",
-                             notAFile: true)
+            throw WriteError(description: "refusing to write \(path): it is \(kind.article), not a regular file", notAFile: true)
         }
         var existing = stat()
         let exists = stat(target, &existing) == 0

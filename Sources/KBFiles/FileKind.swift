@@ -1,7 +1,7 @@
 import Foundation
 
 /// What a path names, looked at before a11ykb opens or replaces it: a knowledge base and an
-/// `--output` file must be regular files (or new paths). Opening a FIFO blocks forever, a device
+/// output file must be regular files (or new paths). Opening a FIFO blocks forever, a device
 /// or a folder gives SQLite's "disk I/O error" (and a `/dev/null-journal`), and renaming over one
 /// replaces it.
 package enum FileKind: Equatable {

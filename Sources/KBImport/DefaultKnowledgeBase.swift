@@ -5,7 +5,7 @@ import KBModel
 import KBStore
 import KBSearch
 
-/// Where the knowledge base lives when no `--db` is given, and its first-use seeding.
+/// Where the knowledge base lives when none is named, and its first-use seeding.
 package enum DefaultKnowledgeBase {
     /// `$A11YKB_DB`, else `$XDG_DATA_HOME/a11ykb/kb.sqlite`, else `~/.local/share/a11ykb/kb.sqlite`.
     /// `HOME` must be an absolute path: an empty one once put the knowledge base under `/`. An

@@ -11,10 +11,10 @@ public struct ImportOptions: Sendable {
     /// whole content.json a few megabytes), and a 50 MB file is a mistake, not a document.
     public var maxFileBytes = 16 << 20
     /// A checkout folder makes the knowledge base mirror it: sources below it that are no longer
-    /// there (renamed, removed) are removed with their components. False: they stay (`--no-prune`).
+    /// there (renamed, removed) are removed with their components. False: they stay.
     /// Files named one by one never remove anything.
     public var prune = true
-    /// Seconds to wait for another import's write lock; nil: as long as it holds it (`--wait`).
+    /// Seconds to wait for another import's write lock; nil: as long as it holds it.
     public var lockWait: TimeInterval?
     /// Told once when the wait for the lock passes a second (a terminal says why nothing happens).
     public var onWaitingForLock: (@Sendable () -> Void)?
@@ -37,7 +37,7 @@ public struct ImportOptions: Sendable {
 /// reports come from several threads, in no strict order of `done`.
 public struct ImportProgress: Sendable, Equatable {
     public enum Stage: Sendable, Equatable {
-        /// `--strict`'s first pass: every file is read to find errors before anything is written.
+        /// A strict import's first pass: every file is read to find errors before anything is written.
         case checking
         /// Files read, parsed and normalized (and written, one batch behind).
         case reading
@@ -219,7 +219,7 @@ package struct Importer {
             PreparedDocument.prepare(inputs, batches[batch], known: known, limit: limit, stages: stages, counter: counter)
         }
 
-        /// `--strict`: a first pass finds every error before anything is written. The summary of a
+        /// A strict import: a first pass finds every error before anything is written. The summary of a
         /// refused import, or nil when the import may run.
         func refusal(_ initial: ImportSummary) -> ImportSummary? {
             var check = initial

@@ -90,7 +90,7 @@ public struct ImportSummary: Sendable, Codable, Equatable {
     public var unaccounted: [Unaccounted] = []
     /// Lines of the imported files that no layer of the import accounted for.
     public var unaccountedLines: Int { unaccounted.reduce(0) { $0 + $1.lines } }
-    /// True when `--strict` refused the whole import because of errors: nothing was written.
+    /// True when a strict import refused the whole import because of errors: nothing was written.
     public var refused = false
     /// Where the time went, stage by stage, when `A11YKB_IMPORT_STAGES` asked for it; else empty.
     public var stages: [StageTiming] = []

@@ -21,7 +21,7 @@ public struct ComponentSummary: Sendable, Equatable {
     public var transcripts: Int
     public var gaps: Int
     public var codeExamples: Int
-    /// Lines of Gherkin the source wrote out (0: `show --format gherkin` makes it from the criteria).
+    /// Lines of Gherkin the source wrote out (0: the Gherkin rendering makes it from the criteria).
     public var gherkinSteps: Int
     public var wcagCitations: Int
     /// Where developer notes are written: `general` (for every platform), then platform slugs.

@@ -2,8 +2,8 @@ import GRDB
 import KBModel
 import KBSearch
 
-/// Several components at once: the tester's checklist (`show A B C`, `show --category controls`),
-/// and the categories themselves (`list categories`, `list components --category`).
+/// Several components at once: the tester's checklist (several named, or a whole category),
+/// and the categories themselves (listed, or narrowing a listing of components).
 package enum ComponentSelection {
     /// The named components, in the order given, each once. Every name is resolved before anything
     /// is loaded, so one unknown name fails the whole request (with the closest slugs).

@@ -40,8 +40,10 @@ public struct Gap: Sendable, Equatable, RowDecodable {
     }
 
     /// Gaps in component, source line order. `componentID` and `platform` narrow the list.
-    package static func list(_ db: Database, componentID: Int64? = nil, platform: String? = nil) throws -> [Gap] {
+    package static func list(_ db: Database, componentID: Int64? = nil, platform: String? = nil,
+                             problem: GapProblem? = nil) throws -> [Gap] {
         var filters = SQLFilters()
+        if let problem { filters.add("g.problem = ?", problem.rawValue) }
         if let componentID { filters.add("g.component_id = ?", componentID) }
         if let platform { filters.add("p.slug = ?", platform) }
         return try Gap.fetchAll(db, sql: sql(where: filters.sql, orderBy: "c.family, c.slug, g.line, g.id"), arguments: filters.arguments)

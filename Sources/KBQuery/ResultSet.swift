@@ -35,17 +35,27 @@ public struct ResultSet: Sendable, Equatable {
 
     static func fetch(_ statement: Statement, arguments: StatementArguments = [], maxRows: Int = .max,
                       budget: inout Budget) throws -> ResultSet {
+        try fetch(statement, arguments: arguments, maxRows: maxRows, budget: &budget, keeping: .max).shown
+    }
+
+    /// The first `keeping` rows, and how many there were: the rows past them are counted, not
+    /// held, so they weigh nothing against the budget.
+    static func fetch(_ statement: Statement, arguments: StatementArguments = [], maxRows: Int = .max,
+                      budget: inout Budget, keeping: Int) throws -> ShownRows {
         var rows: [[SQLValue]] = []
+        var total = 0
         let cursor = try Row.fetchCursor(statement, arguments: arguments)
         while let row = try cursor.next() {
-            if rows.count == maxRows {
+            if total == maxRows {
                 throw QueryError.refused("query stopped after \(maxRows) rows; add a LIMIT or an aggregate")
             }
+            total += 1
+            guard rows.count < keeping else { continue }
             let values: [SQLValue] = Array(row.databaseValues.map(SQLValue.init))
             try budget.spend(values)
             rows.append(values)
         }
-        return ResultSet(columns: statement.columnNames, rows: rows)
+        return ShownRows(shown: ResultSet(columns: statement.columnNames, rows: rows), total: total)
     }
 }
 

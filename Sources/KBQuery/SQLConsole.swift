@@ -25,7 +25,7 @@ package enum SQLConsole {
     /// instead of spinning would otherwise fill the memory before the time limit).
     static let maxRows = 1_000_000
 
-    /// Bytes of values all statements together may return by default (`sql --max-output`): 20
+    /// Bytes of values all statements together may return by default (a skin may raise it): 20
     /// rows of 100 MB once took 5.9 GB of memory to print.
     package static let defaultMaxBytes = 64 << 20
 
@@ -33,6 +33,12 @@ package enum SQLConsole {
     /// checked before any runs: one refusal refuses the whole text. A query still running at the
     /// deadline is stopped; rows past `maxBytes` bytes of values (0: no limit) stop it too.
     package static func run(path: String, sql: String, deadline: Deadline, maxBytes: Int = defaultMaxBytes) throws -> [ResultSet] {
+        try run(path: path, sql: sql, deadline: deadline, maxBytes: maxBytes, showing: 0).map(\.shown)
+    }
+
+    /// `run`, each statement's rows past the first `showing` (0: none left out) counted, not kept.
+    package static func run(path: String, sql: String, deadline: Deadline, maxBytes: Int = defaultMaxBytes,
+                            showing: Int) throws -> [ShownRows] {
         let queue = try KnowledgeBase.openReader(path) { config in
             config.prepareDatabase { db in try db.execute(sql: "PRAGMA query_only = 1") }
         }
@@ -49,7 +55,9 @@ package enum SQLConsole {
                 }
                 if statements.isEmpty { throw QueryError.refused("no SQL statement to run") }
                 var budget = ResultSet.Budget(maxBytes: maxBytes)
-                return try statements.map { try ResultSet.fetch($0, maxRows: maxRows, budget: &budget) }
+                return try statements.map {
+                    try ResultSet.fetch($0, maxRows: maxRows, budget: &budget, keeping: showing > 0 ? showing : .max)
+                }
             }
         } catch let error as DatabaseError where error.resultCode == .SQLITE_INTERRUPT {
             throw QueryError.timedOut(seconds: deadline.seconds)

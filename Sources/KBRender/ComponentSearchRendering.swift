@@ -1,5 +1,7 @@
-/// The component search as people read it: components, best first, each with its best facts, and
-/// what was done with the query's words. (Every other format is the components' `Tabular`.)
+/// The component search as people read it (components, best first, each with its best facts, and
+/// what was done with the query's words), as JSON (one object per component) and as CSV (one
+/// record per fact shown).
+import KBModel
 import KBSearch
 
 public enum ComponentSearchRendering {
@@ -8,8 +10,7 @@ public enum ComponentSearchRendering {
     ///     1. Tooltip  (tooltip, web · component)
     ///       criterion     keyboard › Escape · web   …/tooltip.md:12
     ///         [Dismiss]es the tooltip without moving focus
-    public static func text(_ result: ComponentSearchResult, style: Style = .plain,
-                            hints: SearchRendering.Hints = .none) -> String {
+    public static func text(_ result: ComponentSearchResult, style: Style = .plain) -> String {
         var out = ""
         for (index, match) in result.components.enumerated() {
             if index > 0 { out += "\n" }
@@ -30,18 +31,17 @@ public enum ComponentSearchRendering {
                 out += "     " + style.faint(SearchRendering.oneLine(summary)) + "\n"
             }
             let more = match.matchingFacts - match.facts.count
-            if more > 0 { out += "     " + style.faint("+ \(more) more matching fact\(more == 1 ? "" : "s")"
-                                                                  + SearchRendering.Hints.parenthesized(hints.moreFacts(match.component))) + "\n" }
+            if more > 0 { out += "     " + style.faint("+ \(more) more matching fact\(more == 1 ? "" : "s")" + style.advice([.listFacts(component: match.component)])) + "\n" }
         }
         out += "\n"
-        for line in reading(result, hints: hints) { out += line + "\n" }
-        out += footer(result, hints: hints) + "\n"
+        for line in reading(result, style: style) { out += line + "\n" }
+        out += footer(result, style: style) + "\n"
         return out
     }
 
     /// What was done with the query's words, one line each: equivalents added, words left out,
     /// platform words, words not found, a partial match.
-    public static func reading(_ result: ComponentSearchResult, hints: SearchRendering.Hints = .none) -> [String] {
+    public static func reading(_ result: ComponentSearchResult, style: SearchRendering.Style = .plain) -> [String] {
         let reading = result.reading
         var lines: [String] = []
         for term in reading.terms where !term.equivalents.isEmpty {
@@ -53,11 +53,11 @@ public enum ComponentSearchRendering {
         }
         if !reading.platformWords.isEmpty {
             lines.append("\(reading.platformWords.joined(separator: ", ")): \(reading.platforms.joined(separator: ", ")) facts first"
-                         + SearchRendering.Hints.parenthesized(hints.onlyPlatform(reading.platforms[0])))
+                         + style.advice([.keepOnly(platform: reading.platforms[0])]))
         }
         if !reading.platformHints.isEmpty, let platform = reading.platforms.first {
             lines.append("\(reading.platformHints.joined(separator: ", ")): \(platform)'s word\(reading.platformHints.count == 1 ? "" : "s"), "
-                         + "so \(platform) facts first" + SearchRendering.Hints.parenthesized(hints.onlyPlatform(platform)))
+                         + "so \(platform) facts first" + style.advice([.keepOnly(platform: platform)]))
         }
         if !reading.notFound.isEmpty {
             lines.append("not found: " + reading.notFound.joined(separator: ", "))
@@ -68,13 +68,13 @@ public enum ComponentSearchRendering {
         return lines
     }
 
-    public static func footer(_ result: ComponentSearchResult, hints: SearchRendering.Hints = .none) -> String {
+    public static func footer(_ result: ComponentSearchResult, style: SearchRendering.Style = .plain) -> String {
         guard let total = result.total else {
-            return "the best \(result.components.count) components; more may match" + SearchRendering.Hints.parenthesized(hints.more)
+            return "the best \(result.components.count) components; more may match" + style.advice([.showAll, .listFacts(component: nil)])
         }
         let components = "\(total) component\(total == 1 ? "" : "s")"
         if result.components.count < total {
-            return "\(components) match; showing the best \(result.components.count)" + SearchRendering.Hints.parenthesized(hints.more)
+            return "\(components) match; showing the best \(result.components.count)" + style.advice([.showAll, .listFacts(component: nil)])
         }
         return "\(components) match"
     }

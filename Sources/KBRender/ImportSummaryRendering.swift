@@ -4,8 +4,9 @@ import KBModel
 public enum ImportSummaryRendering {
     /// The summary, file by file. With `fileLineLimit` (a screenful), a summary whose files take
     /// more lines than that lists none of them: it counts them per outcome (skipped files per
-    /// reason) and says so; notices and errors are always listed one by one.
-    public static func text(_ s: ImportSummary, fileLineLimit: Int? = nil, listAllHint: String? = nil) -> String {
+    /// reason) and says so, with the skin's words for listing them all; notices and errors are
+    /// always listed one by one.
+    public static func text(_ s: ImportSummary, fileLineLimit: Int? = nil, hint: HintWording = { _ in nil }) -> String {
         var out = ""
         func section<T>(_ title: String, _ items: [T], _ line: (T) -> String) {
             guard !items.isEmpty else { return }
@@ -42,7 +43,7 @@ public enum ImportSummaryRendering {
         }
         out += (s.refused ? "refused, nothing written: " : "") + totals.joined(separator: ", ") + "\n"
         if !listsFiles {
-            out += "(files counted, not listed: \(fileLines) lines would not fit on one screen" + (listAllHint.map { "; \($0)" } ?? "") + ")\n"
+            out += "(files counted, not listed: \(fileLines) lines would not fit on one screen" + (hint(.listEveryFile).map { "; \($0)" } ?? "") + ")\n"
         }
         return out
     }

@@ -1,4 +1,5 @@
 import Foundation
+import KBModel
 import KBSearch
 
 /// Search results as people read them: grouped by component, matched words marked. (Every other
@@ -9,38 +10,31 @@ public enum SearchRendering {
         public var match: @Sendable (String) -> String
         public var heading: @Sendable (String) -> String
         public var faint: @Sendable (String) -> String
+        /// The skin's words for advice (show all, keep one platform); by default none is given.
+        public var hint: HintWording
 
         public init(match: @escaping @Sendable (String) -> String = { "[\($0)]" },
                     heading: @escaping @Sendable (String) -> String = { $0 },
-                    faint: @escaping @Sendable (String) -> String = { $0 }) {
+                    faint: @escaping @Sendable (String) -> String = { $0 },
+                    hint: @escaping HintWording = { _ in nil }) {
             self.match = match
             self.heading = heading
             self.faint = faint
+            self.hint = hint
         }
 
         public static let plain = Style()
+
+        /// ` (advice, advice)` for the hints the skin words, or nothing.
+        func advice(_ hints: [Hint]) -> String {
+            let words = hints.compactMap(hint)
+            return words.isEmpty ? "" : " (" + words.joined(separator: ", ") + ")"
+        }
     }
 
-    /// What a skin adds to a listing, worded for its own arguments: library text names none.
-    public struct Hints: Sendable {
-        /// After a footer that shows fewer than match: how to see them all.
-        public var more: String?
-        /// After a component's "+ N more matching facts": how to list them (given its slug).
-        public var moreFacts: @Sendable (String) -> String?
-        /// After "ios facts first": how to keep only that platform's (given its slug).
-        public var onlyPlatform: @Sendable (String) -> String?
-
-        public init(more: String? = nil, moreFacts: @escaping @Sendable (String) -> String? = { _ in nil },
-                    onlyPlatform: @escaping @Sendable (String) -> String? = { _ in nil }) {
-            self.more = more
-            self.moreFacts = moreFacts
-            self.onlyPlatform = onlyPlatform
-        }
-
-        public static let none = Hints()
-
-        /// ` (hint)`, or nothing.
-        static func parenthesized(_ hint: String?) -> String { hint.map { " (\($0))" } ?? "" }
+    /// The repairs made to a query (an unclosed quote closed), a line each.
+    public static func notes(_ query: SearchQuery) -> [String] {
+        query.repairs.map { "note: \($0)" }
     }
 
     /// The listing: components in the order of their best hit, each with its hits in rank order.
@@ -48,7 +42,7 @@ public enum SearchRendering {
     ///     Table row button  (table-row-button, native)
     ///       criterion  screenreader › State · every platform   seed/table-row-button.md:28
     ///         Expresses its state (disabled/[dimmed])
-    public static func text(_ result: SearchResult, style: Style = .plain, hints: Hints = .none) -> String {
+    public static func text(_ result: SearchResult, style: Style = .plain) -> String {
         var out = ""
         for (index, group) in result.byComponent.enumerated() {
             if index > 0 { out += "\n" }
@@ -63,7 +57,7 @@ public enum SearchRendering {
                 }
             }
         }
-        out += "\n" + footer(result, hints: hints) + "\n"
+        out += "\n" + footer(result, style: style) + "\n"
         return out
     }
 
@@ -94,16 +88,16 @@ public enum SearchRendering {
         hit.source + (hit.line.map { ":\($0)" } ?? "")
     }
 
-    public static func footer(_ result: SearchResult, hints: Hints = .none) -> String {
+    public static func footer(_ result: SearchResult, style: Style = .plain) -> String {
         let components = result.byComponent.count
         let inComponents = "\(components) component\(components == 1 ? "" : "s")"
         guard let total = result.total else {
             // A filtered search stops at its limit rather than filter every match just to count.
-            return "the best \(result.hits.count) hits, in \(inComponents); more match" + Hints.parenthesized(hints.more)
+            return "the best \(result.hits.count) hits, in \(inComponents); more match" + style.advice([.showAll])
         }
         let hits = "\(total) hit\(total == 1 ? "" : "s")"
         if result.hits.count < total {
-            return "\(hits); showing the best \(result.hits.count), in \(inComponents)" + Hints.parenthesized(hints.more)
+            return "\(hits); showing the best \(result.hits.count), in \(inComponents)" + style.advice([.showAll])
         }
         return "\(hits) in \(inComponents)"
     }

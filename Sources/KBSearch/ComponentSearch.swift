@@ -101,7 +101,7 @@ package enum ComponentSearch {
         return result
     }
 
-    /// The components a --family, --platform or --component filter keeps; nil when none is given.
+    /// The components a family, platform or component filter keeps; nil when none is given.
     static func allowedComponents(_ db: Database, _ options: SearchOptions) throws -> Set<Int64>? {
         var conditions: [String] = []
         var arguments: [DatabaseValueConvertible] = []

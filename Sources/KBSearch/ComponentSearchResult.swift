@@ -66,8 +66,8 @@ public struct ComponentSearchResult: Sendable {
     public var reading: SearchReading
     /// The components shown, best first (at most `options.limit`).
     public var components: [ComponentMatch]
-    /// How many components match (with the filters); nil when a search filtering facts (--platform,
-    /// --framework, --kind, --aspect) stopped at its limit before checking every component.
+    /// How many components match (with the filters); nil when a search filtering facts (by platform,
+    /// framework, kind or aspect) stopped at its limit before checking every component.
     public var total: Int?
     /// When nothing matched: near terms that are in the knowledge base.
     public var suggestions: [String] = []

@@ -2,8 +2,8 @@ import Foundation
 import GRDB
 import KBStore
 
-/// A time limit over a whole command: the query, and the rendering of what it returned. `sql
-/// --timeout` once stopped only the query, and 2 GB of rows then rendered for 23 s past it.
+/// A time limit over a whole command: the query, and the rendering of what it returned. The SQL
+/// time limit once stopped only the query, and 2 GB of rows then rendered for 23 s past it.
 public struct Deadline: Sendable {
     /// The limit in seconds; 0: none.
     public let seconds: TimeInterval

@@ -1,9 +1,10 @@
 import Foundation
+import KBModel
 
 /// Why a question cannot be answered as asked: a filter or option the knowledge base does not
 /// know, a component that is not there, SQL that is refused or fails. One line each, for stderr.
-public enum QueryError: Error, LocalizedError, CustomStringConvertible, Equatable {
-    /// An option's value is not one the knowledge base knows (`--platform windows`, `--limit -1`).
+public enum QueryError: Error, LocalizedError, HintedError, Equatable {
+    /// A filter's or option's value is not one the knowledge base knows (platform `windows`, limit -1).
     case invalidOption(String)
     /// No component by that name; the closest slugs, if any.
     case unknownComponent(String, suggestions: [String])
@@ -20,23 +21,25 @@ public enum QueryError: Error, LocalizedError, CustomStringConvertible, Equatabl
     /// `sql` rows past the cap on output bytes.
     case outputTooLarge(maxBytes: Int)
 
-    public var description: String {
+    public func message(_ hint: HintWording) -> String {
         switch self {
         case .invalidOption(let message): return message
         case let .unknownComponent(query, suggestions):
             if suggestions.isEmpty { return "no component \"\(query)\" in the knowledge base (it holds none; import some with `a11ykb import`)" }
             return "no component \"\(query)\"; closest: \(suggestions.joined(separator: ", "))"
         case let .ambiguousComponent(query, candidates):
-            return "\"\(query)\" names more than one component: \(candidates.joined(separator: ", ")); say which with FAMILY/SLUG or --family"
+            return "\"\(query)\" names more than one component: \(candidates.joined(separator: ", ")); say which with FAMILY/SLUG"
+                + (hint(.nameFamily).map { " or \($0)" } ?? "")
         case let .unknownTable(name, known):
             return "no table or view \"\(name)\"; export one of: matrix, \(known.joined(separator: ", "))"
         case .refused(let message): return message
         case .sqlFailed(let message): return "SQL error: \(message)"
         case .timedOut(let seconds):
             let text = seconds == seconds.rounded() ? "\(Int(seconds)) s" : "\(seconds) s"
-            return "query stopped after the \(text) time limit; raise it with --timeout SECONDS (0: no limit)"
+            return "query stopped after the \(text) time limit" + (hint(.raiseTimeout).map { "; \($0)" } ?? "")
         case .outputTooLarge(let maxBytes):
-            return "query stopped: its rows passed the \(QueryError.size(maxBytes)) output cap; add a LIMIT, select fewer columns, or raise it with --max-output SIZE (0: no cap)"
+            return "query stopped: its rows passed the \(QueryError.size(maxBytes)) output cap; add a LIMIT"
+                + (hint(.raiseOutputCap).map { ", select fewer columns, or \($0)" } ?? " or select fewer columns")
         }
     }
 

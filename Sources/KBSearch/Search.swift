@@ -204,7 +204,7 @@ package enum Search {
     // MARK: - Filters
 
     static func validate(_ options: SearchOptions, _ db: Database) throws {
-        if options.limit < 0 { throw QueryError.invalidOption("--limit must be 0 (all) or more, not \(options.limit)") }
+        if options.limit < 0 { throw QueryError.invalidOption("the limit must be 0 (all) or more, not \(options.limit)") }
         func check(_ value: String?, _ name: String, _ known: [String]) throws {
             guard let value, !known.contains(value) else { return }
             throw QueryError.invalidOption("unknown \(name) \"\(value)\"; known: \(known.joined(separator: ", "))")

@@ -125,7 +125,7 @@ public struct SearchOptions: Sendable, Equatable {
     public var limit: Int
 
     public static let defaultLimit = 20
-    /// Components listed by default by the component search (`--limit` counts components there).
+    /// Components listed by default by the component search (its limit counts components).
     public static let defaultComponentLimit = 10
     /// The best facts shown under each component.
     public static let factsPerComponent = 3

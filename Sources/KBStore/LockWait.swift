@@ -5,7 +5,7 @@ import Foundation
 /// A fixed busy timeout made a second import fail with "database is locked" after 10 s while the
 /// first was still writing, and its files were not imported. A writer now waits as long as the
 /// lock is held (an import holds it for one transaction, and a killed one releases it), or up to
-/// `limit` seconds when one is given (`import --wait`); past one second `onWaiting` is told once,
+/// `limit` seconds when one is given (an import told how long to wait); past one second `onWaiting` is told once,
 /// so that a terminal can say why nothing happens.
 final class LockWait: @unchecked Sendable {
     private let lock = NSLock()

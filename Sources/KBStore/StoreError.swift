@@ -1,7 +1,8 @@
 import Foundation
+import KBModel
 
 /// Why a knowledge base file cannot be opened or written. Each case names the file.
-public enum StoreError: Error, LocalizedError, CustomStringConvertible, Equatable {
+public enum StoreError: Error, LocalizedError, HintedError, Equatable {
     case notADatabase(String)
     case notAKnowledgeBase(String)
     case newerSchema(String, [String])
@@ -12,7 +13,7 @@ public enum StoreError: Error, LocalizedError, CustomStringConvertible, Equatabl
     case notAFile(String, String)
     /// Writing needs access the file does not give: the reason, and what was to be written.
     case readOnly(String, String, String)
-    /// Another process holds the write lock, and `--wait` seconds passed.
+    /// Another process holds the write lock, and the seconds the import would wait passed.
     case locked(String, seconds: Double)
     /// A write failed part-way (a full disk): SQLite's reason. The transaction was rolled back.
     case writeFailed(String, String)
@@ -21,7 +22,7 @@ public enum StoreError: Error, LocalizedError, CustomStringConvertible, Equatabl
     /// `export db FILE` naming the knowledge base itself (or its -wal or -shm).
     case wouldOverwriteKnowledgeBase(String)
 
-    public var description: String {
+    public func message(_ hint: HintWording) -> String {
         switch self {
         case .notADatabase(let path): "\(path) is not an SQLite database; refusing to touch it"
         case .notAKnowledgeBase(let path): "\(path) is an SQLite database but not an a11ykb knowledge base; refusing to touch it"
@@ -36,11 +37,13 @@ public enum StoreError: Error, LocalizedError, CustomStringConvertible, Equatabl
         case let .readOnly(path, reason, need):
             "cannot write \(path): \(reason); \(need) needs write access to the file and its folder (searching and the other queries only read it)"
         case let .locked(path, seconds):
-            "\(path) is locked by another a11ykb import; gave up waiting after \(StoreError.seconds(seconds)) (--wait); nothing was imported"
+            "\(path) is locked by another a11ykb import; gave up waiting after \(StoreError.seconds(seconds))"
+                + (hint(.waitForLock).map { " (\($0))" } ?? "") + "; nothing was imported"
         case let .writeFailed(path, reason):
             "cannot write \(path): \(reason); nothing was written, the knowledge base is as it was"
         case .noDefaultPlace(let reason):
-            "no place for the default knowledge base: \(reason); name one with --db PATH, $A11YKB_DB or $XDG_DATA_HOME"
+            "no place for the default knowledge base: \(reason); name one with "
+                + ((hint(.nameDatabase).map { [$0] } ?? []) + ["$A11YKB_DB or $XDG_DATA_HOME"]).joined(separator: ", ")
         case .wouldOverwriteKnowledgeBase(let path):
             "\(path) is the knowledge base itself; refusing to write over it: name another file"
         }

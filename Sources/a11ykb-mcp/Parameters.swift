@@ -1,3 +1,4 @@
+import A11yKB
 import MCP
 
 /// One argument a tool takes. The tool's JSON Schema and the check of what a client sends are
@@ -81,6 +82,11 @@ struct Arguments {
 
     private let values: [String: Value]
     private let parameters: [String: Parameter]
+    /// The tool's words for the library's advice (see Hints).
+    let hint: HintWording
+
+    /// How the tool's search listings mark matches and word their advice.
+    var style: SearchRendering.Style { SearchRendering.Style(hint: hint) }
 
     init(_ values: [String: Value]?, for parameters: [Parameter], tool: String) throws {
         let values = values ?? [:]
@@ -98,6 +104,7 @@ struct Arguments {
         }
         self.values = values.filter { !$0.value.isNull }
         self.parameters = known
+        self.hint = Hints.wording(parameters)
     }
 
     private static func check(_ value: Value, _ p: Parameter) throws {

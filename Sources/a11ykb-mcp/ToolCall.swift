@@ -20,7 +20,9 @@ enum ToolCall {
             if case .ambiguousComponent(_, let candidates) = error {
                 details.append(("candidates", .array(candidates.map(JSONValue.string))))
             }
-            return Answer.error(error.description, details)
+            return Answer.error(error.message(Hints.wording(tool.parameters)), details)
+        } catch let error as HintedError {
+            return Answer.error(error.message(Hints.wording(tool.parameters)))
         } catch {
             // A bad argument, a knowledge base that fails to read: said to the model, and the
             // server goes on.

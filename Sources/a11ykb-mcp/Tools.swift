@@ -5,15 +5,17 @@ import MCP
 /// One tool: what a model reads to choose it, the arguments it takes, and how it answers (parse
 /// the arguments, ask the knowledge base one question, render the typed answer).
 struct ToolDefinition: Sendable {
-    var name: String
+    var tool: AssistantTool
     var title: String
     var description: String
     var parameters: [Parameter]
     var answer: @Sendable (Arguments, KnowledgeBase) throws -> Answer
 
+    var name: String { tool.name }
+
     /// Every tool reads only, and asking again gives the same answer: the knowledge base changes
     /// only through `a11ykb import`, never through the server.
-    var tool: Tool {
+    var definition: Tool {
         Tool(name: name, title: title, description: description, inputSchema: Parameter.inputSchema(parameters),
              annotations: Tool.Annotations(title: title, readOnlyHint: true, destructiveHint: false, idempotentHint: true,
                                            openWorldHint: false))
@@ -48,17 +50,30 @@ enum Common {
 }
 
 enum Tools {
-    static let all: [ToolDefinition] = [
-        listComponents, getComponent, getDeveloperNotes, listComponentFormats, search, findComponents, comparePlatforms,
-        getAnnouncements, listGaps, getWCAGCriteria, buildChecklist, runSQL,
-    ]
+    /// In the tool table's order: a tool the table names is defined here, or this does not compile.
+    static let all: [ToolDefinition] = AssistantTool.allCases.map { tool in
+        switch tool {
+        case .listComponents: listComponents
+        case .getComponent: getComponent
+        case .getDeveloperNotes: getDeveloperNotes
+        case .listComponentFormats: listComponentFormats
+        case .search: search
+        case .findComponents: findComponents
+        case .comparePlatforms: comparePlatforms
+        case .getAnnouncements: getAnnouncements
+        case .listGaps: listGaps
+        case .getWCAGCriteria: getWCAGCriteria
+        case .buildChecklist: buildChecklist
+        case .runSQL: runSQL
+        }
+    }
 
     static let byName = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
 
     // MARK: - What the community MagentaA11y server offers
 
     static let listComponents = ToolDefinition(
-        name: "list_components", title: "List components",
+        tool: .listComponents, title: "List components",
         description: """
             List the UI components the knowledge base holds (MagentaA11y's buttons, toggles, dialogs, tables...) by family \
             (native iOS/Android, or web) and category, with how many acceptance criteria, developer notes and screen-reader \
@@ -75,7 +90,7 @@ enum Tools {
         })
 
     static let getComponent = ToolDefinition(
-        name: "get_component", title: "Get a component's acceptance criteria",
+        tool: .getComponent, title: "Get a component's acceptance criteria",
         description: """
             One component's accessibility acceptance criteria. format=markdown (default): everything, as MagentaA11y lays \
             it out: general notes, the condensed checklist, Gherkin, developer notes for each platform and framework \
@@ -91,8 +106,8 @@ enum Tools {
                       description: "Keep the code examples (Swift, Kotlin, HTML...) in the developer notes (default true)."),
         ],
         answer: { arguments, kb in
-            var facts = try kb.component(arguments.string("component")!, family: Common.family(arguments))
-            if !arguments.bool("include_code_examples") { facts = facts.withoutCodeExamples }
+            let facts = try kb.component(arguments.string("component")!, family: Common.family(arguments),
+                                         codeExamples: arguments.bool("include_code_examples"))
             switch arguments.string("format") {
             case "condensed":
                 return Answer(AcceptanceCriteria.condensed(facts, lines: true), AcceptanceCriteria.condensedJSON(facts))
@@ -107,7 +122,7 @@ enum Tools {
         })
 
     static let getDeveloperNotes = ToolDefinition(
-        name: "get_developer_notes", title: "Get a component's developer notes",
+        tool: .getDeveloperNotes, title: "Get a component's developer notes",
         description: """
             How to build one component accessibly: its developer notes aspect by aspect (name, role, group, state, focus, \
             custom actions, announcements), grouped by framework, with code examples. platform=ios, android or web for one \
@@ -122,31 +137,20 @@ enum Tools {
             Parameter(name: "include_code_examples", kind: .boolean(default: true), description: "Keep the code examples (default true)."),
         ],
         answer: { arguments, kb in
-            var facts = try kb.component(arguments.string("component")!, family: Common.family(arguments))
-            var platform = arguments.string("platform")
-            if let framework = arguments.string("framework") {
-                facts = try facts.keeping(framework: framework)
-                let own = ComponentFacts.platform(ofFramework: framework)
-                if platform == "all" { platform = own }
-                if let own, platform != own {
-                    throw Arguments.Invalid(description: "framework \(framework) is for \(own), not \(platform ?? "general")")
-                }
+            let scope: DeveloperNotes.Scope = switch arguments.string("platform") {
+            case "general": .general
+            case "all", nil: .all
+            case let platform?: .platform(platform)
             }
-            if !arguments.bool("include_code_examples") { facts = facts.withoutCodeExamples }
-            let sections: [String?] = switch platform {
-            case "all": [nil] + facts.platforms
-            case "general": [nil]
-            default: [platform]
-            }
-            let notes = facts.developerNotes(for: sections)
-            let body = AcceptanceCriteria.developerNotes(notes, platforms: sections, lines: true)
-            let text = "# \(facts.component.title): developer notes\n\nfrom \(facts.component.source)\n"
-                + (body.isEmpty ? "\nNo developer notes are written for \(platform == "all" ? "this component" : "this platform").\n" : body)
-            return Answer(text, AcceptanceCriteria.json(notes))
+            let notes = try kb.developerNotes(of: arguments.string("component")!, family: Common.family(arguments), scope: scope,
+                                              framework: arguments.string("framework"),
+                                              codeExamples: arguments.bool("include_code_examples"))
+            let text = AcceptanceCriteria.developerNotesDocument(notes)
+            return Answer(text, AcceptanceCriteria.json(notes.notes))
         })
 
     static let listComponentFormats = ToolDefinition(
-        name: "list_component_formats", title: "List a component's formats",
+        tool: .listComponentFormats, title: "List a component's formats",
         description: """
             Which formats one component has and what each holds: the whole markdown, the condensed checklist, Gherkin \
             (as the source wrote it, or made from the criteria), developer notes per platform, code examples, \
@@ -159,7 +163,7 @@ enum Tools {
         })
 
     static let search = ToolDefinition(
-        name: "search", title: "Search the criteria",
+        tool: .search, title: "Search the criteria",
         description: """
             Ranked full-text search over every acceptance criterion, developer note, announcement and component title, \
             best first. Each hit gives its component, what kind of fact it is, a snippet with the matched words in \
@@ -182,9 +186,9 @@ enum Tools {
                                         kind: arguments.string("kind").flatMap(FactKind.init(rawValue:)),
                                         aspect: arguments.string("aspect"), limit: arguments.int("limit"))
             let result = try kb.search(arguments.string("query")!, options: options)
-            var text = result.hits.isEmpty ? SearchRendering.noHits(result).joined(separator: "\n") + "\n"
-                : SearchRendering.text(result)
-            for repair in result.query.repairs { text = "note: \(repair)\n" + text }
+            let lines = SearchRendering.notes(result.query)
+                + (result.hits.isEmpty ? SearchRendering.noHits(result) : [SearchRendering.text(result, style: arguments.style)])
+            let text = lines.map { $0.hasSuffix("\n") ? $0 : $0 + "\n" }.joined()
             return Answer(text, .object([
                 ("query", .string(result.query.input)), ("total", .optional(result.total)),
                 ("hits", result.tabular.json),
@@ -197,7 +201,7 @@ enum Tools {
     /// `a11ykb search` as people use it (issue 12): a question in plain words, answered by the
     /// components that hold its words anywhere in their facts, with one vocabulary across platforms.
     static let findComponents = ToolDefinition(
-        name: "find_components", title: "Find the components that answer a question",
+        tool: .findComponents, title: "Find the components that answer a question",
         description: """
             Answers a question in plain words ("what does VoiceOver say for a toggle", "tooltip dismiss", \
             "how do I make a slider accessible on Android") with the components that answer it, best first, each with \
@@ -217,14 +221,15 @@ enum Tools {
             let options = SearchOptions(platform: arguments.string("platform"), family: Common.family(arguments),
                                         limit: arguments.int("limit"))
             let result = try kb.searchComponents(arguments.string("query")!, options: options)
-            var text = result.components.isEmpty ? ComponentSearchRendering.noHits(result).joined(separator: "\n") + "\n"
-                : ComponentSearchRendering.text(result)
-            for repair in result.query.repairs { text = "note: \(repair)\n" + text }
+            let lines = SearchRendering.notes(result.query)
+                + (result.components.isEmpty ? ComponentSearchRendering.noHits(result)
+                    : [ComponentSearchRendering.text(result, style: arguments.style)])
+            let text = lines.map { $0.hasSuffix("\n") ? $0 : $0 + "\n" }.joined()
             return Answer(text, .object([("query", .string(result.query.input)), ("result", result.tabular.json)]))
         })
 
     static let comparePlatforms = ToolDefinition(
-        name: "compare_platforms", title: "Compare platforms",
+        tool: .comparePlatforms, title: "Compare platforms",
         description: """
             Put iOS and Android (or web) side by side for one component: a section per aspect (name, role, group, state, \
             focus, custom-action, general), per criteria kind (keyboard, gesture, screenreader, settings) and for the \
@@ -240,21 +245,13 @@ enum Tools {
                       description: "Only these platform columns (default: every platform the component has)."),
         ],
         answer: { arguments, kb in
-            let aspects = arguments.strings("aspects"), platforms = arguments.strings("platforms")
-            let comparison: Comparison
-            if let component = arguments.string("component") {
-                comparison = try kb.compare(component, aspects: aspects, platforms: platforms, family: Common.family(arguments))
-            } else {
-                guard !aspects.isEmpty else {
-                    throw Arguments.Invalid(description: "name a component, or give aspects to compare across every component")
-                }
-                comparison = try kb.compareAcross(aspects: aspects, platforms: platforms, family: Common.family(arguments))
-            }
+            let comparison = try kb.compare(component: arguments.string("component"), aspects: arguments.strings("aspects"),
+                                            platforms: arguments.strings("platforms"), family: Common.family(arguments))
             return Answer(ComparisonRendering.outline(comparison), ComparisonRendering.json(comparison))
         })
 
     static let getAnnouncements = ToolDefinition(
-        name: "get_announcements", title: "Get screen-reader announcements",
+        tool: .getAnnouncements, title: "Get screen-reader announcements",
         description: """
             What a screen reader says: announcement examples quoted in the developer notes ("Label, dimmed, button", with \
             their context such as disabled state) and the utterances of screen-reader video caption transcripts, per \
@@ -268,17 +265,17 @@ enum Tools {
             Parameter(name: "limit", kind: .integer(default: 200, range: 1...5000), description: "At most this many (default 200)."),
         ],
         answer: { arguments, kb in
-            let all = try kb.announcements(component: arguments.string("component"), family: Common.family(arguments),
-                                           platform: arguments.string("platform"),
-                                           origin: arguments.string("origin").flatMap(AnnouncementOrigin.init(rawValue:)))
-            let shown = Array(all.prefix(arguments.int("limit")))
-            var text = shown.isEmpty ? "No announcements match.\n" : AnnouncementRendering.markdown(shown)
-            if shown.count < all.count { text += "\n(\(shown.count) of \(all.count) shown: raise limit or narrow the filters)\n" }
-            return Answer(text, .object([("total", .int(Int64(all.count))), ("announcements", shown.tabular.json)]))
+            let shown = try kb.announcements(component: arguments.string("component"), family: Common.family(arguments),
+                                             platform: arguments.string("platform"),
+                                             origin: arguments.string("origin").flatMap(AnnouncementOrigin.init(rawValue:)),
+                                             limit: arguments.int("limit"))
+            var text = shown.items.isEmpty ? "No announcements match.\n" : AnnouncementRendering.markdown(shown.items)
+            if shown.isCut { text += "\n(\(shown.items.count) of \(shown.total) shown: raise limit or narrow the filters)\n" }
+            return Answer(text, .object([("total", .int(Int64(shown.total))), ("announcements", shown.items.tabular.json)]))
         })
 
     static let listGaps = ToolDefinition(
-        name: "list_gaps", title: "List gaps in the criteria",
+        tool: .listGaps, title: "List gaps in the criteria",
         description: """
             What the criteria still leave open: template placeholders never filled in, empty sections, the template's \
             _component token left in a note, each with its component, platform, framework, aspect and the file and line \
@@ -289,14 +286,14 @@ enum Tools {
             .choice("problem", GapProblem.allCases.map(\.rawValue), "Only this kind of gap."),
         ],
         answer: { arguments, kb in
-            var gaps = try kb.gaps(component: arguments.string("component"), platform: arguments.string("platform"))
-            if let problem = arguments.string("problem") { gaps = gaps.filter { $0.problem.rawValue == problem } }
+            let gaps = try kb.gaps(component: arguments.string("component"), platform: arguments.string("platform"),
+                                   problem: arguments.string("problem").flatMap(GapProblem.init(rawValue:)))
             let text = gaps.isEmpty ? "No gaps: the criteria asked about leave nothing open.\n" : gaps.tabular.rendered(.table, options: .init(maxColumnWidth: 50)) + "\(gaps.count) gap\(gaps.count == 1 ? "" : "s")\n"
             return Answer(text, "gaps", gaps.tabular.json)
         })
 
     static let getWCAGCriteria = ToolDefinition(
-        name: "get_wcag_criteria", title: "Get WCAG citations",
+        tool: .getWCAGCriteria, title: "Get WCAG citations",
         description: """
             The WCAG success criteria components cite (number, title, level, link), each with the file and line of the \
             citation. Give a component for its criteria, a criterion (1.4.3) for the components that cite it, or \
@@ -315,7 +312,7 @@ enum Tools {
         })
 
     static let buildChecklist = ToolDefinition(
-        name: "build_checklist", title: "Build a checklist of several components",
+        tool: .buildChecklist, title: "Build a checklist of several components",
         description: """
             Bundle several components' acceptance criteria into one checklist, to paste into a ticket or a test plan (a \
             screen with a button, a toggle and a dialog): per component, the criteria grouped as a tester runs them \
@@ -334,7 +331,7 @@ enum Tools {
         })
 
     static let runSQL = ToolDefinition(
-        name: "run_sql", title: "Run read-only SQL",
+        tool: .runSQL, title: "Run read-only SQL",
         description: """
             Read-only SQL (SQLite) over the knowledge base, for what the other tools do not answer: counts, joins, \
             reports. The schema is the resource a11ykb://schema: tables components, criteria, guidance, announcements, \
@@ -349,17 +346,16 @@ enum Tools {
                       description: "Rows shown per statement (default 200); the answer says how many there were."),
         ],
         answer: { arguments, kb in
-            let results = try kb.sql(arguments.string("query")!, timeout: arguments.double("timeout"))
-            let limit = arguments.int("max_rows")
+            let results = try kb.sql(arguments.string("query")!, timeout: arguments.double("timeout"), showing: arguments.int("max_rows"))
             var text = ""
             var sets: [JSONValue] = []
             for (i, result) in results.enumerated() {
-                let shown = ResultSet(columns: result.columns, rows: Array(result.rows.prefix(limit)))
+                let shown = result.shown
                 if results.count > 1 { text += (i > 0 ? "\n" : "") + "statement \(i + 1):\n" }
-                text += result.columns.isEmpty ? "(no rows)\n" : shown.tabular.rendered(.table, options: .init(maxColumnWidth: 120))
-                text += "\(result.rows.count) row\(result.rows.count == 1 ? "" : "s")"
-                    + (shown.rows.count < result.rows.count ? " (\(shown.rows.count) shown: raise max_rows or add a LIMIT)" : "") + "\n"
-                sets.append(.object([("columns", .array(result.columns.map(JSONValue.string))), ("row_count", .int(Int64(result.rows.count))),
+                text += shown.columns.isEmpty ? "(no rows)\n" : shown.tabular.rendered(.table, options: .init(maxColumnWidth: 120))
+                text += "\(result.total) row\(result.total == 1 ? "" : "s")"
+                    + (result.isCut ? " (\(shown.rows.count) shown: raise max_rows or add a LIMIT)" : "") + "\n"
+                sets.append(.object([("columns", .array(shown.columns.map(JSONValue.string))), ("row_count", .int(Int64(result.total))),
                                      ("rows", shown.tabular.json)]))
             }
             return Answer(text, "results", .array(sets))

@@ -54,6 +54,8 @@ signal(SIGPIPE, SIG_IGN)
 let kb: KnowledgeBase
 do {
     kb = try databasePath.map { try KnowledgeBase(path: $0) } ?? KnowledgeBase.openDefault()
+} catch let error as HintedError {
+    fail(error.message { $0 == .nameDatabase ? "--db PATH" : nil })
 } catch {
     fail(String(describing: error))
 }
@@ -66,21 +68,23 @@ func blocking<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async thr
     }
 }
 
+/// What a client hands its model about the server: the tool list comes from the one tool table.
 let instructions = """
     a11ykb answers from a knowledge base of accessibility acceptance criteria (MagentaA11y and documents in \
     its shapes): for each UI component, what a tester checks with a keyboard, screen reader gestures and \
     device settings, what VoiceOver and TalkBack announce, and how to build it in UIKit, SwiftUI, Android \
-    Views, Jetpack Compose or HTML. Start with search for a question, list_components to find a slug, \
-    get_component for one component, compare_platforms for iOS against Android. Every fact comes with its \
-    source file and line: cite them.
-    """
+    Views, Jetpack Compose or HTML. Every fact comes with its source file and line: cite them.
+
+    Tools:
+
+    """ + AssistantTool.lines(indent: "- ")
 
 let server = Server(
     name: "a11ykb", version: a11ykbVersion, title: "a11ykb: accessibility acceptance criteria",
     instructions: instructions,
     capabilities: Server.Capabilities(resources: .init(subscribe: false, listChanged: false), tools: .init(listChanged: false)))
 
-await server.withMethodHandler(ListTools.self) { _ in ListTools.Result(tools: Tools.all.map(\.tool)) }
+await server.withMethodHandler(ListTools.self) { _ in ListTools.Result(tools: Tools.all.map(\.definition)) }
 
 // A batch's tools/call reaches the SDK; a single one is answered by the transport (ToolCall).
 await server.withMethodHandler(CallTool.self) { params in

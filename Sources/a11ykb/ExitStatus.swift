@@ -72,7 +72,7 @@ enum ExitStatus: Int32, Error {
     static func describe(_ error: Error) -> String {
         if let error = error as? AtomicFile.WriteError, error.notAFile { return error.description + " (leave out --output to write to stdout)" }
         if error is CocoaError || type(of: error) == NSError.self { return error.localizedDescription }
-        return String(describing: error)
+        return Hints.message(error)
     }
 }
 

@@ -92,8 +92,7 @@ struct ImportCommand: ParsableCommand {
         switch (format, quiet) {
         case (_, true): break
         case (.json, false): Output.out(ImportSummaryRendering.json(summary).rendered() + "\n")
-        case (.text, false): Output.out(ImportSummaryRendering.text(summary, fileLineLimit: verbose ? nil : Terminal.rows - 2,
-                                                                         listAllHint: "--verbose lists every file"))
+        case (.text, false): Output.out(ImportSummaryRendering.text(summary, fileLineLimit: verbose ? nil : Terminal.rows - 2, hint: Hints.wording))
         }
         for error in summary.errors { Output.error(error.description) }
         if summary.refused {

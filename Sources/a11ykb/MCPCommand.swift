@@ -9,8 +9,8 @@ struct MCPCommand: ParsableCommand {
         discussion: """
             Reads JSON-RPC messages, one per line, on stdin and answers on stdout, as MCP clients (Claude Desktop, Claude Code, VS Code, Cursor...) expect of a server they start. Read-only: no tool writes to the knowledge base. Nothing is printed but the protocol; errors at start-up go to stderr with exit status 2.
 
-            Tools: list_components, get_component (markdown, condensed, gherkin or json), get_developer_notes (one platform or all, one framework), list_component_formats, search (ranked, filtered, with snippets), compare_platforms, get_announcements, list_gaps, get_wcag_criteria, build_checklist, run_sql (the same checks and time limit as `a11ykb sql`). Every answer is a readable text and the same facts as JSON, each fact with its source file and line.
-
+            Tools (every answer is a readable text and the same facts as JSON, each fact with its source file and line):
+            \(toolList)
             Resources: a11ykb://component/FAMILY/SLUG (each component as markdown) and a11ykb://schema (docs/schema.md).
 
             Register it with a client, e.g. in its mcpServers settings:
@@ -24,6 +24,19 @@ struct MCPCommand: ParsableCommand {
             """)
 
     @OptionGroup var database: DatabaseOptions
+
+    /// The tool table, a tool a line (`name: summary`), wrapped under 80 columns with a hanging
+    /// indent: the help's own wrapping would start each continuation at the margin.
+    static var toolList: String {
+        AssistantTool.allCases.map { tool in
+            var lines = ["  \(tool.name):"]
+            for word in tool.summary.split(separator: " ") {
+                if lines[lines.count - 1].count + 1 + word.count > 78 { lines.append("     ") }
+                lines[lines.count - 1] += " " + word
+            }
+            return lines.joined(separator: "\n") + "\n"
+        }.joined()
+    }
 
     func run() throws {
         guard let server = Self.serverExecutable() else {

@@ -89,20 +89,18 @@ struct SearchCommand: ParsableCommand {
         let limit = limit ?? (facts ? SearchOptions.defaultLimit : SearchOptions.defaultComponentLimit)
         let options = SearchOptions(platform: platform?.rawValue, framework: framework, component: component,
                                     family: family, kind: kind, aspect: aspect, limit: limit)
-        let style = output.toTerminal ? SearchRendering.Style(match: Terminal.highlight, heading: Terminal.bold, faint: Terminal.dim) : .plain
+        let style = output.toTerminal
+            ? SearchRendering.Style(match: Terminal.highlight, heading: Terminal.bold, faint: Terminal.dim, hint: Hints.wording)
+            : SearchRendering.Style(hint: Hints.wording)
         let found: Bool
         if facts {
             let result = try kb.search(text, options: options, timeout: timeout)
-            let hints = SearchRendering.Hints(more: "--limit 0 shows all")
             found = try emit(result.query, result.tabular, empty: result.hits.isEmpty, from: kb,
-                             listing: { SearchRendering.text(result, style: style, hints: hints) }, noHits: { SearchRendering.noHits(result) })
+                             listing: { SearchRendering.text(result, style: style) }, noHits: { SearchRendering.noHits(result) })
         } else {
             let result = try kb.searchComponents(text, options: options, timeout: timeout)
-            let hints = SearchRendering.Hints(more: "--limit 0 shows all, --facts lists facts",
-                                              moreFacts: { "--component \($0) --facts" },
-                                              onlyPlatform: { "--platform \($0) keeps only those" })
             found = try emit(result.query, result.tabular, flat: result.records, empty: result.components.isEmpty, from: kb,
-                             listing: { ComponentSearchRendering.text(result, style: style, hints: hints) },
+                             listing: { ComponentSearchRendering.text(result, style: style) },
                              noHits: { ComponentSearchRendering.noHits(result) })
         }
         if !found { throw ExitStatus.incomplete }
@@ -113,7 +111,7 @@ struct SearchCommand: ParsableCommand {
     /// something was.
     private func emit(_ query: SearchQuery, _ tabular: Tabular, flat: Tabular? = nil, empty: Bool, from kb: KnowledgeBase,
                       listing: () -> String, noHits: () -> [String]) throws -> Bool {
-        for repair in query.repairs { Output.error("note: \(repair)") }
+        for note in SearchRendering.notes(query) { Output.error(note) }
         let format = output.format ?? .table
         if format != .table || !empty {
             try output.emit(format == .table ? listing() : output.render(tabular, flat: flat, as: format), from: kb)

@@ -252,7 +252,7 @@ final class MCPToolTests: XCTestCase {
 
         let neither = try client.call("compare_platforms")
         XCTAssertTrue(neither.isError)
-        XCTAssertTrue(neither.text.contains("name a component, or give aspects"))
+        XCTAssertTrue(neither.text.contains("name a component, or the aspects to compare across every component"), neither.text)
         let unknownAspect = try client.call("compare_platforms", ["component": "table-row-button", "aspects": ["colour"]])
         XCTAssertTrue(unknownAspect.isError && unknownAspect.text.contains("unknown aspect \"colour\""), unknownAspect.text)
     }

@@ -62,13 +62,13 @@ final class MCPQuestionsTests: XCTestCase {
     }
 
     func testAnnouncementsForAPlatformKeepThoseForEveryPlatformOfItsFamily() throws {
-        let web = try kb.announcements(platform: "web")
+        let web = try kb.announcements(platform: "web").items
         XCTAssertEqual(web.count, try Fixtures.int(kb, """
             SELECT count(*) FROM announcements a JOIN components c ON c.id = a.component_id
             LEFT JOIN platforms p ON p.id = a.platform_id WHERE p.slug = 'web' OR (a.platform_id IS NULL AND c.family = 'web')
             """))
         XCTAssertTrue(web.allSatisfy { $0.family == .web })
-        let transcripts = try kb.announcements(origin: .transcript)
+        let transcripts = try kb.announcements(origin: .transcript).items
         XCTAssertEqual(transcripts.map(\.startMs), [500, 5000])
         XCTAssertThrowsError(try kb.announcements(platform: "windows")) { error in
             XCTAssertTrue((error as? QueryError)?.description.hasPrefix("unknown platform \"windows\"") ?? false)

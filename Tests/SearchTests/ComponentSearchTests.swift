@@ -220,7 +220,10 @@ final class ComponentSearchTests: XCTestCase {
         let kb = try Fixtures.seededKnowledgeBase(self)
         XCTAssertThrowsError(try kb.searchComponents("dimmed", timeout: 1e-9)) { error in
             XCTAssertEqual(error as? QueryError, .timedOut(seconds: 1e-9))
-            XCTAssertTrue("\(error)".contains("--timeout"))
+            // The advice is the skin's: each words how to raise the limit.
+            XCTAssertEqual("\(error)", "query stopped after the 1e-09 s time limit")
+            XCTAssertEqual((error as? QueryError)?.message { $0 == .raiseTimeout ? "give it more time" : nil },
+                           "query stopped after the 1e-09 s time limit; give it more time")
         }
         XCTAssertFalse(try kb.searchComponents("dimmed", timeout: 0).components.isEmpty, "0: no limit")
     }

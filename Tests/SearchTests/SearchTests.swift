@@ -139,7 +139,7 @@ final class SearchTests: XCTestCase {
             (SearchOptions(framework: "react"), "uikit"),
             (SearchOptions(component: "table-row-buton"), "did you mean table-row-button"),
             (SearchOptions(aspect: "colour"), "custom-action"),
-            (SearchOptions(limit: -1), "--limit"),
+            (SearchOptions(limit: -1), "the limit must be 0 (all) or more"),
         ] {
             XCTAssertThrowsError(try search(kb, "dimmed", options)) { error in
                 XCTAssertTrue("\(error)".contains(expected), "\(error)")
@@ -389,7 +389,8 @@ final class SearchTests: XCTestCase {
         let limited = SearchRendering.text(try search(kb, "button", SearchOptions(limit: 2)))
         XCTAssertTrue(limited.contains("showing the best 2"), limited)
         XCTAssertFalse(limited.contains("--"), "library text names no flag: " + limited)
-        let hinted = SearchRendering.text(try search(kb, "button", SearchOptions(limit: 2)), hints: .init(more: "raise the limit"))
+        let hinted = SearchRendering.text(try search(kb, "button", SearchOptions(limit: 2)),
+                                          style: .init(hint: { $0 == .showAll ? "raise the limit" : nil }))
         XCTAssertTrue(hinted.hasSuffix(" (raise the limit)\n"), "a skin's hint ends the footer: " + hinted)
     }
 

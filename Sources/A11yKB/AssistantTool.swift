@@ -1,0 +1,50 @@
+/// The tools the MCP server offers to AI assistants, once: the server defines one tool per case
+/// (its switch over them is exhaustive), and the tool lists people and models read (the help of
+/// the command that starts the server, the README, the server's instructions) are made from
+/// `summary`. A test holds the README's copy to this table.
+public enum AssistantTool: String, CaseIterable, Sendable {
+    case listComponents = "list_components"
+    case getComponent = "get_component"
+    case getDeveloperNotes = "get_developer_notes"
+    case listComponentFormats = "list_component_formats"
+    case search
+    case findComponents = "find_components"
+    case comparePlatforms = "compare_platforms"
+    case getAnnouncements = "get_announcements"
+    case listGaps = "list_gaps"
+    case getWCAGCriteria = "get_wcag_criteria"
+    case buildChecklist = "build_checklist"
+    case runSQL = "run_sql"
+
+    /// The tool's name in the protocol.
+    public var name: String { rawValue }
+
+    /// One line: what the tool answers.
+    public var summary: String {
+        switch self {
+        case .listComponents: "components by family and category, with counts and sources"
+        case .getComponent: "one component as markdown (everything), condensed, gherkin or json; code examples optional"
+        case .getDeveloperNotes: "one platform's notes (or the general ones, or all), one framework's"
+        case .listComponentFormats: "which formats a component has and what each holds, before fetching it"
+        case .search: "ranked full-text search with snippets; filters for platform, framework, family, component, kind, aspect"
+        case .findComponents: "a question in plain words answered by the components that hold its words, best first, "
+            + "with their best facts and each platform's equivalent terms"
+        case .comparePlatforms: "iOS next to Android per aspect, criteria kind and announcements; or aspects across every component"
+        case .getAnnouncements: "what VoiceOver, TalkBack, NVDA... say: examples from the notes and caption transcripts"
+        case .listGaps: "what the sources leave open, with the line to fix"
+        case .getWCAGCriteria: "WCAG success criteria per component, or the components citing one"
+        case .buildChecklist: "several components' criteria in one checklist for a ticket"
+        case .runSQL: "read-only SQL over the schema (a11ykb://schema), checked and stopped at a time limit"
+        }
+    }
+
+    /// `name: summary`, a line each, indented by `indent` (help text, the server's instructions).
+    public static func lines(indent: String = "") -> String {
+        allCases.map { "\(indent)\($0.name): \($0.summary)\n" }.joined()
+    }
+
+    /// The README's list: a markdown table, a row per tool.
+    public static var markdown: String {
+        "| tool | answers |\n| --- | --- |\n" + allCases.map { "| `\($0.name)` | \($0.summary) |\n" }.joined()
+    }
+}

@@ -1,0 +1,28 @@
+import A11yKB
+
+/// The command line's words for the library's advice: the options a user types.
+enum Hints {
+    static let wording: HintWording = { hint in
+        switch hint {
+        case .showAll: "--limit 0 shows all"
+        case .listFacts(nil): "--facts lists facts"
+        case .listFacts(let component?): "--component \(component) --facts"
+        case .keepOnly(let platform): "--platform \(platform) keeps only those"
+        case .listEveryFile: "--verbose lists every file"
+        case .nameFamily: "--family"
+        case .raiseTimeout: "raise it with --timeout SECONDS (0: no limit)"
+        case .raiseOutputCap: "raise it with --max-output SIZE (0: no cap)"
+        case .waitForLock: "--wait"
+        case .nameDatabase: "--db PATH"
+        }
+    }
+
+    /// An error's message with the advice in the command line's words.
+    static func message(_ error: Error) -> String {
+        switch error {
+        case let error as HintedError: error.message(wording)
+        case let error as AtomicFile.WriteError where error.notAFile: error.description + " (leave out --output to write to stdout)"
+        default: String(describing: error)
+        }
+    }
+}
