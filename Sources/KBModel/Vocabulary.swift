@@ -77,12 +77,12 @@ package enum Vocabulary {
         default: break
         }
         // "Test keyboard only, then screen reader + keyboard actions", "Keyboard & screen reader actions".
-        if key.hasPrefix("test keyboard") || key.contains("keyboard") { return "keyboard" }
-        if key.contains("gesture") { return "gesture" }
-        if key.hasPrefix("listen to screen") || key.contains("screenreader output") || key.contains("screen reader output") {
+        if key.hasPrefix("test keyboard") || key.containsASCII("keyboard") { return "keyboard" }
+        if key.containsASCII("gesture") { return "gesture" }
+        if key.hasPrefix("listen to screen") || key.containsASCII("screenreader output") || key.containsASCII("screen reader output") {
             return "screenreader"
         }
-        if key.contains("device settings") || key.contains("os settings") { return "settings" }
+        if key.containsASCII("device settings") || key.containsASCII("os settings") { return "settings" }
         return nil
     }
 
@@ -111,7 +111,7 @@ package enum Vocabulary {
         if let slug = aspectLabels[key] { return .aspect(slug) }
         if let section = sectionLabels[key] { return .section(section) }
         // "Announcement examples (vary with devices)", "Modal announcements", "Dynamic Announcement example"
-        if key.contains("announcement") { return .section(.announcements) }
+        if key.containsASCII("announcement") { return .section(.announcements) }
         if key.hasPrefix("code example") { return .section(.code) }
         return .unknown
     }

@@ -98,11 +98,11 @@ package struct FrontMatter: Sendable {
         var result = FrontMatter()
         let root: Node?
         do {
-            root = try Yams.compose(yaml: yaml)
+            root = try compose(yaml)
         } catch {
             // Tabs are not YAML white space, yet authors leave them after a key; nothing else differs.
             guard yaml.contains("\t"),
-                  let repaired = try? Yams.compose(yaml: yaml.replacingOccurrences(of: "\t", with: "  ")) else {
+                  let repaired = try? compose(yaml.replacingOccurrences(of: "\t", with: "  ")) else {
                 throw ReadError(line: yamlErrorLine(error).map { $0 + 1 }, "front matter is not valid YAML: \(yamlErrorSummary(error))")
             }
             root = repaired
@@ -172,6 +172,20 @@ package struct FrontMatter: Sendable {
             result.ledger.mark(span, .unaccounted("front-matter key \"\(key)\" not read"))
         }
         return result
+    }
+
+    /// `Yams.compose`, without its cost per document: the default resolver matches every key against
+    /// regular expressions (ICU, through UTF-16) to hash it for the duplicate-key check, and the
+    /// default encoding reads the whole environment. Nothing here reads a resolved tag (`.string` is
+    /// the text as written), so the basic resolver (every scalar a string) composes the same nodes.
+    /// Its duplicate check is coarser (`"1":` and `1:` are one key to it), so a document it refuses
+    /// for duplicate keys is composed again as before, to be refused or accepted exactly as before.
+    static func compose(_ yaml: String) throws -> Node? {
+        do {
+            return try Yams.compose(yaml: yaml, .basic, .default, .utf8)
+        } catch YamlError.duplicatedKeysInMapping {
+            return try Yams.compose(yaml: yaml, .default, .default, .utf8)
+        }
     }
 
     static func criteria(kind: String, value: Node, keyLine: Int, lines: Lines) -> [RawCriterion] {

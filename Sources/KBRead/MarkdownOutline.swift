@@ -78,6 +78,8 @@ package enum MarkdownOutline {
     /// Splits on LF, CRLF or CR. Scans UTF-8 bytes: line breaks are ASCII, so every break is
     /// also a character boundary.
     package static func splitLines(_ text: String) -> [Substring] {
+        // Native strings: the breaks are found in the contiguous bytes, each line then cut by offset.
+        if let lines = text.utf8.withContiguousStorageIfAvailable({ splitLines(text, $0) }) { return lines }
         var lines: [Substring] = []
         let utf8 = text.utf8
         var start = utf8.startIndex
@@ -95,6 +97,28 @@ package enum MarkdownOutline {
             i = utf8.index(after: i)
         }
         if start < utf8.endIndex { lines.append(text[start...]) }
+        return lines
+    }
+
+    private static func splitLines(_ text: String, _ bytes: UnsafeBufferPointer<UInt8>) -> [Substring] {
+        var lines: [Substring] = []
+        let utf8 = text.utf8
+        func index(_ offset: Int) -> String.Index { utf8.index(utf8.startIndex, offsetBy: offset) }
+        var start = 0
+        var i = 0
+        while i < bytes.count {
+            let byte = bytes[i]
+            if byte == 0x0A || byte == 0x0D {
+                lines.append(text[index(start)..<index(i)])
+                var next = i + 1
+                if byte == 0x0D, next < bytes.count, bytes[next] == 0x0A { next += 1 }
+                start = next
+                i = next
+                continue
+            }
+            i += 1
+        }
+        if start < bytes.count { lines.append(text[index(start)...]) }
         return lines
     }
 
@@ -175,12 +199,30 @@ package enum MarkdownOutline {
     }
 
     static func closesFence(_ rest: Substring, _ open: Substring) -> Bool {
-        if open.hasPrefix("{%") { return rest.contains("endhighlight") }
+        if open.hasPrefix("{%") { return rest.containsASCII("endhighlight") }
         return rest.hasPrefix(open) && rest.drop(while: { $0 == open.first }).trimmingSpaces().isEmpty
     }
 
     /// Columns of leading white space, a tab counting to the next multiple of four.
     static func indentation(_ line: Substring) -> (columns: Int, rest: Substring) {
+        // By bytes while the line is ASCII; by Characters from a non-ASCII byte on (a no-break
+        // space, or a mark that makes one Character of the space before it).
+        let bytes = line.utf8
+        var columns = 0
+        var i = bytes.startIndex
+        while i < bytes.endIndex {
+            switch bytes[i] {
+            case 0x20: columns += 1
+            case 0x09: columns += 4 - columns % 4
+            case 0x80...: return indentationByCharacter(line)
+            default: return (columns, line[i...])
+            }
+            i = bytes.index(after: i)
+        }
+        return (columns, line[i...])
+    }
+
+    static func indentationByCharacter(_ line: Substring) -> (columns: Int, rest: Substring) {
         var columns = 0
         var index = line.startIndex
         while index < line.endIndex {
@@ -444,7 +486,7 @@ package enum MarkdownOutline {
                 let language = tag.dropFirst("highlight".count).prefix { $0 != "%" }.trimmingSpaces()
                 var body: [Substring] = []
                 var j = start + 1
-                while j < lines.count, !lines[j].contains("endhighlight") {
+                while j < lines.count, !lines[j].containsASCII("endhighlight") {
                     body.append(lines[j])
                     j += 1
                 }
@@ -461,7 +503,7 @@ package enum MarkdownOutline {
             }
             if rest.hasPrefix("{::nomarkdown") {
                 var j = start + 1
-                while j < lines.count, !lines[j].contains("{:/") { j += 1 }
+                while j < lines.count, !lines[j].containsASCII("{:/") { j += 1 }
                 skip(start, min(j, lines.count - 1), "raw HTML for the live demo")
                 return j + 1
             }

@@ -109,9 +109,9 @@ package struct OutlineWalker {
         switch tag {
         case "h1", "h2", "h3", "h4", "h5", "h6":
             let title = TextCleaner.clean(text)
-            if text.contains("bad-example") || OutlineWalker.exampleQuality(title) != nil {
+            if text.containsASCII("bad-example") || OutlineWalker.exampleQuality(title) != nil {
                 // `<h4 class="bad-example"> Bad example</h4>`: the code below is how not to do it.
-                let bad = text.contains("bad-example") || OutlineWalker.exampleQuality(title) == .bad
+                let bad = text.containsASCII("bad-example") || OutlineWalker.exampleQuality(title) == .bad
                 context.badExample = bad
                 ledger.mark(line...lastLine, .structure("heading: \(bad ? "bad" : "good") example"))
                 return
@@ -158,7 +158,7 @@ package struct OutlineWalker {
 
     /// `{: .bad-example}` under a code block marks that block.
     private mutating func attributes(_ text: String, line: Int) {
-        let bad = text.contains("bad-example") || text.contains("bad_example")
+        let bad = text.containsASCII("bad-example") || text.containsASCII("bad_example")
         if bad, let last = notes.indices.last, case .code(let language, _) = notes[last].kind {
             notes[last].kind = .code(language: language, bad: true)
             ledger.mark(line, .structure("attribute: bad example (the code above)"))

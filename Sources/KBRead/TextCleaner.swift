@@ -22,8 +22,12 @@ package enum TextCleaner {
 
     /// Nothing to reduce: no marker, no white space but single spaces between words.
     static func isClean(_ text: String) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable(isClean) ?? Array(text.utf8).withUnsafeBufferPointer(isClean)
+    }
+
+    static func isClean(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var previousSpace = true
-        for byte in text.utf8 {
+        for byte in bytes {
             switch byte {
             case UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "["), UInt8(ascii: "<"), UInt8(ascii: "&"),
                  UInt8(ascii: "\\"), UInt8(ascii: "!"), UInt8(ascii: "`"), 0x09, 0x0A, 0x0D, 0xC2:
@@ -35,7 +39,7 @@ package enum TextCleaner {
                 previousSpace = false
             }
         }
-        return !previousSpace || text.isEmpty
+        return !previousSpace || bytes.isEmpty
     }
 
     static let space = UInt8(ascii: " ")
@@ -258,8 +262,12 @@ package enum TextCleaner {
 
     /// `â`, `Ã`, `Â` (C3 A2, C3 83, C3 82) or `ð` (C3 B0) start every UTF-8-read-as-1252 sequence.
     static func needsMojibakeRepair(_ text: String) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable(needsMojibakeRepair) ?? Array(text.utf8).withUnsafeBufferPointer(needsMojibakeRepair)
+    }
+
+    static func needsMojibakeRepair(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var previous: UInt8 = 0
-        for byte in text.utf8 {
+        for byte in bytes {
             if previous == 0xC3, byte == 0xA2 || byte == 0x83 || byte == 0x82 || byte == 0xB0 { return true }
             previous = byte
         }

@@ -6,13 +6,18 @@ import KBModel
 package enum WCAGLinks {
     /// A cheap byte scan for "wcag" in any case, before the real parse.
     static func containsWCAG(_ text: String) -> Bool {
-        var matched = 0
-        let word: [UInt8] = Array("wcag".utf8)
-        for byte in text.utf8 {
-            matched = (byte | 0x20) == word[matched] ? matched + 1 : ((byte | 0x20) == word[0] ? 1 : 0)
-            if matched == word.count { return true }
+        func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            let word: (UInt8, UInt8, UInt8, UInt8) = (0x77, 0x63, 0x61, 0x67)  // w c a g
+            var matched = 0
+            for byte in bytes {
+                let lower = byte | 0x20
+                let expected = matched == 0 ? word.0 : matched == 1 ? word.1 : matched == 2 ? word.2 : word.3
+                matched = lower == expected ? matched + 1 : (lower == word.0 ? 1 : 0)
+                if matched == 4 { return true }
+            }
+            return false
         }
-        return false
+        return text.utf8.withContiguousStorageIfAvailable(scan) ?? Array(text.utf8).withUnsafeBufferPointer(scan)
     }
 
     package static func parse(_ text: String, line: Int) -> [WCAGReference] {
