@@ -157,6 +157,7 @@ package struct Importer {
                 try plan.write(from: first, prepared: prepared, with: &writer, summary: &summary, progress: options.progress)
             }
             try SearchIndex.writePendingComponentDocuments(writer.db)
+            try writer.dropUnusedRoots()
             return summary
         }
     }

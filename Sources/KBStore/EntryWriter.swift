@@ -9,6 +9,11 @@ package struct EntryWriter {
     let platformIDs: [String: Int64]
     let frameworkIDs: [String: Int64]
     let now: String
+    /// Every stored source by where its file is (`SourceLocation.absolute`): how a file imported
+    /// again finds its row.
+    var sourceIDs: [String: Int64]
+    /// `roots` rows by path.
+    var rootIDs: [String: Int64]
     /// Stage timings, when `A11YKB_IMPORT_STAGES` asks for them.
     let stages: ImportStages?
 
@@ -18,6 +23,13 @@ package struct EntryWriter {
         platformIDs = Dictionary(uniqueKeysWithValues: try PlatformRecord.fetchAll(db).map { ($0.slug, $0.id) })
         frameworkIDs = Dictionary(uniqueKeysWithValues: try FrameworkRecord.fetchAll(db).map { ($0.slug, $0.id) })
         now = ISO8601DateFormatter().string(from: Date())
+        sourceIDs = try EntryWriter.sourceIDs(db)
+        rootIDs = Dictionary(uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT id, path FROM roots").map { ($0["path"], $0["id"]) })
+    }
+
+    static func sourceIDs(_ db: Database) throws -> [String: Int64] {
+        let rows = try Row.fetchAll(db, sql: "SELECT s.id, \(SourceLocation.absoluteSQL) AS location FROM sources s LEFT JOIN roots r ON r.id = s.root_id")
+        return Dictionary(rows.map { ($0["location"], $0["id"]) }, uniquingKeysWith: { a, _ in a })
     }
 
     /// The tables whose rows belong to one component and one source.
@@ -71,9 +83,14 @@ package struct EntryWriter {
         try exec("DELETE FROM components WHERE id = ?", [id])
     }
 
-    /// Every source path the knowledge base holds.
+    /// Where every source the knowledge base holds was imported from (`SourceLocation.absolute`).
     package func sourcePaths() throws -> [String] {
-        try String.fetchAll(db, sql: "SELECT path FROM sources")
+        Array(sourceIDs.keys)
+    }
+
+    /// Roots no source is kept under any more go (a checkout removed, or moved and imported again).
+    package func dropUnusedRoots() throws {
+        try exec("DELETE FROM roots WHERE id NOT IN (SELECT root_id FROM sources WHERE root_id IS NOT NULL)", [])
     }
 
     /// Removes sources whose files are gone from a mirrored checkout: the components they hold,
@@ -81,7 +98,8 @@ package struct EntryWriter {
     /// superseded is forgotten (hash cleared): importing its own folder again brings it back.
     package mutating func remove(sources paths: [String], summary: inout ImportSummary) throws {
         for path in paths {
-            guard let source = try Row.fetchOne(db, sql: "SELECT id, format FROM sources WHERE path = ?", arguments: [path]) else { continue }
+            guard let sourceID = sourceIDs[path],
+                  let source = try Row.fetchOne(db, sql: "SELECT id, format FROM sources WHERE id = ?", arguments: [sourceID]) else { continue }
             let id: Int64 = source["id"]
             let format: String = source["format"]
             let owned = try ComponentRecord.fetchAll(db, sql: "SELECT * FROM components WHERE source_id = ?", arguments: [id])
@@ -98,16 +116,18 @@ package struct EntryWriter {
             for table in EntryWriter.factTables { try exec("DELETE FROM \(table) WHERE source_id = ?", [id]) }
             try exec("UPDATE sources SET sha256 = '' WHERE superseded_by = ?", [id])
             try exec("DELETE FROM sources WHERE id = ?", [id])
+            sourceIDs[path] = nil
         }
     }
 
-    private func writeTranscript(_ announcements: [AnnouncementFact], slug: String, family: Family, sourceID: Int64,
+    private mutating func writeTranscript(_ announcements: [AnnouncementFact], slug: String, family: Family, sourceID: Int64,
                                  document: WritableDocument, summary: inout ImportSummary) throws {
         try exec("DELETE FROM announcements WHERE source_id = ?", [sourceID])
         guard let componentID = try Int64.fetchOne(try db.cachedStatement(sql: "SELECT id FROM components WHERE family = ? AND slug = ?"),
                                                    arguments: [family.rawValue, slug]) else {
             summary.skipped.append(.init(path: document.path, reason: "captions for \(family.rawValue) component \"\(slug)\", which is not in the knowledge base"))
             try exec("DELETE FROM sources WHERE id = ?", [sourceID])
+            sourceIDs[document.path] = nil
             return
         }
         if announcements.isEmpty {
@@ -131,7 +151,8 @@ package struct EntryWriter {
                                      summary: inout ImportSummary) throws {
         let name = (document.path as NSString).lastPathComponent
         let others = try Row.fetchAll(try db.cachedStatement(sql: """
-            SELECT DISTINCT s.id, s.path, s.sha256 FROM announcements a JOIN sources s ON s.id = a.source_id
+            SELECT DISTINCT s.id, \(SourceLocation.absoluteSQL) AS path, s.sha256 FROM announcements a
+            JOIN sources s ON s.id = a.source_id LEFT JOIN roots r ON r.id = s.root_id
             WHERE a.component_id = ? AND a.origin = 'transcript' AND a.source_id != ?
             """), arguments: [componentID, sourceID])
         for other in others {
@@ -145,15 +166,26 @@ package struct EntryWriter {
         }
     }
 
-    private func upsertSource(_ document: WritableDocument) throws -> Int64 {
-        if let id = try Int64.fetchOne(try db.cachedStatement(sql: "SELECT id FROM sources WHERE path = ?"), arguments: [document.path]) {
+    private mutating func upsertSource(_ document: WritableDocument) throws -> Int64 {
+        let location = document.location
+        let rootID = try location.root.map { try self.rootID($0) }
+        if let id = sourceIDs[location.absolute] {
             try exec("""
-                UPDATE sources SET format = ?, sha256 = ?, bytes = ?, imported_at = ?, superseded_by = NULL WHERE id = ?
-                """, [document.format.rawValue, document.sha256, document.byteCount, now, id])
+                UPDATE sources SET root_id = ?, path = ?, format = ?, sha256 = ?, bytes = ?, imported_at = ?, superseded_by = NULL
+                WHERE id = ?
+                """, [rootID, location.path, document.format.rawValue, document.sha256, document.byteCount, now, id])
             return id
         }
-        try exec("INSERT INTO sources (path, format, sha256, bytes, imported_at) VALUES (?, ?, ?, ?, ?)",
-                 [document.path, document.format.rawValue, document.sha256, document.byteCount, now])
+        try exec("INSERT INTO sources (root_id, path, format, sha256, bytes, imported_at) VALUES (?, ?, ?, ?, ?, ?)",
+                 [rootID, location.path, document.format.rawValue, document.sha256, document.byteCount, now])
+        sourceIDs[location.absolute] = db.lastInsertedRowID
+        return db.lastInsertedRowID
+    }
+
+    private mutating func rootID(_ root: String) throws -> Int64 {
+        if let id = rootIDs[root] { return id }
+        try exec("INSERT INTO roots (path) VALUES (?)", [root])
+        rootIDs[root] = db.lastInsertedRowID
         return db.lastInsertedRowID
     }
 
@@ -175,7 +207,8 @@ package struct EntryWriter {
         let c = entry.component
         let item = ImportSummary.Item(path: document.path, component: c.slug, format: document.format.rawValue)
         let owner = try Row.fetchOne(try db.cachedStatement(sql: """
-            SELECT c.id, c.source_id, s.format, s.path FROM components c JOIN sources s ON s.id = c.source_id
+            SELECT c.id, c.source_id, s.format, \(SourceLocation.absoluteSQL) AS path FROM components c
+            JOIN sources s ON s.id = c.source_id LEFT JOIN roots r ON r.id = s.root_id
             WHERE c.family = ? AND c.slug = ?
             """), arguments: [c.family.rawValue, c.slug])
         guard let owner else {
