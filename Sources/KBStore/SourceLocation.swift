@@ -31,6 +31,11 @@ package struct SourceLocation: Hashable, Sendable {
         return root == "/" ? "/" + path : root + "/" + path
     }
 
+    /// The file's name, without its folders.
+    package var fileName: String {
+        path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
+    }
+
     static func relative(_ file: String, to root: String) -> String? {
         let prefix = root == "/" ? "/" : root + "/"
         guard file.hasPrefix(prefix), file.count > prefix.count else { return nil }

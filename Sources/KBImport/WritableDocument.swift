@@ -1,6 +1,7 @@
-/// What the store writes for one source file: its identity and the normalized facts it yields.
-/// The import layer makes these; the store never parses text.
+/// One source file read and normalized: its identity and the facts it yields, what the planner
+/// (`ImportPlanner`) decides about. The store never sees it, only the operations planned from it.
 import KBModel
+import KBStore
 
 package struct WritableDocument: Sendable {
     package enum Content: Sendable {
