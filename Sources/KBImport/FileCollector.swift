@@ -1,4 +1,5 @@
 import Foundation
+import KBFiles
 import KBModel
 
 /// A file chosen for import, with what its place says about it.
@@ -13,6 +14,17 @@ package struct PendingFile: Sendable, Equatable {
     package var path: String
     package var hints: SourceHints
     package var role: Role
+    /// The folder `sources.path` is kept relative to (`SourceLocation`): the MagentaA11y checkout
+    /// the file lies in, else the folder given to the import, else the file's own folder. Nil for
+    /// documents that are not files.
+    package var root: String?
+
+    package init(path: String, hints: SourceHints, role: Role, root: String? = nil) {
+        self.path = path
+        self.hints = hints
+        self.role = role
+        self.root = root
+    }
 }
 
 /// Finds what to import under the paths a user gave.
@@ -57,13 +69,20 @@ package enum FileCollector {
                     result.mirrored.append(url.path)
                     result.unreadable += result.skipped[skippedBefore...].filter { $0.reason == unreadableFolder || $0.reason == unreadable }.map(\.path)
                 }
-                for file in files.sorted() { classify(file, checkoutRoots: roots, owners: &owners, into: &result) }
+                for file in files.sorted() {
+                    let before = result.files.count
+                    classify(file, checkoutRoots: roots, owners: &owners, into: &result)
+                    root(result.files[before...].indices, in: &result, checkoutRoots: roots, otherwise: url.path)
+                }
             } else if (try? FileManager.default.attributesOfItem(atPath: url.resolvingSymlinksInPath().path)[.type]
                             as? FileAttributeType) != .typeRegular {
                 // A FIFO or a device would block or never end.
                 result.skipped.append(Skip(path: path, reason: "not a regular file"))
             } else {
-                classify(url.path, checkoutRoots: checkoutRoots([url.path]), owners: &owners, into: &result, explicit: true)
+                let roots = checkoutRoots([url.path])
+                let before = result.files.count
+                classify(url.path, checkoutRoots: roots, owners: &owners, into: &result, explicit: true)
+                root(result.files[before...].indices, in: &result, checkoutRoots: roots, otherwise: FileKind.folder(of: url.path))
             }
         }
         return result
@@ -102,6 +121,15 @@ package enum FileCollector {
             default:
                 skipped.append(Skip(path: path, reason: "not a regular file"))
             }
+        }
+    }
+
+    /// Gives the files just classified their root: the innermost checkout holding them, else `otherwise`.
+    static func root(_ files: Range<Int>, in result: inout Result, checkoutRoots: Set<String>, otherwise: String) {
+        for index in files {
+            let path = result.files[index].path
+            let checkout = checkoutRoots.filter { path.hasPrefix(($0.isEmpty ? "" : $0) + "/") }.max { $0.count < $1.count }
+            result.files[index].root = checkout.map { $0.isEmpty ? "/" : $0 } ?? otherwise
         }
     }
 

@@ -21,15 +21,19 @@ public struct ImportOptions: Sendable {
 
     /// Called as the import goes (from several threads; see `ImportProgress`). Nil: no reports.
     public var progress: (@Sendable (ImportProgress) -> Void)?
+    /// Told where the import's time goes, stage by stage (`scripts/bench`). Nil: nothing is timed.
+    public var stages: ImportStages?
 
     public init(strict: Bool = false, maxFileBytes: Int = 16 << 20, prune: Bool = true, lockWait: TimeInterval? = nil,
-                onWaitingForLock: (@Sendable () -> Void)? = nil, progress: (@Sendable (ImportProgress) -> Void)? = nil) {
+                onWaitingForLock: (@Sendable () -> Void)? = nil, progress: (@Sendable (ImportProgress) -> Void)? = nil,
+                stages: ImportStages? = nil) {
         self.strict = strict
         self.maxFileBytes = maxFileBytes
         self.prune = prune
         self.lockWait = lockWait
         self.onWaitingForLock = onWaitingForLock
         self.progress = progress
+        self.stages = stages
     }
 }
 
@@ -84,7 +88,9 @@ final class ProgressCounter: @unchecked Sendable {
 }
 
 /// Reads, normalizes and writes documents: files and folders from a user, or the embedded seed.
-/// Parsing happens before the database is touched; all writing is one transaction.
+/// Parsing happens before the database is touched; all writing is one transaction, in which
+/// `ImportPlanner` decides what each document changes (from what is stored, read under the write
+/// lock) and the store's `EntryWriter` executes it. The summary is made of the plan's outcomes.
 ///
 /// Documents are prepared (read, hashed, parsed, normalized) in batches on every core while the
 /// previous batch is written, so memory holds two batches, not the whole import. The read-write
@@ -118,14 +124,9 @@ package struct Importer {
 
     func run(_ inputs: [ImportInput], options: ImportOptions, summary initial: ImportSummary,
              mirror: Mirror = Mirror()) throws -> ImportSummary {
-        guard let stages = ImportStages.fromEnvironment() else {
-            return try run(inputs, options: options, summary: initial, mirror: mirror, stages: nil)
-        }
         let start = ImportStages.now()
-        var summary = try run(inputs, options: options, summary: initial, mirror: mirror, stages: stages)
-        stages.add(.total, since: start)
-        summary.stages = stages.timings
-        return summary
+        defer { options.stages?.add(.total, since: start) }
+        return try run(inputs, options: options, summary: initial, mirror: mirror, stages: options.stages)
     }
 
     func run(_ inputs: [ImportInput], options: ImportOptions, summary initial: ImportSummary, mirror: Mirror,
@@ -135,28 +136,33 @@ package struct Importer {
         // What a removal takes away with it is written again in the same import: a source the
         // gone one had superseded, and the captions of the components it held.
         for path in try knowledgeBase.dependents(of: Set(gone)) { known[path] = nil }
-        var plan = Plan(inputs: Importer.componentsFirst(inputs), known: known, limit: options.maxFileBytes, stages: stages)
+        var batches = Batches(inputs: Importer.componentsFirst(inputs), known: known, limit: options.maxFileBytes, stages: stages)
         if options.strict {
-            plan.counter = options.progress.map { ProgressCounter(.checking, total: inputs.count, report: $0) }
-            if let refused = plan.refusal(initial) { return refused }
+            batches.counter = options.progress.map { ProgressCounter(.checking, total: inputs.count, report: $0) }
+            if let refused = batches.refusal(initial) { return refused }
         }
-        plan.counter = options.progress.map { ProgressCounter(.reading, total: inputs.count, report: $0) }
+        batches.counter = options.progress.map { ProgressCounter(.reading, total: inputs.count, report: $0) }
         var summary = initial
         let waitStart = ImportStages.now()
-        let firstBatch = plan.firstBatchToWrite(recordingSkipped: &summary)
+        let firstBatch = batches.firstBatchToWrite(recordingSkipped: &summary)
         stages?.add(.waitPrepare, since: waitStart)
         // Nothing to write and nothing gone: the writer is not even opened.
         guard firstBatch != nil || !gone.isEmpty else { return summary }
         knowledgeBase.waitForLock(limit: options.lockWait, onWaiting: options.onWaitingForLock)
         return try knowledgeBase.writeInTransaction(stages: stages) { writer in
-            // Removals first (read again under the lock: another import may have written
-            // meanwhile), so that what they release is written afresh by the batches.
+            // What is stored is read under the lock: another import may have written meanwhile.
+            var planner = ImportPlanner(try stages.measure(.plan) { try writer.storedState() })
+            // Removals first, so that what they release is written afresh by the batches.
             try SearchIndex.deferComponentDocuments(writer.db)
-            try writer.remove(sources: mirror.gone(from: try writer.sourcePaths()), summary: &summary)
+            let removal = planner.remove(mirror.gone(from: planner.sourcePaths))
+            summary.record(removal)
+            try writer.execute(removal.operations)
             if let (first, prepared) = firstBatch {
-                try plan.write(from: first, prepared: prepared, with: &writer, summary: &summary, progress: options.progress)
+                try batches.write(from: first, prepared: prepared, planner: &planner, writer: &writer, summary: &summary,
+                                  progress: options.progress)
             }
             try SearchIndex.writePendingComponentDocuments(writer.db)
+            try writer.dropUnusedRoots()
             return summary
         }
     }
@@ -196,7 +202,7 @@ package struct Importer {
     }
 
     /// The inputs cut into batches, with what the knowledge base already holds.
-    struct Plan {
+    struct Batches {
         let inputs: [ImportInput]
         let known: [String: String]
         let limit: Int
@@ -242,11 +248,11 @@ package struct Importer {
             return nil
         }
 
-        /// Writes batch after batch, preparing the next one on other cores meanwhile.
-        func write(from first: Int, prepared: [PreparedDocument], with writer: inout EntryWriter,
+        /// Plans and writes batch after batch, preparing the next one on other cores meanwhile.
+        func write(from first: Int, prepared: [PreparedDocument], planner: inout ImportPlanner, writer: inout EntryWriter,
                    summary: inout ImportSummary, progress: (@Sendable (ImportProgress) -> Void)?) throws {
             var current = prepared
-            let bulk = BulkIndexing(existingSources: try writer.sourceCount())
+            let bulk = BulkIndexing(existingSources: planner.sourceCount)
             for batch in first..<batches.count {
                 let upcoming = Box<[PreparedDocument]>([])
                 let group = DispatchGroup()
@@ -258,8 +264,10 @@ package struct Importer {
                         document.record(in: &summary)
                         continue
                     }
+                    let plan = stages.measure(.plan) { planner.plan(writable) }
+                    summary.record(plan)
                     try bulk.willWrite(with: writer)
-                    try writer.write(writable, summary: &summary)
+                    try writer.execute(plan.operations)
                 }
                 stages.measure(.waitPrepare) { group.wait() }
                 current = upcoming.value

@@ -121,7 +121,7 @@ struct PreparedDocument: Sendable {
                 return PreparedDocument(path: file.path, outcome: .skipped(reason))
             }
             return PreparedDocument(path: file.path, outcome: .write(WritableDocument(
-                path: file.path, sha256: sha, byteCount: bytes.count, format: output.format, content: output.content,
+                path: file.path, root: file.root, sha256: sha, byteCount: bytes.count, format: output.format, content: output.content,
                 notices: output.notices, unaccounted: output.unaccountedLines.count)))
         } catch let error as ReadError {
             return PreparedDocument(path: file.path, outcome: .failed(error))

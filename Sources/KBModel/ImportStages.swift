@@ -1,32 +1,36 @@
 import Dispatch
 import Foundation
 
-/// Where an import's time goes, stage by stage: measured when the environment variable
-/// `A11YKB_IMPORT_STAGES` is set (to anything but `0`), handed back in `ImportSummary.stages` and
-/// printed to stderr by `a11ykb import`, for `scripts/bench`.
-/// Off, it costs one nil check per stage: the importer holds no `ImportStages` at all.
+/// Where an import's time goes, stage by stage: an observer the caller passes in
+/// `ImportOptions.stages` and reads when the import returns (`a11ykb import` prints it when
+/// `A11YKB_IMPORT_STAGES` is set, for `scripts/bench`). Without one the importer holds no
+/// `ImportStages` at all, and a stage costs one nil check.
 ///
 /// Preparation (reading, hashing, parsing, normalizing) runs on every core while the writer writes,
 /// so its stages are thread time summed over the workers; `wait-prepare` is the writer's own time
-/// spent waiting for a batch. The writer's stages are its wall time, one per table, then the search
-/// index rebuild, the commit and the WAL checkpoint. `total` is the import's wall time.
-package final class ImportStages: @unchecked Sendable {
-    package enum Stage: String, CaseIterable {
+/// spent waiting for a batch. `plan` is the writer thread's time reading what is stored and deciding
+/// what each document changes; the writer's other stages are its wall time, one per table, then the
+/// search index rebuild, the commit and the WAL checkpoint. `total` is the import's wall time.
+public final class ImportStages: @unchecked Sendable {
+    public enum Stage: String, CaseIterable, Sendable {
         case read, hash, parse, normalize
         case waitPrepare = "wait-prepare"
+        case plan
         case sources, components, criteria, guidance, announcements, gaps
         case codeExamples = "code_examples", gherkinSteps = "gherkin_steps", wcag = "component_wcag", notices
         case fts, commit, checkpoint, total
     }
 
+    /// Seconds one stage took.
+    public struct Timing: Sendable, Equatable {
+        public var stage: String
+        public var seconds: Double
+    }
+
     private var nanoseconds = [UInt64](repeating: 0, count: Stage.allCases.count)
     private let lock = NSLock()
 
-    /// One when `A11YKB_IMPORT_STAGES` asks for it, else nil.
-    package static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> ImportStages? {
-        guard let value = environment["A11YKB_IMPORT_STAGES"], !value.isEmpty, value != "0" else { return nil }
-        return ImportStages()
-    }
+    public init() {}
 
     package static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 
@@ -44,8 +48,8 @@ package final class ImportStages: @unchecked Sendable {
     }
 
     /// Every stage's seconds, in pipeline order.
-    package var timings: [ImportSummary.StageTiming] {
-        Stage.allCases.map { ImportSummary.StageTiming(stage: $0.rawValue, seconds: seconds($0)) }
+    public var timings: [Timing] {
+        Stage.allCases.map { Timing(stage: $0.rawValue, seconds: seconds($0)) }
     }
 }
 

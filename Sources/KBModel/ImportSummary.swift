@@ -1,4 +1,5 @@
-/// What an import did, file by file: the answer to "what happened to my documents?".
+/// What an import did, file by file: the answer to "what happened to my documents?". Made of the
+/// outcomes of the import's plan (`ImportPlanner`) and of the files it did not write.
 public struct ImportSummary: Sendable, Codable, Equatable {
     public struct Item: Sendable, Codable, Equatable {
         public var path: String
@@ -34,17 +35,6 @@ public struct ImportSummary: Sendable, Codable, Equatable {
         public init(path: String, reason: String) {
             self.path = path
             self.reason = reason
-        }
-    }
-
-    /// Seconds one stage of the import took (`A11YKB_IMPORT_STAGES`).
-    public struct StageTiming: Sendable, Codable, Equatable {
-        public var stage: String
-        public var seconds: Double
-
-        public init(stage: String, seconds: Double) {
-            self.stage = stage
-            self.seconds = seconds
         }
     }
 
@@ -92,8 +82,6 @@ public struct ImportSummary: Sendable, Codable, Equatable {
     public var unaccountedLines: Int { unaccounted.reduce(0) { $0 + $1.lines } }
     /// True when a strict import refused the whole import because of errors: nothing was written.
     public var refused = false
-    /// Where the time went, stage by stage, when `A11YKB_IMPORT_STAGES` asked for it; else empty.
-    public var stages: [StageTiming] = []
 
     public init() {}
 

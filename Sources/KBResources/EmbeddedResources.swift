@@ -11,6 +11,7 @@ package enum EmbeddedResources {
         ("0006_faithful_sources", PackageResources._006_faithful_sources_sql),
         ("0007_component_search", PackageResources._007_component_search_sql),
         ("0009_facts_view", PackageResources._009_facts_view_sql),
+        ("0010_source_roots", PackageResources._010_source_roots_sql),
     ]
 
     /// vocabulary/equivalents.tsv: the words each platform uses for the same thing (`equivalents`).

@@ -2,14 +2,17 @@ import Foundation
 import GRDB
 import KBModel
 
-/// Writes prepared documents inside the import's transaction: one source row each, facts replaced
-/// per source, the newest format winning when two sources describe one component.
+/// Executes an import's plan inside its transaction: the `StoreOperation`s `KBImport`'s planner
+/// decided, in order. It decides nothing (which source wins, what is stale, what a caption
+/// replaces are the planner's); it knows only how each operation becomes rows.
 package struct EntryWriter {
     package let db: Database
     let platformIDs: [Platform: Int64]
     let frameworkIDs: [Framework: Int64]
     let now: String
-    /// Stage timings, when `A11YKB_IMPORT_STAGES` asks for them.
+    /// `roots` rows by path.
+    var rootIDs: [String: Int64]
+    /// The import's observer of where time goes (`ImportOptions.stages`), if any.
     let stages: ImportStages?
 
     init(db: Database, stages: ImportStages? = nil) throws {
@@ -18,200 +21,90 @@ package struct EntryWriter {
         platformIDs = try EntryWriter.ids(of: Platform.self, in: try PlatformRecord.fetchAll(db).map { ($0.slug, $0.id) }, db)
         frameworkIDs = try EntryWriter.ids(of: Framework.self, in: try FrameworkRecord.fetchAll(db).map { ($0.slug, $0.id) }, db)
         now = ISO8601DateFormatter().string(from: Date())
+        rootIDs = Dictionary(uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT id, path FROM roots").map { ($0["path"], $0["id"]) })
     }
 
     /// The tables whose rows belong to one component and one source.
     static let factTables = ["criteria", "guidance", "announcements", "gaps", "code_examples", "component_wcag", "gherkin_steps"]
 
-    package func sourceCount() throws -> Int {
-        try Int.fetchOne(db, sql: "SELECT count(*) FROM sources") ?? 0
+    /// What is stored, for the planner: read under the write lock this writer holds.
+    package func storedState() throws -> StoredState {
+        try StoredState.read(db)
     }
 
-    package mutating func write(_ document: WritableDocument, summary: inout ImportSummary) throws {
-        let sourceID = try stages.measure(.sources) {
-            let id = try upsertSource(document)
-            try exec("DELETE FROM notices WHERE source_id = ?", [id])
-            return id
-        }
-        // Before the content: captions of no component delete their source row.
-        try writeNotices(document.notices, sourceID: sourceID, path: document.path, summary: &summary)
-        if document.unaccounted > 0 { summary.unaccounted.append(.init(path: document.path, lines: document.unaccounted)) }
-        switch document.content {
-        case .components(let entries):
-            try writeComponents(entries, sourceID: sourceID, document: document, summary: &summary)
-        case let .transcript(slug, family, announcements):
-            try writeTranscript(announcements, slug: slug, family: family, sourceID: sourceID, document: document, summary: &summary)
-        }
+    package mutating func execute(_ operations: [StoreOperation]) throws {
+        for operation in operations { try execute(operation) }
     }
 
-    private func writeComponents(_ entries: [NormalizedEntry], sourceID: Int64, document: WritableDocument,
-                                 summary: inout ImportSummary) throws {
-        var described = Set<Int64>()
-        for entry in entries {
-            if let id = try write(entry, sourceID: sourceID, document: document, summary: &summary) { described.insert(id) }
-            try stages.measure(.notices) { try writeNotices(entry.notices, sourceID: sourceID, path: document.path, summary: &summary) }
-        }
-        // A component this source described before but no longer does.
-        // Cached: prepared once per import, not once per document (a prepare here compiles the
-        // schema's triggers, about as costly as writing three fact rows).
-        let stale = try ComponentRecord.fetchAll(try db.cachedStatement(sql: "SELECT * FROM components WHERE source_id = ?"),
-                                                 arguments: [sourceID])
-            .filter { !described.contains($0.id) }
-        for component in stale {
-            try removeComponent(component.id)
-            summary.removed.append(.init(path: document.path, component: component.slug, format: document.format.rawValue))
-        }
-    }
-
-    /// Deletes a component and its facts. Captions attached to it came from files of their own:
-    /// those sources are forgotten (their hash cleared), so that importing them again attaches
-    /// them anew instead of skipping them as unchanged.
-    private func removeComponent(_ id: Int64) throws {
-        try exec("""
-            UPDATE sources SET sha256 = '' WHERE id IN (
-                SELECT source_id FROM announcements WHERE component_id = ? AND origin = 'transcript')
-            """, [id])
-        try exec("DELETE FROM components WHERE id = ?", [id])
-    }
-
-    /// Every source path the knowledge base holds.
-    package func sourcePaths() throws -> [String] {
-        try String.fetchAll(db, sql: "SELECT path FROM sources")
-    }
-
-    /// Removes sources whose files are gone from a mirrored checkout: the components they hold,
-    /// their facts in other components (captions), and the rows themselves. A source they had
-    /// superseded is forgotten (hash cleared): importing its own folder again brings it back.
-    package mutating func remove(sources paths: [String], summary: inout ImportSummary) throws {
-        for path in paths {
-            guard let source = try Row.fetchOne(db, sql: "SELECT id, format FROM sources WHERE path = ?", arguments: [path]) else { continue }
-            let id: Int64 = source["id"]
-            let format: String = source["format"]
-            let owned = try ComponentRecord.fetchAll(db, sql: "SELECT * FROM components WHERE source_id = ?", arguments: [id])
-            let captioned = try String.fetchAll(db, sql: """
-                SELECT DISTINCT c.slug FROM announcements a JOIN components c ON c.id = a.component_id
-                WHERE a.source_id = ? AND a.component_id NOT IN (SELECT id FROM components WHERE source_id = ?)
-                ORDER BY c.slug
-                """, arguments: [id, id])
-            for component in owned {
-                try removeComponent(component.id)
-                summary.removed.append(.init(path: path, component: component.slug, format: format))
+    package mutating func execute(_ operation: StoreOperation) throws {
+        switch operation {
+        case let .upsertSource(id, location, format, sha256, bytes, isNew):
+            try stages.measure(.sources) {
+                let rootID = try location.root.map { try self.rootID($0) }
+                if isNew {
+                    try exec("INSERT INTO sources (id, root_id, path, format, sha256, bytes, imported_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                             [id, rootID, location.path, format.rawValue, sha256, bytes, now])
+                } else {
+                    try exec("""
+                        UPDATE sources SET root_id = ?, path = ?, format = ?, sha256 = ?, bytes = ?, imported_at = ?, superseded_by = NULL
+                        WHERE id = ?
+                        """, [rootID, location.path, format.rawValue, sha256, bytes, now, id])
+                    try exec("DELETE FROM notices WHERE source_id = ?", [id])
+                }
             }
-            for slug in captioned { summary.removed.append(.init(path: path, component: slug, format: format)) }
+        case let .addNotices(sourceID, notices):
+            try stages.measure(.notices) { try insertNotices(notices, sourceID: sourceID) }
+        case let .insertComponent(id, c, sourceID):
+            try stages.measure(.components) {
+                try exec("""
+                    INSERT INTO components (id, slug, title, family, category, summary, page_link, condensed_frame, gherkin_frame, source_id)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """, [id, c.slug, c.title, c.family.rawValue, c.category, c.summary, c.pageLink, c.condensedFrame, c.gherkinFrame, sourceID])
+            }
+        case let .takeOverComponent(id, c, sourceID, previousSourceID):
+            try stages.measure(.components) {
+                for table in EntryWriter.factTables {
+                    try exec("DELETE FROM \(table) WHERE component_id = ? AND source_id = ?", [id, previousSourceID])
+                }
+                try exec("""
+                    UPDATE components SET title = ?, category = ?, summary = ?, page_link = ?, condensed_frame = ?, gherkin_frame = ?,
+                        source_id = ? WHERE id = ?
+                    """, [c.title, c.category, c.summary, c.pageLink, c.condensedFrame, c.gherkinFrame, sourceID, id])
+            }
+        case let .insertFacts(componentID, sourceID, entry):
+            try writeFacts(entry, componentID: componentID, sourceID: sourceID)
+        case let .supersede(sourceID, winnerID):
+            try stages.measure(.components) { try exec("UPDATE sources SET superseded_by = ? WHERE id = ?", [winnerID, sourceID]) }
+        case let .forget(sourceIDs):
+            for id in sourceIDs { try exec("UPDATE sources SET sha256 = '' WHERE id = ?", [id]) }
+        case let .removeComponent(id):
+            try exec("DELETE FROM components WHERE id = ?", [id])
+        case let .removeSource(id):
             for table in EntryWriter.factTables { try exec("DELETE FROM \(table) WHERE source_id = ?", [id]) }
-            try exec("UPDATE sources SET sha256 = '' WHERE superseded_by = ?", [id])
             try exec("DELETE FROM sources WHERE id = ?", [id])
-        }
-    }
-
-    private func writeTranscript(_ announcements: [AnnouncementFact], slug: String, family: Family, sourceID: Int64,
-                                 document: WritableDocument, summary: inout ImportSummary) throws {
-        try exec("DELETE FROM announcements WHERE source_id = ?", [sourceID])
-        guard let componentID = try Int64.fetchOne(try db.cachedStatement(sql: "SELECT id FROM components WHERE family = ? AND slug = ?"),
-                                                   arguments: [family.rawValue, slug]) else {
-            summary.skipped.append(.init(path: document.path, reason: "captions for \(family.rawValue) component \"\(slug)\", which is not in the knowledge base"))
-            try exec("DELETE FROM sources WHERE id = ?", [sourceID])
-            return
-        }
-        if announcements.isEmpty {
-            summary.skipped.append(.init(path: document.path, reason: "caption file holds no cues"))
-            return
-        }
-        try replaceSameCaptions(componentID: componentID, slug: slug, sourceID: sourceID, document: document, summary: &summary)
-        let offset = try Int.fetchOne(try db.cachedStatement(sql: "SELECT coalesce(max(position) + 1, 0) FROM announcements WHERE component_id = ?"),
-                                      arguments: [componentID]) ?? 0
-        try stages.measure(.announcements) {
-            try insertAnnouncements(announcements, componentID: componentID, sourceID: sourceID, firstPosition: offset)
-        }
-        summary.transcripts.append(.init(path: document.path, component: slug, format: document.format.rawValue))
-    }
-
-    /// A caption belongs to its component, not to the path it came from: the same caption (the
-    /// same file name in that component's captions, or the same bytes) imported from another path,
-    /// such as a second copy of the checkout, replaces the one there instead of adding its cues
-    /// again. The other source stays, superseded, like a markdown source another one replaced.
-    private func replaceSameCaptions(componentID: Int64, slug: String, sourceID: Int64, document: WritableDocument,
-                                     summary: inout ImportSummary) throws {
-        let name = (document.path as NSString).lastPathComponent
-        let others = try Row.fetchAll(try db.cachedStatement(sql: """
-            SELECT DISTINCT s.id, s.path, s.sha256 FROM announcements a JOIN sources s ON s.id = a.source_id
-            WHERE a.component_id = ? AND a.origin = 'transcript' AND a.source_id != ?
-            """), arguments: [componentID, sourceID])
-        for other in others {
-            let path: String = other["path"]
-            let sha: String = other["sha256"]
-            guard (path as NSString).lastPathComponent == name || sha == document.sha256 else { continue }
-            let otherID: Int64 = other["id"]
-            try exec("DELETE FROM announcements WHERE source_id = ? AND component_id = ?", [otherID, componentID])
-            try exec("UPDATE sources SET superseded_by = ? WHERE id = ?", [sourceID, otherID])
-            summary.superseded.append(.init(component: slug, winner: document.path, superseded: path))
-        }
-    }
-
-    private func upsertSource(_ document: WritableDocument) throws -> Int64 {
-        if let id = try Int64.fetchOne(try db.cachedStatement(sql: "SELECT id FROM sources WHERE path = ?"), arguments: [document.path]) {
-            try exec("""
-                UPDATE sources SET format = ?, sha256 = ?, bytes = ?, imported_at = ?, superseded_by = NULL WHERE id = ?
-                """, [document.format.rawValue, document.sha256, document.byteCount, now, id])
-            return id
-        }
-        try exec("INSERT INTO sources (path, format, sha256, bytes, imported_at) VALUES (?, ?, ?, ?, ?)",
-                 [document.path, document.format.rawValue, document.sha256, document.byteCount, now])
-        return db.lastInsertedRowID
-    }
-
-    /// Returns the component's id when this source's facts are the ones kept.
-    private func write(_ entry: NormalizedEntry, sourceID: Int64, document: WritableDocument,
-                       summary: inout ImportSummary) throws -> Int64? {
-        let written = try stages.measure(.components) {
-            try writeComponent(entry, sourceID: sourceID, document: document, summary: &summary)
-        }
-        guard let componentID = written else { return nil }
-        try writeFacts(entry, componentID: componentID, sourceID: sourceID)
-        return componentID
-    }
-
-    /// The component's row, its old facts deleted when a source replaces them. Returns the
-    /// component's id when this source's facts are the ones to write.
-    private func writeComponent(_ entry: NormalizedEntry, sourceID: Int64, document: WritableDocument,
-                                summary: inout ImportSummary) throws -> Int64? {
-        let c = entry.component
-        let item = ImportSummary.Item(path: document.path, component: c.slug, format: document.format.rawValue)
-        let owner = try Row.fetchOne(try db.cachedStatement(sql: """
-            SELECT c.id, c.source_id, s.format, s.path FROM components c JOIN sources s ON s.id = c.source_id
-            WHERE c.family = ? AND c.slug = ?
-            """), arguments: [c.family.rawValue, c.slug])
-        guard let owner else {
-            try exec("""
-                INSERT INTO components (slug, title, family, category, summary, page_link, condensed_frame, gherkin_frame, source_id)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, [c.slug, c.title, c.family.rawValue, c.category, c.summary, c.pageLink, c.condensedFrame, c.gherkinFrame, sourceID])
-            summary.added.append(item)
-            return db.lastInsertedRowID
-        }
-        let componentID: Int64 = owner["id"]
-        let ownerID: Int64 = owner["source_id"]
-        if ownerID == sourceID {
-            summary.replaced.append(item)
-        } else {
-            let ownerFormat = SourceFormat(rawValue: owner["format"]) ?? .renderedText
-            let ownerPath: String = owner["path"]
-            if document.format.rank < ownerFormat.rank {
-                try exec("UPDATE sources SET superseded_by = ? WHERE id = ?", [ownerID, sourceID])
-                summary.superseded.append(.init(component: c.slug, winner: ownerPath, superseded: document.path))
-                return nil
+        case let .removeCaptions(sourceID, componentID?):
+            try exec("DELETE FROM announcements WHERE source_id = ? AND component_id = ?", [sourceID, componentID])
+        case let .removeCaptions(sourceID, nil):
+            try exec("DELETE FROM announcements WHERE source_id = ?", [sourceID])
+        case let .appendCaptions(componentID, sourceID, announcements):
+            let offset = try Int.fetchOne(try db.cachedStatement(sql: "SELECT coalesce(max(position) + 1, 0) FROM announcements WHERE component_id = ?"),
+                                          arguments: [componentID]) ?? 0
+            try stages.measure(.announcements) {
+                try insertAnnouncements(announcements, componentID: componentID, sourceID: sourceID, firstPosition: offset)
             }
-            try exec("UPDATE sources SET superseded_by = ? WHERE id = ?", [sourceID, ownerID])
-            summary.superseded.append(.init(component: c.slug, winner: document.path, superseded: ownerPath))
         }
-        for table in EntryWriter.factTables {
-            try exec("DELETE FROM \(table) WHERE component_id = ? AND source_id = ?", [componentID, ownerID])
-        }
-        try exec("""
-            UPDATE components SET title = ?, category = ?, summary = ?, page_link = ?, condensed_frame = ?, gherkin_frame = ?,
-                source_id = ? WHERE id = ?
-            """, [c.title, c.category, c.summary, c.pageLink, c.condensedFrame, c.gherkinFrame, sourceID, componentID])
-        return componentID
+    }
+
+    /// Roots no source is kept under any more go (a checkout removed, or moved and imported again).
+    package func dropUnusedRoots() throws {
+        try exec("DELETE FROM roots WHERE id NOT IN (SELECT root_id FROM sources WHERE root_id IS NOT NULL)", [])
+    }
+
+    private mutating func rootID(_ root: String) throws -> Int64 {
+        if let id = rootIDs[root] { return id }
+        try exec("INSERT INTO roots (path) VALUES (?)", [root])
+        rootIDs[root] = db.lastInsertedRowID
+        return db.lastInsertedRowID
     }
 
     private func writeFacts(_ entry: NormalizedEntry, componentID: Int64, sourceID: Int64) throws {
@@ -315,11 +208,10 @@ package struct EntryWriter {
         }
     }
 
-    private func writeNotices(_ notices: [Notice], sourceID: Int64, path: String, summary: inout ImportSummary) throws {
+    private func insertNotices(_ notices: [Notice], sourceID: Int64) throws {
         let insert = try RowInsert(db, "INSERT INTO notices (source_id, kind, line, message) VALUES (?, ?, ?, ?)")
         for notice in notices {
             try insert.run(db, [.int(sourceID), .text(notice.kind.rawValue), .of(notice.line), .text(notice.message)])
-            summary.notices.append(.init(path: path, line: notice.line, message: notice.message))
         }
     }
 

@@ -280,10 +280,14 @@ public final class KnowledgeBase: @unchecked Sendable {
         }
     }
 
-    /// What each source path held when it was last imported (its SHA-256), to skip unchanged files.
+    /// What each source held when it was last imported (its SHA-256), by where its file is
+    /// (`SourceLocation.absolute`), to skip unchanged files.
     package func sourceHashes() throws -> [String: String] {
         try reader.read { db in
-            Dictionary(try SourceRecord.fetchAll(db).map { ($0.path, $0.sha256) }, uniquingKeysWith: { a, _ in a })
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT \(SourceLocation.absoluteSQL) AS location, s.sha256 FROM sources s LEFT JOIN roots r ON r.id = s.root_id
+                """)
+            return Dictionary(rows.map { ($0["location"], $0["sha256"]) }, uniquingKeysWith: { a, _ in a })
         }
     }
 
@@ -292,7 +296,9 @@ public final class KnowledgeBase: @unchecked Sendable {
     package func dependents(of paths: Set<String>) throws -> [String] {
         guard !paths.isEmpty else { return [] }
         return try reader.read { db in
-            let sources = try Row.fetchAll(db, sql: "SELECT id, path, superseded_by FROM sources")
+            let sources = try Row.fetchAll(db, sql: """
+                SELECT s.id, \(SourceLocation.absoluteSQL) AS path, s.superseded_by FROM sources s LEFT JOIN roots r ON r.id = s.root_id
+                """)
             var pathOf: [Int64: String] = [:]
             for row in sources { pathOf[row["id"]] = row["path"] }
             let goneIDs = Set(pathOf.filter { paths.contains($0.value) }.keys)
@@ -371,7 +377,7 @@ public final class KnowledgeBase: @unchecked Sendable {
     }
 
     /// The documented tables of docs/schema.md, in the order `stats` lists them.
-    package static let tables = ["sources", "components", "platforms", "frameworks", "criteria", "guidance",
+    package static let tables = ["sources", "roots", "components", "platforms", "frameworks", "criteria", "guidance",
                                     "announcements", "gaps", "code_examples", "gherkin_steps", "wcag_criteria",
                                     "component_wcag", "notices", "equivalents"]
 }

@@ -11,6 +11,9 @@ extension GapProblem: DatabaseValueConvertible {}
 struct SourceRecord: Codable, FetchableRecord, TableRecord, Sendable {
     static let databaseTableName = "sources"
     var id: Int64
+    /// Nil for documents that are not files (the embedded seed).
+    var rootID: Int64?
+    /// Relative to the root (`SourceLocation`).
     var path: String
     var format: String
     var sha256: String
@@ -20,6 +23,7 @@ struct SourceRecord: Codable, FetchableRecord, TableRecord, Sendable {
 
     enum CodingKeys: String, CodingKey {
         case id, path, format, sha256, bytes
+        case rootID = "root_id"
         case importedAt = "imported_at"
         case supersededBy = "superseded_by"
     }

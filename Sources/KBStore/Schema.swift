@@ -22,6 +22,11 @@ package enum Schema {
     @discardableResult
     static func migrate(_ writer: DatabaseQueue, followUp: FollowUp) throws -> Bool {
         try writer.writeWithoutTransaction { db in
+            // A migration that rebuilds a table (0010) drops the old one while other tables refer
+            // to it: foreign keys are off while migrating (they cannot change inside a
+            // transaction) and checked before committing, as SQLite's ALTER TABLE page prescribes.
+            try db.execute(sql: "PRAGMA foreign_keys = OFF")
+            defer { try? db.execute(sql: "PRAGMA foreign_keys = ON") }
             var applied = false
             try db.inTransaction(.immediate) {
                 try db.execute(sql: "CREATE TABLE IF NOT EXISTS grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)")
@@ -32,6 +37,10 @@ package enum Schema {
                     try followUp(migration.name, db)
                     try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES (?)", arguments: [migration.name])
                     applied = true
+                }
+                if applied, let broken = try Row.fetchOne(db, sql: "PRAGMA foreign_key_check") {
+                    throw DatabaseError(resultCode: .SQLITE_CONSTRAINT_FOREIGNKEY,
+                                        message: "migrating left a row of \(broken[0] as String? ?? "?") pointing at nothing")
                 }
                 return applied ? .commit : .rollback
             }

@@ -78,6 +78,10 @@ struct ImportCommand: ParsableCommand {
             }
         })
         if let progress { options.progress = { progress.update($0) } }
+        // scripts/bench asks where the import's time goes; the library reads no environment.
+        if let value = ProcessInfo.processInfo.environment["A11YKB_IMPORT_STAGES"], !value.isEmpty, value != "0" {
+            options.stages = ImportStages()
+        }
         let summary: ImportSummary
         do {
             summary = try kb.importFiles(paths, options: options)
@@ -86,7 +90,7 @@ struct ImportCommand: ParsableCommand {
             progress?.finish()
             throw error
         }
-        for timing in summary.stages {
+        for timing in options.stages?.timings ?? [] {
             Output.err("a11ykb: import stage \(timing.stage) " + String(format: "%.4f", timing.seconds) + "\n")
         }
         switch (format, quiet) {

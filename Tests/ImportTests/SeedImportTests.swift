@@ -55,7 +55,7 @@ final class SeedImportTests: XCTestCase {
         // Only seed/reorder-data-row.md says the control "cannot be activated" from the keyboard.
         XCTAssertEqual(rows[0]["expectation"] as String, "Focus can visibly move to the reorder control, but cannot be activated")
         XCTAssertEqual(rows[0]["line"] as Int, 29)
-        XCTAssertTrue((rows[0]["source"] as String).hasSuffix("seed/reorder-data-row.md"))
+        XCTAssertEqual(rows[0]["source"] as String, "reorder-data-row.md", "the path below the seed folder it was imported from")
         XCTAssertEqual(rows[4]["expectation"] as String, "Control identifies as a button and ”draggable”")
     }
 

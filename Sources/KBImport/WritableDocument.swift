@@ -1,6 +1,7 @@
-/// What the store writes for one source file: its identity and the normalized facts it yields.
-/// The import layer makes these; the store never parses text.
+/// One source file read and normalized: its identity and the facts it yields, what the planner
+/// (`ImportPlanner`) decides about. The store never sees it, only the operations planned from it.
 import KBModel
+import KBStore
 
 package struct WritableDocument: Sendable {
     package enum Content: Sendable {
@@ -10,7 +11,10 @@ package struct WritableDocument: Sendable {
         case transcript(slug: String, family: Family, [AnnouncementFact])
     }
 
+    /// The file's absolute path (its name, for documents that are not files): what the summary names.
     var path: String
+    /// The folder `sources.path` is kept relative to (`SourceLocation`).
+    var root: String?
     var sha256: String
     var byteCount: Int
     var format: SourceFormat
@@ -20,8 +24,11 @@ package struct WritableDocument: Sendable {
     /// How many of its lines no layer of the import accounted for.
     var unaccounted = 0
 
-    package init(path: String, sha256: String, byteCount: Int, format: SourceFormat, content: Content, notices: [Notice] = [], unaccounted: Int = 0) {
+    var location: SourceLocation { SourceLocation(file: path, root: root) }
+
+    package init(path: String, root: String? = nil, sha256: String, byteCount: Int, format: SourceFormat, content: Content, notices: [Notice] = [], unaccounted: Int = 0) {
         self.path = path
+        self.root = root
         self.sha256 = sha256
         self.byteCount = byteCount
         self.format = format

@@ -1,0 +1,239 @@
+import KBModel
+import KBStore
+
+/// Where an import decides: for each prepared document, what the knowledge base must do (as
+/// `StoreOperation`s the store executes) and what that means for the user (`ImportOutcome`s the
+/// summary is made of), from what is stored (`StoredState`). It keeps its state in step with what
+/// it plans, so documents of one import see each other, and it never touches the database.
+///
+/// The rules: when two sources describe one component, the higher-ranked format wins
+/// (`SourceFormat.rank`), the newcomer on a tie; a source that no longer describes a component it
+/// held gives it up; a caption file's cues go to the component its place names, and replace the same
+/// caption (same file name in that component, or the same bytes) from another path; a source gone
+/// from a mirrored checkout takes its components and its captions with it.
+package struct ImportPlanner {
+    package private(set) var stored: StoredState
+
+    package init(_ stored: StoredState) {
+        self.stored = stored
+    }
+
+    /// How many sources were stored when the import began (bulk indexing compares to it).
+    package var sourceCount: Int { stored.sources.count }
+
+    /// Where every stored source's file was (`SourceLocation.absolute`).
+    package var sourcePaths: [String] { Array(stored.sourceIDs.keys) }
+
+    /// The operations and outcomes of writing one document.
+    package mutating func plan(_ document: WritableDocument) -> ImportPlan {
+        var plan = ImportPlan()
+        let sourceID = upsert(document, into: &plan)
+        // Before the content: captions of no component delete their source row.
+        notices(document.notices, sourceID: sourceID, path: document.path, into: &plan)
+        if document.unaccounted > 0 { plan.outcomes.append(.unaccounted(path: document.path, lines: document.unaccounted)) }
+        switch document.content {
+        case .components(let entries):
+            components(entries, sourceID: sourceID, document: document, into: &plan)
+        case let .transcript(slug, family, announcements):
+            transcript(announcements, key: StoredState.ComponentKey(family, slug), sourceID: sourceID, document: document, into: &plan)
+        }
+        return plan
+    }
+
+    /// Removes the sources whose files were at `paths` (gone from a mirrored checkout): the
+    /// components they hold, their captions in other components, and the rows themselves. A source
+    /// they had superseded is forgotten: importing its own folder again brings it back.
+    package mutating func remove(_ paths: [String]) -> ImportPlan {
+        var plan = ImportPlan()
+        for path in paths {
+            guard let id = stored.sourceIDs[path], let source = stored.sources[id] else { continue }
+            let format = source.format.rawValue
+            for key in held(by: id) {
+                removeComponent(key, into: &plan)
+                plan.outcomes.append(.removed(path: path, component: key.slug, format: format))
+            }
+            let captions = stored.captions.values.contains { $0.contains(id) }
+                ? stored.components.values.filter { stored.captions[$0.id]?.contains(id) == true }.map(\.key.slug) : []
+            for slug in Set(captions).sorted() { plan.outcomes.append(.removed(path: path, component: slug, format: format)) }
+            let superseded = stored.sources.values.filter { $0.supersededBy == id }.map(\.id).sorted()
+            if !superseded.isEmpty {
+                plan.operations.append(.forget(sourceIDs: superseded))
+                for other in superseded { stored.sources[other]?.sha256 = ""; stored.sources[other]?.supersededBy = nil }
+            }
+            plan.operations.append(.removeSource(id: id))
+            stored.dropSource(id)
+        }
+        return plan
+    }
+
+    /// The components a source holds, in the order they were first stored.
+    private func held(by sourceID: Int64) -> [StoredState.ComponentKey] {
+        (stored.componentsOf[sourceID] ?? []).compactMap { stored.components[$0] }.sorted { $0.id < $1.id }.map(\.key)
+    }
+
+    private mutating func upsert(_ document: WritableDocument, into plan: inout ImportPlan) -> Int64 {
+        let location = document.location
+        let existing = stored.sourceIDs[location.absolute]
+        let id = existing ?? stored.lastSourceID + 1
+        if let existing { stored.sourceIDs[stored.sources[existing]!.location.absolute] = nil }
+        stored.add(StoredState.Source(id: id, location: location, format: document.format, sha256: document.sha256))
+        plan.operations.append(.upsertSource(id: id, location: location, format: document.format, sha256: document.sha256,
+                                             bytes: document.byteCount, isNew: existing == nil))
+        return id
+    }
+
+    private func notices(_ notices: [Notice], sourceID: Int64, path: String, into plan: inout ImportPlan) {
+        guard !notices.isEmpty else { return }
+        plan.operations.append(.addNotices(sourceID: sourceID, notices))
+        for notice in notices { plan.outcomes.append(.notice(path: path, line: notice.line, message: notice.message)) }
+    }
+
+    private mutating func components(_ entries: [NormalizedEntry], sourceID: Int64, document: WritableDocument,
+                                     into plan: inout ImportPlan) {
+        var described = Set<StoredState.ComponentKey>()
+        for entry in entries {
+            if let key = component(entry, sourceID: sourceID, document: document, into: &plan) { described.insert(key) }
+            notices(entry.notices, sourceID: sourceID, path: document.path, into: &plan)
+        }
+        // A component this source described before but no longer does.
+        for key in held(by: sourceID) where !described.contains(key) {
+            removeComponent(key, into: &plan)
+            plan.outcomes.append(.removed(path: document.path, component: key.slug, format: document.format.rawValue))
+        }
+    }
+
+    /// Which source's facts a component keeps. Returns its key when they are this source's.
+    private mutating func component(_ entry: NormalizedEntry, sourceID: Int64, document: WritableDocument,
+                                    into plan: inout ImportPlan) -> StoredState.ComponentKey? {
+        let info = entry.component
+        let key = StoredState.ComponentKey(info.family, info.slug)
+        let format = document.format.rawValue
+        guard let owner = stored.components[key] else {
+            let id = stored.lastComponentID + 1
+            stored.add(StoredState.Component(id: id, key: key, sourceID: sourceID))
+            plan.operations.append(.insertComponent(id: id, info, sourceID: sourceID))
+            plan.operations.append(.insertFacts(componentID: id, sourceID: sourceID, entry))
+            plan.outcomes.append(.added(path: document.path, component: info.slug, format: format))
+            return key
+        }
+        if owner.sourceID == sourceID {
+            plan.outcomes.append(.replaced(path: document.path, component: info.slug, format: format))
+        } else {
+            let ownerSource = stored.sources[owner.sourceID]
+            let ownerPath = ownerSource?.location.absolute ?? ""
+            if ImportPlanner.keeps(owner: ownerSource?.format ?? .renderedText, over: document.format) {
+                supersede(sourceID, by: owner.sourceID, into: &plan)
+                plan.outcomes.append(.superseded(component: info.slug, winner: ownerPath, superseded: document.path))
+                return nil
+            }
+            supersede(owner.sourceID, by: sourceID, into: &plan)
+            plan.outcomes.append(.superseded(component: info.slug, winner: document.path, superseded: ownerPath))
+        }
+        stored.add(StoredState.Component(id: owner.id, key: key, sourceID: sourceID))
+        plan.operations.append(.takeOverComponent(id: owner.id, info, sourceID: sourceID, previousSourceID: owner.sourceID))
+        plan.operations.append(.insertFacts(componentID: owner.id, sourceID: sourceID, entry))
+        return key
+    }
+
+    /// Which source wins when two describe one component: the stored one only when its format
+    /// ranks higher; on a tie the newcomer (the file imported last) wins.
+    package static func keeps(owner: SourceFormat, over newcomer: SourceFormat) -> Bool {
+        newcomer.rank < owner.rank
+    }
+
+    private mutating func supersede(_ sourceID: Int64, by winnerID: Int64, into plan: inout ImportPlan) {
+        stored.sources[sourceID]?.supersededBy = winnerID
+        plan.operations.append(.supersede(sourceID: sourceID, winnerID: winnerID))
+    }
+
+    /// Deletes a component and its facts. Captions attached to it came from files of their own:
+    /// those sources are forgotten (their hash cleared), so that importing them again attaches
+    /// them anew instead of skipping them as unchanged.
+    private mutating func removeComponent(_ key: StoredState.ComponentKey, into plan: inout ImportPlan) {
+        guard let component = stored.components[key] else { return }
+        let captions = (stored.captions[component.id] ?? []).sorted()
+        if !captions.isEmpty {
+            plan.operations.append(.forget(sourceIDs: captions))
+            for id in captions { stored.sources[id]?.sha256 = "" }
+        }
+        plan.operations.append(.removeComponent(id: component.id))
+        stored.dropComponent(key)
+    }
+
+    private mutating func transcript(_ announcements: [AnnouncementFact], key: StoredState.ComponentKey, sourceID: Int64,
+                                     document: WritableDocument, into plan: inout ImportPlan) {
+        plan.operations.append(.removeCaptions(sourceID: sourceID, componentID: nil))
+        for id in stored.captions.keys { stored.captions[id]?.remove(sourceID) }
+        guard let component = stored.components[key] else {
+            plan.outcomes.append(.skipped(path: document.path,
+                                          reason: "captions for \(key.family.rawValue) component \"\(key.slug)\", which is not in the knowledge base"))
+            plan.operations.append(.removeSource(id: sourceID))
+            stored.dropSource(sourceID)
+            return
+        }
+        if announcements.isEmpty {
+            plan.outcomes.append(.skipped(path: document.path, reason: "caption file holds no cues"))
+            return
+        }
+        replaceSameCaptions(component: component, sourceID: sourceID, document: document, into: &plan)
+        plan.operations.append(.appendCaptions(componentID: component.id, sourceID: sourceID, announcements))
+        stored.captions[component.id, default: []].insert(sourceID)
+        plan.outcomes.append(.transcript(path: document.path, component: key.slug, format: document.format.rawValue))
+    }
+
+    /// A caption belongs to its component, not to the path it came from: the same caption (the
+    /// same file name in that component's captions, or the same bytes) imported from another path,
+    /// such as a second copy of the checkout, replaces the one there instead of adding its cues
+    /// again. The other source stays, superseded, like a markdown source another one replaced.
+    private mutating func replaceSameCaptions(component: StoredState.Component, sourceID: Int64, document: WritableDocument,
+                                              into plan: inout ImportPlan) {
+        let name = document.location.fileName
+        for otherID in (stored.captions[component.id] ?? []).sorted() where otherID != sourceID {
+            guard let other = stored.sources[otherID], other.location.fileName == name || other.sha256 == document.sha256 else { continue }
+            plan.operations.append(.removeCaptions(sourceID: otherID, componentID: component.id))
+            stored.captions[component.id]?.remove(otherID)
+            supersede(otherID, by: sourceID, into: &plan)
+            plan.outcomes.append(.superseded(component: component.key.slug, winner: document.path, superseded: other.location.absolute))
+        }
+    }
+}
+
+/// What one step of an import plans: the store's operations, in order, and what they mean for the
+/// user, from which the `ImportSummary` is made.
+package struct ImportPlan: Sendable, Equatable {
+    package var operations: [StoreOperation] = []
+    package var outcomes: [ImportOutcome] = []
+
+    package init() {}
+}
+
+/// What an import did to one file, as the summary reports it.
+package enum ImportOutcome: Sendable, Equatable {
+    case added(path: String, component: String, format: String)
+    case replaced(path: String, component: String, format: String)
+    case superseded(component: String, winner: String, superseded: String)
+    case removed(path: String, component: String, format: String)
+    case transcript(path: String, component: String, format: String)
+    case skipped(path: String, reason: String)
+    case notice(path: String, line: Int?, message: String)
+    case unaccounted(path: String, lines: Int)
+}
+
+extension ImportSummary {
+    /// Adds what a plan did.
+    mutating func record(_ plan: ImportPlan) {
+        for outcome in plan.outcomes {
+            switch outcome {
+            case let .added(path, component, format): added.append(Item(path: path, component: component, format: format))
+            case let .replaced(path, component, format): replaced.append(Item(path: path, component: component, format: format))
+            case let .superseded(component, winner, superseded):
+                self.superseded.append(Supersession(component: component, winner: winner, superseded: superseded))
+            case let .removed(path, component, format): removed.append(Item(path: path, component: component, format: format))
+            case let .transcript(path, component, format): transcripts.append(Item(path: path, component: component, format: format))
+            case let .skipped(path, reason): skipped.append(Skip(path: path, reason: reason))
+            case let .notice(path, line, message): notices.append(Problem(path: path, line: line, message: message))
+            case let .unaccounted(path, lines): unaccounted.append(Unaccounted(path: path, lines: lines))
+            }
+        }
+    }
+}
