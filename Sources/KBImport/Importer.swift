@@ -151,12 +151,13 @@ package struct Importer {
         return try knowledgeBase.writeInTransaction(stages: stages) { writer in
             // Removals first (read again under the lock: another import may have written
             // meanwhile), so that what they release is written afresh by the batches.
-            try SearchIndex.deferComponentDocuments(writer.db)
+            let index = try SearchIndex.Import(begin: writer.db)
             try writer.remove(sources: mirror.gone(from: try writer.sourcePaths()), summary: &summary)
             if let (first, prepared) = firstBatch {
-                try plan.write(from: first, prepared: prepared, with: &writer, summary: &summary, progress: options.progress)
+                try plan.write(from: first, prepared: prepared, with: &writer, index: index, summary: &summary,
+                               progress: options.progress)
             }
-            try SearchIndex.writePendingComponentDocuments(writer.db)
+            try index.finish()
             return summary
         }
     }
@@ -243,10 +244,9 @@ package struct Importer {
         }
 
         /// Writes batch after batch, preparing the next one on other cores meanwhile.
-        func write(from first: Int, prepared: [PreparedDocument], with writer: inout EntryWriter,
+        func write(from first: Int, prepared: [PreparedDocument], with writer: inout EntryWriter, index: SearchIndex.Import,
                    summary: inout ImportSummary, progress: (@Sendable (ImportProgress) -> Void)?) throws {
             var current = prepared
-            let bulk = BulkIndexing(existingSources: try writer.sourceCount())
             for batch in first..<batches.count {
                 let upcoming = Box<[PreparedDocument]>([])
                 let group = DispatchGroup()
@@ -258,39 +258,14 @@ package struct Importer {
                         document.record(in: &summary)
                         continue
                     }
-                    try bulk.willWrite(with: writer)
+                    try index.willWrite()
                     try writer.write(writable, summary: &summary)
                 }
                 stages.measure(.waitPrepare) { group.wait() }
                 current = upcoming.value
             }
-            if bulk.isOn { progress?(ImportProgress(stage: .indexing, done: inputs.count, total: inputs.count)) }
-            try stages.measure(.fts) { try bulk.finish(with: writer) }
-        }
-    }
-
-    /// An import as large as what the knowledge base already holds switches the search index's
-    /// triggers off and rebuilds it once at the end, in the same transaction: one rebuild beats
-    /// row-by-row upkeep (schema 0004).
-    final class BulkIndexing {
-        let existingSources: Int
-        private var written = 0
-        private(set) var isOn = false
-
-        init(existingSources: Int) { self.existingSources = existingSources }
-
-        func willWrite(with writer: EntryWriter) throws {
-            written += 1
-            if !isOn && written >= 50 && written * 2 >= existingSources {
-                try SearchIndex.setBulk(true, writer.db)
-                isOn = true
-            }
-        }
-
-        func finish(with writer: EntryWriter) throws {
-            guard isOn else { return }
-            try SearchIndex.rebuild(writer.db)
-            try SearchIndex.setBulk(false, writer.db)
+            if index.isBulk { progress?(ImportProgress(stage: .indexing, done: inputs.count, total: inputs.count)) }
+            try stages.measure(.fts) { try index.rebuildIfBulk() }
         }
     }
 }

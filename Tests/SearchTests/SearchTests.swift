@@ -351,11 +351,11 @@ final class SearchTests: XCTestCase {
             }
         }
         // The ranking reads the index alone.
-        let ranking = try plan(Search.rankedSQL(options))
+        let ranking = try plan(FactListing.rankedSQL(options))
         XCTAssertTrue(ranking.contains { $0.contains("search_index VIRTUAL TABLE INDEX") && $0.contains("M") }, ranking.description)
         XCTAssertFalse(ranking.contains { $0.contains("criteria") || $0.contains("guidance") || $0.contains("components") }, ranking.description)
         // Each ranked document's fact is reached by its key, no table scanned.
-        let fact = try plan(Search.factSQL(options))
+        let fact = try plan(FactListing.factSQL(options))
         // `h` is the one constant row holding the key.
         let scans = fact.filter { $0.hasPrefix("SCAN") && $0 != "SCAN h" && !$0.contains("CONSTANT ROW") }
         XCTAssertEqual(scans, [], fact.description)
