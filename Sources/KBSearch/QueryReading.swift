@@ -24,16 +24,28 @@ struct QueryReading {
     var full: [String] = []
     var patterns: [TermMatcher.Pattern] = []
 
-    let words: WordForms
-    var plain: IndexTokenizer { words.plain }
+    /// The component index's word forms; nil in a reading for the fact listing.
+    let words: WordForms?
+    /// Only the components-first reading's own steps use these.
+    private var forms: WordForms { words! }
+    private var plain: IndexTokenizer { forms.plain }
 
     /// The query over the fact index, as typed.
     var factMatch: String { query.fts5 }
 
-    init(_ db: Database, _ query: SearchQuery, words: WordForms, plainLanguage: Bool) throws {
+    /// For the fact listing: as typed, over the fact index, which stems and marks the words itself
+    /// (so no tokenizer, word form or vocabulary is read).
+    init(facts query: SearchQuery) {
+        self.query = query
+        words = nil
+        reading = SearchReading(plain: false, terms: [])
+    }
+
+    /// For the components-first listing: as plain language when the query has no operator.
+    init(_ db: Database, _ query: SearchQuery, words: WordForms) throws {
         self.query = query
         self.words = words
-        reading = SearchReading(plain: plainLanguage && QueryReading.isPlain(query.root), terms: [])
+        reading = SearchReading(plain: QueryReading.isPlain(query.root), terms: [])
         if reading.plain {
             try readPlain(db, query.root)
         } else {
@@ -93,7 +105,7 @@ struct QueryReading {
         reading.stopWords = stops.map(\.text)
         reading.platformWords = platformWords.map(\.text)
 
-        let vocabulary = try SearchVocabulary(db, words: self.words)
+        let vocabulary = try SearchVocabulary(db, words: forms)
         var index = 0
         while index < content.count {
             var term = (text: content[index].text, prefix: content[index].prefix, length: 1)
@@ -132,16 +144,16 @@ struct QueryReading {
 
     private mutating func addTerm(_ db: Database, _ text: String, prefix: Bool, equivalents: [Equivalent]) throws {
         let term = reading.terms.count
-        let exactForm = prefix ? words.prefixExpression(text) : try words.forms(db, text)
-        patterns.append(TermMatcher.Pattern(pieces: words.pieces(text, prefix: prefix), term: term, equivalent: nil))
+        let exactForm = prefix ? forms.prefixExpression(text) : try forms.forms(db, text)
+        patterns.append(TermMatcher.Pattern(pieces: forms.pieces(text, prefix: prefix), term: term, equivalent: nil))
         var alternatives = [exactForm]
         var held: [Equivalent] = []
         for equivalent in equivalents {
-            let form = try words.forms(db, equivalent.term)
+            let form = try forms.forms(db, equivalent.term)
             guard !alternatives.contains(form), try QueryReading.matchesAny(db, form) else { continue }
             alternatives.append(form)
             held.append(equivalent)
-            patterns.append(TermMatcher.Pattern(pieces: words.pieces(equivalent.term, prefix: false), term: term, equivalent: equivalent.term))
+            patterns.append(TermMatcher.Pattern(pieces: forms.pieces(equivalent.term, prefix: false), term: term, equivalent: equivalent.term))
         }
         exact.append(exactForm)
         full.append(alternatives.count == 1 ? exactForm : "(" + alternatives.joined(separator: " OR ") + ")")
@@ -159,7 +171,7 @@ struct QueryReading {
     func expression(_ db: Database, _ node: SearchQuery.Node) throws -> String {
         switch node {
         case let .word(text, prefix):
-            return prefix ? words.prefixExpression(text) : try words.forms(db, text)
+            return prefix ? forms.prefixExpression(text) : try forms.forms(db, text)
         case let .phrase(text, prefix):
             return SearchQuery.quoted(plain.words(text).joined(separator: " ")) + (prefix ? " *" : "")
         case .all(let children):

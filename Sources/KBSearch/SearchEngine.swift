@@ -16,23 +16,15 @@ import KBModel
 /// inside one read transaction (`db`).
 package struct SearchEngine {
     let db: Database
-    let words: WordForms
 
-    package init(_ db: Database) throws {
+    package init(_ db: Database) {
         self.db = db
-        words = try WordForms(db)
-    }
-
-    /// Reads `query`: as plain language when `plainLanguage` and the query has no operator, else
-    /// as typed.
-    func read(_ query: SearchQuery, plainLanguage: Bool) throws -> QueryReading {
-        try QueryReading(db, query, words: words, plainLanguage: plainLanguage)
     }
 
     /// Every fact that holds the query as typed, best first (the fact listing).
     package func facts(_ query: SearchQuery, options: SearchOptions) throws -> SearchResult {
         try validate(options)
-        let reading = try read(query, plainLanguage: false)
+        let reading = QueryReading(facts: query)
         let (rows, total) = try FactListing.ranked(db, match: reading.factMatch, options: options)
         let hits = try FactListing.highlighted(db, rows, match: reading.factMatch)
         var result = SearchResult(query: query, options: options, hits: hits, total: total)
@@ -52,7 +44,8 @@ package struct SearchEngine {
     /// components-first listing). Plain words are read as plain language.
     package func components(_ query: SearchQuery, options: SearchOptions, deadline: Deadline = .none) throws -> ComponentSearchResult {
         try validate(options)
-        var reading = try read(query, plainLanguage: true)
+        let words = try WordForms(db)
+        var reading = try QueryReading(db, query, words: words)
         var result = try ComponentListing.ranked(db, &reading, options: options, deadline: deadline, words: words)
         if result.components.isEmpty && reading.match != nil {
             let missing = reading.reading.notFound.isEmpty ? reading.reading.terms.map(\.text) : reading.reading.notFound
@@ -71,6 +64,7 @@ package struct SearchEngine {
     /// The vocabulary's concepts a term belongs to (matched as search matches it: `Dimmed` and
     /// `dimmed` meet), or whose name it is, each with how many components hold each of its terms.
     package func concepts(of term: String) throws -> [EquivalentConcept] {
+        let words = try WordForms(db)
         let vocabulary = try SearchVocabulary(db, words: words)
         return try vocabulary.conceptNames(of: term).map { name in
             let terms = vocabulary.byConcept[name] ?? []
