@@ -41,7 +41,7 @@ extension KnowledgeBase {
     /// NOT, parentheses); repairs made to it (an unclosed quote) are in `result.query.repairs`.
     public func search(_ query: String, options: SearchOptions = SearchOptions()) throws -> SearchResult {
         let parsed = try SearchQuery(query)
-        return try reader.read { try Search.run($0, query: parsed, options: options) }
+        return try reader.read { try SearchEngine($0).facts(parsed, options: options) }
     }
 
     /// Components first: the components whose title, category and facts hold the query's words,
@@ -53,7 +53,7 @@ extension KnowledgeBase {
                                  timeout: TimeInterval = 5) throws -> ComponentSearchResult {
         let parsed = try SearchQuery(query)
         return try withTimeout(timeout) { deadline in
-            try reader.read { try ComponentSearch.run($0, query: parsed, options: options, deadline: deadline) }
+            try reader.read { try SearchEngine($0).components(parsed, options: options, deadline: deadline) }
         }
     }
 
@@ -64,7 +64,7 @@ extension KnowledgeBase {
 
     /// The vocabulary's equivalents of a term, by concept: what each platform calls it.
     public func equivalents(of term: String) throws -> [EquivalentConcept] {
-        try reader.read { try EquivalentLookup.concepts($0, term: term) }
+        try reader.read { try SearchEngine($0).concepts(of: term) }
     }
 
     /// Everything about one component: `name` is its slug, `family/slug` or title; without its

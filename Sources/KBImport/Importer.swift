@@ -152,16 +152,16 @@ package struct Importer {
         return try knowledgeBase.writeInTransaction(stages: stages) { writer in
             // What is stored is read under the lock: another import may have written meanwhile.
             var planner = ImportPlanner(try stages.measure(.plan) { try writer.storedState() })
+            let index = try SearchIndex.Import(begin: writer.db)
             // Removals first, so that what they release is written afresh by the batches.
-            try SearchIndex.deferComponentDocuments(writer.db)
             let removal = planner.remove(mirror.gone(from: planner.sourcePaths))
             summary.record(removal)
             try writer.execute(removal.operations)
             if let (first, prepared) = firstBatch {
-                try batches.write(from: first, prepared: prepared, planner: &planner, writer: &writer, summary: &summary,
-                                  progress: options.progress)
+                try batches.write(from: first, prepared: prepared, planner: &planner, writer: &writer, index: index,
+                                  summary: &summary, progress: options.progress)
             }
-            try SearchIndex.writePendingComponentDocuments(writer.db)
+            try index.finish()
             try writer.dropUnusedRoots()
             return summary
         }
@@ -250,9 +250,8 @@ package struct Importer {
 
         /// Plans and writes batch after batch, preparing the next one on other cores meanwhile.
         func write(from first: Int, prepared: [PreparedDocument], planner: inout ImportPlanner, writer: inout EntryWriter,
-                   summary: inout ImportSummary, progress: (@Sendable (ImportProgress) -> Void)?) throws {
+                   index: SearchIndex.Import, summary: inout ImportSummary, progress: (@Sendable (ImportProgress) -> Void)?) throws {
             var current = prepared
-            let bulk = BulkIndexing(existingSources: planner.sourceCount)
             for batch in first..<batches.count {
                 let upcoming = Box<[PreparedDocument]>([])
                 let group = DispatchGroup()
@@ -266,39 +265,14 @@ package struct Importer {
                     }
                     let plan = stages.measure(.plan) { planner.plan(writable) }
                     summary.record(plan)
-                    try bulk.willWrite(with: writer)
+                    try index.willWrite()
                     try writer.execute(plan.operations)
                 }
                 stages.measure(.waitPrepare) { group.wait() }
                 current = upcoming.value
             }
-            if bulk.isOn { progress?(ImportProgress(stage: .indexing, done: inputs.count, total: inputs.count)) }
-            try stages.measure(.fts) { try bulk.finish(with: writer) }
-        }
-    }
-
-    /// An import as large as what the knowledge base already holds switches the search index's
-    /// triggers off and rebuilds it once at the end, in the same transaction: one rebuild beats
-    /// row-by-row upkeep (schema 0004).
-    final class BulkIndexing {
-        let existingSources: Int
-        private var written = 0
-        private(set) var isOn = false
-
-        init(existingSources: Int) { self.existingSources = existingSources }
-
-        func willWrite(with writer: EntryWriter) throws {
-            written += 1
-            if !isOn && written >= 50 && written * 2 >= existingSources {
-                try SearchIndex.setBulk(true, writer.db)
-                isOn = true
-            }
-        }
-
-        func finish(with writer: EntryWriter) throws {
-            guard isOn else { return }
-            try SearchIndex.rebuild(writer.db)
-            try SearchIndex.setBulk(false, writer.db)
+            if index.isBulk { progress?(ImportProgress(stage: .indexing, done: inputs.count, total: inputs.count)) }
+            try stages.measure(.fts) { try index.rebuildIfBulk() }
         }
     }
 }

@@ -1,30 +1,50 @@
 import GRDB
 import KBModel
 
-/// A parsed query turned into what the component search runs: an FTS5 expression over the
-/// component index (search_components, unstemmed), one per term for partial matches, and the
-/// token patterns that find the terms in facts.
+/// How the engine reads a query, once, for either listing: what each index runs and what the
+/// listing says it did with the user's words (`SearchReading`).
 ///
-/// A plain query (words and prefixes only) is read as plain language: stop words dropped,
-/// platform words kept aside as a soft filter, runs of words looked up in the vocabulary
-/// (`equivalents`). Any operator (quotes, OR, NOT, parentheses) keeps the query as written.
+/// Read as plain language (the components-first listing, for a query of words and prefixes only):
+/// stop words dropped, platform words kept aside as a soft filter, runs of words looked up in the
+/// vocabulary (`equivalents`), one expression per term for partial matches. Read as typed (any
+/// operator: quotes, OR, NOT, parentheses; and always for the fact listing, which lists every fact
+/// that says exactly what was asked): every term must match, nothing is added or left out.
+/// Repairs (an unclosed quote) are the parser's, in `query.repairs`.
+///
+/// Over the fact index the query runs as parsed (`factMatch`, stemmed by the index itself); over
+/// the component index, which holds words unstemmed, each word is sent in all its forms
+/// (`WordForms`). `patterns` find the terms in a fact's text, to mark them and pick the best facts.
 struct QueryReading {
+    let query: SearchQuery
     var reading: SearchReading
-    /// Every term must match (nil: nothing to search).
+    /// Over the component index: every term must match (nil: nothing to search).
     var match: String?
     /// Per plain term: its forms as typed, and with its equivalents.
     var exact: [String] = []
     var full: [String] = []
     var patterns: [TermMatcher.Pattern] = []
 
-    let porter: IndexTokenizer
-    let plain: IndexTokenizer
-    let words: Forms
+    /// The component index's word forms; nil in a reading for the fact listing.
+    let words: WordForms?
+    /// Only the components-first reading's own steps use these.
+    private var forms: WordForms { words! }
+    private var plain: IndexTokenizer { forms.plain }
 
-    init(_ db: Database, _ query: SearchQuery) throws {
-        porter = try IndexTokenizer(db, .porter)
-        plain = try IndexTokenizer(db, .plain)
-        words = Forms(porter: porter, plain: plain)
+    /// The query over the fact index, as typed.
+    var factMatch: String { query.fts5 }
+
+    /// For the fact listing: as typed, over the fact index, which stems and marks the words itself
+    /// (so no tokenizer, word form or vocabulary is read).
+    init(facts query: SearchQuery) {
+        self.query = query
+        words = nil
+        reading = SearchReading(plain: false, terms: [])
+    }
+
+    /// For the components-first listing: as plain language when the query has no operator.
+    init(_ db: Database, _ query: SearchQuery, words: WordForms) throws {
+        self.query = query
+        self.words = words
         reading = SearchReading(plain: QueryReading.isPlain(query.root), terms: [])
         if reading.plain {
             try readPlain(db, query.root)
@@ -85,7 +105,7 @@ struct QueryReading {
         reading.stopWords = stops.map(\.text)
         reading.platformWords = platformWords.map(\.text)
 
-        let vocabulary = try EquivalentsIndex(db, plain: plain)
+        let vocabulary = try SearchVocabulary(db, words: forms)
         var index = 0
         while index < content.count {
             var term = (text: content[index].text, prefix: content[index].prefix, length: 1)
@@ -111,7 +131,7 @@ struct QueryReading {
         if reading.platforms.isEmpty {
             var hinted: [String: [String]] = [:]
             for term in reading.terms where !term.prefix {
-                let platforms = Set((vocabulary.byKey[vocabulary.key(term.text)] ?? []).map(\.platform))
+                let platforms = vocabulary.platforms(of: term.text)
                 if platforms.count == 1, let only = platforms.first, let platform = only { hinted[platform, default: []].append(term.text) }
             }
             if hinted.count == 1, let (platform, words) = hinted.first {
@@ -124,16 +144,16 @@ struct QueryReading {
 
     private mutating func addTerm(_ db: Database, _ text: String, prefix: Bool, equivalents: [Equivalent]) throws {
         let term = reading.terms.count
-        let exactForm = prefix ? words.prefixExpression(text) : try words.forms(db, text)
-        patterns.append(TermMatcher.Pattern(pieces: words.pieces(text, prefix: prefix), term: term, equivalent: nil))
+        let exactForm = prefix ? forms.prefixExpression(text) : try forms.forms(db, text)
+        patterns.append(TermMatcher.Pattern(pieces: forms.pieces(text, prefix: prefix), term: term, equivalent: nil))
         var alternatives = [exactForm]
         var held: [Equivalent] = []
         for equivalent in equivalents {
-            let form = try words.forms(db, equivalent.term)
+            let form = try forms.forms(db, equivalent.term)
             guard !alternatives.contains(form), try QueryReading.matchesAny(db, form) else { continue }
             alternatives.append(form)
             held.append(equivalent)
-            patterns.append(TermMatcher.Pattern(pieces: words.pieces(equivalent.term, prefix: false), term: term, equivalent: equivalent.term))
+            patterns.append(TermMatcher.Pattern(pieces: forms.pieces(equivalent.term, prefix: false), term: term, equivalent: equivalent.term))
         }
         exact.append(exactForm)
         full.append(alternatives.count == 1 ? exactForm : "(" + alternatives.joined(separator: " OR ") + ")")
@@ -151,7 +171,7 @@ struct QueryReading {
     func expression(_ db: Database, _ node: SearchQuery.Node) throws -> String {
         switch node {
         case let .word(text, prefix):
-            return prefix ? words.prefixExpression(text) : try words.forms(db, text)
+            return prefix ? forms.prefixExpression(text) : try forms.forms(db, text)
         case let .phrase(text, prefix):
             return SearchQuery.quoted(plain.words(text).joined(separator: " ")) + (prefix ? " *" : "")
         case .all(let children):
@@ -161,75 +181,6 @@ struct QueryReading {
         case let .exclude(keep, drop):
             return "(" + (try expression(db, keep)) + ") NOT ("
                 + (try drop.map { "(" + (try expression(db, $0)) + ")" }.joined(separator: " OR ")) + ")"
-        }
-    }
-
-    /// A word's forms in the component index, and its token pattern in facts.
-    struct Forms {
-        let porter: IndexTokenizer
-        let plain: IndexTokenizer
-
-        /// A word in every form the index holds with the same stem (`dimmed` → dim, dimmed, dims),
-        /// since the component index does not stem (search_component_forms holds its words by stem);
-        /// several tokens (`ctrl+tab`) as a phrase.
-        func forms(_ db: Database, _ word: String) throws -> String {
-            let folded = plain.words(word)
-            guard folded.count == 1, let stem = porter.words(word).first else {
-                return SearchQuery.quoted(folded.joined(separator: " "))
-            }
-            let forms = try String.fetchAll(db.cachedStatement(sql: "SELECT term FROM search_component_forms WHERE stem = ? ORDER BY term"),
-                                        arguments: [stem])
-        let variants = [folded[0]] + forms.filter { $0 != folded[0] }
-        return variants.count == 1 ? SearchQuery.quoted(variants[0])
-                : "(" + variants.map(SearchQuery.quoted).joined(separator: " OR ") + ")"
-        }
-
-        func prefixExpression(_ text: String) -> String {
-            SearchQuery.quoted(plain.words(text).joined(separator: " ")) + " *"
-        }
-
-        /// The token pattern of a term for facts: its stems in a row, the last a prefix of the
-        /// unstemmed word for a prefix term.
-        func pieces(_ text: String, prefix: Bool) -> [TermMatcher.Piece] {
-            var pieces = porter.words(text).map(TermMatcher.Piece.stem)
-            if prefix, let last = plain.words(text).last, !pieces.isEmpty {
-                pieces[pieces.count - 1] = .prefix(last)
-            }
-            return pieces
-        }
-    }
-
-    /// The vocabulary table, keyed by each term's words as the component index folds them:
-    /// `Dimmed` and `dimmed` meet, `double-tap` and `double tap` too. Not by stems: a stem would
-    /// tie `focused` to `focusable`, an Android attribute of another concept.
-    struct EquivalentsIndex {
-        var byKey: [String: [Equivalent]] = [:]
-        var byConcept: [String: [Equivalent]] = [:]
-        let plain: IndexTokenizer
-
-        init(_ db: Database, plain: IndexTokenizer) throws {
-            self.plain = plain
-            for row in try Row.fetchAll(db, sql: "SELECT concept, platform, term, note FROM equivalents ORDER BY id") {
-                let equivalent = Equivalent(concept: row["concept"], platform: row["platform"], term: row["term"], note: row["note"])
-                byKey[key(equivalent.term), default: []].append(equivalent)
-                byConcept[equivalent.concept, default: []].append(equivalent)
-            }
-        }
-
-        func key(_ text: String) -> String { plain.words(text).joined(separator: " ") }
-
-        /// The other terms of every concept `text` belongs to, in file order, each once.
-        func equivalents(of text: String) -> [Equivalent] {
-            let own = key(text)
-            guard !own.isEmpty, let entries = byKey[own] else { return [] }
-            var seen: Set<String> = [own]
-            var result: [Equivalent] = []
-            for concept in Set(entries.map(\.concept)).sorted() {
-                for equivalent in byConcept[concept] ?? [] where seen.insert(key(equivalent.term)).inserted {
-                    result.append(equivalent)
-                }
-            }
-            return result
         }
     }
 }

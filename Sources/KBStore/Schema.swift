@@ -12,8 +12,8 @@ import KBResources
 /// `grdb_migrations`, so files written by earlier versions read the same.
 package enum Schema {
     /// What a layer above the store derives from a migration that SQL alone cannot fill (0007's
-    /// word forms need a stemmer): called inside the migrating transaction after each migration
-    /// applied, with its name. The store knows no such layer; whoever opens the file passes it.
+    /// word forms need a stemmer, its vocabulary table the file built into a11ykb): called inside
+    /// the migrating transaction after each migration applied, with its name. The store knows no such layer; whoever opens the file passes it.
     package typealias FollowUp = (_ migration: String, _ db: Database) throws -> Void
 
     static var names: [String] { EmbeddedResources.migrations.map(\.name) }
@@ -33,7 +33,6 @@ package enum Schema {
                 let done = Set(try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations"))
                 for migration in EmbeddedResources.migrations where !done.contains(migration.name) {
                     try db.execute(sql: String(decoding: migration.sql, as: UTF8.self))
-                    try afterMigration(migration.name, db)
                     try followUp(migration.name, db)
                     try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES (?)", arguments: [migration.name])
                     applied = true
@@ -46,12 +45,6 @@ package enum Schema {
             }
             return applied
         }
-    }
-
-    /// What the store itself fills after a migration: 0007's vocabulary table is a copy of a file
-    /// built into a11ykb.
-    static func afterMigration(_ name: String, _ db: Database) throws {
-        if name == "0007_component_search" { try EquivalentsTable.load(db) }
     }
 
     /// What the file's schema is, read without writing.

@@ -73,23 +73,25 @@ final class ListOutputTests: XCTestCase {
         }
     }
 
-    /// At c7d9f0c the gaps table cut its `where` column at 50 characters, so a checkout in any
-    /// folder deeper than a few levels printed a `file:line` that no editor can open.
+    /// At c7d9f0c the gaps table cut its `where` column at 50 characters, so a file deeper than a
+    /// few folders below what was imported printed a `file:line` that no editor can open. (Sources
+    /// are named below the folder imported, so the depth is below it.)
     func testTablesKeepADeepFileAndLineWhole() throws {
-        let deep = try Fixtures.temporaryFolder(self).appendingPathComponent("a/b/c/d/e/f/g/h/team-criteria/native/drafts")
-        try FileManager.default.createDirectory(at: deep, withIntermediateDirectories: true)
-        let source = deep.appendingPathComponent("expandable-region.md")
+        let base = try Fixtures.temporaryFolder(self)
+        let relative = "a/b/c/d/e/f/g/h/team-criteria/native/drafts/expandable-region.md"
+        let source = base.appendingPathComponent(relative)
+        try FileManager.default.createDirectory(at: source.deletingLastPathComponent(), withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: Fixtures.seedFolder.appendingPathComponent("expandable-region.md"), to: source)
-        let db = deep.deletingLastPathComponent().appendingPathComponent("kb.sqlite").path
-        XCTAssertEqual(try Fixtures.run(["import", "--db", db, source.path]).status, 0)
+        let db = base.appendingPathComponent("kb.sqlite").path
+        XCTAssertEqual(try Fixtures.run(["import", "--db", db, base.appendingPathComponent("a").path]).status, 0)
 
         let gaps = try Fixtures.run(["gaps", "--db", db, "--component", "expandable-region"])
         XCTAssertEqual(gaps.status, 0, gaps.stderr)
-        XCTAssertTrue(gaps.stdout.contains(source.path + ":119\n"), gaps.stdout)
+        XCTAssertTrue(gaps.stdout.contains(" " + relative.dropFirst(2) + ":119\n"), gaps.stdout)
         let sql = try Fixtures.run(["sql", "--db", db, "SELECT source, excerpt FROM v_gaps WHERE line = 119"])
-        XCTAssertTrue(sql.stdout.contains(source.path + "  "), sql.stdout)
+        XCTAssertTrue(sql.stdout.contains(relative.dropFirst(2) + "  "), sql.stdout)
         let facts = try Fixtures.run(["search", "--db", db, "collapsed", "--facts", "--format", "table"])
-        XCTAssertTrue(facts.stdout.contains(source.path + ":"), facts.stdout)
+        XCTAssertTrue(facts.stdout.contains(relative.dropFirst(2) + ":"), facts.stdout)
     }
 
     /// The listings' hints name the command line's options, worded here and not in the library.

@@ -78,7 +78,6 @@ final class SourceRootsTests: XCTestCase {
             try db.execute(sql: "CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)")
             for migration in EmbeddedResources.migrations where migration.name < "0010" {
                 try db.execute(sql: String(decoding: migration.sql, as: UTF8.self))
-                try Schema.afterMigration(migration.name, db)
                 try SearchIndex.followUp(migration.name, db)
                 try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES (?)", arguments: [migration.name])
             }

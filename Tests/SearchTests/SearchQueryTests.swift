@@ -119,7 +119,7 @@ final class SearchQueryTests: XCTestCase {
             do {
                 let query = try SearchQuery(input)
                 accepted += 1
-                XCTAssertNoThrow(try kb.reader.read { try Search.run($0, query: query, options: SearchOptions(limit: 3)) }, "query \(input.debugDescription)")
+                XCTAssertNoThrow(try kb.reader.read { try SearchEngine($0).facts(query, options: SearchOptions(limit: 3)) }, "query \(input.debugDescription)")
             } catch {
                 XCTAssertFalse(error.description.isEmpty)
             }

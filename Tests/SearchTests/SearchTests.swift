@@ -273,6 +273,50 @@ final class SearchTests: XCTestCase {
         XCTAssertEqual(try search(kb, "\"Use Column and Row\"").hits.map(\.component), ["table"])
     }
 
+    /// The import's upkeep (`SearchIndex.Import`): triggers row by row until the import has
+    /// written 50 documents and at least half as many as the knowledge base held; then bulk, and
+    /// both modes back off when it finishes, the indexes exact.
+    func testAnImportGoesBulkOnlyWhenItWritesAsMuchAsTheKnowledgeBaseHolds() throws {
+        let kb = try Fixtures.seededKnowledgeBase(self)
+        func modes(_ db: Database) throws -> [Int] {
+            try Row.fetchOne(db, sql: "SELECT bulk, defer_components FROM search_control").map { [$0[0], $0[1]] } ?? []
+        }
+        try kb.writer().inTransaction { db in
+            // 200 sources more than the seed's: bulk only at the 100th document and after.
+            try db.execute(sql: """
+                WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 200)
+                INSERT INTO sources (path, format, sha256, bytes, imported_at) SELECT '/x/' || i, 'magenta-v2', '', 0, '' FROM n
+                """)
+            let existing = try Int.fetchOne(db, sql: "SELECT count(*) FROM sources") ?? 0
+            let index = try SearchIndex.Import(begin: db)
+            XCTAssertEqual(try modes(db), [0, 1], "component documents deferred from the start")
+            for written in 1...existing {
+                try index.willWrite()
+                XCTAssertEqual(index.isBulk, written >= 50 && written * 2 >= existing, "after \(written) of \(existing)")
+                if index.isBulk { break }
+            }
+            XCTAssertTrue(index.isBulk)
+            XCTAssertEqual(try modes(db), [1, 1])
+            try index.finish()
+            XCTAssertEqual(try modes(db), [0, 0])
+            return .rollback
+        }
+        // A small knowledge base: the 50th document of an import switches it.
+        let empty = try Fixtures.emptyKnowledgeBase(self)
+        try empty.writer().inTransaction { db in
+            let index = try SearchIndex.Import(begin: db)
+            for _ in 1..<50 { try index.willWrite() }
+            XCTAssertFalse(index.isBulk)
+            try index.willWrite()
+            XCTAssertTrue(index.isBulk)
+            try index.finish()
+            return .commit
+        }
+        XCTAssertEqual(try Fixtures.int(empty, "SELECT bulk + defer_components FROM search_control"), 0)
+        assertIndexExact(kb)
+        assertIndexExact(empty)
+    }
+
     func testIndexIsExactThroughSupersession() throws {
         let kb = try Fixtures.emptyKnowledgeBase(self)
         _ = try Importer(kb).importPaths([Fixtures.seedFolder.appendingPathComponent("reorder-data-row.jekyll.md").path])
@@ -351,11 +395,11 @@ final class SearchTests: XCTestCase {
             }
         }
         // The ranking reads the index alone.
-        let ranking = try plan(Search.rankedSQL(options))
+        let ranking = try plan(FactListing.rankedSQL(options))
         XCTAssertTrue(ranking.contains { $0.contains("search_index VIRTUAL TABLE INDEX") && $0.contains("M") }, ranking.description)
         XCTAssertFalse(ranking.contains { $0.contains("criteria") || $0.contains("guidance") || $0.contains("components") }, ranking.description)
         // Each ranked document's fact is reached by its key, no table scanned.
-        let fact = try plan(Search.factSQL(options))
+        let fact = try plan(FactListing.factSQL(options))
         // `h` is the one constant row holding the key.
         let scans = fact.filter { $0.hasPrefix("SCAN") && $0 != "SCAN h" && !$0.contains("CONSTANT ROW") }
         XCTAssertEqual(scans, [], fact.description)

@@ -2,8 +2,9 @@ import Foundation
 import GRDB
 import KBModel
 
-/// Ranked full-text search over every fact (the `search_index` FTS5 table).
-package enum Search {
+/// The fact listing's ranking (`SearchEngine.facts`): every fact that matches, on the fact index
+/// (`search_index`, one document per fact, stemmed), best first, each looked up and marked.
+package enum FactListing {
     /// bm25 weight of each column of `search_index`, in the index's column order: a component's
     /// title, a criterion's label or an announcement's context, a criterion, an announcement, a
     /// guidance note, and a note nested under another (heaviest: title, criterion, announcement).
@@ -17,18 +18,6 @@ package enum Search {
     /// which keeps titles and criteria above notes. Nested notes rank below top-level ones through
     /// their column's lower weight (`detail`).
     package static let kindBoosts = (component: 2.0, criterion: 1.5, announcement: 1.25, guidance: 1.0)
-
-    /// Runs a parsed query: checks the filters, ranks, looks the facts up, marks the matches, and
-    /// says why when nothing matched.
-    package static func run(_ db: Database, query: SearchQuery, options: SearchOptions) throws -> SearchResult {
-        try validate(options, db)
-        let match = query.fts5
-        let (rows, total) = try ranked(db, match: match, options: options)
-        let hits = try highlighted(db, rows, match: match)
-        var result = SearchResult(query: query, options: options, hits: hits, total: total)
-        if hits.isEmpty { try explainNoHits(db, &result) }
-        return result
-    }
 
     /// The hits in rank order, each with its snippet and label marked by FTS5.
     static func highlighted(_ db: Database, _ rows: [RankedRow], match: String) throws -> [SearchHit] {
@@ -199,65 +188,5 @@ package enum Search {
             text: text, snippet: HighlightedText(parts: [.plain(text)]), highlightedLabel: nil, summary: row["summary"],
             source: row["source"], line: row["line"])
         return RankedRow(key: row["key"], textColumn: textColumn, labelColumn: labelColumn, hit: hit)
-    }
-
-    // MARK: - Filters
-
-    static func validate(_ options: SearchOptions, _ db: Database) throws {
-        if options.limit < 0 { throw QueryError.invalidOption("the limit must be 0 (all) or more, not \(options.limit)") }
-        func check(_ value: String?, _ name: String, _ known: [String]) throws {
-            guard let value, !known.contains(value) else { return }
-            throw QueryError.invalidOption("unknown \(name) \"\(value)\"; known: \(known.joined(separator: ", "))")
-        }
-        try check(options.platform, "platform", try String.fetchAll(db, sql: "SELECT slug FROM platforms ORDER BY id"))
-        try check(options.framework, "framework", try String.fetchAll(db, sql: "SELECT slug FROM frameworks ORDER BY id"))
-        if let component = options.component,
-           try Int.fetchOne(db, sql: "SELECT 1 FROM components WHERE slug = ? LIMIT 1", arguments: [component]) == nil {
-            let near = try String.fetchAll(db, sql: "SELECT DISTINCT slug FROM components ORDER BY slug")
-                .map { ($0, ComponentLookup.editDistance($0, component)) }
-                .filter { $0.1 <= max(2, component.count / 3) || $0.0.contains(component) }
-                .sorted { ($0.1, $0.0) < ($1.1, $1.0) }
-                .prefix(5).map(\.0)
-            throw QueryError.invalidOption("no component \"\(component)\" in the knowledge base"
-                                + (near.isEmpty ? "" : "; did you mean \(near.joined(separator: ", "))?"))
-        }
-        if let aspect = options.aspect {
-            let known = Vocabulary.aspects + Vocabulary.criterionKinds
-            let inData = try Int.fetchOne(db, sql: """
-                SELECT EXISTS (SELECT 1 FROM guidance WHERE aspect = :a) OR EXISTS (SELECT 1 FROM criteria WHERE kind = :a)
-                    OR EXISTS (SELECT 1 FROM criteria WHERE lower(label) = :w)
-                """, arguments: ["a": aspect, "w": aspect.replacingOccurrences(of: "-", with: " ")]) == 1
-            if !inData && !known.contains(aspect) {
-                throw QueryError.invalidOption("unknown aspect \"\(aspect)\"; known: \(known.joined(separator: ", ")) (or a criterion label such as text-resize)")
-            }
-        }
-    }
-
-    // MARK: - Nothing found
-
-    /// Says why nothing matched, when it can: the filters, words that never meet, near terms.
-    static func explainNoHits(_ db: Database, _ result: inout SearchResult) throws {
-        let exists = try db.cachedStatement(sql: "SELECT count(*) FROM search_index WHERE search_index MATCH ?")
-        let unfiltered = try Int.fetchOne(exists, arguments: [result.query.fts5]) ?? 0
-        if result.options.hasFilters && unfiltered > 0 {
-            result.hints.append("\(unfiltered) fact\(unfiltered == 1 ? "" : "s") match\(unfiltered == 1 ? "es" : "") without the filters")
-            return
-        }
-        let terms = result.query.positiveTerms
-        var missing: [SearchQuery.Node] = []
-        for term in terms where try (Int.fetchOne(exists, arguments: [SearchQuery.fts5(term)]) ?? 0) == 0 {
-            missing.append(term)
-        }
-        if missing.isEmpty && terms.count > 1 {
-            let each = terms.compactMap(\.termText)
-            result.hints.append("each of \(each.joined(separator: ", ")) matches, but no fact holds them all; try \(each.joined(separator: " OR "))")
-        }
-        var seen = Set<String>()
-        for term in missing {
-            guard case let .word(text, prefix: false) = term else { continue }
-            for suggestion in try Suggest.nearTerms(db, word: text) where seen.insert(suggestion).inserted {
-                result.suggestions.append(suggestion)
-            }
-        }
     }
 }

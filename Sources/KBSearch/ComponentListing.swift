@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import KBModel
 
-/// Components first: ranks components on the component index (search_components: a component's
+/// The components-first listing's ranking (`SearchEngine.components`): ranks components on the component index (search_components: a component's
 /// title, category and every fact, schema 0007), then shows each one's best facts with snippets.
 ///
 /// The order of the components: first those holding more of the query's terms (a partial match
@@ -12,7 +12,7 @@ import KBModel
 /// and category weighted above the facts. Without platform words, equivalents or filters, bm25
 /// ranks inside FTS5 and stops at the limit (the few components with a word in their title are
 /// looked up by key).
-package enum ComponentSearch {
+package enum ComponentListing {
     /// bm25 weights of search_components' columns: title, category, body (every fact).
     package static let columnWeights = (title: 10.0, category: 4.0, body: 1.0)
 
@@ -32,9 +32,10 @@ package enum ComponentSearch {
         var missing: [Int]
     }
 
-    package static func run(_ db: Database, query: SearchQuery, options: SearchOptions, deadline: Deadline) throws -> ComponentSearchResult {
-        try Search.validate(options, db)
-        var read = try QueryReading(db, query)
+    /// The components `read` finds, best first, up to the limit, each with its best facts.
+    static func ranked(_ db: Database, _ read: inout QueryReading, options: SearchOptions, deadline: Deadline,
+                       words: WordForms) throws -> ComponentSearchResult {
+        let query = read.query
         var result = ComponentSearchResult(query: query, options: options, reading: read.reading, components: [], total: 0)
         guard let match = read.match else { return result }
         try deadline.check()
@@ -80,7 +81,7 @@ package enum ComponentSearch {
         }
         result.reading = read.reading
 
-        let matcher = TermMatcher(patterns: read.patterns, porter: read.porter, plain: read.plain)
+        let matcher = words.matcher(read.patterns)
         var shown: [ComponentMatch] = []
         var stoppedEarly = false
         for candidate in candidates {
@@ -89,7 +90,7 @@ package enum ComponentSearch {
                 break
             }
             try deadline.check()
-            guard var component = try ComponentSearch.component(db, candidate, read: read, matcher: matcher, options: options) else { continue }
+            guard var component = try ComponentListing.component(db, candidate, read: read, matcher: matcher, options: options) else { continue }
             component.rank = shown.count + 1
             shown.append(component)
         }
@@ -97,7 +98,6 @@ package enum ComponentSearch {
         // the components after the last one shown were not checked, so their number is unknown.
         if factFilters { result.total = stoppedEarly ? nil : shown.count }
         result.components = shown
-        if shown.isEmpty { try explainNothing(db, &result, match: read.match) }
         return result
     }
 
@@ -320,23 +320,6 @@ package enum ComponentSearch {
         case .criterion: 1.5
         case .announcement: 1.25
         case .guidance: hit.text.isEmpty ? 0 : 1
-        }
-    }
-
-    // MARK: - Nothing found
-
-    static func explainNothing(_ db: Database, _ result: inout ComponentSearchResult, match: String?) throws {
-        if result.options.hasFilters, let match, try QueryReading.matchesAny(db, match) {
-            let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM search_components WHERE search_components MATCH ?", arguments: [match]) ?? 0
-            result.hints.append("\(count) component\(count == 1 ? "" : "s") match\(count == 1 ? "es" : "") without the filters")
-            return
-        }
-        var seen = Set<String>()
-        let missing = result.reading.notFound.isEmpty ? result.reading.terms.map(\.text) : result.reading.notFound
-        for word in missing where !word.hasSuffix("*") && !word.contains(" ") {
-            for suggestion in try Suggest.nearTerms(db, word: word) where seen.insert(suggestion).inserted {
-                result.suggestions.append(suggestion)
-            }
         }
     }
 }

@@ -1,0 +1,135 @@
+import GRDB
+import KBModel
+
+/// The one search engine: both listings, over the knowledge base's two full-text indexes.
+///
+/// - **Components first** (`components`, `a11ykb search`): ranks components on the component
+///   index (search_components: one document per component), then shows each one's best facts.
+///   Ranking: `ComponentListing`.
+/// - **Facts** (`facts`: the fact listing of `a11ykb search`): ranks every fact on the fact index
+///   (search_index: one document per fact). Ranking: `FactListing`.
+///
+/// Both read the query once through `QueryReading` (plain language or as typed), check their
+/// filters the same way, find words with the same tokenizers and word forms (`WordForms`), use
+/// the same vocabulary (`SearchVocabulary`), and say alike why nothing was found
+/// (`explainNothing`). The indexes' upkeep is `SearchIndex`'s. One engine answers one question,
+/// inside one read transaction (`db`).
+package struct SearchEngine {
+    let db: Database
+
+    package init(_ db: Database) {
+        self.db = db
+    }
+
+    /// Every fact that holds the query as typed, best first (the fact listing).
+    package func facts(_ query: SearchQuery, options: SearchOptions) throws -> SearchResult {
+        try validate(options)
+        let reading = QueryReading(facts: query)
+        let (rows, total) = try FactListing.ranked(db, match: reading.factMatch, options: options)
+        let hits = try FactListing.highlighted(db, rows, match: reading.factMatch)
+        var result = SearchResult(query: query, options: options, hits: hits, total: total)
+        if hits.isEmpty {
+            let exists = try db.cachedStatement(sql: "SELECT count(*) FROM search_index WHERE search_index MATCH ?")
+            let terms = query.positiveTerms
+            let missing = try terms.filter { try (Int.fetchOne(exists, arguments: [SearchQuery.fts5($0)]) ?? 0) == 0 }
+            (result.hints, result.suggestions) = try explainNothing(
+                options, unit: "fact", matchingWithoutFilters: { try Int.fetchOne(exists, arguments: [reading.factMatch]) ?? 0 },
+                neverTogether: missing.isEmpty && terms.count > 1 ? terms.compactMap(\.termText) : [],
+                suggestFor: missing.compactMap { if case let .word(text, prefix: false) = $0 { text } else { nil } })
+        }
+        return result
+    }
+
+    /// The components that hold the query's words, best first, each with its best facts (the
+    /// components-first listing). Plain words are read as plain language.
+    package func components(_ query: SearchQuery, options: SearchOptions, deadline: Deadline = .none) throws -> ComponentSearchResult {
+        try validate(options)
+        let words = try WordForms(db)
+        var reading = try QueryReading(db, query, words: words)
+        var result = try ComponentListing.ranked(db, &reading, options: options, deadline: deadline, words: words)
+        if result.components.isEmpty && reading.match != nil {
+            let missing = reading.reading.notFound.isEmpty ? reading.reading.terms.map(\.text) : reading.reading.notFound
+            (result.hints, result.suggestions) = try explainNothing(
+                options, unit: "component",
+                matchingWithoutFilters: {
+                    guard let match = reading.match else { return 0 }
+                    return try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM search_components WHERE search_components MATCH ?"),
+                                            arguments: [match]) ?? 0
+                },
+                neverTogether: [], suggestFor: missing.filter { !$0.hasSuffix("*") && !$0.contains(" ") })
+        }
+        return result
+    }
+
+    /// The vocabulary's concepts a term belongs to (matched as search matches it: `Dimmed` and
+    /// `dimmed` meet), or whose name it is, each with how many components hold each of its terms.
+    package func concepts(of term: String) throws -> [EquivalentConcept] {
+        let words = try WordForms(db)
+        let vocabulary = try SearchVocabulary(db, words: words)
+        return try vocabulary.conceptNames(of: term).map { name in
+            let terms = vocabulary.byConcept[name] ?? []
+            let counts = try terms.map { equivalent in
+                try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM search_components WHERE search_components MATCH ?"),
+                                 arguments: [try words.forms(db, equivalent.term)]) ?? 0
+            }
+            return EquivalentConcept(concept: name, terms: terms, components: counts)
+        }
+    }
+
+    // MARK: - Shared by both listings
+
+    /// Why nothing was found, worded alike by both listings: when the filters left out what
+    /// matches, how many `unit`s match without them (and nothing else); otherwise, when every term
+    /// matches but no `unit` holds them all (`neverTogether`), the terms to join with OR; and the
+    /// words of the knowledge base nearest those in `suggestFor` ("did you mean").
+    func explainNothing(_ options: SearchOptions, unit: String, matchingWithoutFilters: () throws -> Int,
+                        neverTogether: [String], suggestFor words: [String]) throws -> (hints: [String], suggestions: [String]) {
+        if options.hasFilters {
+            let count = try matchingWithoutFilters()
+            if count > 0 { return (["\(count) \(unit)\(count == 1 ? "" : "s") match\(count == 1 ? "es" : "") without the filters"], []) }
+        }
+        var hints: [String] = []
+        if !neverTogether.isEmpty {
+            hints.append("each of \(neverTogether.joined(separator: ", ")) matches, but no \(unit) holds them all; "
+                         + "try \(neverTogether.joined(separator: " OR "))")
+        }
+        var suggestions: [String] = []
+        for word in words {
+            for suggestion in try Suggest.nearTerms(db, word: word) where !suggestions.contains(suggestion) {
+                suggestions.append(suggestion)
+            }
+        }
+        return (hints, suggestions)
+    }
+
+    /// Refuses filters the knowledge base does not know, naming those it does.
+    func validate(_ options: SearchOptions) throws {
+        if options.limit < 0 { throw QueryError.invalidOption("the limit must be 0 (all) or more, not \(options.limit)") }
+        func check(_ value: String?, _ name: String, _ known: [String]) throws {
+            guard let value, !known.contains(value) else { return }
+            throw QueryError.invalidOption("unknown \(name) \"\(value)\"; known: \(known.joined(separator: ", "))")
+        }
+        try check(options.platform, "platform", try String.fetchAll(db, sql: "SELECT slug FROM platforms ORDER BY id"))
+        try check(options.framework, "framework", try String.fetchAll(db, sql: "SELECT slug FROM frameworks ORDER BY id"))
+        if let component = options.component,
+           try Int.fetchOne(db, sql: "SELECT 1 FROM components WHERE slug = ? LIMIT 1", arguments: [component]) == nil {
+            let near = try String.fetchAll(db, sql: "SELECT DISTINCT slug FROM components ORDER BY slug")
+                .map { ($0, ComponentLookup.editDistance($0, component)) }
+                .filter { $0.1 <= max(2, component.count / 3) || $0.0.contains(component) }
+                .sorted { ($0.1, $0.0) < ($1.1, $1.0) }
+                .prefix(5).map(\.0)
+            throw QueryError.invalidOption("no component \"\(component)\" in the knowledge base"
+                                + (near.isEmpty ? "" : "; did you mean \(near.joined(separator: ", "))?"))
+        }
+        if let aspect = options.aspect {
+            let known = Vocabulary.aspects + Vocabulary.criterionKinds
+            let inData = try Int.fetchOne(db, sql: """
+                SELECT EXISTS (SELECT 1 FROM guidance WHERE aspect = :a) OR EXISTS (SELECT 1 FROM criteria WHERE kind = :a)
+                    OR EXISTS (SELECT 1 FROM criteria WHERE lower(label) = :w)
+                """, arguments: ["a": aspect, "w": aspect.replacingOccurrences(of: "-", with: " ")]) == 1
+            if !inData && !known.contains(aspect) {
+                throw QueryError.invalidOption("unknown aspect \"\(aspect)\"; known: \(known.joined(separator: ", ")) (or a criterion label such as text-resize)")
+            }
+        }
+    }
+}

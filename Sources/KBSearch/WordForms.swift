@@ -1,0 +1,82 @@
+import GRDB
+
+/// A word as each index holds it, and its other forms: the one place search turns a typed word
+/// into tokens. The fact index (search_index) stems (`dimmed` → `dim`); the component index
+/// (search_components) holds words as written, folded only, so that a prefix query matches the
+/// words themselves (`activat*`: activates, activation); `search_component_forms` ties those words
+/// to their stems, so that a word finds its other forms in one indexed lookup. SQLite's own
+/// tokenizers do the work (`IndexTokenizer`), so a query's words are split, folded and stemmed
+/// exactly as the indexed text was.
+struct WordForms {
+    /// Stems, as the fact index holds them.
+    let porter: IndexTokenizer
+    /// Words folded (case, diacritics), as the component index holds them.
+    let plain: IndexTokenizer
+
+    init(_ db: Database) throws {
+        porter = try IndexTokenizer(db, .porter)
+        plain = try IndexTokenizer(db, .plain)
+    }
+
+    // MARK: - A query's words over the component index
+
+    /// A word in every form the component index holds with the same stem (`dimmed` → dim,
+    /// dimmed, dims); several tokens (`ctrl+tab`) as a phrase.
+    func forms(_ db: Database, _ word: String) throws -> String {
+        let folded = plain.words(word)
+        guard folded.count == 1, let stem = porter.words(word).first else {
+            return SearchQuery.quoted(folded.joined(separator: " "))
+        }
+        let forms = try String.fetchAll(db.cachedStatement(sql: "SELECT term FROM search_component_forms WHERE stem = ? ORDER BY term"),
+                                        arguments: [stem])
+        let variants = [folded[0]] + forms.filter { $0 != folded[0] }
+        return variants.count == 1 ? SearchQuery.quoted(variants[0])
+            : "(" + variants.map(SearchQuery.quoted).joined(separator: " OR ") + ")"
+    }
+
+    /// A prefix term over the component index: the words as written, the last a prefix.
+    func prefixExpression(_ text: String) -> String {
+        SearchQuery.quoted(plain.words(text).joined(separator: " ")) + " *"
+    }
+
+    /// The token pattern of a term for facts: its stems in a row, the last a prefix of the
+    /// unstemmed word for a prefix term.
+    func pieces(_ text: String, prefix: Bool) -> [TermMatcher.Piece] {
+        var pieces = porter.words(text).map(TermMatcher.Piece.stem)
+        if prefix, let last = plain.words(text).last, !pieces.isEmpty {
+            pieces[pieces.count - 1] = .prefix(last)
+        }
+        return pieces
+    }
+
+    /// A matcher of `patterns` in facts, with these tokenizers.
+    func matcher(_ patterns: [TermMatcher.Pattern]) -> TermMatcher {
+        TermMatcher(patterns: patterns, porter: porter, plain: plain)
+    }
+
+    // MARK: - Upkeep of search_component_forms (schema 0007)
+
+    /// Every term of the component index (a bulk import, the migration).
+    func rebuildTable(_ db: Database) throws {
+        try db.execute(sql: "DELETE FROM search_component_forms")
+        try addToTable(db, try String.fetchAll(db, sql: "SELECT term FROM search_component_terms"))
+    }
+
+    /// The words of the texts `sql` selects (the documents of the components an import wrote).
+    func addToTable(_ db: Database, wordsOf sql: String) throws {
+        var words = Set<String>()
+        for text in try String.fetchAll(db, sql: sql) {
+            for token in plain.tokens(text) { words.insert(token.text) }
+        }
+        try addToTable(db, Array(words))
+    }
+
+    /// A form whose last component is gone stays: it only finds nothing.
+    private func addToTable(_ db: Database, _ terms: [String]) throws {
+        let insert = try db.makeStatement(sql: "INSERT OR IGNORE INTO search_component_forms (term, stem) VALUES (?, ?)")
+        for term in terms {
+            guard let stem = porter.words(term).first else { continue }
+            try insert.execute(arguments: [term, stem])
+        }
+    }
+}
