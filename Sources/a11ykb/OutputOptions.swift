@@ -12,14 +12,11 @@ struct OutputOptions: ParsableArguments {
         valueName: "format"))
     var format: TabularFormat?
 
-    @Option(name: [.short, .long], help: ArgumentHelp(
-        "Write to this file instead of stdout.",
-        discussion: "The file is written beside its final name and renamed into place: it is never left half-written. Only a regular file (or a new one) is written, keeping its mode; the knowledge base itself, devices, FIFOs and folders are refused; a symbolic link is followed to the file it names.",
-        valueName: "file"))
-    var output: String?
+    /// `--output` and `--bom`, shared with the commands that write documents.
+    @OptionGroup var destination: DocumentOutputOptions
 
-    @Flag(help: "Start CSV output with a UTF-8 byte order mark (for spreadsheet programs).")
-    var bom = false
+    var output: String? { destination.output }
+    var bom: Bool { destination.bom }
 
     /// Whether the text goes to a terminal (for colour and width).
     var toTerminal: Bool { output == nil }
@@ -49,7 +46,8 @@ struct OutputOptions: ParsableArguments {
     }
 }
 
-/// `--output FILE` and `--bom` for a command that writes a document of its own layout (`compare`).
+/// `--output FILE` and `--bom`: every command that writes a file takes them; a list command takes
+/// them inside `OutputOptions`, a command that writes a document of its own layout (`compare`) alone.
 struct DocumentOutputOptions: ParsableArguments {
     @Option(name: [.short, .long], help: ArgumentHelp(
         "Write to this file instead of stdout.",
