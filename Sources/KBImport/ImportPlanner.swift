@@ -18,9 +18,6 @@ package struct ImportPlanner {
         self.stored = stored
     }
 
-    /// How many sources were stored when the import began (bulk indexing compares to it).
-    package var sourceCount: Int { stored.sources.count }
-
     /// Where every stored source's file was (`SourceLocation.absolute`).
     package var sourcePaths: [String] { Array(stored.sourceIDs.keys) }
 

@@ -4,6 +4,7 @@ import Foundation
 import KBModel
 import KBSearch
 import KBQuery
+import KBFiles
 
 public protocol Tabulated {
     static var columns: [Tabular.Column] { get }
@@ -191,6 +192,43 @@ extension ResultSet {
     public var tabularColumns: [Tabular.Column] { columns.map(Tabular.Column.named) }
 
     public static func cells(_ row: [SQLValue]) -> [Tabular.Value] { row.map(Tabular.Value.init) }
+
+    /// Streams the rows in `format` to `sink`, a block at a time: the sink writes out as it fills,
+    /// and the rows are converted once, never held twice (`export TABLE`).
+    public func write(_ format: TabularFormat, options: TabularWriter.Options = .init(), to sink: ByteSink) throws {
+        var writer = TabularWriter(format, columns: tabularColumns, options: options)
+        for start in stride(from: 0, to: rows.count, by: 512) {
+            try writer.write(rows[start..<min(start + 512, rows.count)].map(Self.cells), to: sink)
+        }
+        try writer.finish(to: sink)
+    }
+}
+
+extension Array where Element == ResultSet {
+    /// Each statement's rows, checking `deadline` at every row (a time limit covers the printing):
+    /// tables and CSV one after another; JSON one document, the rows' array, or an array of them
+    /// when several statements return rows; JSON Lines every row, one per line.
+    public func rendered(_ format: TabularFormat, options: TabularWriter.Options = .init(), deadline: Deadline) throws -> [UInt8] {
+        var out: [UInt8] = []
+        let nested = format == .json && count > 1
+        if nested { out += [UInt8]("[".utf8) }
+        for (i, result) in enumerated() {
+            var options = options
+            if nested {
+                options.jsonLevel = 1
+                out += [UInt8](((i == 0 ? "" : ",") + "\n  ").utf8)
+            }
+            var writer = TabularWriter(format, columns: result.tabularColumns, options: options)
+            for row in result.rows {
+                try deadline.check()
+                writer.write([ResultSet.cells(row)], into: &out)
+            }
+            try deadline.check()
+            writer.finish(into: &out)
+        }
+        if nested { out += [UInt8]("\n]\n".utf8) }
+        return out
+    }
 }
 
 extension Tabular.Value {

@@ -92,13 +92,6 @@ struct ExportCommand: ParsableCommand {
             return
         }
         let result = try kb.table(table)
-        var writer = TabularWriter(output.format ?? .csv, columns: result.tabularColumns, options: output.writerOptions())
-        try output.stream(from: kb) { sink in
-            // A block of rows at a time: the sink writes out as it fills.
-            for start in stride(from: 0, to: result.rows.count, by: 512) {
-                try writer.write(result.rows[start..<min(start + 512, result.rows.count)].map(ResultSet.cells), to: sink)
-            }
-            try writer.finish(to: sink)
-        }
+        try output.stream(from: kb) { sink in try result.write(output.format ?? .csv, options: output.writerOptions(), to: sink) }
     }
 }

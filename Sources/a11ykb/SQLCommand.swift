@@ -35,34 +35,8 @@ struct SQLCommand: ParsableCommand {
         let deadline = Deadline(seconds: timeout)
         let kb = try database.open()
         let results = try kb.sql(query, deadline: deadline, maxBytes: maxOutput.bytes)
-        try output.emit(Data(try Self.render(results, as: output.format ?? .table, options: output.writerOptions(maxColumnWidth: 80),
-                                             deadline: deadline)), from: kb)
-    }
-
-    /// Each statement's rows, checking `deadline` at every row (the timeout covers the printing):
-    /// tables and CSV one after another; JSON one document, the rows' array, or an array of
-    /// them when several statements return rows; JSON Lines every row, one per line.
-    static func render(_ results: [ResultSet], as format: TabularFormat, options: TabularWriter.Options,
-                       deadline: Deadline) throws -> [UInt8] {
-        var out: [UInt8] = []
-        let nested = format == .json && results.count > 1
-        if nested { out += Array("[".utf8) }
-        for (i, result) in results.enumerated() {
-            var options = options
-            if nested {
-                options.jsonLevel = 1
-                out += Array(((i == 0 ? "" : ",") + "\n  ").utf8)
-            }
-            var writer = TabularWriter(format, columns: result.tabularColumns, options: options)
-            for row in result.rows {
-                try deadline.check()
-                writer.write([ResultSet.cells(row)], into: &out)
-            }
-            try deadline.check()
-            writer.finish(into: &out)
-        }
-        if nested { out += Array("\n]\n".utf8) }
-        return out
+        try output.emit(Data(try results.rendered(output.format ?? .table, options: output.writerOptions(maxColumnWidth: 80),
+                                                  deadline: deadline)), from: kb)
     }
 }
 
