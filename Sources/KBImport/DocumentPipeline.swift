@@ -34,6 +34,10 @@ enum DocumentPipeline {
             let (announcements, ledger) = stages.measure(.normalize) { Normalizer.normalizeAccounted(transcript) }
             output = Output(format: format, content: .transcript(slug: slug, family: file.hints.family ?? .native, announcements),
                             ledger: ledger, lineCount: lineCount, notices: [], skipReason: nil)
+        case .standards(let document):
+            let skip = document.rules.isEmpty && document.criteria.isEmpty ? "no rule and no success criterion in it" : nil
+            output = Output(format: format, content: .standards(rules: document.rules, criteria: document.criteria),
+                            ledger: document.ledger, lineCount: lineCount, notices: document.notices, skipReason: skip)
         case let .components(read, documentLedger, documentNotices):
             var ledger = documentLedger
             var entries: [NormalizedEntry] = []

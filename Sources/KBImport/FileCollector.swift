@@ -32,8 +32,9 @@ package struct PendingFile: Sendable, Equatable {
 /// Inside a MagentaA11y checkout the layout is trusted: today's
 /// `public/content/documentation/{native,web}/<category>/<slug>.md` and caption files under
 /// `public/content/assets/media/video/`, the Jekyll era's `_checklist-{native,web}/<slug>.md`; the
-/// file name is the slug and `_`-prefixed files are templates or drafts. Anything else in a checkout
-/// is not guessed at. Outside a checkout every file is a document, identified by its content.
+/// file name is the slug and `_`-prefixed files are templates or drafts. The ACT rules' checkout
+/// keeps its rules in `_rules/*.md`, axe-core's in `lib/rules/*.json`; an installed axe-core's list
+/// is `axe-*-getRules.json`. Anything else in a checkout is not guessed at. Outside a checkout every file is a document, identified by its content.
 package enum FileCollector {
     package typealias Skip = ImportSummary.Skip
 
@@ -136,9 +137,12 @@ package enum FileCollector {
     static let unreadableFolder = "folder cannot be read"
     static let unreadable = "cannot be read"
 
-    static let markers = ["/_checklist-native/", "/_checklist-web/", "/public/content/"]
+    static let markers = ["/_checklist-native/", "/_checklist-web/", "/public/content/"] + standardsMarkers
 
-    /// Folders that are MagentaA11y checkouts, found by the layout's own folders.
+    /// The rules' checkouts: the ACT rules' site (`_rules/*.md`) and axe-core (`lib/rules/*.json`).
+    static let standardsMarkers = ["/_rules/", "/lib/rules/"]
+
+    /// Folders that are MagentaA11y checkouts (or the ACT rules' or axe-core's), found by the layout's own folders.
     static func checkoutRoots(_ files: [String]) -> Set<String> {
         var roots = Set<String>()
         for file in files {
@@ -190,6 +194,12 @@ package enum FileCollector {
             let root = checkoutRoots.first { path.hasPrefix($0 + "/") }
             let slug = owners.owner(of: path, family: family, folder: folder, checkoutRoot: root)
             result.files.append(PendingFile(path: path, hints: SourceHints(slug: slug, family: family), role: .transcript))
+            return
+        }
+        // The standards: what their checkouts keep rules in, and an installed axe-core's rule list.
+        if (path.contains("/_rules/") && (ext == "md" || ext == "markdown")) || (path.contains("/lib/rules/") && ext == "json")
+            || (ext == "json" && name.hasSuffix("getRules.json")) {
+            result.files.append(PendingFile(path: path, hints: SourceHints(looseFileName: name), role: .document))
             return
         }
         if name == "content.json" {

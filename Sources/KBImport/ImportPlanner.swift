@@ -33,6 +33,13 @@ package struct ImportPlanner {
             components(entries, sourceID: sourceID, document: document, into: &plan)
         case let .transcript(slug, family, announcements):
             transcript(announcements, key: StoredState.ComponentKey(family, slug), sourceID: sourceID, document: document, into: &plan)
+        case let .standards(rules, criteria):
+            // A file that described components before and now holds rules gives the components up.
+            components([], sourceID: sourceID, document: document, into: &plan)
+            if !criteria.isEmpty { plan.operations.append(.upsertCatalogue(criteria)) }
+            plan.operations.append(.replaceRules(sourceID: sourceID, rules))
+            plan.outcomes.append(.standards(path: document.path, rules: rules.count, criteria: criteria.count,
+                                            format: document.format.rawValue))
         }
         return plan
     }
@@ -214,6 +221,8 @@ package enum ImportOutcome: Sendable, Equatable {
     case skipped(path: String, reason: String)
     case notice(path: String, line: Int?, message: String)
     case unaccounted(path: String, lines: Int)
+    /// A standards file: how many rules or success criteria it gave.
+    case standards(path: String, rules: Int, criteria: Int, format: String)
 }
 
 extension ImportSummary {
@@ -230,6 +239,8 @@ extension ImportSummary {
             case let .skipped(path, reason): skipped.append(Skip(path: path, reason: reason))
             case let .notice(path, line, message): notices.append(Problem(path: path, line: line, message: message))
             case let .unaccounted(path, lines): unaccounted.append(Unaccounted(path: path, lines: lines))
+            case let .standards(path, rules, criteria, format):
+                standards.append(Standards(path: path, rules: rules, criteria: criteria, format: format))
             }
         }
     }

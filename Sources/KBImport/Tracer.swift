@@ -42,6 +42,8 @@ package enum Tracer {
         switch output.content {
         case .components(let entries): components = entries.map { "\($0.component.family.rawValue)/\($0.component.slug)" }
         case let .transcript(slug, family, _): components = ["\(family.rawValue)/\(slug) (captions)"]
+        case let .standards(rules, criteria):
+            components = rules.map { "\($0.kind.rawValue) rule \($0.slug)" } + (criteria.isEmpty ? [] : ["\(criteria.count) WCAG success criteria"])
         }
         if let reason = output.skipReason {
             return whole(file.path, text: text, format: output.format.rawValue, components: components, note: reason,

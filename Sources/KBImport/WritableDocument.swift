@@ -9,6 +9,8 @@ package struct WritableDocument: Sendable {
         case components([NormalizedEntry])
         /// A caption file's utterances, for the component its place names.
         case transcript(slug: String, family: Family, [AnnouncementFact])
+        /// ACT or axe-core rules, or WCAG success criteria (W3C's wcag.json).
+        case standards(rules: [RuleEntry], criteria: [WCAGCriterionInfo])
     }
 
     /// The file's absolute path (its name, for documents that are not files): what the summary names.

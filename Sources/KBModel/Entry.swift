@@ -74,6 +74,12 @@ package enum SourceFormat: String, Sendable, Codable, CaseIterable {
     case renderedText = "rendered-text"
     case webVTT = "webvtt"
     case contentJSON = "content-json"
+    /// The standards: a W3C ACT rule, an axe-core rule file, an installed axe-core's rule list,
+    /// W3C's wcag.json. They describe rules and success criteria, never components.
+    case actRule = "act-rule"
+    case axeRule = "axe-rule"
+    case axeRules = "axe-rules"
+    case wcagJSON = "wcag-json"
 
     /// When two sources describe one component, the higher rank wins: today's markdown over
     /// Jekyll over text copied from a page.
@@ -82,7 +88,7 @@ package enum SourceFormat: String, Sendable, Codable, CaseIterable {
         case .magentaV2, .contentJSON: 3
         case .jekyll: 2
         case .renderedText: 1
-        case .webVTT: 0
+        case .webVTT, .actRule, .axeRule, .axeRules, .wcagJSON: 0
         }
     }
 }

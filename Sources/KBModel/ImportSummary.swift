@@ -66,7 +66,23 @@ public struct ImportSummary: Sendable, Codable, Equatable {
         }
     }
 
+    /// A standards file imported: an ACT or axe-core rule file, an axe-core rule list, W3C's wcag.json.
+    public struct Standards: Sendable, Codable, Equatable {
+        public var path: String
+        public var rules: Int
+        public var criteria: Int
+        public var format: String
+
+        public init(path: String, rules: Int, criteria: Int, format: String) {
+            self.path = path
+            self.rules = rules
+            self.criteria = criteria
+            self.format = format
+        }
+    }
+
     public var added: [Item] = []
+    public var standards: [Standards] = []
     public var replaced: [Item] = []
     public var superseded: [Supersession] = []
     public var unchanged: [String] = []
@@ -85,5 +101,5 @@ public struct ImportSummary: Sendable, Codable, Equatable {
 
     public init() {}
 
-    public var wroteNothing: Bool { refused || (added.isEmpty && replaced.isEmpty && removed.isEmpty && transcripts.isEmpty && superseded.isEmpty) }
+    public var wroteNothing: Bool { refused || (added.isEmpty && standards.isEmpty && replaced.isEmpty && removed.isEmpty && transcripts.isEmpty && superseded.isEmpty) }
 }

@@ -5,8 +5,15 @@ package enum DocumentReader {
     package static func detect(_ text: String) -> SourceFormat {
         let head = text.drop { $0 == " " || $0 == "\n" || $0 == "\r\n" || $0 == "\t" || $0 == "\u{FEFF}" }
         if head.hasPrefix("WEBVTT") { return .webVTT }
-        if head.hasPrefix("{") { return .contentJSON }
-        if head.hasPrefix("---") { return .jekyll }
+        if head.hasPrefix("{") {
+            switch StandardsJSON.kind(text) {
+            case .wcag?: return .wcagJSON
+            case .axeRules?: return .axeRules
+            case .axeRule?: return .axeRule
+            case nil: return .contentJSON
+            }
+        }
+        if head.hasPrefix("---") { return ACTRuleReader.looksLikeACTRule(text) ? .actRule : .jekyll }
         if looksLikeMarkdown(text) { return .magentaV2 }
         return .renderedText
     }
@@ -26,6 +33,8 @@ package enum DocumentReader {
     package enum Content: Sendable {
         case components([(entry: Entry, hints: SourceHints)], ledger: LineLedger, notices: [Notice])
         case captions(TranscriptReader.Transcript)
+        /// Rules or WCAG success criteria: the standards, not components.
+        case standards(StandardsDocument)
     }
 
     /// Reads a document of any format, chosen by content (a caption file by its place, too).
@@ -42,6 +51,14 @@ package enum DocumentReader {
                                         notices: document.notices))
         case .jekyll, .magentaV2, .renderedText:
             return (format, .components([(try read(text, format: format), hints)], ledger: LineLedger(), notices: []))
+        case .actRule:
+            return (format, .standards(try ACTRuleReader.read(text)))
+        case .axeRule:
+            return (format, .standards(try StandardsJSON.read(text, kind: .axeRule)))
+        case .axeRules:
+            return (format, .standards(try StandardsJSON.read(text, kind: .axeRules)))
+        case .wcagJSON:
+            return (format, .standards(try StandardsJSON.read(text, kind: .wcag)))
         }
     }
 
@@ -51,7 +68,7 @@ package enum DocumentReader {
         case .jekyll: return try MarkdownReader.read(text, format: .jekyll)
         case .magentaV2: return try MarkdownReader.read(text, format: .magentaV2)
         case .renderedText: return try RenderedTextReader.read(text)
-        case .webVTT, .contentJSON:
+        case .webVTT, .contentJSON, .actRule, .axeRule, .axeRules, .wcagJSON:
             throw ReadError("\((format ?? detect(text)).rawValue) documents are read by their own importer")
         }
     }

@@ -31,6 +31,7 @@ public enum ImportSummaryRendering {
             if !reasons.isEmpty { out += "skipped (\(s.skipped.count)), by reason:\n" }
             for (reason, count) in reasons { out += "  \(count) × \(reason)\n" }
         }
+        if !s.standards.isEmpty { out += standardsLine(s.standards) }
         section("notices", s.notices) { $0.description }
         section("errors", s.errors) { $0.description }
         var totals = ["\(s.added.count) added", "\(s.replaced.count) replaced", "\(s.superseded.count) superseded",
@@ -48,6 +49,24 @@ public enum ImportSummaryRendering {
         return out
     }
 
+    /// Standards files are counted per format, never listed: one axe-core checkout is a hundred files.
+    static func standardsLine(_ standards: [ImportSummary.Standards]) -> String {
+        var formats: [(format: String, files: Int, rules: Int, criteria: Int)] = []
+        for item in standards {
+            if let i = formats.firstIndex(where: { $0.format == item.format }) {
+                formats[i].files += 1
+                formats[i].rules += item.rules
+                formats[i].criteria += item.criteria
+            } else {
+                formats.append((item.format, 1, item.rules, item.criteria))
+            }
+        }
+        let parts = formats.map { f in
+            "\(f.files) \(f.format) file\(f.files == 1 ? "" : "s") (" + (f.criteria > 0 ? "\(f.criteria) success criteria" : "\(f.rules) rules") + ")"
+        }
+        return "standards: " + parts.joined(separator: ", ") + "\n"
+    }
+
     public static func json(_ s: ImportSummary) -> JSONValue {
         func items(_ list: [ImportSummary.Item]) -> JSONValue {
             .array(list.map { .object([("path", .string($0.path)), ("component", .string($0.component)), ("format", .string($0.format))]) })
@@ -63,6 +82,10 @@ public enum ImportSummaryRendering {
                 .object([("component", .string($0.component)), ("winner", .string($0.winner)), ("superseded", .string($0.superseded))])
             })),
             ("removed", items(s.removed)),
+            ("standards", .array(s.standards.map {
+                .object([("path", .string($0.path)), ("format", .string($0.format)), ("rules", .int(Int64($0.rules))),
+                         ("criteria", .int(Int64($0.criteria)))])
+            })),
             ("transcripts", items(s.transcripts)),
             ("unchanged", .array(s.unchanged.map(JSONValue.string))),
             ("skipped", .array(s.skipped.map { .object([("path", .string($0.path)), ("reason", .string($0.reason))]) })),

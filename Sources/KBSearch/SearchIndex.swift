@@ -90,6 +90,7 @@ package enum SearchIndex {
             try SearchVocabulary.load(db)
             try WordForms(db).rebuildTable(db)
         }
+        if migration == "0011_standards" { try WCAGCatalogueWriter.loadBuiltIn(db) }
     }
 }
 

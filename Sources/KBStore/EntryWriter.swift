@@ -81,11 +81,16 @@ package struct EntryWriter {
             try exec("DELETE FROM components WHERE id = ?", [id])
         case let .removeSource(id):
             for table in EntryWriter.factTables { try exec("DELETE FROM \(table) WHERE source_id = ?", [id]) }
+            try exec("DELETE FROM rules WHERE source_id = ?", [id])
             try exec("DELETE FROM sources WHERE id = ?", [id])
         case let .removeCaptions(sourceID, componentID?):
             try exec("DELETE FROM announcements WHERE source_id = ? AND component_id = ?", [sourceID, componentID])
         case let .removeCaptions(sourceID, nil):
             try exec("DELETE FROM announcements WHERE source_id = ?", [sourceID])
+        case let .replaceRules(sourceID, rules):
+            try stages.measure(.components) { try replaceRules(rules, sourceID: sourceID) }
+        case let .upsertCatalogue(criteria):
+            try WCAGCatalogueWriter.upsert(criteria, db)
         case let .appendCaptions(componentID, sourceID, announcements):
             let offset = try Int.fetchOne(try db.cachedStatement(sql: "SELECT coalesce(max(position) + 1, 0) FROM announcements WHERE component_id = ?"),
                                           arguments: [componentID]) ?? 0
@@ -205,6 +210,35 @@ package struct EntryWriter {
         for reference in references {
             try criterion.run(db, [.text(reference.sc), .of(reference.title), .of(reference.level), .of(reference.url)])
             try citation.run(db, [.int(componentID), .text(reference.sc), .int(sourceID), .of(reference.line)])
+        }
+    }
+
+    /// A source's rules replace what it gave before; their links go with them (ON DELETE CASCADE).
+    private func replaceRules(_ rules: [RuleEntry], sourceID: Int64) throws {
+        try exec("DELETE FROM rules WHERE source_id = ?", [sourceID])
+        let rule = try RowInsert(db, """
+            INSERT INTO rules (kind, slug, name, description, rule_type, impact, applicability, expectation, input_aspects,
+                               deprecated, url, version, source_id, line)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        let link = try RowInsert(db, """
+            INSERT OR IGNORE INTO rule_sc (rule_id, sc, requirement, secondary, for_conformance, failed, passed, inapplicable, line)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        let tag = try RowInsert(db, "INSERT OR IGNORE INTO rule_tags (rule_id, tag, scheme, line) VALUES (?, ?, ?, ?)")
+        let act = try RowInsert(db, "INSERT OR IGNORE INTO rule_act_ids (rule_id, act_id, line) VALUES (?, ?, ?)")
+        for r in rules {
+            try rule.run(db, [.text(r.kind.rawValue), .text(r.slug), .of(r.name), .of(r.description), .of(r.ruleType), .of(r.impact),
+                              .of(r.applicability), .of(r.expectation),
+                              .of(r.inputAspects.isEmpty ? nil : r.inputAspects.joined(separator: ", ")),
+                              .of(r.deprecated ? 1 : 0), .of(r.url), .of(r.version), .int(sourceID), .of(r.line)])
+            let id = db.lastInsertedRowID
+            for l in r.scLinks {
+                try link.run(db, [.int(id), .text(l.sc), .text(l.requirement), .of(l.secondary ? 1 : 0),
+                                  .of(l.forConformance.map { $0 ? 1 : 0 }), .of(l.failed), .of(l.passed), .of(l.inapplicable), .of(l.line)])
+            }
+            for t in r.tags { try tag.run(db, [.int(id), .text(t.tag), .text(t.scheme), .of(t.line)]) }
+            for a in r.actIDs { try act.run(db, [.int(id), .text(a.id), .of(a.line)]) }
         }
     }
 

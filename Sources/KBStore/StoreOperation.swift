@@ -25,6 +25,10 @@ package enum StoreOperation: Sendable, Equatable {
     case removeSource(id: Int64)
     /// Deletes a caption source's cues, everywhere or in one component.
     case removeCaptions(sourceID: Int64, componentID: Int64?)
+    /// A source's rules (ACT, axe-core): what it gave before goes, these take its place.
+    case replaceRules(sourceID: Int64, [RuleEntry])
+    /// Success criteria W3C's file (or the built-in catalogue) states: their facts fill the catalogue.
+    case upsertCatalogue([WCAGCriterionInfo])
     /// A caption file's cues, after those the component already holds.
     case appendCaptions(componentID: Int64, sourceID: Int64, [AnnouncementFact])
 }

@@ -17,6 +17,14 @@ func fuzzOne(_ data: Data) {
         if let document = try? ContentJSONReader.read(text) {
             for item in document.items { _ = try? Normalizer.normalize(item.entry, hints: item.hints) }
         }
+    case .actRule:
+        _ = try? ACTRuleReader.read(text)
+    case .axeRule:
+        _ = try? StandardsJSON.read(text, kind: .axeRule)
+    case .axeRules:
+        _ = try? StandardsJSON.read(text, kind: .axeRules)
+    case .wcagJSON:
+        _ = try? StandardsJSON.read(text, kind: .wcag)
     case .jekyll, .magentaV2, .renderedText:
         break
     }

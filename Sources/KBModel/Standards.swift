@@ -1,0 +1,176 @@
+import KBResources
+
+/// One WCAG success criterion as the catalogue knows it: facts only (number, title, level, where
+/// it sits), never the normative text.
+package struct WCAGCriterionInfo: Sendable, Equatable {
+    package var sc: String
+    package var w3cID: String?
+    package var title: String
+    /// `A`, `AA`, `AAA`; nil for a criterion without one (4.1.1, obsolete in 2.2).
+    package var level: String?
+    package var guideline: String?
+    package var guidelineTitle: String?
+    package var principle: String?
+    package var principleTitle: String?
+    /// The version that added it, where known: `2.0`, `2.1`, `2.2`.
+    package var version: String?
+    package var status: String
+    package var position: Int
+    /// The line of the source that states it (W3C's file); nil for the built-in catalogue.
+    package var line: Int?
+
+    package init(sc: String, w3cID: String?, title: String, level: String?, guideline: String?, guidelineTitle: String?,
+                 principle: String?, principleTitle: String?, version: String?, status: String, position: Int, line: Int? = nil) {
+        self.sc = sc
+        self.w3cID = w3cID
+        self.title = title
+        self.level = level
+        self.guideline = guideline
+        self.guidelineTitle = guidelineTitle
+        self.principle = principle
+        self.principleTitle = principleTitle
+        self.version = version
+        self.status = status
+        self.position = position
+        self.line = line
+    }
+
+    /// W3C's address of the criterion in WCAG 2.2.
+    package var url: String? { w3cID.map { "https://www.w3.org/TR/WCAG22/#\($0)" } }
+}
+
+/// The WCAG 2.2 catalogue built into a11ykb: `vocabulary/wcag-2.2.tsv`, which
+/// `scripts/wcag-catalogue` writes from W3C's wcag.json.
+package enum WCAGCatalogue {
+    package static let builtIn: [WCAGCriterionInfo] = parse(String(decoding: EmbeddedResources.wcagCatalogue, as: UTF8.self))
+
+    /// The version that added a criterion W3C's file names, from the built-in catalogue.
+    package static func version(of sc: String) -> String? { builtIn.first { $0.sc == sc }?.version }
+
+    static func parse(_ text: String) -> [WCAGCriterionInfo] {
+        var rows: [WCAGCriterionInfo] = []
+        var header = true
+        for line in text.split(separator: "\n", omittingEmptySubsequences: true) where !line.hasPrefix("#") {
+            if header { header = false; continue }
+            let cells = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            guard cells.count >= 10 else { continue }
+            rows.append(WCAGCriterionInfo(sc: cells[0], w3cID: cells[1], title: cells[2], level: cells[3].isEmpty ? nil : cells[3],
+                                          guideline: cells[4], guidelineTitle: cells[5], principle: cells[6],
+                                          principleTitle: cells[7], version: cells[8], status: cells[9], position: rows.count))
+        }
+        return rows
+    }
+
+    /// `wcag412` → `4.1.2`, `wcag1410` → `1.4.10` (axe's tags: principle and guideline one digit each).
+    package static func sc(fromAxeTag tag: String) -> String? {
+        guard tag.hasPrefix("wcag") else { return nil }
+        let digits = tag.dropFirst(4)
+        guard digits.count >= 3, digits.allSatisfy(\.isNumber) else { return nil }
+        let chars = Array(digits)
+        return "\(chars[0]).\(chars[1]).\(String(chars[2...]))"
+    }
+}
+
+/// An automated rule: a W3C ACT rule or an axe-core rule, as its file states it.
+package struct RuleEntry: Sendable, Equatable {
+    package enum Kind: String, Sendable, Equatable { case act, axe }
+
+    /// A success criterion the rule tests, with what the rule's outcomes mean for it (ACT).
+    package struct SCLink: Sendable, Equatable {
+        package var sc: String
+        package var requirement: String
+        package var secondary = false
+        package var forConformance: Bool?
+        package var failed: String?
+        package var passed: String?
+        package var inapplicable: String?
+        package var line: Int
+
+        package init(sc: String, requirement: String, secondary: Bool = false, forConformance: Bool? = nil, failed: String? = nil,
+                     passed: String? = nil, inapplicable: String? = nil, line: Int) {
+            self.sc = sc
+            self.requirement = requirement
+            self.secondary = secondary
+            self.forConformance = forConformance
+            self.failed = failed
+            self.passed = passed
+            self.inapplicable = inapplicable
+            self.line = line
+        }
+    }
+
+    package struct Tag: Sendable, Equatable {
+        package var tag: String
+        package var scheme: String
+        package var line: Int
+
+        package init(tag: String, scheme: String, line: Int) {
+            self.tag = tag
+            self.scheme = scheme
+            self.line = line
+        }
+    }
+
+    package var kind: Kind
+    package var slug: String
+    package var name: String?
+    package var description: String?
+    package var ruleType: String?
+    package var impact: String?
+    package var applicability: String?
+    package var expectation: String?
+    package var inputAspects: [String] = []
+    package var deprecated = false
+    package var url: String?
+    package var version: String?
+    package var line: Int
+    package var scLinks: [SCLink] = []
+    package var tags: [Tag] = []
+    package var actIDs: [(id: String, line: Int)] = []
+
+    package init(kind: Kind, slug: String, line: Int) {
+        self.kind = kind
+        self.slug = slug
+        self.line = line
+    }
+
+    package static func == (lhs: RuleEntry, rhs: RuleEntry) -> Bool {
+        lhs.kind == rhs.kind && lhs.slug == rhs.slug && lhs.name == rhs.name && lhs.description == rhs.description
+            && lhs.ruleType == rhs.ruleType && lhs.impact == rhs.impact && lhs.applicability == rhs.applicability
+            && lhs.expectation == rhs.expectation && lhs.inputAspects == rhs.inputAspects && lhs.deprecated == rhs.deprecated
+            && lhs.url == rhs.url && lhs.version == rhs.version && lhs.line == rhs.line && lhs.scLinks == rhs.scLinks
+            && lhs.tags == rhs.tags && lhs.actIDs.map(\.id) == rhs.actIDs.map(\.id) && lhs.actIDs.map(\.line) == rhs.actIDs.map(\.line)
+    }
+
+    /// The scheme an axe tag belongs to: `wcag2aa` a level, `wcag412` a criterion, `TT6.a`
+    /// Trusted Tester, `EN-9.4.1.2` EN 301 549, `section508.22.a` Section 508.
+    package static func axeScheme(_ tag: String) -> String {
+        if WCAGCatalogue.sc(fromAxeTag: tag) != nil { return "wcag-sc" }
+        if tag.range(of: #"^wcag2\d?a{1,3}(-obsolete)?$"#, options: .regularExpression) != nil { return "wcag-level" }
+        if tag.hasPrefix("section508") { return "section508" }
+        if tag.hasPrefix("TT") { return "trusted-tester" }
+        if tag.hasPrefix("EN-") { return "en-301-549" }
+        if tag == "best-practice" { return "best-practice" }
+        if tag.hasPrefix("cat.") { return "category" }
+        if tag == "ACT" { return "act" }
+        if tag.hasPrefix("RGAA") { return "rgaa" }
+        if tag == "experimental" || tag == "deprecated" || tag == "review-item" { return tag }
+        return "other"
+    }
+
+    /// The scheme of an ACT requirement key: `wcag20:1.1.1` a criterion, `wcag-technique:G94`,
+    /// `aria12:…`, `using-aria:…`.
+    package static func actScheme(_ key: String) -> String {
+        let scheme = key.split(separator: ":").first.map(String.init) ?? key
+        if scheme.range(of: #"^wcag2\d$"#, options: .regularExpression) != nil { return "wcag-sc" }
+        if scheme.hasPrefix("aria") || scheme == "using-aria" { return "aria" }
+        return scheme
+    }
+
+    /// The level an axe level tag names: `wcag21aa` → AA.
+    package static func level(ofAxeTag tag: String) -> String? {
+        guard axeScheme(tag) == "wcag-level", !tag.hasSuffix("-obsolete") else { return nil }
+        let as_ = tag.reversed().prefix { $0 == "a" }.count
+        return String(repeating: "A", count: as_)
+    }
+}
