@@ -32,7 +32,7 @@ package enum ACTRuleReader {
         var document = StandardsDocument()
         var rule = RuleEntry(kind: .act, slug: id, line: 1)
         rule.name = string(values["name"])
-        rule.description = string(values["description"]).map { $0.trimmingSpaces() }.map(String.init)
+        rule.description = string(values["description"]).map(trimmed)
         rule.ruleType = string(values["rule_type"])
         rule.inputAspects = (values["input_aspects"] as? [Any])?.compactMap(string) ?? []
         rule.deprecated = values["deprecated"] != nil && (values["deprecated"] as? Bool) != false
@@ -183,8 +183,14 @@ package enum ACTRuleReader {
                 ledger.mark(number, .skipped("text before the first section: not stored"))
             }
         }
-        rule.applicability = kept["applicability"].map { $0.joined(separator: "\n").trimmingSpaces() }.map(String.init)
-        rule.expectation = kept["expectation"].map { $0.joined(separator: "\n").trimmingSpaces() }.map(String.init)
+        rule.applicability = kept["applicability"].map { trimmed($0.joined(separator: "\n")) }
+        rule.expectation = kept["expectation"].map { trimmed($0.joined(separator: "\n")) }
+    }
+
+    /// Without the spaces and line breaks around it (a YAML block scalar ends with one).
+    private static func trimmed(_ text: String) -> String {
+        let blank: (Character) -> Bool = { $0 == " " || $0 == "\n" || $0 == "\r" || $0 == "\t" }
+        return String(text.drop(while: blank).reversed().drop(while: blank).reversed())
     }
 
     private static func headingLevel(_ line: Substring) -> Int? {

@@ -34,6 +34,8 @@ struct SearchCommand: ParsableCommand {
               a11ykb search '"double tap"' --platform android --facts
               a11ykb search 'focus*' --framework jetpack-compose --aspect focus
 
+            Automated rules (the ACT rules and axe-core's, once imported) are searched too, in an index of their own: on a terminal the best few follow the components, marked as rules (button has no accessible name finds axe's button-name and ACT's 97a4e1). --rules lists only rules, in any --format.
+
             Exit status: 0 found; 1 nothing matched (said on stderr, with near terms when there are some); 2 the query or a filter cannot be used, the search ran past --timeout, or the knowledge base cannot be opened.
             """)
 
@@ -67,6 +69,9 @@ struct SearchCommand: ParsableCommand {
     @Flag(help: "List matching facts (each holding every word) instead of components.")
     var facts = false
 
+    @Flag(help: "List matching automated rules (ACT, axe-core) only.")
+    var rules = false
+
     @Option(help: ArgumentHelp("At most this many components, or facts with --facts (0: all). Default: 10 components, 20 facts.",
                                valueName: "n"))
     var limit: Int?
@@ -93,14 +98,29 @@ struct SearchCommand: ParsableCommand {
             ? SearchRendering.Style(match: Terminal.highlight, heading: Terminal.bold, faint: Terminal.dim, hint: Hints.wording)
             : SearchRendering.Style(hint: Hints.wording)
         let found: Bool
+        // Rules test web content: a search kept to native components or iOS and Android leaves them out.
+        let rulesApply = component == nil && family != .native && (platform == nil || platform == .web) && kind == nil && aspect == nil
+        if rules {
+            let found = try kb.searchRules(text, limit: limit ?? SearchOptions.defaultComponentLimit)
+            let format = output.format ?? .table
+            if !found.items.isEmpty || format != .table {
+                try output.emit(format == .table ? StandardsRendering.text(found, heading: style.heading)
+                                : output.render(found.items.tabular, as: format), from: kb)
+            }
+            if found.items.isEmpty { Output.error("no automated rule matches \"\(text)\"") ; throw ExitStatus.incomplete }
+            return
+        }
         if facts {
             let result = try kb.search(text, options: options, timeout: timeout)
             found = try emit(result.query, result.tabular, empty: result.hits.isEmpty, from: kb,
                              listing: { SearchRendering.text(result, style: style) }, noHits: { SearchRendering.noHits(result) })
         } else {
             let result = try kb.searchComponents(text, options: options, timeout: timeout)
-            found = try emit(result.query, result.tabular, flat: result.records, empty: result.components.isEmpty, from: kb,
-                             listing: { ComponentSearchRendering.text(result, style: style) },
+            let ruleHits = rulesApply && (output.format ?? .table) == .table ? try kb.searchRules(text) : Shown(items: [], total: 0)
+            found = try emit(result.query, result.tabular, flat: result.records, empty: result.components.isEmpty && ruleHits.items.isEmpty,
+                             from: kb,
+                             listing: { ComponentSearchRendering.text(result, style: style)
+                                        + (ruleHits.items.isEmpty ? "" : "\n" + StandardsRendering.text(ruleHits, heading: style.heading)) },
                              noHits: { ComponentSearchRendering.noHits(result) })
         }
         if !found { throw ExitStatus.incomplete }

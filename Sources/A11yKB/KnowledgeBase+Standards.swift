@@ -1,0 +1,61 @@
+// The questions about the standards: the WCAG catalogue, what tests a success criterion, what a
+// set of components' tests cover, and rule search. Each reads in one snapshot.
+import GRDB
+import KBModel
+import KBStore
+import KBSearch
+import KBQuery
+
+/// What `wcag` answers: one criterion with everything that tests it, or a list of criteria.
+public enum WCAGAnswer: Sendable {
+    case criterion(CriterionTests)
+    case catalogue([WCAGCriterion])
+}
+
+extension KnowledgeBase {
+    /// Nothing: the catalogue (to `level`, when given); a number (`4.1.2`): that criterion and what
+    /// tests it; words: the criteria whose title, guideline or principle hold them all (one alone
+    /// is shown whole).
+    public func wcag(_ query: String? = nil, level: String? = nil) throws -> WCAGAnswer {
+        if let level, !["A", "AA", "AAA"].contains(level.uppercased()) {
+            throw QueryError.invalidOption("a conformance level is A, AA or AAA (got \"\(level)\")")
+        }
+        return try reader.read { db in
+            let text = query?.trimmingCharacters(in: .whitespaces) ?? ""
+            if let number = WCAGCriterion.number(text) {
+                guard let tests = try CriterionTests.load(db, sc: number) else {
+                    throw QueryError.invalidOption("no success criterion \(number) in the knowledge base")
+                }
+                return .criterion(tests)
+            }
+            let words = text.split(separator: " ").map(String.init)
+            let found = try WCAGCriterion.list(db, words: words, level: level?.uppercased())
+            if !words.isEmpty, found.count == 1, let tests = try CriterionTests.load(db, sc: found[0].sc) {
+                return .criterion(tests)
+            }
+            return .catalogue(found)
+        }
+    }
+
+    /// For each success criterion up to `level`, what covers it among the components chosen (named
+    /// ones, else every component of `category`, `family`, `platform`): manual criteria, automated
+    /// rules, both or nothing.
+    public func coverage(components: [String] = [], category: String? = nil, family: Family? = nil, platform: String? = nil,
+                         level: String = "AA") throws -> Coverage {
+        try reader.read { db in
+            let ids = try components.map { try ComponentLookup.resolve(db, $0, family: family) }
+            let slug = try platform.flatMap { try Compare.platforms([$0]) }?.first
+            return try Coverage.build(db, Coverage.Selection(componentIDs: ids, category: category, family: family, platform: slug,
+                                                             level: level))
+        }
+    }
+
+    /// ACT and axe-core rules matching a question's words, most words first; the first `limit`
+    /// (0: all) beside how many match.
+    public func searchRules(_ text: String, limit: Int = 5) throws -> Shown<RuleHit> {
+        try reader.read { db in
+            let (hits, total) = try RuleSearch.search(db, text, limit: limit)
+            return Shown(items: hits, total: total)
+        }
+    }
+}

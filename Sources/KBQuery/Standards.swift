@@ -1,0 +1,172 @@
+import GRDB
+import KBModel
+import KBSearch
+
+/// A WCAG success criterion of the catalogue, with how many things test it.
+public struct WCAGCriterion: Sendable, Equatable, RowDecodable {
+    public var sc: String
+    public var title: String?
+    /// `A`, `AA`, `AAA`; nil for one obsolete in 2.2 (4.1.1) or cited without a level.
+    public var level: String?
+    public var guideline: String?
+    public var guidelineTitle: String?
+    public var principle: String?
+    public var principleTitle: String?
+    /// The WCAG version that added it: `2.0`, `2.1`, `2.2`.
+    public var version: String?
+    /// `active`, `obsolete`; nil for a criterion only cited, not in the catalogue.
+    public var status: String?
+    public var url: String?
+    /// Components MagentaA11y tests it in (`v_tested_sc`), ACT and axe rules that test it (not secondary).
+    public var components: Int
+    public var actRules: Int
+    public var axeRules: Int
+
+    init(row: Row) throws {
+        sc = row["sc"]
+        title = row["title"]
+        level = row["level"]
+        guideline = row["guideline"]
+        guidelineTitle = row["guideline_title"]
+        principle = row["principle"]
+        principleTitle = row["principle_title"]
+        version = row["version"]
+        status = row["status"]
+        url = row["url"]
+        components = row["components"]
+        actRules = row["act_rules"]
+        axeRules = row["axe_rules"]
+    }
+
+    static let select = """
+        SELECT w.*,
+            (SELECT count(DISTINCT t.family || '/' || t.component) FROM v_tested_sc t WHERE t.sc = w.sc) AS components,
+            (SELECT count(*) FROM v_rule_sc r WHERE r.sc = w.sc AND r.kind = 'act' AND r.secondary = 0) AS act_rules,
+            (SELECT count(*) FROM v_rule_sc r WHERE r.sc = w.sc AND r.kind = 'axe') AS axe_rules
+        FROM wcag_criteria w
+        """
+
+    /// The catalogue in WCAG's order (criteria only cited come last, by number); `words` keeps those
+    /// whose number, title, guideline or principle holds every word.
+    package static func list(_ db: Database, words: [String] = [], level: String? = nil) throws -> [WCAGCriterion] {
+        var filters = SQLFilters()
+        for word in words {
+            filters.add("(w.sc = ? OR w.title LIKE ? OR w.guideline_title LIKE ? OR w.principle_title LIKE ? OR w.w3c_id LIKE ?)",
+                        word, "%\(word)%", "%\(word)%", "%\(word)%", "%\(word)%")
+        }
+        if let level { filters.add("w.level IN (\(WCAGCriterion.levels(upTo: level).map { "'\($0)'" }.joined(separator: ", ")))") }
+        return try WCAGCriterion.fetchAll(db, sql: select + " WHERE \(filters.sql)", arguments: filters.arguments)
+            .sorted { a, b in
+                if (a.status == nil) != (b.status == nil) { return a.status != nil }
+                return WCAGCitation.numericKey(a.sc).lexicographicallyPrecedes(WCAGCitation.numericKey(b.sc))
+            }
+    }
+
+    package static func one(_ db: Database, _ sc: String) throws -> WCAGCriterion? {
+        try WCAGCriterion.fetchAll(db, sql: select + " WHERE w.sc = ?", arguments: [sc]).first
+    }
+
+    /// The levels a conformance target takes in: AA is A and AA.
+    package static func levels(upTo level: String) -> [String] {
+        switch level.uppercased() {
+        case "A": ["A"]
+        case "AA": ["A", "AA"]
+        default: ["A", "AA", "AAA"]
+        }
+    }
+
+    /// `4.1.2`, `SC 4.1.2`, `wcag 4.1.2` → `4.1.2`; nil when the text is not a number of that shape.
+    package static func number(_ text: String) -> String? {
+        var t = text.trimmingCharacters(in: .whitespaces).lowercased()
+        for prefix in ["wcag", "sc"] where t.hasPrefix(prefix) { t = String(t.dropFirst(prefix.count)).trimmingCharacters(in: .whitespaces) }
+        guard t.range(of: #"^\d+\.\d+\.\d+$"#, options: .regularExpression) != nil else { return nil }
+        return t
+    }
+}
+
+/// A MagentaA11y component that tests a criterion (`v_tested_sc`): cited by the entry or inferred
+/// from what its criteria test.
+public struct ManualTest: Sendable, Equatable, RowDecodable {
+    public var component: String
+    public var title: String?
+    public var family: Family
+    /// Nil: the whole component, every platform of its family.
+    public var platform: String?
+    /// `cited` or `inferred`.
+    public var link: String
+    public var reason: String?
+    /// How many of the component's criteria the link rests on (0 for a link of the whole component).
+    public var criteria: Int
+
+    init(row: Row) throws {
+        component = row["component"]
+        title = row["title"]
+        family = row["family"]
+        platform = row["platform"]
+        link = row["link"]
+        reason = row["reason"]
+        criteria = row["criteria"]
+    }
+
+    package static func list(_ db: Database, sc: String) throws -> [ManualTest] {
+        try ManualTest.fetchAll(db, sql: """
+            SELECT t.component, c.title, t.family, t.platform, t.link, t.reason, count(t.criterion_id) AS criteria
+            FROM v_tested_sc t LEFT JOIN components c ON c.slug = t.component AND c.family = t.family
+            WHERE t.sc = ?
+            GROUP BY t.family, t.component, t.platform, t.link, t.reason
+            ORDER BY t.family DESC, t.component, t.platform, t.link
+            """, arguments: [sc])
+    }
+}
+
+/// An automated rule that tests a criterion, as its file states the link.
+public struct RuleTest: Sendable, Equatable, RowDecodable {
+    /// `act` or `axe`.
+    public var kind: String
+    public var rule: String
+    public var name: String?
+    public var impact: String?
+    /// ACT: the rule is related to the criterion, not a test of it.
+    public var secondary: Bool
+    /// ACT: what a failed outcome means for the criterion (`not satisfied`).
+    public var failed: String?
+    public var passed: String?
+    /// axe: the ACT rules it implements; ACT: the axe rules that implement it.
+    public var related: [String]
+    public var deprecated: Bool
+
+    init(row: Row) throws {
+        kind = row["kind"]
+        rule = row["rule"]
+        name = row["name"]
+        impact = row["impact"]
+        secondary = row["secondary"]
+        failed = row["failed"]
+        passed = row["passed"]
+        related = (row["related"] as String?)?.split(separator: ",").map(String.init).sorted() ?? []
+        deprecated = row["deprecated"]
+    }
+
+    package static func list(_ db: Database, sc: String) throws -> [RuleTest] {
+        try RuleTest.fetchAll(db, sql: """
+            SELECT s.kind, s.rule, s.name, r.impact, s.secondary, s.failed, s.passed, r.deprecated,
+                   CASE s.kind WHEN 'axe' THEN (SELECT group_concat(act_rule) FROM v_rule_act WHERE axe_rule = s.rule)
+                               ELSE (SELECT group_concat(axe_rule) FROM v_rule_act WHERE act_rule = s.rule) END AS related
+            FROM v_rule_sc s JOIN v_rules r ON r.kind = s.kind AND r.rule = s.rule
+            WHERE s.sc = ?
+            ORDER BY s.kind, s.secondary, s.rule
+            """, arguments: [sc])
+    }
+}
+
+/// One criterion and everything that tests it.
+public struct CriterionTests: Sendable, Equatable {
+    public var criterion: WCAGCriterion
+    public var manual: [ManualTest]
+    public var rules: [RuleTest]
+
+    package static func load(_ db: Database, sc: String) throws -> CriterionTests? {
+        guard let criterion = try WCAGCriterion.one(db, sc) else { return nil }
+        return CriterionTests(criterion: criterion, manual: try ManualTest.list(db, sc: sc), rules: try RuleTest.list(db, sc: sc))
+    }
+}

@@ -1,0 +1,138 @@
+/// The standards' answers: the WCAG catalogue, one criterion with what tests it, coverage, rules
+/// found by a search. Lists are `Tabular`s (every format); a criterion and coverage also read as
+/// a document on a terminal and as markdown.
+import KBModel
+import KBSearch
+import KBQuery
+
+extension WCAGCriterion: Tabulated {
+    public static let columns: [Tabular.Column] = [
+        .init("sc"), .init("title"), .init("level"), .init("guideline"), .init("principle"), .init("version"), .init("status"),
+        .init("components"), .init("act_rules"), .init("axe_rules"), .init("url"),
+    ]
+    public var cells: [Tabular.Value] {
+        [.text(sc), .optional(title), .optional(level), .optional(guideline.map { g in guidelineTitle.map { "\(g) \($0)" } ?? g }),
+         .optional(principleTitle), .optional(version), .optional(status), .int(components), .int(actRules), .int(axeRules),
+         .optional(url)]
+    }
+}
+
+extension RuleHit: Tabulated {
+    public static let columns: [Tabular.Column] = [
+        .init("kind"), .init("rule"), .init("name"), .init("criteria"), .init("related"), .init("description"),
+    ]
+    public var cells: [Tabular.Value] {
+        [.text(kind), .text(rule), .optional(name), .texts(criteria), .texts(related), .optional(description)]
+    }
+}
+
+public enum StandardsRendering {
+    /// Everything that tests a criterion, one row each: `via` is `magentaa11y`, `act` or `axe`.
+    public static func tabular(_ tests: CriterionTests) -> Tabular {
+        let c = tests.criterion
+        var rows: [[Tabular.Value]] = []
+        for m in tests.manual {
+            rows.append([.text(c.sc), .text("magentaa11y"), .text(m.component), .optional(m.title), .text(m.family.rawValue),
+                         .optional(m.platform), .text(m.link), .optional(m.reason), .int(m.criteria), .texts([])])
+        }
+        for r in tests.rules {
+            rows.append([.text(c.sc), .text(r.kind), .text(r.rule), .optional(r.name), .text("web"), .null,
+                         .text(r.secondary ? "secondary" : "tests"), .optional(r.failed.map { "failed: \($0)" } ?? r.impact), .null,
+                         .texts(r.related)])
+        }
+        return Tabular(columns: ["sc", "via", "id", "name", "family", "platform", "link", "detail", "criteria", "related"].map { .init($0) },
+                       rows: rows)
+    }
+
+    /// One criterion as a page: what it is, then MagentaA11y's components by family and platform,
+    /// the ACT rules and the axe rules that test it.
+    public static func text(_ tests: CriterionTests, markdown: Bool = false) -> String {
+        let c = tests.criterion
+        let h1 = markdown ? "# " : "", h2 = markdown ? "\n## " : "\n", bullet = markdown ? "- " : "  "
+        var out = h1 + "\(c.sc) \(c.title ?? "")" + (c.level.map { " (Level \($0))" } ?? (c.status == "obsolete" ? " (obsolete in WCAG 2.2)" : "")) + "\n"
+        var place: [String] = []
+        if let g = c.guideline { place.append("guideline \(g)" + (c.guidelineTitle.map { " \($0)" } ?? "")) }
+        if let p = c.principleTitle { place.append("principle \(p)") }
+        if let v = c.version { place.append("since WCAG \(v)") }
+        if !place.isEmpty { out += place.joined(separator: ", ") + "\n" }
+        if let url = c.url { out += url + "\n" }
+
+        out += h2 + "MagentaA11y, tested by hand (\(Set(tests.manual.map { "\($0.family.rawValue)/\($0.component)" }).count) components)\n"
+        if tests.manual.isEmpty { out += bullet + "none\n" }
+        for family in Family.allCases.reversed() {
+            let ofFamily = tests.manual.filter { $0.family == family }
+            guard !ofFamily.isEmpty else { continue }
+            var byPlatform: [(String, [ManualTest])] = []
+            for m in ofFamily {
+                let key = m.platform ?? "every platform"
+                if let i = byPlatform.firstIndex(where: { $0.0 == key }) { byPlatform[i].1.append(m) } else { byPlatform.append((key, [m])) }
+            }
+            for (platform, tests) in byPlatform {
+                let names = tests.map { m in
+                    m.component + (m.link == "cited" ? "" : " (\(m.link)" + (m.reason.map { ": \($0)" } ?? "") + ")")
+                }
+                out += bullet + "\(family.rawValue), \(platform): " + names.joined(separator: ", ") + "\n"
+            }
+        }
+        for kind in ["act", "axe"] {
+            let rules = tests.rules.filter { $0.kind == kind }
+            out += h2 + (kind == "act" ? "ACT rules" : "axe-core rules") + " (\(rules.filter { !$0.secondary }.count) test it"
+                + (rules.contains(where: \.secondary) ? ", \(rules.filter(\.secondary).count) secondary" : "") + ")\n"
+            if rules.isEmpty { out += bullet + "none\n" }
+            for r in rules {
+                var line = bullet + r.rule + (r.name.map { "  \($0)" } ?? "")
+                var notes: [String] = []
+                if r.secondary { notes.append("secondary: related, not a test of it") }
+                if let impact = r.impact { notes.append(impact) }
+                if !r.related.isEmpty { notes.append((kind == "axe" ? "ACT " : "axe ") + r.related.joined(separator: ", ")) }
+                if r.deprecated { notes.append("deprecated") }
+                if !notes.isEmpty { line += "  [" + notes.joined(separator: "; ") + "]" }
+                out += line + "\n"
+            }
+        }
+        return out
+    }
+
+    /// The disclaimer every coverage answer carries.
+    public static let notConformance =
+        "Covered means some test looks at the criterion; it is not conformance: only testing the product against every criterion says that."
+
+    public static func tabular(_ coverage: Coverage) -> Tabular {
+        Tabular(columns: ["sc", "title", "level", "status", "manual", "automated"].map { .init($0) },
+                rows: coverage.rows.map { [.text($0.sc), .optional($0.title), .text($0.level), .text($0.status.rawValue),
+                                           .texts($0.manual), .texts($0.automated)] })
+    }
+
+    /// The totals line: `42 criteria to AA: 10 both, 5 manual only, 20 automated only, 7 none`.
+    public static func totals(_ coverage: Coverage) -> String {
+        "\(coverage.rows.count) success criteria to level \(coverage.level) over \(coverage.components) components: "
+            + "\(coverage.total(.both)) both, \(coverage.total(.manual)) manual only, \(coverage.total(.automated)) automated only, "
+            + "\(coverage.total(.none)) none"
+            + (coverage.automatedCounted ? "" : " (automated rules test web content: not counted for native components)")
+    }
+
+    /// Coverage as markdown: a table of counts (manual and automated named when few), the totals, the disclaimer.
+    public static func markdown(_ coverage: Coverage) -> String {
+        func names(_ list: [String]) -> String { list.count <= 4 ? list.joined(separator: ", ") : "\(list.count): " + list.prefix(3).joined(separator: ", ") + ", …" }
+        var out = "# WCAG coverage to level \(coverage.level)\n\n"
+        out += MarkdownTable.render(header: ["SC", "Title", "Level", "Status", "Manual", "Automated"], rows: coverage.rows.map {
+            [$0.sc, $0.title ?? "", $0.level, $0.status.rawValue, names($0.manual), names($0.automated)]
+        })
+        out += "\n" + totals(coverage) + ".\n\n" + notConformance + "\n"
+        return out
+    }
+
+    /// Rules a search found, as a section after the components.
+    public static func text(_ rules: Shown<RuleHit>, heading: (String) -> String = { $0 }) -> String {
+        guard !rules.items.isEmpty else { return "" }
+        var out = heading("Automated rules") + " (\(rules.total) match" + (rules.total == 1 ? "" : "es") + ", ACT and axe-core)\n"
+        for r in rules.items {
+            out += "  \(r.kind) \(r.rule)" + (r.name.map { "  \($0)" } ?? "")
+            var notes: [String] = []
+            if !r.criteria.isEmpty { notes.append("WCAG " + r.criteria.joined(separator: ", ")) }
+            if !r.related.isEmpty { notes.append((r.kind == "axe" ? "ACT " : "axe ") + r.related.joined(separator: ", ")) }
+            out += (notes.isEmpty ? "" : "  [" + notes.joined(separator: "; ") + "]") + "\n"
+        }
+        return out
+    }
+}

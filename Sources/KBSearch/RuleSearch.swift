@@ -1,0 +1,66 @@
+import GRDB
+import KBModel
+import KBStore
+
+/// A rule a search found: an ACT or axe-core rule, with the success criteria it tests.
+public struct RuleHit: Sendable, Equatable {
+    /// `act` or `axe`.
+    public var kind: String
+    public var rule: String
+    public var name: String?
+    public var description: String?
+    /// The success criteria it tests (ACT's secondary ones left out).
+    public var criteria: [String]
+    /// axe: the ACT rules it implements; ACT: the axe rules that implement it.
+    public var related: [String]
+    /// How many of the query's words it holds.
+    public var matched: Int
+}
+
+/// Rule search, apart from the component and fact rankings: its own index (`search_rules`,
+/// migration 0011) over each rule's id, name and description, stemmed. A query's plain words (stop
+/// words aside) are each looked for; rules holding more of them come first, then by bm25 (the id
+/// weighs most, then the name).
+package enum RuleSearch {
+    package static func search(_ db: Database, _ text: String, limit: Int = 5) throws -> (hits: [RuleHit], total: Int) {
+        let words = Set(text.lowercased().split { !$0.isLetter && !$0.isNumber }.map(String.init)
+            .filter { !PlainLanguage.stopWords.contains($0) })
+        guard !words.isEmpty else { return ([], 0) }
+        var matched: [Int64: Int] = [:]
+        for word in words {
+            for id in try Int64.fetchAll(db, sql: "SELECT rowid FROM search_rules WHERE search_rules MATCH ?", arguments: ["\"\(word)\""]) {
+                matched[id, default: 0] += 1
+            }
+        }
+        guard !matched.isEmpty else { return ([], 0) }
+        let query = words.sorted().map { "\"\($0)\"" }.joined(separator: " OR ")
+        let rows = try Row.fetchAll(db, sql: """
+            SELECT r.id, r.kind, r.rule, r.name, r.description, bm25(search_rules, 4.0, 2.0, 1.0) AS rank,
+                (SELECT group_concat(sc) FROM rule_sc WHERE rule_id = r.id AND secondary = 0) AS criteria,
+                CASE r.kind WHEN 'axe' THEN (SELECT group_concat(act_rule) FROM v_rule_act WHERE axe_rule = r.rule)
+                            ELSE (SELECT group_concat(axe_rule) FROM v_rule_act WHERE act_rule = r.rule) END AS related
+            FROM search_rules JOIN v_rules r ON r.id = search_rules.rowid
+            WHERE search_rules MATCH ? AND r.deprecated = 0
+            ORDER BY rank
+            """, arguments: [query])
+        let split = { (text: String?) in (text ?? "").split(separator: ",").map(String.init) }
+        let hits = rows.map { row -> RuleHit in
+            RuleHit(kind: row["kind"], rule: row["rule"], name: row["name"], description: row["description"],
+                    criteria: split(row["criteria"]).sorted { WCAGNumber.key($0).lexicographicallyPrecedes(WCAGNumber.key($1)) },
+                    related: split(row["related"]).sorted(), matched: matched[row["id"]] ?? 0)
+        }
+        // Most words first; bm25's order (the query's) within.
+        let ranked = hits.enumerated().sorted { a, b in
+            a.element.matched != b.element.matched ? a.element.matched > b.element.matched : a.offset < b.offset
+        }.map(\.element)
+        // A rule holding one word of several is noise beside rules that hold more.
+        let best = ranked.first?.matched ?? 0
+        let kept = ranked.filter { words.count == 1 || $0.matched * 2 >= best && $0.matched > 1 || best == 1 }
+        return (limit > 0 ? Array(kept.prefix(limit)) : kept, kept.count)
+    }
+}
+
+/// Success-criterion numbers in WCAG's order: 1.4.3 before 1.4.10.
+package enum WCAGNumber {
+    package static func key(_ sc: String) -> [Int] { sc.split(separator: ".").map { Int($0) ?? 0 } }
+}

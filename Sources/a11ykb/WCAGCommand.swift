@@ -1,0 +1,111 @@
+import A11yKB
+import ArgumentParser
+
+struct WCAGCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "wcag",
+        abstract: "The WCAG 2.2 success criteria, or one criterion with everything that tests it.",
+        discussion: """
+            With nothing: the catalogue (number, title, level, guideline, principle, the version that added it), each with how many MagentaA11y components, ACT rules and axe-core rules test it. With a number (4.1.2): that criterion, then the MagentaA11y components that test it by family and platform (cited by the entry, or inferred), the ACT rules and the axe-core rules. With words (focus visible): the criteria whose title, guideline or principle hold them; one alone is shown whole.
+
+            ACT rules marked secondary are related to the criterion but are not a test of it. Import the ACT rules and axe-core (a11ykb import act-rules axe-core) for the rules; the catalogue is built in.
+
+            Examples:
+              a11ykb wcag
+              a11ykb wcag --level AA --format csv
+              a11ykb wcag 4.1.2
+              a11ykb wcag 2.4.7 --format json
+              a11ykb wcag focus visible
+
+            Exit status: 0 found; 1 no criterion matched the words; 2 an unknown number, a bad option, or the knowledge base cannot be opened.
+            """)
+
+    @OptionGroup var database: DatabaseOptions
+
+    @Argument(help: ArgumentHelp("A success criterion's number (4.1.2), or words of its title.", valueName: "sc-or-words"))
+    var query: [String] = []
+
+    @Option(help: "Only criteria up to this level in the catalogue: A, AA or AAA.")
+    var level: String?
+
+    @Flag(help: "One criterion as markdown (a list keeps --format).")
+    var markdown = false
+
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        let kb = try database.open()
+        let text = query.joined(separator: " ")
+        let format = output.format ?? .table
+        switch try kb.wcag(text.isEmpty ? nil : text, level: level) {
+        case .criterion(let tests):
+            if markdown || format == .table {
+                try output.emit(StandardsRendering.text(tests, markdown: markdown), from: kb)
+            } else {
+                try output.emit(output.render(StandardsRendering.tabular(tests), as: format), from: kb)
+            }
+        case .catalogue(let criteria):
+            if criteria.isEmpty {
+                Output.error("no success criterion matches \"\(text)\"")
+                throw ExitStatus.incomplete
+            }
+            try output.emit(output.render(criteria.tabular, as: format, maxColumnWidth: 40)
+                            + (format == .table ? "\(criteria.count) success criteria\n" : ""), from: kb)
+        }
+    }
+}
+
+struct CoverageCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "coverage",
+        abstract: "Which WCAG success criteria a test plan covers: by manual criteria, automated rules, both, or nothing.",
+        discussion: """
+            For each success criterion up to --level (AA unless said: A and AA), what covers it among the components chosen (named ones, else those of --category, --family, --platform, else every component): MagentaA11y's manual criteria (which components), automated rules (which ACT and axe-core rules; ACT rules secondary to a criterion and deprecated rules do not count), both, or nothing. Totals at the end. Automated rules test web content: they count only when the components chosen include web ones.
+
+            Covering a criterion with tests is not conformance: it says that some test looks at it, not that the product meets it.
+
+            Examples:
+              a11ykb coverage --family web --level AA
+              a11ykb coverage button checkbox --format csv
+              a11ykb coverage --platform ios --level A --markdown
+
+            Exit status: 0 done; 2 an unknown component or level, or the knowledge base cannot be opened.
+            """)
+
+    @OptionGroup var database: DatabaseOptions
+
+    @Argument(help: ArgumentHelp("Components (slug, family/slug or title); none: all those the filters keep.", valueName: "component"),
+              completion: Completion.components)
+    var components: [String] = []
+
+    @Option(help: "Only components of this category (component, pattern, control...).")
+    var category: String?
+
+    @Option(help: "Only components of this family: native or web.")
+    var family: Family?
+
+    @Option(help: "Only this platform's tests (ios, android, web).", completion: Completion.platforms)
+    var platform: String?
+
+    @Option(help: "Criteria up to this level: A, AA (default) or AAA.")
+    var level: String = "AA"
+
+    @Flag(help: "Write markdown (a table, the totals and what coverage does not mean).")
+    var markdown = false
+
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        let kb = try database.open()
+        let coverage = try kb.coverage(components: components, category: category, family: family, platform: platform, level: level)
+        if markdown {
+            try output.emit(StandardsRendering.markdown(coverage), from: kb)
+            return
+        }
+        let format = output.format ?? .table
+        var text = output.render(StandardsRendering.tabular(coverage), as: format, maxColumnWidth: 40)
+        if format == .table { text += StandardsRendering.totals(coverage) + ".\n" + StandardsRendering.notConformance + "\n" }
+        try output.emit(text, from: kb)
+        if format != .table { Output.error(StandardsRendering.totals(coverage)) }
+    }
+}
