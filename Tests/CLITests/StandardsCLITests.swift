@@ -1,0 +1,33 @@
+import A11yKB
+import Foundation
+import TestSupport
+import XCTest
+
+/// `a11ykb wcag` and `a11ykb coverage` as a user runs them.
+final class StandardsCLITests: XCTestCase {
+    func testCatalogueAndCoverageOnANewKnowledgeBase() throws {
+        let db = try Fixtures.temporaryFolder(self).appendingPathComponent("kb.sqlite").path
+        XCTAssertEqual(try Fixtures.run(["import", "--db", db, Fixtures.seedFolder.path]).status, 0)
+        let catalogue = try Fixtures.run(["wcag", "--db", db, "--format", "csv"])
+        XCTAssertEqual(catalogue.status, 0, catalogue.stderr)
+        let rows = CSVReader.parse(catalogue.stdout)
+        XCTAssertEqual(rows.first?.prefix(3), ["sc", "title", "level"])
+        XCTAssertTrue(rows.contains { $0.prefix(3) == ["2.5.8", "Target Size (Minimum)", "AA"] })
+        let one = try Fixtures.run(["wcag", "--db", db, "1.4.3"])
+        XCTAssertEqual(one.status, 0)
+        XCTAssertTrue(one.stdout.hasPrefix("1.4.3 Contrast (Minimum) (Level AA)\n"), one.stdout)
+        XCTAssertEqual(try Fixtures.run(["wcag", "--db", db, "9.9.9"]).status, 2)
+        XCTAssertEqual(try Fixtures.run(["wcag", "--db", db, "zzzz"]).status, 1)
+
+        let table = try Fixtures.run(["coverage", "--db", db, "--level", "A"])
+        XCTAssertEqual(table.status, 0, table.stderr)
+        XCTAssertTrue(table.stdout.contains("it is not conformance"), table.stdout)
+        let json = try Fixtures.run(["coverage", "--db", db, "--level", "AA", "--format", "json"])
+        let list = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        XCTAssertEqual(list.count, 55)
+        XCTAssertTrue(list.allSatisfy { ["both", "manual", "automated", "none"].contains($0["status"] as? String ?? "") })
+        let markdown = try Fixtures.run(["coverage", "--db", db, "--markdown"])
+        XCTAssertTrue(markdown.stdout.hasPrefix("# WCAG coverage to level AA\n\n| SC | Title |"), markdown.stdout)
+        XCTAssertEqual(try Fixtures.run(["coverage", "--db", db, "--level", "AAAA"]).status, 2)
+    }
+}

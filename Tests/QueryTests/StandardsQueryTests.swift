@@ -1,0 +1,92 @@
+import A11yKB
+@testable import KBImport
+import Foundation
+import GRDB
+import TestSupport
+import XCTest
+
+/// `wcag`, `coverage` and rule search over the corpus: today's MagentaA11y checkout, the ACT
+/// rules and axe-core, imported together as a user would.
+final class StandardsQueryTests: XCTestCase {
+    nonisolated(unsafe) static var shared: KnowledgeBase?
+
+    func knowledgeBase() throws -> KnowledgeBase {
+        let paths = try ["magentaA11y-2026", "act-rules", "axe-core"].map { try Fixtures.corpus($0).path }
+        if let kb = StandardsQueryTests.shared { return kb }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("a11ykb-standards-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let kb = try KnowledgeBase(path: folder.appendingPathComponent("kb.sqlite").path)
+        let summary = try Importer(kb).importPaths(paths)
+        XCTAssertEqual(summary.errors, [])
+        StandardsQueryTests.shared = kb
+        return kb
+    }
+
+    /// W3C's criteria at A and AA, read from its file by this test: the last entry of a number
+    /// listed twice (4.1.1, obsolete in 2.2, has no level there).
+    func w3cLevels() throws -> [String: String] {
+        let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: try Fixtures.corpus("wcag/wcag.json"))) as? [String: Any])
+        var levels: [String: String] = [:]
+        for p in json["principles"] as? [[String: Any]] ?? [] {
+            for g in p["guidelines"] as? [[String: Any]] ?? [] {
+                for sc in g["successcriteria"] as? [[String: Any]] ?? [] { levels[sc["num"] as! String] = sc["level"] as? String ?? "" }
+            }
+        }
+        return levels
+    }
+
+    func testOneCriterionNamesComponentsACTAndAxeRules() throws {
+        let kb = try knowledgeBase()
+        guard case .criterion(let tests) = try kb.wcag("4.1.2") else { return XCTFail("4.1.2 is one criterion") }
+        XCTAssertEqual(tests.criterion.title, "Name, Role, Value")
+        XCTAssertEqual(tests.criterion.level, "A")
+        let citing = try Fixtures.strings(kb, "SELECT DISTINCT c.slug FROM component_wcag cw JOIN components c ON c.id = cw.component_id WHERE sc = '4.1.2'")
+        XCTAssertFalse(citing.isEmpty)
+        XCTAssertEqual(Set(tests.manual.filter { $0.link == "cited" }.map(\.component)), Set(citing))
+        let act = tests.rules.filter { $0.kind == "act" }
+        XCTAssertTrue(act.contains { $0.rule == "97a4e1" && !$0.secondary && $0.related.contains("button-name") })
+        XCTAssertTrue(act.contains { $0.rule == "5f99a7" && $0.secondary })
+        XCTAssertTrue(tests.rules.contains { $0.kind == "axe" && $0.rule == "button-name" && $0.related.contains("97a4e1") })
+        // Words find a criterion by its title.
+        guard case .criterion(let focus) = try kb.wcag("focus visible") else { return XCTFail("one criterion is titled Focus Visible") }
+        XCTAssertEqual(focus.criterion.sc, "2.4.7")
+    }
+
+    func testCoverageOfTheWebFamilyToAAGivesEveryCriterionAStatus() throws {
+        let kb = try knowledgeBase()
+        let coverage = try kb.coverage(family: .web, level: "AA")
+        let expected = try w3cLevels().filter { $0.value == "A" || $0.value == "AA" }
+        XCTAssertEqual(Set(coverage.rows.map(\.sc)), Set(expected.keys))
+        for row in coverage.rows {
+            XCTAssertEqual(row.level, expected[row.sc])
+            switch row.status {
+            case .both: XCTAssertTrue(!row.manual.isEmpty && !row.automated.isEmpty, row.sc)
+            case .manual: XCTAssertTrue(!row.manual.isEmpty && row.automated.isEmpty, row.sc)
+            case .automated: XCTAssertTrue(row.manual.isEmpty && !row.automated.isEmpty, row.sc)
+            case .none: XCTAssertTrue(row.manual.isEmpty && row.automated.isEmpty, row.sc)
+            }
+        }
+        XCTAssertEqual(Coverage.Status.allCases.map(coverage.total).reduce(0, +), coverage.rows.count)
+        // axe's color-contrast tests 1.4.3; the cited links are manual coverage.
+        XCTAssertTrue(coverage.rows.first { $0.sc == "1.4.3" }?.automated.contains("axe/color-contrast") == true)
+        XCTAssertTrue(coverage.rows.first { $0.sc == "4.1.2" }?.status == .both)
+        // Level A alone, and native components: no automated rule counts for them.
+        XCTAssertEqual(try kb.coverage(family: .web, level: "A").rows.count, expected.values.filter { $0 == "A" }.count)
+        let native = try kb.coverage(family: .native, level: "AA")
+        XCTAssertFalse(native.automatedCounted)
+        XCTAssertTrue(native.rows.allSatisfy(\.automated.isEmpty))
+        // One component: only its own citations.
+        let button = try kb.coverage(components: ["web/button"], level: "AAA")
+        let cited = Set(try Fixtures.strings(kb, "SELECT sc FROM v_component_wcag WHERE component = 'button' AND family = 'web'"))
+        XCTAssertEqual(Set(button.rows.filter { !$0.manual.isEmpty }.map(\.sc)), cited.intersection(button.rows.map(\.sc)))
+    }
+
+    func testSearchFindsRules() throws {
+        let kb = try knowledgeBase()
+        let hits = try kb.searchRules("button has no accessible name").items
+        XCTAssertTrue(hits.contains { $0.kind == "axe" && $0.rule == "button-name" }, "\(hits.map(\.rule))")
+        XCTAssertTrue(hits.contains { $0.kind == "act" && $0.rule == "97a4e1" }, "\(hits.map(\.rule))")
+        XCTAssertEqual(try kb.searchRules("colour contrast").items.first { $0.kind == "axe" }?.rule, "color-contrast")
+        XCTAssertTrue(try kb.searchRules("the of and").items.isEmpty)
+    }
+}
