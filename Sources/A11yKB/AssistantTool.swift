@@ -13,6 +13,8 @@ public enum AssistantTool: String, CaseIterable, Sendable {
     case getAnnouncements = "get_announcements"
     case listGaps = "list_gaps"
     case getWCAGCriteria = "get_wcag_criteria"
+    case getSuccessCriterion = "get_success_criterion"
+    case getCoverage = "get_coverage"
     case buildChecklist = "build_checklist"
     case runSQL = "run_sql"
 
@@ -28,11 +30,13 @@ public enum AssistantTool: String, CaseIterable, Sendable {
         case .listComponentFormats: "which formats a component has and what each holds, before fetching it"
         case .search: "ranked full-text search with snippets; filters for platform, framework, family, component, kind, aspect"
         case .findComponents: "a question in plain words answered by the components that hold its words, best first, "
-            + "with their best facts and each platform's equivalent terms"
+            + "with their best facts and each platform's equivalent terms, and the ACT and axe-core rules it names"
         case .comparePlatforms: "iOS next to Android per aspect, criteria kind and announcements; or aspects across every component"
         case .getAnnouncements: "what VoiceOver, TalkBack, NVDA... say: examples from the notes and caption transcripts"
         case .listGaps: "what the sources leave open, with the line to fix"
         case .getWCAGCriteria: "WCAG success criteria per component, or the components citing one"
+        case .getSuccessCriterion: "one WCAG 2.2 success criterion and everything that tests it: components, ACT rules, axe-core rules"
+        case .getCoverage: "which success criteria components' tests cover, to a level: manual, automated, both or nothing"
         case .buildChecklist: "several components' criteria in one checklist for a ticket"
         case .runSQL: "read-only SQL over the schema (a11ykb://schema), checked and stopped at a time limit"
         }

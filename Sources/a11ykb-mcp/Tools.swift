@@ -63,6 +63,8 @@ enum Tools {
         case .getAnnouncements: getAnnouncements
         case .listGaps: listGaps
         case .getWCAGCriteria: getWCAGCriteria
+        case .getSuccessCriterion: getSuccessCriterion
+        case .getCoverage: getCoverage
         case .buildChecklist: buildChecklist
         case .runSQL: runSQL
         }
@@ -209,8 +211,9 @@ enum Tools {
             words are ignored; platform words (iOS, VoiceOver, Android, TalkBack, Compose, web...) raise that platform's \
             facts; each platform's own terms count as one (dimmed on iOS finds disabled on Android, marked as an \
             equivalent); prefix* matches unstemmed words. When no component holds every word, the best partial \
-            matches come with the words not found. Prefer this to `search` for questions; use `search` for every \
-            matching fact.
+            matches come with the words not found. Automated rules (W3C ACT rules, axe-core rules) matching the \
+            question follow, marked as rules, with the success criteria they test. Prefer this to `search` for \
+            questions; use `search` for every matching fact.
             """,
         parameters: [
             .string("query", "The question or words.", required: true),
@@ -221,11 +224,15 @@ enum Tools {
             let options = SearchOptions(platform: arguments.string("platform"), family: Common.family(arguments),
                                         limit: arguments.int("limit"))
             let result = try kb.searchComponents(arguments.string("query")!, options: options)
+            let rules = options.family == .native || (options.platform.map { $0 != "web" } ?? false)
+                ? Shown(items: [], total: 0) : try kb.searchRules(arguments.string("query")!)
             let lines = SearchRendering.notes(result.query)
                 + (result.components.isEmpty ? ComponentSearchRendering.noHits(result)
                     : [ComponentSearchRendering.text(result, style: arguments.style)])
+                + (rules.items.isEmpty ? [] : ["\n" + StandardsRendering.text(rules)])
             let text = lines.map { $0.hasSuffix("\n") ? $0 : $0 + "\n" }.joined()
-            return Answer(text, .object([("query", .string(result.query.input)), ("result", result.tabular.json)]))
+            return Answer(text, .object([("query", .string(result.query.input)), ("result", result.tabular.json),
+                                         ("rules", rules.items.tabular.json)]))
         })
 
     static let comparePlatforms = ToolDefinition(
