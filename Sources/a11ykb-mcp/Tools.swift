@@ -342,8 +342,8 @@ enum Tools {
         description: """
             Read-only SQL (SQLite) over the knowledge base, for what the other tools do not answer: counts, joins, \
             reports. The schema is the resource a11ykb://schema: tables components, criteria, guidance, announcements, \
-            gaps, code_examples, gherkin_steps, wcag_criteria, component_wcag; views v_criteria, v_guidance, \
-            v_announcements, v_gaps, v_component_wcag with slugs and titles instead of ids, every fact with its source \
+            gaps, code_examples, gherkin_steps, wcag_criteria, component_wcag, rules, rule_sc; views v_criteria, v_guidance, \
+            v_announcements, v_gaps, v_component_wcag, v_rules, v_rule_sc, v_tested_sc with slugs and titles instead of ids, every fact with its source \
             and line. Writes, ATTACH and PRAGMAs that write are refused; a query is stopped after timeout seconds.
             """,
         parameters: [
