@@ -34,9 +34,6 @@ package struct WCAGCriterionInfo: Sendable, Equatable {
         self.position = position
         self.line = line
     }
-
-    /// W3C's address of the criterion in WCAG 2.2.
-    package var url: String? { w3cID.map { "https://www.w3.org/TR/WCAG22/#\($0)" } }
 }
 
 /// The WCAG 2.2 catalogue built into a11ykb: `vocabulary/wcag-2.2.tsv`, which

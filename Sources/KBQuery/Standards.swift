@@ -16,6 +16,7 @@ public struct WCAGCriterion: Sendable, Equatable, RowDecodable {
     public var version: String?
     /// `active`, `obsolete`; nil for a criterion only cited, not in the catalogue.
     public var status: String?
+    /// A citation's address, else W3C's WCAG 2.2 address.
     public var url: String?
     /// Components MagentaA11y tests it in (`v_tested_sc`), ACT and axe rules that test it (not secondary).
     public var components: Int
@@ -39,7 +40,8 @@ public struct WCAGCriterion: Sendable, Equatable, RowDecodable {
     }
 
     static let select = """
-        SELECT w.*,
+        SELECT w.sc, w.title, w.level, w.guideline, w.guideline_title, w.principle, w.principle_title, w.version, w.status,
+            coalesce(w.url, 'https://www.w3.org/TR/WCAG22/#' || w.w3c_id) AS url,
             (SELECT count(DISTINCT t.family || '/' || t.component) FROM v_tested_sc t WHERE t.sc = w.sc) AS components,
             (SELECT count(*) FROM v_rule_sc r WHERE r.sc = w.sc AND r.kind = 'act' AND r.secondary = 0) AS act_rules,
             (SELECT count(*) FROM v_rule_sc r WHERE r.sc = w.sc AND r.kind = 'axe') AS axe_rules
