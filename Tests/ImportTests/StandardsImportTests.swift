@@ -197,4 +197,32 @@ final class StandardsImportTests: XCTestCase {
         XCTAssertEqual(try Fixtures.strings(kb, "SELECT sc FROM v_rule_sc WHERE rule = '5f99a7'"), ["4.1.2"])
         XCTAssertEqual(try Fixtures.int(kb, "SELECT count(*) FROM rules"), 1)
     }
+
+    /// A checkout that holds rules is mirrored like a MagentaA11y one: its other files are left
+    /// alone, and a rule file gone from it takes its rule with it.
+    func testACheckoutOfRulesIsMirrored() throws {
+        let act = try Fixtures.corpus("act-rules").appendingPathComponent("_rules")
+        let axe = try Fixtures.corpus("axe-core").appendingPathComponent("lib/rules")
+        let checkout = try Fixtures.temporaryFolder(self).appendingPathComponent("standards")
+        let fm = FileManager.default
+        for folder in ["act/_rules", "axe/lib/rules"] {
+            try fm.createDirectory(at: checkout.appendingPathComponent(folder), withIntermediateDirectories: true)
+        }
+        for name in ["aria-attr-defined-5f99a7.md", "button-non-empty-accessible-name-97a4e1.md"] {
+            try fm.copyItem(at: act.appendingPathComponent(name), to: checkout.appendingPathComponent("act/_rules/\(name)"))
+        }
+        try fm.copyItem(at: axe.appendingPathComponent("button-name.json"), to: checkout.appendingPathComponent("axe/lib/rules/button-name.json"))
+        // What else a checkout holds is not a rule: code beside the rules, the package's own file.
+        try "module.exports = () => true;\n".write(to: checkout.appendingPathComponent("axe/lib/rules/no-name-matches.js"), atomically: true, encoding: .utf8)
+        try "{\"name\": \"axe-core\"}\n".write(to: checkout.appendingPathComponent("axe/package.json"), atomically: true, encoding: .utf8)
+        let kb = try Fixtures.emptyKnowledgeBase(self)
+        let first = try Importer(kb).importPaths([checkout.path])
+        XCTAssertEqual(first.errors, [])
+        XCTAssertEqual(first.ignoredInCheckout, 2)
+        XCTAssertEqual(try Fixtures.strings(kb, "SELECT kind || ' ' || rule FROM v_rules ORDER BY 1"), ["act 5f99a7", "act 97a4e1", "axe button-name"])
+        try fm.removeItem(at: checkout.appendingPathComponent("act/_rules/aria-attr-defined-5f99a7.md"))
+        _ = try Importer(kb).importPaths([checkout.path])
+        XCTAssertEqual(try Fixtures.strings(kb, "SELECT kind || ' ' || rule FROM v_rules ORDER BY 1"), ["act 97a4e1", "axe button-name"])
+        XCTAssertEqual(try Fixtures.int(kb, "SELECT count(*) FROM rule_sc"), 2)
+    }
 }
