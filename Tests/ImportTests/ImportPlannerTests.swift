@@ -29,6 +29,28 @@ final class ImportPlannerTests: XCTestCase {
                     components: [StoredState.Component(id: 7, key: StoredState.ComponentKey(.native, "switch"), sourceID: 1)])
     }
 
+    /// A file that held a component and now holds rules (replaced by an ACT rule file) gives the
+    /// component up; its rules replace what it gave before; W3C's criteria fill the catalogue.
+    func testAStandardsFileReplacesItsRulesAndGivesUpComponents() {
+        var planner = ImportPlanner(jekyllHoldsSwitch)
+        let rule = RuleEntry(kind: .act, slug: "97a4e1", line: 1)
+        let document = WritableDocument(path: checkout + "/_checklist-native/switch.md", root: checkout, sha256: "rules", byteCount: 10,
+                                        format: .actRule, content: .standards(rules: [rule], criteria: []))
+        let plan = planner.plan(document)
+        XCTAssertTrue(plan.operations.contains(.removeComponent(id: 7)), "\(plan.operations)")
+        XCTAssertTrue(plan.operations.contains(.replaceRules(sourceID: 1, [rule])))
+        XCTAssertFalse(plan.operations.contains { if case .upsertCatalogue = $0 { true } else { false } })
+        XCTAssertTrue(plan.outcomes.contains(.standards(path: document.path, rules: 1, criteria: 0, format: "act-rule")))
+
+        let criterion = WCAGCriterionInfo(sc: "4.1.2", w3cID: "name-role-value", title: "Name, Role, Value", level: "A", guideline: "4.1",
+                                          guidelineTitle: "Compatible", principle: "4", principleTitle: "Robust", version: "2.0",
+                                          status: "active", position: 0)
+        let wcag = planner.plan(WritableDocument(path: "/w3c/wcag.json", root: "/w3c", sha256: "w", byteCount: 10, format: .wcagJSON,
+                                                 content: .standards(rules: [], criteria: [criterion])))
+        XCTAssertTrue(wcag.operations.contains(.upsertCatalogue([criterion])))
+        XCTAssertTrue(wcag.operations.contains(.replaceRules(sourceID: 2, [])))
+    }
+
     func testTodaysMarkdownWinsOverJekyll() {
         var planner = ImportPlanner(jekyllHoldsSwitch)
         let plan = planner.plan(document("public/content/documentation/native/controls/switch.md", .magentaV2))
