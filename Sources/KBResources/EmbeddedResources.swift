@@ -12,10 +12,14 @@ package enum EmbeddedResources {
         ("0007_component_search", PackageResources._007_component_search_sql),
         ("0009_facts_view", PackageResources._009_facts_view_sql),
         ("0010_source_roots", PackageResources._010_source_roots_sql),
+        ("0016_tested_sc", PackageResources._016_tested_sc_sql),
     ]
 
     /// vocabulary/equivalents.tsv: the words each platform uses for the same thing (`equivalents`).
     package static let equivalents: [UInt8] = PackageResources.equivalents_tsv
+
+    /// vocabulary/tested-sc.tsv: which success criteria a criterion tests, inferred (`inferred_wcag`).
+    package static let testedSC: [UInt8] = PackageResources.tested_sc_tsv
 
     package static let seedDocuments: [(name: String, bytes: [UInt8])] = [
         ("expandable-region.md", PackageResources.expandable_region_md),
