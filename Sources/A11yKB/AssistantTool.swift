@@ -14,6 +14,7 @@ public enum AssistantTool: String, CaseIterable, Sendable {
     case listGaps = "list_gaps"
     case getWCAGCriteria = "get_wcag_criteria"
     case buildChecklist = "build_checklist"
+    case explainAxeResults = "explain_axe_results"
     case runSQL = "run_sql"
 
     /// The tool's name in the protocol.
@@ -34,6 +35,8 @@ public enum AssistantTool: String, CaseIterable, Sendable {
         case .listGaps: "what the sources leave open, with the line to fix"
         case .getWCAGCriteria: "WCAG success criteria per component, or the components citing one"
         case .buildChecklist: "several components' criteria in one checklist for a ticket"
+        case .explainAxeResults: "an axe-core run's results: per rule its success criteria, per node its likely component, "
+            + "the criteria to verify by hand and the announcements expected"
         case .runSQL: "read-only SQL over the schema (a11ykb://schema), checked and stopped at a time limit"
         }
     }

@@ -21,6 +21,9 @@ package enum EmbeddedResources {
     /// vocabulary/tested-sc.tsv: which success criteria a criterion tests, inferred (`inferred_wcag`).
     package static let testedSC: [UInt8] = PackageResources.tested_sc_tsv
 
+    /// vocabulary/element-components.tsv: which web component an HTML element most likely is (`explain`).
+    package static let elementComponents: [UInt8] = PackageResources.element_components_tsv
+
     package static let seedDocuments: [(name: String, bytes: [UInt8])] = [
         ("expandable-region.md", PackageResources.expandable_region_md),
         ("reorder-data-row.jekyll.md", PackageResources.reorder_data_row_jekyll_md),
