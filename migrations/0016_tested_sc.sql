@@ -33,6 +33,5 @@ FROM inferred_wcag i
 JOIN components c ON c.id = i.component_id
 LEFT JOIN platforms p ON p.id = i.platform_id;
 
--- Knowledge bases made before this migration have no inferred links: their files are read again
--- by the next import (an empty digest never matches), which infers them.
-UPDATE sources SET sha256 = '' WHERE root_id IS NOT NULL;
+-- A knowledge base made before this migration holds criteria but no inferred links: the store
+-- infers them from its stored facts right after this file runs (KBStore/InferredWCAGBackfill.swift).

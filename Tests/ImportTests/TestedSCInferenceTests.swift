@@ -3,6 +3,8 @@ import A11yKB
 @testable import KBNormalize
 @testable import KBStore
 @testable import KBImport
+@testable import KBSearch
+import KBResources
 import Foundation
 import GRDB
 import TestSupport
@@ -107,6 +109,42 @@ final class TestedSCInferenceTests: XCTestCase {
             .write(to: page, atomically: true, encoding: .utf8)
         _ = try Importer(kb).importPaths([page.path])
         XCTAssertEqual(try Fixtures.strings(kb, "SELECT sc || ' ' || line FROM inferred_wcag ORDER BY line, sc"), ["2.1.1 6"])
+    }
+
+    /// A knowledge base of schema 0010 holds criteria but no inferred links: migrating it infers
+    /// them from its stored facts, as an import of the same files does.
+    func testAnOlderKnowledgeBaseGetsItsLinksWhenMigrated() throws {
+        let folder = try Fixtures.temporaryFolder(self)
+        let page = folder.appendingPathComponent("switch.md")
+        try "# Switch\n\n## Condensed\n\n1. Test keyboard only\n   - Tab: Focus visibly moves to the switch\n\n3. Listen to screenreader output\n   - Name: Its purpose is clear\n"
+            .write(to: page, atomically: true, encoding: .utf8)
+        let fresh = try Fixtures.emptyKnowledgeBase(self)
+        _ = try Importer(fresh).importPaths([page.path])
+        let query = "SELECT coalesce(cr.label, '-') || ' ' || i.sc || ' ' || coalesce(i.line, 0) FROM inferred_wcag i LEFT JOIN criteria cr ON cr.id = i.criterion_id ORDER BY 1"
+        let imported = try Fixtures.strings(fresh, query)
+        XCTAssertEqual(imported, ["Name 4.1.2 9", "Tab 2.1.1 6", "Tab 2.4.7 6"])
+        // The same rows, written as schema 0010 held them: no inferred link.
+        let old = folder.appendingPathComponent("old.sqlite").path
+        let queue = try DatabaseQueue(path: old)
+        try queue.write { db in
+            try db.execute(sql: "CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)")
+            for migration in EmbeddedResources.migrations where migration.name <= "0010_source_roots" {
+                try db.execute(sql: String(decoding: migration.sql, as: UTF8.self))
+                try SearchIndex.followUp(migration.name, db)
+                try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES (?)", arguments: [migration.name])
+            }
+            try db.execute(sql: """
+                INSERT INTO sources (id, path, format, sha256, bytes, imported_at) VALUES (1, 'switch.md', 'magenta-v2', 'a', 1, 't');
+                INSERT INTO components (id, slug, title, family, source_id) VALUES (1, 'switch', 'Switch', 'native', 1);
+                INSERT INTO criteria (component_id, kind, label, expectation, position, source_id, line) VALUES
+                    (1, 'keyboard', 'Tab', 'Focus visibly moves to the switch', 0, 1, 6),
+                    (1, 'screenreader', 'Name', 'Its purpose is clear', 1, 1, 9);
+                """)
+        }
+        try queue.close()
+        let migrated = try KnowledgeBase(path: old)
+        XCTAssertEqual(try Fixtures.strings(migrated, query), imported)
+        XCTAssertEqual(try Fixtures.strings(migrated, "SELECT DISTINCT source_id FROM inferred_wcag"), ["1"])
     }
 
     /// The inference measured against the citations: for each component whose page cites success
