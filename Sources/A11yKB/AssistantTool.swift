@@ -16,6 +16,7 @@ public enum AssistantTool: String, CaseIterable, Sendable {
     case getSuccessCriterion = "get_success_criterion"
     case getCoverage = "get_coverage"
     case buildChecklist = "build_checklist"
+    case explainAxeResults = "explain_axe_results"
     case runSQL = "run_sql"
 
     /// The tool's name in the protocol.
@@ -38,6 +39,8 @@ public enum AssistantTool: String, CaseIterable, Sendable {
         case .getSuccessCriterion: "one WCAG 2.2 success criterion and everything that tests it: components, ACT rules, axe-core rules"
         case .getCoverage: "which success criteria components' tests cover, to a level: manual, automated, both or nothing"
         case .buildChecklist: "several components' criteria in one checklist for a ticket"
+        case .explainAxeResults: "an axe-core run's results: per rule its success criteria, per node its likely component, "
+            + "the criteria to verify by hand and the announcements expected"
         case .runSQL: "read-only SQL over the schema (a11ykb://schema), checked and stopped at a time limit"
         }
     }

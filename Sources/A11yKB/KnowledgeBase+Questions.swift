@@ -269,6 +269,15 @@ extension KnowledgeBase {
         }
     }
 
+    /// An axe-core run's results (`axe.run`'s JSON, or a list of them) explained: per rule, the
+    /// success criteria its tags name; per node, the web component it most likely is, that
+    /// component's criteria to verify by hand and the announcements expected. Rules naming no
+    /// success criterion and nodes no component answers to are kept, marked so. Refuses data that
+    /// is not axe results, saying what was expected.
+    public func explainAxeResults(_ data: Data) throws -> AxeExplanation {
+        try reader.read { try AxeExplanation.explain($0, data) }
+    }
+
     /// Several components' criteria in one checklist, in the order named; `platform` keeps its
     /// criteria and those written for every platform. The first unknown name is refused with the
     /// closest slugs.

@@ -9,6 +9,8 @@ package struct NormalizedEntry: Sendable, Equatable {
     package var codeExamples: [CodeFact] = []
     package var gherkin: [GherkinStep] = []
     package var wcag: [WCAGReference] = []
+    /// The success criteria its criteria (or it, as a whole) test, inferred from tested-sc.tsv.
+    package var inferredWCAG: [InferredWCAG] = []
     package var notices: [Notice] = []
     /// What became of each line this entry was read from (the reader's structure and skips, the
     /// normalizer's facts).

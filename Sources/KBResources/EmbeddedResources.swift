@@ -13,6 +13,7 @@ package enum EmbeddedResources {
         ("0009_facts_view", PackageResources._009_facts_view_sql),
         ("0010_source_roots", PackageResources._010_source_roots_sql),
         ("0011_standards", PackageResources._011_standards_sql),
+        ("0016_tested_sc", PackageResources._016_tested_sc_sql),
     ]
 
     /// vocabulary/equivalents.tsv: the words each platform uses for the same thing (`equivalents`).
@@ -20,6 +21,11 @@ package enum EmbeddedResources {
 
     /// vocabulary/wcag-2.2.tsv: the WCAG 2.2 catalogue (`scripts/wcag-catalogue` writes it).
     package static let wcagCatalogue: [UInt8] = PackageResources.wcag_2_2_tsv
+    /// vocabulary/tested-sc.tsv: which success criteria a criterion tests, inferred (`inferred_wcag`).
+    package static let testedSC: [UInt8] = PackageResources.tested_sc_tsv
+
+    /// vocabulary/element-components.tsv: which web component an HTML element most likely is (`explain`).
+    package static let elementComponents: [UInt8] = PackageResources.element_components_tsv
 
     package static let seedDocuments: [(name: String, bytes: [UInt8])] = [
         ("expandable-region.md", PackageResources.expandable_region_md),

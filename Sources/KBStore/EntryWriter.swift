@@ -25,7 +25,7 @@ package struct EntryWriter {
     }
 
     /// The tables whose rows belong to one component and one source.
-    static let factTables = ["criteria", "guidance", "announcements", "gaps", "code_examples", "component_wcag", "gherkin_steps"]
+    static let factTables = ["inferred_wcag", "criteria", "guidance", "announcements", "gaps", "code_examples", "component_wcag", "gherkin_steps"]
 
     /// What is stored, for the planner: read under the write lock this writer holds.
     package func storedState() throws -> StoredState {
@@ -113,7 +113,7 @@ package struct EntryWriter {
     }
 
     private func writeFacts(_ entry: NormalizedEntry, componentID: Int64, sourceID: Int64) throws {
-        try stages.measure(.criteria) { try insertCriteria(entry.criteria, componentID: componentID, sourceID: sourceID) }
+        let criterionIDs = try stages.measure(.criteria) { try insertCriteria(entry.criteria, componentID: componentID, sourceID: sourceID) }
         try stages.measure(.guidance) { try insertGuidance(entry.guidance, componentID: componentID, sourceID: sourceID) }
         try stages.measure(.announcements) {
             try insertAnnouncements(entry.announcements, componentID: componentID, sourceID: sourceID, firstPosition: 0)
@@ -121,18 +121,26 @@ package struct EntryWriter {
         try stages.measure(.gaps) { try insertGaps(entry.gaps, componentID: componentID, sourceID: sourceID) }
         try stages.measure(.codeExamples) { try insertCodeExamples(entry.codeExamples, componentID: componentID, sourceID: sourceID) }
         try stages.measure(.gherkinSteps) { try insertGherkin(entry.gherkin, componentID: componentID, sourceID: sourceID) }
-        try stages.measure(.wcag) { try insertWCAG(entry.wcag, componentID: componentID, sourceID: sourceID) }
+        try stages.measure(.wcag) {
+            try insertWCAG(entry.wcag, componentID: componentID, sourceID: sourceID)
+            try insertInferredWCAG(entry, criterionIDs: criterionIDs, componentID: componentID, sourceID: sourceID)
+        }
     }
 
-    private func insertCriteria(_ facts: [CriterionFact], componentID: Int64, sourceID: Int64) throws {
+    /// The rows' ids, in the entry's order: inferred links point at them.
+    private func insertCriteria(_ facts: [CriterionFact], componentID: Int64, sourceID: Int64) throws -> [Int64] {
         let insert = try RowInsert(db, """
             INSERT INTO criteria (component_id, platform_id, kind, label, expectation, position, source_id, line, group_title)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
+        var ids: [Int64] = []
+        ids.reserveCapacity(facts.count)
         for (position, fact) in facts.enumerated() {
             try insert.run(db, [.int(componentID), .of(platformID(fact.platform)), .text(fact.kind), .of(fact.label),
                                 .text(fact.expectation), .of(position), .int(sourceID), .of(fact.line), .of(fact.group)])
+            ids.append(db.lastInsertedRowID)
         }
+        return ids
     }
 
     private func insertGuidance(_ facts: [GuidanceFact], componentID: Int64, sourceID: Int64) throws {
@@ -239,6 +247,16 @@ package struct EntryWriter {
             }
             for t in r.tags { try tag.run(db, [.int(id), .text(t.tag), .text(t.scheme), .of(t.line)]) }
             for a in r.actIDs { try act.run(db, [.int(id), .text(a.id), .of(a.line)]) }
+        }
+    }
+
+    private func insertInferredWCAG(_ entry: NormalizedEntry, criterionIDs: [Int64], componentID: Int64, sourceID: Int64) throws {
+        let insert = try RowInsert(db, """
+            INSERT INTO inferred_wcag (component_id, criterion_id, platform_id, sc, reason, source_id, line) VALUES (?, ?, ?, ?, ?, ?, ?)
+            """)
+        for link in entry.inferredWCAG {
+            try insert.run(db, [.int(componentID), .of(link.criterion.map { criterionIDs[$0] }), .of(platformID(link.platform)),
+                                .text(link.sc), .text(link.reason), .int(sourceID), .of(link.criterion.map { entry.criteria[$0].line })])
         }
     }
 

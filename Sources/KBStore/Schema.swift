@@ -33,6 +33,8 @@ package enum Schema {
                 let done = Set(try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations"))
                 for migration in EmbeddedResources.migrations where !done.contains(migration.name) {
                     try db.execute(sql: String(decoding: migration.sql, as: UTF8.self))
+                    // The store's own follow-up: what it can derive from its own rows.
+                    if migration.name == InferredWCAGBackfill.migration { try InferredWCAGBackfill.run(db) }
                     try followUp(migration.name, db)
                     try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES (?)", arguments: [migration.name])
                     applied = true

@@ -66,6 +66,7 @@ enum Tools {
         case .getSuccessCriterion: getSuccessCriterion
         case .getCoverage: getCoverage
         case .buildChecklist: buildChecklist
+        case .explainAxeResults: explainAxeResults
         case .runSQL: runSQL
         }
     }
@@ -335,6 +336,25 @@ enum Tools {
             let checklist = try kb.checklist(arguments.strings("components"), platform: arguments.string("platform"),
                                              family: Common.family(arguments))
             return Answer(ChecklistRendering.markdown(checklist), ChecklistRendering.json(checklist))
+        })
+
+    static let explainAxeResults = ToolDefinition(
+        tool: .explainAxeResults, title: "Explain axe-core results",
+        description: """
+            Explain what an axe-core run found, for testing by hand: pass the JSON axe.run() returns (its violations and \
+            incomplete results; or a list of runs). Per rule: the WCAG success criteria its tags name. Per node: the web \
+            component it most likely is (from its element, role and type), that component's acceptance criteria that test \
+            those success criteria (each with the link, cited by the component's page or inferred, and its source line), \
+            and what a screen reader should say. Rules naming no success criterion and nodes no component answers to are \
+            listed, marked so.
+            """,
+        parameters: [
+            .string("results", "The axe results as JSON text.", required: true),
+        ],
+        answer: { arguments, kb in
+            let explanation = try kb.explainAxeResults(Data(arguments.string("results")!.utf8))
+            return Answer(explanation.markdown, .object([("engine", .optional(explanation.engine)),
+                                                         ("rules", explanation.nested.json)]))
         })
 
     static let runSQL = ToolDefinition(

@@ -26,6 +26,6 @@ struct A11yKBCommand: ParsableCommand {
             """,
         version: "a11ykb \(KnowledgeBase.version) (schema \(KnowledgeBase.schemaVersion))",
         subcommands: [SearchCommand.self, VocabCommand.self, ShowCommand.self, CompareCommand.self, ExportCommand.self, ListCommand.self,
-                      GapsCommand.self, WCAGCommand.self, CoverageCommand.self, ImportCommand.self, StatsCommand.self, SQLCommand.self, TraceCommand.self, MCPCommand.self]
+                      GapsCommand.self, WCAGCommand.self, CoverageCommand.self, ExplainCommand.self, ImportCommand.self, StatsCommand.self, SQLCommand.self, TraceCommand.self, MCPCommand.self]
     )
 }

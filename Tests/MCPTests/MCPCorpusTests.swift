@@ -172,4 +172,25 @@ final class MCPCorpusTests: XCTestCase {
         XCTAssertEqual(first["component"] as? String,
                        try strings("SELECT component FROM v_component_wcag GROUP BY component ORDER BY count(*) DESC, component LIMIT 1").first)
     }
+
+    /// The axe results of a real run (Tests/fixtures/axe), passed as text: the same explanation
+    /// the library gives, as markdown and as data.
+    func testExplainAxeResults() throws {
+        let text = try String(contentsOf: Fixtures.repoRoot.appendingPathComponent("Tests/fixtures/axe/faults-results.json"), encoding: .utf8)
+        let answer = try client.call("explain_axe_results", ["results": text])
+        XCTAssertFalse(answer.isError, answer.text)
+        let expected = try kb.explainAxeResults(Data(text.utf8))
+        let rows = answer.structured["rules"] as? [[String: Any]] ?? []
+        XCTAssertEqual(rows.count, expected.rules.reduce(0) { $0 + max($1.nodes.count, 1) })
+        let button = try XCTUnwrap(rows.first { $0["rule"] as? String == "button-name" })
+        XCTAssertEqual(button["component"] as? String, "button")
+        XCTAssertEqual((button["success_criteria"] as? [[String: Any]])?.compactMap { $0["sc"] as? String }, ["4.1.2"])
+        XCTAssertEqual((button["checks"] as? [[String: Any]])?.compactMap { $0["label"] as? String },
+                       expected.rules.first { $0.id == "button-name" }?.nodes[0].checks.compactMap(\.label))
+        XCTAssertTrue(answer.text.contains("## button-name (violation, critical)"), answer.text)
+        XCTAssertTrue(answer.text.contains("no component answers to <p>"), "unknown nodes are told, not dropped")
+        let refused = try client.call("explain_axe_results", ["results": "{\"rules\": []}"])
+        XCTAssertTrue(refused.isError)
+        XCTAssertTrue(refused.text.contains("violations"), refused.text)
+    }
 }

@@ -1,0 +1,310 @@
+import Foundation
+import GRDB
+import KBModel
+import KBSearch
+
+/// An axe-core run's results read for what a tester does next: per rule, the success criteria its
+/// tags name; per node, the component it most likely is (vocabulary/element-components.tsv), that
+/// component's criteria to verify by hand and what a screen reader is expected to say. A rule
+/// whose tags name no success criterion, and a node no component answers to, are kept, marked so.
+public struct AxeExplanation: Sendable, Equatable {
+    /// axe-core's version, as the run wrote it.
+    public var engine: String?
+    /// The page the run was made on, as the run wrote it.
+    public var url: String?
+    public var rules: [Rule]
+
+    public enum Outcome: String, Sendable, Equatable {
+        /// A failure axe is sure of.
+        case violation
+        /// A check axe could not decide: to review by hand.
+        case incomplete
+    }
+
+    public struct Rule: Sendable, Equatable {
+        /// `button-name`.
+        public var id: String
+        public var outcome: Outcome
+        /// `critical`, `serious`, `moderate`, `minor`.
+        public var impact: String?
+        /// axe's one-line help: `Buttons must have discernible text`.
+        public var help: String?
+        /// From its tags (`wcag412` → 4.1.2); empty: the tags name none (a best practice).
+        public var successCriteria: [SuccessCriterion]
+        /// `best-practice` when the tags say so.
+        public var bestPractice: Bool
+        public var nodes: [Node]
+    }
+
+    public struct SuccessCriterion: Sendable, Equatable {
+        /// `4.1.2`.
+        public var sc: String
+        /// From the knowledge base's `wcag_criteria`, when it holds the criterion.
+        public var title: String?
+        public var level: String?
+    }
+
+    public struct Node: Sendable, Equatable {
+        /// axe's CSS selector of the node (`#terms`); the parts of a path through frames or shadow
+        /// roots joined with ` >>> `.
+        public var target: String
+        /// The node's HTML as axe gives it (shortened by axe).
+        public var html: String
+        /// `input type=checkbox`: the tag, role and type read from `html`; nil when `html` holds no tag.
+        public var element: String?
+        /// The web component it most likely is; nil: no row of the table answers to the element.
+        public var component: ComponentGuess?
+        /// Its component's criteria that test the rule's success criteria; all of its criteria when
+        /// none says it tests them (or the rule names none).
+        public var checks: [ManualCheck]
+        /// What a screen reader says for its component: the examples its notes quote, else the
+        /// transcript utterances that name its kind.
+        public var announcements: [ExpectedAnnouncement]
+    }
+
+    public struct ComponentGuess: Sendable, Equatable {
+        /// `checkbox`.
+        public var slug: String
+        /// The component's title; nil when the knowledge base has no such web component.
+        public var title: String?
+        /// The table's row that matched: `input[type=checkbox]`.
+        public var matchedBy: String
+        /// Whether the knowledge base holds it.
+        public var known: Bool { title != nil }
+    }
+
+    public struct ManualCheck: Sendable, Equatable {
+        public var kind: String
+        public var label: String?
+        public var expectation: String
+        /// Of the rule's success criteria, those the knowledge base links to this criterion (or to
+        /// its component as a whole), each with the link's kind: `4.1.2 inferred`, `1.1.1 cited`.
+        public var tests: [String]
+        public var source: String
+        public var line: Int
+    }
+
+    public struct ExpectedAnnouncement: Sendable, Equatable {
+        public var text: String
+        public var screenReader: String?
+        public var origin: AnnouncementOrigin
+    }
+
+    /// Counts for a closing line: rules, nodes, nodes without a component, rules without a criterion.
+    public var nodeCount: Int { rules.reduce(0) { $0 + $1.nodes.count } }
+    public var unknownNodeCount: Int { rules.reduce(0) { $0 + $1.nodes.filter { $0.component?.known != true }.count } }
+    public var rulesWithoutCriteria: Int { rules.filter(\.successCriteria.isEmpty).count }
+}
+
+/// The part of axe-core's results `explain` reads. Everything else in the file is left alone.
+package struct AxeResults: Decodable, Sendable {
+    package struct Result: Decodable, Sendable {
+        package var id: String
+        package var impact: String?
+        package var tags: [String]
+        package var help: String?
+        package var nodes: [Node]
+
+        enum CodingKeys: String, CodingKey { case id, impact, tags, help, nodes }
+
+        package init(from decoder: Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            id = try c.decode(String.self, forKey: .id)
+            impact = try c.decodeIfPresent(String.self, forKey: .impact)
+            tags = try c.decodeIfPresent([String].self, forKey: .tags) ?? []
+            help = try c.decodeIfPresent(String.self, forKey: .help)
+            nodes = try c.decodeIfPresent([Node].self, forKey: .nodes) ?? []
+        }
+    }
+
+    package struct Node: Decodable, Sendable {
+        package var html: String
+        package var target: String
+
+        enum CodingKeys: String, CodingKey { case html, target }
+
+        package init(from decoder: Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            html = try c.decodeIfPresent(String.self, forKey: .html) ?? ""
+            // A selector is a string, or a list of strings through iframes and shadow roots.
+            let parts = try c.decodeIfPresent([Selector].self, forKey: .target) ?? []
+            target = parts.map(\.text).joined(separator: ", ")
+        }
+    }
+
+    struct Selector: Decodable {
+        var text: String
+        init(from decoder: Decoder) throws {
+            let c = try decoder.singleValueContainer()
+            if let one = try? c.decode(String.self) { text = one } else { text = try c.decode([String].self).joined(separator: " >>> ") }
+        }
+    }
+
+    struct Engine: Decodable { var version: String? }
+
+    package var engine: String?
+    package var url: String?
+    package var violations: [Result]
+    package var incomplete: [Result]
+
+    enum CodingKeys: String, CodingKey { case testEngine, url, violations, incomplete }
+
+    package init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        engine = try c.decodeIfPresent(Engine.self, forKey: .testEngine)?.version
+        url = try c.decodeIfPresent(String.self, forKey: .url)
+        violations = try c.decodeIfPresent([Result].self, forKey: .violations) ?? []
+        incomplete = try c.decodeIfPresent([Result].self, forKey: .incomplete) ?? []
+        guard c.contains(.violations) || c.contains(.incomplete) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "no violations or incomplete"))
+        }
+    }
+
+    /// One run's results (`axe.run`'s object), or a list of them (one per page, as axe's command
+    /// line writes); anything else is refused, saying what was expected.
+    package static func read(_ data: Data) throws -> [AxeResults] {
+        let decoder = JSONDecoder()
+        if let one = try? decoder.decode(AxeResults.self, from: data) { return [one] }
+        if let many = try? decoder.decode([AxeResults].self, from: data), !many.isEmpty { return many }
+        if (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])) == nil {
+            throw QueryError.invalidOption("the axe results are not JSON")
+        }
+        throw QueryError.invalidOption("the axe results hold no \"violations\" or \"incomplete\" list: expected what axe.run() returns, or a list of those")
+    }
+
+    /// `wcag412` → `4.1.2`, `wcag1410` → `1.4.10` (a principle and a guideline are one digit each);
+    /// level tags (`wcag2aa`, `wcag21a`) and others → nil.
+    package static func successCriterion(ofTag tag: String) -> String? {
+        guard tag.hasPrefix("wcag") else { return nil }
+        let digits = tag.dropFirst(4)
+        guard digits.count >= 3, digits.allSatisfy(\.isASCIIDigit) else { return nil }
+        let principle = digits.prefix(1), guideline = digits.dropFirst().prefix(1), number = digits.dropFirst(2)
+        guard let n = Int(number) else { return nil }
+        return "\(principle).\(guideline).\(n)"
+    }
+}
+
+extension Character {
+    fileprivate var isASCIIDigit: Bool { isASCII && isNumber }
+}
+
+extension AxeExplanation {
+    /// Explains every result of every run in `data`, in the runs' order, violations first.
+    package static func explain(_ db: Database, _ data: Data, announcementLimit: Int = 6) throws -> AxeExplanation {
+        let runs = try AxeResults.read(data)
+        var context = Context(db: db, announcementLimit: announcementLimit)
+        var rules: [Rule] = []
+        for run in runs {
+            for (outcome, results) in [(Outcome.violation, run.violations), (.incomplete, run.incomplete)] {
+                for result in results { rules.append(try context.rule(result, outcome: outcome)) }
+            }
+        }
+        return AxeExplanation(engine: runs.compactMap(\.engine).first, url: runs.compactMap(\.url).first, rules: rules)
+    }
+
+    /// Lookups made once per component and criterion, however many nodes share them.
+    struct Context {
+        let db: Database
+        let announcementLimit: Int
+        var criteria: [String: SuccessCriterion] = [:]
+        var components: [String: (id: Int64, title: String)?] = [:]
+
+        init(db: Database, announcementLimit: Int) {
+            self.db = db
+            self.announcementLimit = announcementLimit
+        }
+
+        mutating func rule(_ result: AxeResults.Result, outcome: Outcome) throws -> Rule {
+            var numbers: [String] = []
+            for tag in result.tags { if let sc = AxeResults.successCriterion(ofTag: tag), !numbers.contains(sc) { numbers.append(sc) } }
+            let scs = try numbers.map { try criterion($0) }
+            let nodes = try result.nodes.map { try node($0, successCriteria: numbers) }
+            return Rule(id: result.id, outcome: outcome, impact: result.impact, help: result.help, successCriteria: scs,
+                        bestPractice: result.tags.contains("best-practice"), nodes: nodes)
+        }
+
+        mutating func criterion(_ sc: String) throws -> SuccessCriterion {
+            if let known = criteria[sc] { return known }
+            let row = try Row.fetchOne(db, sql: "SELECT title, level FROM wcag_criteria WHERE sc = ?", arguments: [sc])
+            let found = SuccessCriterion(sc: sc, title: row?["title"], level: row?["level"])
+            criteria[sc] = found
+            return found
+        }
+
+        mutating func component(_ slug: String) throws -> (id: Int64, title: String)? {
+            if let known = components[slug] { return known }
+            let row = try Row.fetchOne(db, sql: "SELECT id, title FROM components WHERE slug = ? AND family = 'web'", arguments: [slug])
+            let found = row.map { (id: $0["id"] as Int64, title: $0["title"] as String) }
+            components[slug] = .some(found)
+            return found
+        }
+
+        mutating func node(_ node: AxeResults.Node, successCriteria: [String]) throws -> Node {
+            let element = HTMLElement(html: node.html)
+            var explained = Node(target: node.target, html: node.html, element: element?.summary, component: nil, checks: [], announcements: [])
+            guard let element, let rule = ElementComponents.match(element), let slug = rule.component else { return explained }
+            let found = try component(slug)
+            explained.component = ComponentGuess(slug: slug, title: found?.title, matchedBy: rule.selector)
+            guard let found else { return explained }
+            explained.checks = try checks(componentID: found.id, successCriteria: successCriteria)
+            explained.announcements = try announcements(componentID: found.id, title: found.title)
+            return explained
+        }
+
+        /// The criteria linked to the success criteria; every criterion when none is (or when the
+        /// link is of the component as a whole, which no one criterion carries).
+        func checks(componentID: Int64, successCriteria: [String]) throws -> [ManualCheck] {
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT cr.id, cr.kind, cr.label, cr.expectation, s.path AS source, cr.line
+                FROM criteria cr JOIN sources s ON s.id = cr.source_id
+                WHERE cr.component_id = ? ORDER BY cr.position
+                """, arguments: [componentID])
+            var linked: [Int64: [String]] = [:]
+            var whole: [String] = []
+            if !successCriteria.isEmpty {
+                for row in try Row.fetchAll(db, sql: """
+                    SELECT criterion_id, sc, 'inferred' AS link FROM inferred_wcag WHERE component_id = ?
+                    UNION ALL SELECT NULL, sc, 'cited' FROM component_wcag WHERE component_id = ?
+                    ORDER BY 2, 3
+                    """, arguments: [componentID, componentID]) {
+                    guard successCriteria.contains(row["sc"] as String) else { continue }
+                    let label = "\(row["sc"] as String) \(row["link"] as String)"
+                    if let id = row["criterion_id"] as Int64? {
+                        linked[id, default: []].append(label)
+                    } else if !whole.contains(label) {
+                        whole.append(label)
+                    }
+                }
+            }
+            let chosen = linked.isEmpty ? rows : rows.filter { linked[$0["id"] as Int64] != nil }
+            return chosen.map { row in
+                ManualCheck(kind: row["kind"], label: row["label"], expectation: row["expectation"],
+                            tests: (linked[row["id"] as Int64] ?? []) + whole, source: row["source"], line: row["line"])
+            }
+        }
+
+        /// The examples the notes quote; when they quote none, the transcript utterances that name
+        /// the component's kind (the last word of its title: `switch`, `button`), since a video's
+        /// captions narrate the whole page around it.
+        func announcements(componentID: Int64, title: String) throws -> [ExpectedAnnouncement] {
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT text, screen_reader, origin FROM announcements WHERE component_id = ?
+                ORDER BY origin = 'transcript', position
+                """, arguments: [componentID])
+            let kind = title.lowercased().split(whereSeparator: { !$0.isLetter }).last.map(String.init) ?? ""
+            let examples = rows.filter { $0["origin"] as String == AnnouncementOrigin.example.rawValue }
+            let chosen = examples.isEmpty
+                ? rows.filter { row in (row["text"] as String).lowercased().split(whereSeparator: { !$0.isLetter }).contains { $0 == kind } }
+                : examples
+            var seen: Set<String> = []
+            var out: [ExpectedAnnouncement] = []
+            for row in chosen {
+                let text: String = row["text"]
+                guard out.count < announcementLimit, seen.insert(text.lowercased()).inserted else { continue }
+                out.append(ExpectedAnnouncement(text: text, screenReader: row["screen_reader"],
+                                                origin: AnnouncementOrigin(rawValue: row["origin"]) ?? .example))
+            }
+            return out
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import A11yKB
+import ArgumentParser
+import Foundation
+
+struct ExplainCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "explain",
+        abstract: "What an axe-core run's failures mean for testing by hand: success criteria, components, criteria, announcements.",
+        discussion: """
+            Reads the JSON axe-core's run gives (its violations and incomplete results, each rule's tags and nodes; or a list of such runs, one per page) and, rule by rule and node by node, says: the WCAG success criteria the rule's tags name (wcag412 is 4.1.2); the web component the node most likely is, from its element, role and type (vocabulary/element-components.tsv: <button>, role="switch", <input type="checkbox">...); that component's criteria that test those success criteria, to verify by hand (all of its criteria when none is linked to them); and what a screen reader is expected to say. A rule whose tags name no success criterion (a best practice) and a node no component answers to are listed too, marked so.
+
+            The table and CSV give a row per thing to verify; JSON and JSON Lines a row per rule and node, with its checks and announcements inside.
+
+            Examples:
+              a11ykb explain axe-results.json
+              a11ykb explain axe-results.json --format json
+              scripts/axe-run page.html -o results.json && a11ykb explain results.json
+
+            Exit status: 0 explained (unknown nodes included); 2 the file cannot be read, is not axe results, or the knowledge base cannot be opened.
+            """)
+
+    @OptionGroup var database: DatabaseOptions
+
+    @Argument(help: ArgumentHelp("The results file (JSON), or - for standard input.", valueName: "results.json"), completion: .file(extensions: ["json"]))
+    var results: String
+
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        let data: Data
+        if results == "-" {
+            data = FileHandle.standardInput.readDataToEndOfFile()
+        } else {
+            do {
+                data = try Data(contentsOf: URL(fileURLWithPath: results))
+            } catch {
+                throw QueryError.invalidOption("cannot read \(results): \(error.localizedDescription)")
+            }
+        }
+        let kb = try database.open()
+        let explanation = try kb.explainAxeResults(data)
+        let format = output.format ?? .table
+        try output.emit(output.render(explanation.nested, flat: explanation.flat, as: format, maxColumnWidth: 48)
+                        + (format == .table ? explanation.tally + "\n" : ""), from: kb)
+    }
+}

@@ -1,0 +1,108 @@
+import A11yKB
+@testable import KBModel
+@testable import KBQuery
+import KBResources
+import Foundation
+import GRDB
+import TestSupport
+import XCTest
+
+/// `explain` on the results of a real axe-core run (scripts/axe-run over Tests/fixtures/axe/faults.html,
+/// kept as Tests/fixtures/axe/faults-results.json), over the MagentaA11y corpus.
+final class AxeExplanationTests: XCTestCase {
+    static let fixture = Fixtures.repoRoot.appendingPathComponent("Tests/fixtures/axe/faults-results.json")
+
+    /// What each fault of the page is, as the page's comments say it: the rule, the success
+    /// criteria it fails, and the component of each node it reports.
+    static let expected: [(rule: String, scs: [String], components: [String?])] = [
+        ("aria-input-field-name", ["4.1.2"], ["range-slider"]),
+        ("aria-progressbar-name", ["1.1.1"], ["progress-indicator"]),
+        ("aria-toggle-field-name", ["4.1.2"], ["toggle-switch"]),
+        ("button-name", ["4.1.2"], ["button"]),
+        ("color-contrast", ["1.4.3"], [nil]),
+        ("empty-heading", [], ["heading"]),
+        ("frame-title", ["4.1.2"], ["iframe"]),
+        ("html-has-lang", ["3.1.1"], [nil]),
+        ("image-alt", ["1.1.1"], ["informative-image", "informative-image"]),
+        ("label", ["4.1.2"], ["checkbox", "text-input", "radio-button"]),
+        ("link-name", ["2.4.4", "4.1.2"], ["link"]),
+        ("select-name", ["4.1.2"], ["select-dropdown"]),
+    ]
+
+    func testEachViolationOfARealRunMapsToItsCriteriaAndComponents() throws {
+        let (kb, _) = try CorpusImports.checkout("magentaA11y-2026")
+        let explanation = try kb.explainAxeResults(Data(contentsOf: Self.fixture))
+        XCTAssertEqual(explanation.engine, "4.12.1")
+        let violations = explanation.rules.filter { $0.outcome == .violation }
+        XCTAssertEqual(violations.map(\.id), Self.expected.map(\.rule))
+        for (rule, expected) in zip(violations, Self.expected) {
+            XCTAssertEqual(rule.successCriteria.map(\.sc), expected.scs, rule.id)
+            XCTAssertEqual(rule.nodes.map { $0.component?.slug }, expected.components, rule.id)
+            for node in rule.nodes where node.component != nil {
+                XCTAssertEqual(node.component?.known, true, "\(rule.id): \(node.html)")
+                XCTAssertFalse(node.checks.isEmpty, "\(rule.id): \(node.html) has criteria to verify")
+            }
+        }
+        // A best practice names no success criterion and says so; the incomplete result is kept.
+        XCTAssertEqual(violations.first { $0.id == "empty-heading" }?.bestPractice, true)
+        XCTAssertEqual(explanation.rules.filter { $0.outcome == .incomplete }.map(\.id), ["frame-tested"])
+        // Nodes no component answers to are reported with what was read of them, not dropped.
+        let paragraph = try XCTUnwrap(violations.first { $0.id == "color-contrast" }?.nodes.first)
+        XCTAssertEqual(paragraph.element, "p")
+        XCTAssertEqual(paragraph.checks, [])
+
+        // The button's checks are its criteria that test 4.1.2, as the knowledge base links them.
+        let button = try XCTUnwrap(violations.first { $0.id == "button-name" }?.nodes.first)
+        let linked = try Fixtures.strings(kb, """
+            SELECT cr.label FROM criteria cr JOIN components c ON c.id = cr.component_id
+            WHERE c.slug = 'button' AND c.family = 'web'
+              AND cr.id IN (SELECT criterion_id FROM inferred_wcag WHERE sc = '4.1.2')
+            ORDER BY cr.position
+            """)
+        XCTAssertEqual(button.checks.compactMap(\.label), linked)
+        XCTAssertTrue(linked.contains("Name"))
+        XCTAssertTrue(button.checks.allSatisfy { $0.tests.contains("4.1.2 inferred") })
+        XCTAssertFalse(button.announcements.isEmpty, "the web button's examples and transcripts")
+        // The link's page cites 2.4.4 and 4.1.2 for the whole component: every check carries the citation.
+        let link = try XCTUnwrap(violations.first { $0.id == "link-name" }?.nodes.first)
+        XCTAssertTrue(link.checks.allSatisfy { $0.tests.contains("2.4.4 cited") }, "\(link.checks)")
+    }
+
+    func testElementsReadFromTheirOpeningTag() {
+        XCTAssertEqual(HTMLElement(html: #"<input type="checkbox" id="terms">"#), HTMLElement(tag: "input", attributes: ["type": "checkbox", "id": "terms"]))
+        XCTAssertEqual(HTMLElement(html: "<DIV Role='switch' aria-checked=false hidden>x</DIV>"),
+                       HTMLElement(tag: "div", attributes: ["role": "switch", "aria-checked": "false", "hidden": ""]))
+        XCTAssertNil(HTMLElement(html: "plain text"))
+        XCTAssertNil(HTMLElement(html: "<!-- a comment -->"))
+        func component(_ html: String) -> String? { HTMLElement(html: html).flatMap { ElementComponents.match($0) }?.component }
+        XCTAssertEqual(component(#"<input type="checkbox" role="switch">"#), "toggle-switch", "an explicit role wins")
+        XCTAssertEqual(component(#"<input type="CHECKBOX">"#), "checkbox")
+        XCTAssertEqual(component("<input>"), "text-input")
+        XCTAssertEqual(component(#"<input type="hidden">"#), nil)
+        XCTAssertEqual(component(#"<img src="a.png" alt="">"#), "decorative-image")
+        XCTAssertEqual(component(#"<img src="a.png">"#), "informative-image")
+        XCTAssertEqual(component(#"<span role="switch checkbox">"#), "toggle-switch", "the first of a role's fallbacks")
+        XCTAssertEqual(component("<a>anchor without href</a>"), nil)
+        XCTAssertEqual(ElementComponents.parse(String(decoding: EmbeddedResources.elementComponents, as: UTF8.self)).problems, [])
+        XCTAssertEqual(ElementComponents.parse("input[type=checkbox\tcheckbox\nbutton\t\n").problems.count, 2)
+    }
+
+    func testTagsNameSuccessCriteria() {
+        XCTAssertEqual(["wcag412", "wcag1410", "wcag111", "wcag2aa", "wcag21a", "wcag22aa", "best-practice", "wcag2411"]
+            .map(AxeResults.successCriterion(ofTag:)), ["4.1.2", "1.4.10", "1.1.1", nil, nil, nil, nil, "2.4.11"])
+    }
+
+    func testWhatIsNotAxeResultsIsRefused() throws {
+        let kb = try Fixtures.seededKnowledgeBase(self)
+        XCTAssertThrowsError(try kb.explainAxeResults(Data("not json".utf8))) { error in
+            XCTAssertEqual(error as? QueryError, .invalidOption("the axe results are not JSON"))
+        }
+        XCTAssertThrowsError(try kb.explainAxeResults(Data(#"{"rules": []}"#.utf8)))
+        // A list of runs (one per page) is read whole; a run with nothing to say is no error.
+        let two = try kb.explainAxeResults(Data(#"[{"violations": [{"id": "x-rule", "tags": ["wcag244"], "nodes": [{"html": "<a href='#'>", "target": [["iframe", "a"]]}]}]}, {"violations": [], "incomplete": []}]"#.utf8))
+        XCTAssertEqual(two.rules.map(\.id), ["x-rule"])
+        XCTAssertEqual(two.rules[0].nodes[0].target, "iframe >>> a")
+        XCTAssertEqual(two.rules[0].nodes[0].component?.slug, "link")
+        XCTAssertEqual(two.rules[0].nodes[0].component?.known, false, "the seed holds no web link")
+    }
+}
