@@ -14,6 +14,9 @@ public enum AssistantTool: String, CaseIterable, Sendable {
     case listGaps = "list_gaps"
     case getWCAGCriteria = "get_wcag_criteria"
     case buildChecklist = "build_checklist"
+    case getTestPlan = "get_test_plan"
+    case reportResults = "report_results"
+    case diffKnowledgeBases = "diff_knowledge_bases"
     case runSQL = "run_sql"
 
     /// The tool's name in the protocol.
@@ -33,7 +36,10 @@ public enum AssistantTool: String, CaseIterable, Sendable {
         case .getAnnouncements: "what VoiceOver, TalkBack, NVDA... say: examples from the notes and caption transcripts"
         case .listGaps: "what the sources leave open, with the line to fix"
         case .getWCAGCriteria: "WCAG success criteria per component, or the components citing one"
-        case .buildChecklist: "several components' criteria in one checklist for a ticket"
+        case .buildChecklist: "several components' criteria as one checklist for a stack, in a tracker's format, with stable ids"
+        case .getTestPlan: "the saved test plans, or one plan's checklist now (components removed since named)"
+        case .reportResults: "a filled checklist CSV as pass/fail per component and per WCAG success criterion"
+        case .diffKnowledgeBases: "what changed in the criteria since an older knowledge base file, per component"
         case .runSQL: "read-only SQL over the schema (a11ykb://schema), checked and stopped at a time limit"
         }
     }

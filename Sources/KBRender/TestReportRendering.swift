@@ -63,6 +63,8 @@ public enum ChecklistDiffRendering {
 
     public static func markdown(_ diff: ChecklistDiff) -> String {
         var out = "# Changes\n\n" + summary(diff) + "\n"
+        let criteria = diff.changed.filter { $0.changes.contains { $0.item.kind == .criterion } }.map(\.component)
+        if !criteria.isEmpty { out += "\nCriteria changed in: " + criteria.joined(separator: ", ") + "\n" }
         if !diff.added.isEmpty { out += "\nComponents added: " + diff.added.joined(separator: ", ") + "\n" }
         if !diff.removed.isEmpty { out += "\nComponents removed: " + diff.removed.joined(separator: ", ") + "\n" }
         for component in diff.changed {
