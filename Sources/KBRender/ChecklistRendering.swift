@@ -136,7 +136,7 @@ public enum ChecklistRendering {
         if let missing = missingLine(checklist) { out += "\n{warning}\(jiraCell(missing)){warning}\n" }
         for (i, section) in checklist.sections.enumerated() {
             let c = section.component
-            out += "\nh2. \(i + 1). \(jiraCell(c.title)) ({{\(c.family.rawValue)/\(c.slug)}})\n\nfrom {{\(c.source)}}\n"
+            out += "\nh2. \(i + 1). \(jiraCell(c.title)) ({{\(jiraCell(c.family.rawValue + "/" + c.slug))}})\n\nfrom {{\(jiraCell(c.source))}}\n"
             for run in runs(section.items) {
                 out += "\nh3. \(jiraCell(run.title))\n||Done||Check||Expected announcement||WCAG||Id||Source||\n"
                 for item in run.items {
