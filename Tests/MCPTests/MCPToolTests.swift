@@ -53,7 +53,8 @@ final class MCPToolTests: XCTestCase {
         let tools = try XCTUnwrap((answer["result"] as? [String: Any])?["tools"] as? [[String: Any]])
         let names = tools.compactMap { $0["name"] as? String }
         XCTAssertEqual(names, ["list_components", "get_component", "get_developer_notes", "list_component_formats", "search",
-                               "find_components", "compare_platforms", "get_announcements", "list_gaps", "get_wcag_criteria", "build_checklist", "run_sql"])
+                               "find_components", "compare_platforms", "get_announcements", "list_gaps", "get_wcag_criteria", "build_checklist",
+                               "get_test_plan", "report_results", "diff_knowledge_bases", "run_sql"])
         for tool in tools {
             let name = tool["name"] as? String ?? "?"
             let annotations = try XCTUnwrap(tool["annotations"] as? [String: Any], name)
