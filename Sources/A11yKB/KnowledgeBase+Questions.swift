@@ -344,6 +344,34 @@ extension KnowledgeBase {
         return ChecklistDiff.compare(old: before, new: after)
     }
 
+    /// One component's superseded source (the 2024 Jekyll entry that today's markdown replaced)
+    /// against the source that replaced it. The superseded file's facts are not kept, so it is
+    /// read again from where it was imported, through the import's own readers, into a scratch
+    /// knowledge base that is removed afterwards.
+    public func eras(of name: String, family: Family? = nil) throws -> ChecklistDiff {
+        let (id, found) = try reader.read { db in
+            let id = try ComponentLookup.resolve(db, name, family: family)
+            return (id, try ChecklistDiff.supersededLocations(db, componentID: id))
+        }
+        guard let location = found.locations.first else {
+            throw QueryError.invalidOption("\(found.component) has no superseded source: import the older checkout too, then the newer one")
+        }
+        guard FileKind(location) == .regular else { throw StoreError.cannotOpen(location, "the superseded source is no longer there") }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("a11ykb-eras-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let scratch = try KnowledgeBase(path: folder.appendingPathComponent("era.sqlite").path)
+        defer { try? scratch.close() }
+        _ = try scratch.importFiles([location])
+        var before = try scratch.reader.read { try ChecklistDiff.snapshot($0) }.filter { $0.key == found.component }
+        if before.isEmpty, let only = try scratch.reader.read({ try ChecklistDiff.snapshot($0) }).first {
+            // A file read alone may land under another slug (its title's): it is still this one's.
+            before = [found.component: only.value]
+        }
+        let after = try reader.read { try ChecklistDiff.snapshot($0, componentID: id) }
+        return ChecklistDiff.compare(old: before, new: after)
+    }
+
     /// Of `items`, those new or reworded since the knowledge base at `old`.
     public func changes(of items: [ChecklistItem], since old: String) throws -> [String: ChecklistDiff.ChangeKind] {
         ChecklistDiff.changedIDs(items, since: try KnowledgeBase.snapshot(of: old))

@@ -91,7 +91,7 @@ public struct Checklist: Sendable {
         for group in facts.criteriaGroups {
             for criterion in group.criteria {
                 let scope = PlatformScope.platforms(of: criterion, family: c.family)
-                let fingerprint = ItemIdentity.fingerprint([criterion.kind, criterion.platform, criterion.label, criterion.expectation])
+                let fingerprint = ItemIdentity.digest([criterion.kind, criterion.platform, criterion.label, criterion.expectation])
                 let labelKey = criterion.label.map(ItemIdentity.slug).flatMap { $0.isEmpty ? nil : $0 } ?? "~" + fingerprint
                 keys.append(("\(name):\(criterion.kind):\(criterion.platform ?? "all"):\(labelKey)", fingerprint))
                 let spoken = criterion.kind == "screenreader"
@@ -107,7 +107,7 @@ public struct Checklist: Sendable {
         // Notes and announcements have no label to key them: their id is their wording's, so a
         // reworded note reads as one removed and one added.
         for note in facts.guidance {
-            let fingerprint = ItemIdentity.fingerprint([note.aspect, note.platform, note.framework, note.text])
+            let fingerprint = ItemIdentity.digest([note.aspect, note.platform, note.framework, note.text])
             keys.append(("\(name):note:\(note.platform ?? "all"):\(note.framework ?? "any"):\(note.aspect):\(fingerprint)", fingerprint))
             out.append((ChecklistItem(id: "", fingerprint: fingerprint, kind: .note, component: name, componentTitle: c.title,
                                       platform: note.platform, framework: note.framework, group: note.aspect, label: nil,
@@ -115,7 +115,7 @@ public struct Checklist: Sendable {
                                       source: c.source, line: note.line), note.platform.map { [$0] } ?? c.family.platforms))
         }
         for spoken in examples {
-            let fingerprint = ItemIdentity.fingerprint(["announcement", spoken.platform, spoken.context, spoken.text])
+            let fingerprint = ItemIdentity.digest(["announcement", spoken.platform, spoken.context, spoken.text])
             keys.append(("\(name):announcement:\(spoken.platform ?? "all"):\(fingerprint)", fingerprint))
             out.append((ChecklistItem(id: "", fingerprint: fingerprint, kind: .announcement, component: name, componentTitle: c.title,
                                       platform: spoken.platform, framework: nil, group: "announcements", label: spoken.context,

@@ -34,8 +34,9 @@ public struct ChecklistDiff: Sendable {
     }
 
     /// Every item of every component of one knowledge base, by component.
-    package static func snapshot(_ db: Database) throws -> [String: (title: String, items: [ChecklistItem])] {
-        let all = try ComponentFacts.loadAll(db)
+    /// `componentID`: that component alone.
+    package static func snapshot(_ db: Database, componentID: Int64? = nil) throws -> [String: (title: String, items: [ChecklistItem])] {
+        let all = try componentID.map { try ComponentFacts.loadAll(db, where: "c.id = ?", arguments: [$0]) } ?? ComponentFacts.loadAll(db)
         let links = try SuccessCriteriaLinks.byComponent(db, ids: all.map(\.component.id))
         var out: [String: (title: String, items: [ChecklistItem])] = [:]
         for facts in all {
@@ -65,6 +66,16 @@ public struct ChecklistDiff: Sendable {
             if !changes.isEmpty { diff.changed.append(ComponentChanges(component: name, title: new[name]!.title, changes: changes)) }
         }
         return diff
+    }
+
+    /// Where the sources a component's source superseded are (their `v_sources.location`), newest
+    /// first, with the component's `family/slug`.
+    package static func supersededLocations(_ db: Database, componentID: Int64) throws -> (component: String, locations: [String]) {
+        let name = try String.fetchOne(db, sql: "SELECT family || '/' || slug FROM components WHERE id = ?", arguments: [componentID]) ?? ""
+        let locations = try String.fetchAll(db, sql: """
+            SELECT v.location FROM v_sources v JOIN components c ON v.superseded_by = c.source_id WHERE c.id = ? ORDER BY v.imported_at DESC, v.id DESC
+            """, arguments: [componentID])
+        return (name, locations)
     }
 
     /// The items of `items` whose id is new or whose wording changed since `old`: what `plan show`

@@ -35,7 +35,7 @@ public struct ChecklistItem: Sendable, Equatable {
 /// same text agree without storing anything.
 package enum ItemIdentity {
     /// FNV-1a, 64 bits: stable across runs and machines (Swift's `Hasher` is seeded per process).
-    package static func fingerprint(_ parts: [String?]) -> String {
+    package static func digest(_ parts: [String?]) -> String {
         var hash: UInt64 = 0xcbf29ce484222325
         for part in parts {
             for byte in (part ?? "\u{0}").utf8 {

@@ -9,7 +9,7 @@ public enum ChecklistFormat: String, Sendable, CaseIterable {
 }
 
 public enum ChecklistRendering {
-    /// Items that changed since an older knowledge base, to mark (`plan show --changes-since`).
+    /// Items that changed since an older knowledge base, to mark when a plan is shown.
     public typealias Marks = [String: ChecklistDiff.ChangeKind]
 
     public static func render(_ checklist: Checklist, _ format: ChecklistFormat, footer: TeamFooter = TeamFooter(),

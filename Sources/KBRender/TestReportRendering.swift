@@ -56,7 +56,7 @@ public enum ChecklistDiffRendering {
             "+\(diff.count(.added, kind)) −\(diff.count(.removed, kind)) ~\(diff.count(.reworded, kind))"
         }
         let criteriaChanged = diff.changed.filter { $0.changes.contains { $0.item.kind == .criterion } }
-        return "\(diff.changed.count) components changed (\(criteriaChanged.count) in their criteria), "
+        return "\(diff.changed.count) component\(diff.changed.count == 1 ? "" : "s") changed (\(criteriaChanged.count) in their criteria), "
             + "\(diff.added.count) added, \(diff.removed.count) removed; criteria \(counts(.criterion)), "
             + "notes \(counts(.note)), announcements \(counts(.announcement))"
     }

@@ -391,11 +391,23 @@ enum Tools {
         description: """
             Compare an older knowledge base file (old: its path) with this one, per component: criteria, developer \
             notes and announcements added, removed and reworded (by stable id and fingerprint), components added and \
-            removed, and a summary line.
+            removed, and a summary line. With component instead: that component's superseded source (today's \
+            markdown replaced the 2024 Jekyll entry) against the one that replaced it.
             """,
-        parameters: [.string("old", "Path of the older knowledge base file.", required: true)],
+        parameters: [
+            .string("old", "Path of the older knowledge base file."),
+            .string("component", "Instead of old: this component's superseded source (the 2024 Jekyll entry) against the one that replaced it."),
+            Common.family,
+        ],
         answer: { arguments, kb in
-            let diff = try kb.diff(from: arguments.string("old") ?? "")
+            let diff: ChecklistDiff
+            if let component = arguments.string("component") {
+                diff = try kb.eras(of: component, family: Common.family(arguments))
+            } else if let old = arguments.string("old") {
+                diff = try kb.diff(from: old)
+            } else {
+                throw QueryError.invalidOption("give old (a knowledge base file) or component")
+            }
             return Answer(ChecklistDiffRendering.markdown(diff), .object([
                 ("summary", .string(ChecklistDiffRendering.summary(diff))), ("changes", ChecklistDiffRendering.tabular(diff).json),
             ]))

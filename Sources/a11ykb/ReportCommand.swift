@@ -47,19 +47,28 @@ struct DiffCommand: ParsableCommand {
         discussion: """
             Compares OLD with NEW (default: the knowledge base in use) item by item, by stable id and fingerprint: criteria, developer notes and announcements added, removed and reworded, and components added and removed. OLD is only read, never migrated. Exit status 1 when nothing changed.
 
-            Example:
+            With --eras, the argument is a COMPONENT: its superseded source (the 2024 Jekyll entry a later checkout replaced) is read again from where it was imported and compared with the source that replaced it.
+
+            Examples:
               a11ykb diff kb-2024.sqlite kb-2026.sqlite
+              a11ykb diff native/button --eras
             """)
 
     @OptionGroup var database: DatabaseOptions
-    @Argument(help: ArgumentHelp("The older knowledge base.", valueName: "old.sqlite")) var old: String
+    @Argument(help: ArgumentHelp("The older knowledge base (with --eras: a component).", valueName: "old.sqlite")) var old: String
     @Argument(help: ArgumentHelp("The newer knowledge base (default: the one in use).", valueName: "new.sqlite")) var new: String?
+    @Flag(help: "Compare a component's superseded source with the one that replaced it.") var eras = false
+    @Option(help: "Only look among components of this family (with --eras).") var family: Family?
     @Option(help: "markdown, table, csv, json or jsonl.") var format: DocumentOrList = .markdown
     @OptionGroup var destination: DocumentOutputOptions
 
+    func validate() throws {
+        if eras && new != nil { throw ValidationError("--eras takes one COMPONENT") }
+    }
+
     func run() throws {
         let kb = try database.open()
-        let diff = try kb.diff(from: old, to: new)
+        let diff = eras ? try kb.eras(of: old, family: family) : try kb.diff(from: old, to: new)
         let out = format.tabular.map { ChecklistDiffRendering.tabular(diff).rendered($0, options: .init(byteOrderMark: destination.bom)) }
             ?? ChecklistDiffRendering.markdown(diff)
         try A11yKBCLI.emit(Data(out.utf8), to: destination.output, from: kb)

@@ -189,4 +189,26 @@ final class TestPlanTests: XCTestCase {
         XCTAssertEqual(ItemIdentity.slug("Tab, arrow keys or ctl+tab"), "tab-arrow-keys-or-ctl-tab")
         XCTAssertEqual(ItemIdentity.disambiguate([("k", "b"), ("k", "a"), ("j", "c")]), ["k~2", "k", "j"])
     }
+
+    /// A knowledge base of both checkouts keeps only today's button; `eras` reads the superseded
+    /// Jekyll entry again and finds the same criterion changes as the diff of two knowledge bases.
+    func testErasCompareTheSupersededSourceWithItsReplacement() throws {
+        let older = try Fixtures.corpus("magentaA11y-2024"), newer = try Fixtures.corpus("magentaA11y-2026")
+        let kb = try Fixtures.emptyKnowledgeBase(self)
+        _ = try kb.importFiles([older.path])
+        _ = try kb.importFiles([newer.path])
+        let eras = try kb.eras(of: "native/button")
+        let (old24, _) = try CorpusImports.checkout("magentaA11y-2024")
+        let (new26, _) = try CorpusImports.checkout("magentaA11y-2026")
+        let whole = try new26.diff(from: old24.path)
+        func criteria(_ d: ChecklistDiff) -> [String] {
+            d.changed.filter { $0.component == "native/button" }.flatMap(\.changes).filter { $0.item.kind == .criterion }
+                .map { "\($0.kind) \($0.item.id) \($0.old?.fingerprint ?? "") \($0.new?.fingerprint ?? "")" }
+        }
+        XCTAssertFalse(criteria(eras).isEmpty)
+        XCTAssertEqual(criteria(eras), criteria(whole))
+        XCTAssertThrowsError(try kb.eras(of: "web/button")) { error in
+            XCTAssertEqual((error as? QueryError)?.description, "web/button has no superseded source: import the older checkout too, then the newer one")
+        }
+    }
 }
