@@ -63,9 +63,41 @@ public struct ChecklistDiff: Sendable {
                 }
             }
             for item in before where !afterIDs.contains(item.id) { changes.append(Change(kind: .removed, old: item, new: nil)) }
+            changes = pairRewordings(changes)
             if !changes.isEmpty { diff.changed.append(ComponentChanges(component: name, title: new[name]!.title, changes: changes)) }
         }
         return diff
+    }
+
+    /// Notes and announcements have no label, so their ids follow their wording: a note removed and
+    /// one added under the same platform, framework and aspect whose words mostly agree (at least
+    /// 60 % of the words of either, Jaccard) read as one reworded note. Greedy, best pair first;
+    /// criteria are never paired (their ids already say).
+    static func pairRewordings(_ changes: [Change]) -> [Change] {
+        func key(_ item: ChecklistItem) -> String { String(item.id[..<(item.id.lastIndex(of: ":") ?? item.id.endIndex)]) }
+        func words(_ item: ChecklistItem) -> Set<String> { Set(ItemIdentity.slug(item.expectation).split(separator: "-").map(String.init)) }
+        let removed = changes.indices.filter { changes[$0].kind == .removed && changes[$0].item.kind != .criterion }
+        let added = changes.indices.filter { changes[$0].kind == .added && changes[$0].item.kind != .criterion }
+        var candidates: [(score: Double, removed: Int, added: Int)] = []
+        for r in removed {
+            let old = changes[r].item, oldWords = words(old)
+            for a in added where key(changes[a].item) == key(old) {
+                let newWords = words(changes[a].item)
+                let union = oldWords.union(newWords).count
+                let score = union == 0 ? 0 : Double(oldWords.intersection(newWords).count) / Double(union)
+                if score >= 0.6 { candidates.append((score, r, a)) }
+            }
+        }
+        var used = Set<Int>(), paired: [Int: Change] = [:]
+        for c in candidates.sorted(by: { ($0.score, -$0.removed, -$0.added) > ($1.score, -$1.removed, -$1.added) })
+            where !used.contains(c.removed) && !used.contains(c.added) {
+            used.formUnion([c.removed, c.added])
+            paired[c.added] = Change(kind: .reworded, old: changes[c.removed].old, new: changes[c.added].new)
+        }
+        return changes.indices.compactMap { i in
+            if let change = paired[i] { return change }
+            return used.contains(i) ? nil : changes[i]
+        }
     }
 
     /// Where the sources a component's source superseded are (their `v_sources.location`), newest

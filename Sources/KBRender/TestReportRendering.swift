@@ -76,7 +76,8 @@ public enum ChecklistDiffRendering {
                 case .added: out += "- added \(what) `\(item.id)`: \(ChecklistRendering.text(item))\n"
                 case .removed: out += "- removed \(what) `\(item.id)`: \(ChecklistRendering.text(item))\n"
                 case .reworded:
-                    out += "- reworded \(what) `\(item.id)`: \(ChecklistRendering.text(change.old!)) → \(ChecklistRendering.text(change.new!))\n"
+                    let ids = change.old!.id == change.new!.id ? "`\(item.id)`" : "`\(change.old!.id)` → `\(change.new!.id)`"
+                    out += "- reworded \(what) \(ids): \(ChecklistRendering.text(change.old!)) → \(ChecklistRendering.text(change.new!))\n"
                 }
             }
         }

@@ -211,4 +211,21 @@ final class TestPlanTests: XCTestCase {
             XCTAssertEqual((error as? QueryError)?.description, "web/button has no superseded source: import the older checkout too, then the newer one")
         }
     }
+
+    /// A note removed and one added under the same platform, framework and aspect pair up as
+    /// reworded when their words mostly agree; an unrelated one stays added.
+    func testNotesRewordedPairByTheirWords() {
+        func note(_ aspect: String, _ text: String) -> ChecklistItem {
+            let fp = ItemIdentity.digest([aspect, "ios", nil, text])
+            return ChecklistItem(id: "native/x:note:ios:any:\(aspect):\(fp)", fingerprint: fp, kind: .note, component: "native/x",
+                                 componentTitle: "X", platform: "ios", framework: nil, group: aspect, label: nil, expectation: text,
+                                 announcements: [], successCriteria: [], source: "x.md", line: 1)
+        }
+        let old = ["native/x": (title: "X", items: [note("name", "Name describes the purpose of the control."), note("focus", "Use the default focus.")])]
+        let new = ["native/x": (title: "X", items: [note("name", "Name describes the purpose of the control"), note("name", "Something else entirely"),
+                                                     note("focus", "Use the default focus.")])]
+        let diff = ChecklistDiff.compare(old: old, new: new)
+        XCTAssertEqual(diff.changed.first?.changes.map { "\($0.kind) \($0.item.expectation)" },
+                       ["reworded Name describes the purpose of the control", "added Something else entirely"])
+    }
 }
