@@ -17,6 +17,9 @@ public enum AssistantTool: String, CaseIterable, Sendable {
     case getCoverage = "get_coverage"
     case buildChecklist = "build_checklist"
     case explainAxeResults = "explain_axe_results"
+    case getTestPlan = "get_test_plan"
+    case reportResults = "report_results"
+    case diffKnowledgeBases = "diff_knowledge_bases"
     case runSQL = "run_sql"
 
     /// The tool's name in the protocol.
@@ -38,9 +41,12 @@ public enum AssistantTool: String, CaseIterable, Sendable {
         case .getWCAGCriteria: "WCAG success criteria per component, or the components citing one"
         case .getSuccessCriterion: "one WCAG 2.2 success criterion and everything that tests it: components, ACT rules, axe-core rules"
         case .getCoverage: "which success criteria components' tests cover, to a level: manual, automated, both or nothing"
-        case .buildChecklist: "several components' criteria in one checklist for a ticket"
+        case .buildChecklist: "several components' criteria as one checklist for a stack, in a tracker's format, with stable ids"
         case .explainAxeResults: "an axe-core run's results: per rule its success criteria, per node its likely component, "
             + "the criteria to verify by hand and the announcements expected"
+        case .getTestPlan: "the saved test plans, or one plan's checklist now (components removed since named)"
+        case .reportResults: "a filled checklist CSV as pass/fail per component and per WCAG success criterion"
+        case .diffKnowledgeBases: "what changed in the criteria since an older knowledge base file, per component"
         case .runSQL: "read-only SQL over the schema (a11ykb://schema), checked and stopped at a time limit"
         }
     }

@@ -279,14 +279,125 @@ extension KnowledgeBase {
     }
 
     /// Several components' criteria in one checklist, in the order named; `platform` keeps its
-    /// criteria and those written for every platform. The first unknown name is refused with the
-    /// closest slugs.
-    public func checklist(_ names: [String], platform: String? = nil, family: Family? = nil) throws -> Checklist {
+    /// criteria and those written for every platform (less those scoped in words to another),
+    /// `framework` its platform's notes of that framework. The first unknown name is refused
+    /// with the closest slugs.
+    public func checklist(_ names: [String], platform: String? = nil, framework: String? = nil, family: Family? = nil) throws -> Checklist {
         guard !names.isEmpty else { throw QueryError.invalidOption("name at least one component for the checklist") }
-        return try reader.read { db in
-            let slug = try platform.flatMap { try Compare.platforms([$0]) }?.first
-            let facts = try names.map { try ComponentFacts.load(db, componentID: ComponentLookup.resolve(db, $0, family: family)) }
-            return Checklist.build(facts, platform: slug)
+        let stack = try Checklist.Stack.reading(platform: platform, framework: framework)
+        return try reader.read { db in try Checklist.load(db, ComponentSelection.named(db, names, family: family), stack: stack) }
+    }
+
+    /// The checklist of every component of a category and/or family, by family then slug.
+    public func checklist(category: String?, family: Family?, platform: String? = nil, framework: String? = nil) throws -> Checklist {
+        let stack = try Checklist.Stack.reading(platform: platform, framework: framework)
+        return try reader.read { db in try Checklist.load(db, ComponentSelection.matching(db, category: category, family: family), stack: stack) }
+    }
+
+    /// Saves (or replaces) a plan: the checklist's components by family and slug, and its stack.
+    @discardableResult
+    public func savePlan(_ name: String, checklist: Checklist) throws -> SavedPlan {
+        guard !name.trimmingCharacters(in: .whitespaces).isEmpty else { throw QueryError.invalidOption("a plan needs a name") }
+        let plan = SavedPlan(name: name, platform: checklist.platform, framework: checklist.framework,
+                             savedAt: ISO8601DateFormatter().string(from: Date()),
+                             components: checklist.sections.map { "\($0.component.family.rawValue)/\($0.component.slug)" })
+        try PlanStore.save(self, plan)
+        return plan
+    }
+
+    /// Every saved plan, by name.
+    public func plans() throws -> [SavedPlan] {
+        try reader.read { try PlanStore.all($0) }
+    }
+
+    /// A saved plan's checklist as the knowledge base holds it now; a component it names that an
+    /// import removed is listed in `missing`, never dropped in silence.
+    public func plan(_ name: String) throws -> (plan: SavedPlan, checklist: Checklist) {
+        try reader.read { db in
+            guard let plan = try PlanStore.named(db, name) else {
+                let known = try PlanStore.all(db).map(\.name)
+                throw QueryError.invalidOption("no plan \"\(name)\"" + (known.isEmpty ? "; none is saved" : "; saved: " + known.joined(separator: ", ")))
+            }
+            let checklist = try Checklist.load(db, plan: plan)
+            return (plan, checklist)
+        }
+    }
+
+    /// Whether a plan of that name was there to remove.
+    public func removePlan(_ name: String) throws -> Bool {
+        try PlanStore.remove(self, name: name)
+    }
+
+    /// The lines every checklist ends with.
+    public func teamFooter() throws -> TeamFooter {
+        try reader.read { try PlanStore.footer($0) }
+    }
+
+    /// Sets the footer's lines given; an empty string clears one.
+    public func setTeamFooter(contact: String?, ticketLink: String?) throws {
+        try PlanStore.setFooter(self, contact: contact, ticketLink: ticketLink)
+    }
+
+    /// A filled results file (the checklist's CSV with `result` and `note`) as a report per
+    /// component and per success criterion, against this knowledge base.
+    public func report(results text: String) throws -> TestReport {
+        let entries = try TestReport.entries(CSVRecords.parse(text))
+        guard !entries.isEmpty else { throw QueryError.invalidOption("the results hold no rows") }
+        return try reader.read { try TestReport.build($0, entries) }
+    }
+
+    /// What changed from the knowledge base at `old` to the one at `new` (nil: this one).
+    public func diff(from old: String, to new: String? = nil) throws -> ChecklistDiff {
+        let before = try KnowledgeBase.snapshot(of: old)
+        let after = try new.map { try KnowledgeBase.snapshot(of: $0) } ?? reader.read { try ChecklistDiff.snapshot($0) }
+        return ChecklistDiff.compare(old: before, new: after)
+    }
+
+    /// One component's superseded source (the 2024 Jekyll entry that today's markdown replaced)
+    /// against the source that replaced it. The superseded file's facts are not kept, so it is
+    /// read again from where it was imported, through the import's own readers, into a scratch
+    /// knowledge base that is removed afterwards.
+    public func eras(of name: String, family: Family? = nil) throws -> ChecklistDiff {
+        let (id, found) = try reader.read { db in
+            let id = try ComponentLookup.resolve(db, name, family: family)
+            return (id, try ChecklistDiff.supersededLocations(db, componentID: id))
+        }
+        guard let location = found.locations.first else {
+            throw QueryError.invalidOption("\(found.component) has no superseded source: import the older checkout too, then the newer one")
+        }
+        guard FileKind(location) == .regular else { throw StoreError.cannotOpen(location, "the superseded source is no longer there") }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("a11ykb-eras-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let scratch = try KnowledgeBase(path: folder.appendingPathComponent("era.sqlite").path)
+        defer { try? scratch.close() }
+        _ = try scratch.importFiles([location])
+        var before = try scratch.reader.read { try ChecklistDiff.snapshot($0) }.filter { $0.key == found.component }
+        if before.isEmpty, let only = try scratch.reader.read({ try ChecklistDiff.snapshot($0) }).first {
+            // A file read alone may land under another slug (its title's): it is still this one's.
+            before = [found.component: only.value]
+        }
+        let after = try reader.read { try ChecklistDiff.snapshot($0, componentID: id) }
+        return ChecklistDiff.compare(old: before, new: after)
+    }
+
+    /// Of `items`, those new or reworded since the knowledge base at `old`.
+    public func changes(of items: [ChecklistItem], since old: String) throws -> [String: ChecklistDiff.ChangeKind] {
+        ChecklistDiff.changedIDs(items, since: try KnowledgeBase.snapshot(of: old))
+    }
+
+    /// Every item of another knowledge base, read only: an older one is read as it is, never
+    /// migrated (it may be an archived release).
+    static func snapshot(of path: String) throws -> [String: (title: String, items: [ChecklistItem])] {
+        guard FileKind(path) == .regular else { throw StoreError.cannotOpen(path, "no such file") }
+        try KnowledgeBase.checkHeader(path)
+        let queue = try KnowledgeBase.openReader(path)
+        do {
+            return try queue.read { try ChecklistDiff.snapshot($0) }
+        } catch let error as QueryError {
+            throw error
+        } catch {
+            throw StoreError.cannotOpen(path, "not a knowledge base this a11ykb can read (\(error))")
         }
     }
 

@@ -1,31 +1,128 @@
-/// Several components' acceptance criteria in one list, as a tester pastes them into one ticket:
-/// each component's criteria grouped by kind (keyboard, gestures, screen reader, settings), with
-/// the gaps its source leaves open.
+/// Several components' acceptance criteria in one list, as a tester pastes them into one ticket,
+/// kept to one stack: the criteria of every platform plus the chosen platform's (a criterion
+/// scoped in words to another platform left out), and, for a chosen platform, its developer notes
+/// of the chosen framework (or of none). Every item has a stable id and a fingerprint.
+import GRDB
 import KBModel
 
 public struct Checklist: Sendable {
     public struct Section: Sendable {
         public var component: ComponentFacts.Component
-        /// Criteria of the chosen platform (and those for every platform), grouped by kind.
-        public var groups: [ComponentFacts.CriteriaGroup]
-        public var criteriaCount: Int { groups.reduce(0) { $0 + $1.criteria.count } }
+        /// Criteria grouped by kind (keyboard, gesture, screenreader, settings, others), then notes.
+        public var items: [ChecklistItem]
+        /// The gaps its source leaves open in what is kept.
+        public var gaps: [Gap]
+        public var criteriaCount: Int { items.filter { $0.kind == .criterion }.count }
+    }
+
+    /// The stack: nil platform is every platform; a framework implies its platform.
+    public struct Stack: Sendable, Equatable {
+        public var platform: String?
+        public var framework: String?
+        public init(platform: String? = nil, framework: String? = nil) {
+            self.platform = platform
+            self.framework = framework
+        }
     }
 
     /// nil: every platform.
     public var platform: String?
+    public var framework: String?
     /// In the order the components were asked for.
     public var sections: [Section]
+    /// `family/slug` of components a saved plan names that the knowledge base no longer holds.
+    public var missing: [String] = []
 
     public var criteriaCount: Int { sections.reduce(0) { $0 + $1.criteriaCount } }
+    public var items: [ChecklistItem] { sections.flatMap(\.items) }
 
-    package static func build(_ components: [ComponentFacts], platform: String?) -> Checklist {
-        Checklist(platform: platform, sections: components.map { facts in
-            var narrowed = facts
-            if let platform {
-                narrowed.criteria = facts.criteria.filter { $0.platform == nil || $0.platform == platform }
-                narrowed.gaps = facts.gaps.filter { $0.platform == nil || $0.platform == platform }
+    package static func build(_ components: [ComponentFacts], stack: Stack, successCriteria: [Int64: [String]]) -> Checklist {
+        Checklist(platform: stack.platform, framework: stack.framework, sections: components.map { facts in
+            let all = items(of: facts, successCriteria: successCriteria[facts.component.id] ?? [], on: stack.platform)
+            let kept = all.filter { keeps($0.item, $0.scope, stack: stack) }.map(\.item)
+            let gaps = facts.gaps.filter { gap in
+                (stack.platform == nil || gap.platform == nil || gap.platform == stack.platform)
+                    && (stack.framework == nil || gap.framework == nil || gap.framework == stack.framework)
+                    && (stack.platform != nil || RowKey.standardKinds.contains(gap.aspect ?? ""))
             }
-            return Section(component: facts.component, groups: narrowed.criteriaGroups)
+            return Section(component: facts.component, items: kept, gaps: gaps)
         })
+    }
+
+    package static func load(_ db: Database, _ components: [ComponentFacts], stack: Stack) throws -> Checklist {
+        build(components, stack: stack, successCriteria: try SuccessCriteriaLinks.byComponent(db, ids: components.map(\.component.id)))
+    }
+
+    /// A saved plan's checklist as the knowledge base holds it now: each component found by
+    /// family and slug, those gone named in `missing`.
+    package static func load(_ db: Database, plan: SavedPlan) throws -> Checklist {
+        var facts: [ComponentFacts] = [], missing: [String] = []
+        for component in plan.components {
+            let parts = component.split(separator: "/", maxSplits: 1).map(String.init)
+            let found = try ComponentFacts.loadAll(db, where: "c.family = ? AND c.slug = ?", arguments: [parts[0], parts.count > 1 ? parts[1] : ""])
+            if let first = found.first { facts.append(first) } else { missing.append(component) }
+        }
+        var checklist = try load(db, facts, stack: Stack(platform: plan.platform, framework: plan.framework))
+        checklist.missing = missing
+        return checklist
+    }
+
+    /// Criteria on every platform; notes only on a chosen platform (a tester on iOS checks iOS's).
+    static func keeps(_ item: ChecklistItem, _ scope: [String], stack: Stack) -> Bool {
+        switch item.kind {
+        case .criterion: return stack.platform.map(scope.contains) ?? true
+        case .note:
+            guard let platform = stack.platform, item.platform == platform else { return false }
+            return item.framework == nil || stack.framework == nil || item.framework == stack.framework
+        case .announcement: return false
+        }
+    }
+
+    /// Every item of a component, whatever the stack, each with the platforms it applies to:
+    /// criteria (grouped by kind), then developer notes, then announcements (which `diff`
+    /// compares but a checklist carries inside its screen reader criteria).
+    /// `platform` keeps the announcements a screen reader criterion expects to that platform's.
+    package static func items(of facts: ComponentFacts, successCriteria: [String], on platform: String? = nil) -> [(item: ChecklistItem, scope: [String])] {
+        let c = facts.component
+        let name = "\(c.family.rawValue)/\(c.slug)"
+        let examples = facts.announcements.filter { $0.origin == .example }
+        var out: [(item: ChecklistItem, scope: [String])] = []
+        var keys: [(key: String, fingerprint: String)] = []
+        for group in facts.criteriaGroups {
+            for criterion in group.criteria {
+                let scope = PlatformScope.platforms(of: criterion, family: c.family)
+                let fingerprint = ItemIdentity.digest([criterion.kind, criterion.platform, criterion.label, criterion.expectation])
+                let labelKey = criterion.label.map(ItemIdentity.slug).flatMap { $0.isEmpty ? nil : $0 } ?? "~" + fingerprint
+                keys.append(("\(name):\(criterion.kind):\(criterion.platform ?? "all"):\(labelKey)", fingerprint))
+                let spoken = criterion.kind == "screenreader"
+                    ? examples.filter { spoken in
+                        spoken.platform.map { scope.contains($0) && (platform == nil || platform == $0) } ?? true
+                    }.map(\.text) : []
+                out.append((ChecklistItem(id: "", fingerprint: fingerprint, kind: .criterion, component: name, componentTitle: c.title,
+                                          platform: criterion.platform, framework: nil, group: criterion.kind, label: criterion.label,
+                                          expectation: criterion.expectation, announcements: spoken, successCriteria: successCriteria,
+                                          source: c.source, line: criterion.line), scope))
+            }
+        }
+        // Notes and announcements have no label to key them: their id is their wording's, so a
+        // reworded note reads as one removed and one added.
+        for note in facts.guidance {
+            let fingerprint = ItemIdentity.digest([note.aspect, note.platform, note.framework, note.text])
+            keys.append(("\(name):note:\(note.platform ?? "all"):\(note.framework ?? "any"):\(note.aspect):\(fingerprint)", fingerprint))
+            out.append((ChecklistItem(id: "", fingerprint: fingerprint, kind: .note, component: name, componentTitle: c.title,
+                                      platform: note.platform, framework: note.framework, group: note.aspect, label: nil,
+                                      expectation: note.text, announcements: [], successCriteria: successCriteria,
+                                      source: c.source, line: note.line), note.platform.map { [$0] } ?? c.family.platforms))
+        }
+        for spoken in examples {
+            let fingerprint = ItemIdentity.digest(["announcement", spoken.platform, spoken.context, spoken.text])
+            keys.append(("\(name):announcement:\(spoken.platform ?? "all"):\(fingerprint)", fingerprint))
+            out.append((ChecklistItem(id: "", fingerprint: fingerprint, kind: .announcement, component: name, componentTitle: c.title,
+                                      platform: spoken.platform, framework: nil, group: "announcements", label: spoken.context,
+                                      expectation: spoken.text, announcements: [], successCriteria: successCriteria,
+                                      source: spoken.source, line: spoken.line), spoken.platform.map { [$0] } ?? c.family.platforms))
+        }
+        for (i, id) in ItemIdentity.disambiguate(keys).enumerated() { out[i].item.id = id }
+        return out
     }
 }

@@ -46,3 +46,44 @@ extension ComponentFacts {
         return Vocabulary.frameworks.first { $0.slug == slug }?.platform
     }
 }
+
+extension Checklist.Stack {
+    /// The stack as a user types it (`iOS`, `SwiftUI`): slugs checked against the vocabulary; a
+    /// framework alone names its platform; a framework of another platform is refused.
+    public static func reading(platform: String?, framework: String?) throws -> Checklist.Stack {
+        var stack = Checklist.Stack(platform: try platform.flatMap { try Compare.platforms([$0]) }?.first)
+        if let framework {
+            let slug = Vocabulary.meaning(ofFrameworkLabel: framework)?.rawValue ?? Vocabulary.slugify(framework)
+            guard let known = Vocabulary.frameworks.first(where: { $0.slug == slug }) else {
+                throw QueryError.invalidOption("unknown framework \"\(framework)\"; known: "
+                                               + Vocabulary.frameworks.map(\.slug).joined(separator: ", "))
+            }
+            if let chosen = stack.platform, chosen != known.platform {
+                throw QueryError.invalidOption("framework \(known.slug) is not written for \(chosen) but for \(known.platform)")
+            }
+            stack.platform = known.platform
+            stack.framework = known.slug
+        }
+        return stack
+    }
+}
+
+extension ComponentFacts {
+    /// What applies to one stack, as `show` prints it: criteria of every platform and the chosen
+    /// one's (those scoped in words to another platform left out), that platform's notes,
+    /// announcements, code and gaps (and the general ones), the chosen framework's (or none's).
+    public func keeping(_ stack: Checklist.Stack) -> ComponentFacts {
+        var narrowed = self
+        let family = component.family
+        func platformOK(_ p: String?) -> Bool { stack.platform == nil || p == nil || p == stack.platform }
+        func frameworkOK(_ f: String?) -> Bool { stack.framework == nil || f == nil || f == stack.framework }
+        narrowed.criteria = criteria.filter { PlatformScope.applies($0, family: family, on: stack.platform) }
+        narrowed.guidance = guidance.filter { platformOK($0.platform) && frameworkOK($0.framework) }
+        let kept = Set(narrowed.guidance.map(\.id))
+        narrowed.guidance = narrowed.guidance.filter { $0.parentID.map(kept.contains) ?? true }
+        narrowed.announcements = announcements.filter { platformOK($0.platform) }
+        narrowed.codeExamples = codeExamples.filter { platformOK($0.platform) && frameworkOK($0.framework) }
+        narrowed.gaps = gaps.filter { platformOK($0.platform) && frameworkOK($0.framework) }
+        return narrowed
+    }
+}

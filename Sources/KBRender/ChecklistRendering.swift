@@ -1,44 +1,241 @@
-/// A checklist of several components as markdown with check boxes (each criterion ending with its
-/// source line) and as JSON.
+/// A checklist in the formats teams paste into trackers: markdown task lists (GitHub, GitLab),
+/// Jira wiki markup, CSV (a row per item, through `Tabular`), Gherkin and JSON. Every item shows
+/// its stable id and fingerprint; the team footer closes the text formats.
+import KBModel
 import KBQuery
 
+public enum ChecklistFormat: String, Sendable, CaseIterable {
+    case markdown, jira, csv, gherkin, json
+}
+
 public enum ChecklistRendering {
-    public static func markdown(_ checklist: Checklist) -> String {
-        var out = "# Accessibility checklist: " + checklist.sections.map(\.component.title).joined(separator: ", ") + "\n"
-        if let platform = checklist.platform {
-            out += "\nPlatform: \(AnnouncementRendering.platformName(platform)) (with the criteria written for every platform)\n"
+    /// Items that changed since an older knowledge base, to mark when a plan is shown.
+    public typealias Marks = [String: ChecklistDiff.ChangeKind]
+
+    public static func render(_ checklist: Checklist, _ format: ChecklistFormat, footer: TeamFooter = TeamFooter(),
+                              marks: Marks = [:], title: String? = nil, byteOrderMark: Bool = false) -> String {
+        switch format {
+        case .markdown: markdown(checklist, footer: footer, marks: marks, title: title)
+        case .jira: jira(checklist, footer: footer, marks: marks, title: title)
+        case .csv: tabular(checklist, marks: marks).rendered(.csv, options: .init(byteOrderMark: byteOrderMark))
+        case .gherkin: gherkin(checklist, footer: footer, marks: marks, title: title)
+        case .json: json(checklist, footer: footer, marks: marks).rendered(pretty: true) + "\n"
         }
-        for (i, section) in checklist.sections.enumerated() {
-            let c = section.component
-            out += "\n## \(i + 1). \(c.title) (\(c.family.rawValue)/\(c.slug)\(c.category.map { ", \($0)" } ?? ""))\n\nfrom \(c.source)\n"
-            if section.groups.isEmpty {
-                out += "\nNo acceptance criteria are recorded for this component"
-                    + (checklist.platform.map { " on \(AnnouncementRendering.platformName($0))" } ?? "") + ".\n"
-            }
-            for group in section.groups {
-                out += "\n### \(AcceptanceCriteria.condensedTitle(group.kind))\n\n"
-                for criterion in group.criteria {
-                    out += "- [ ] " + (criterion.label.map { "\($0): " } ?? "") + criterion.expectation
-                        + AcceptanceCriteria.platformNote(criterion.platform, family: c.family) + " (line \(criterion.line))\n"
-                }
-                for gap in group.gaps { out += "- " + AcceptanceCriteria.gapLine(gap) + "\n" }
-            }
+    }
+
+    static func heading(_ checklist: Checklist, _ title: String?) -> String {
+        title ?? "Accessibility checklist: " + checklist.sections.map(\.component.title).joined(separator: ", ")
+    }
+
+    /// `iOS · SwiftUI`, or nil for every platform.
+    static func stack(_ checklist: Checklist) -> String? {
+        guard let platform = checklist.platform else { return nil }
+        let framework = checklist.framework.flatMap { f in Vocabulary.frameworks.first { $0.slug == f }?.name }
+        return ([AnnouncementRendering.platformName(platform)] + [framework].compactMap { $0 }).joined(separator: " · ")
+    }
+
+    static func groupTitle(_ item: ChecklistItem) -> String {
+        switch item.kind {
+        case .criterion: AcceptanceCriteria.condensedTitle(item.group)
+        case .note, .announcement: "Developer notes"
+        }
+    }
+
+    static func text(_ item: ChecklistItem) -> String {
+        let lead = item.kind == .note
+            ? "[\(item.framework.flatMap { f in Vocabulary.frameworks.first { $0.slug == f }?.name } ?? AnnouncementRendering.platformName(item.platform ?? ""))"
+                + " · \(item.group)] "
+            : (item.label.map { "\($0): " } ?? "")
+        return lead + item.expectation
+    }
+
+    static func markText(_ mark: ChecklistDiff.ChangeKind?) -> String {
+        switch mark {
+        case .added: "NEW"
+        case .reworded: "CHANGED"
+        case .removed, nil: ""
+        }
+    }
+
+    /// Runs of consecutive items under the same group title.
+    static func runs(_ items: [ChecklistItem]) -> [(title: String, items: [ChecklistItem])] {
+        var out: [(title: String, items: [ChecklistItem])] = []
+        for item in items {
+            let title = groupTitle(item)
+            if out.last?.title == title { out[out.count - 1].items.append(item) } else { out.append((title, [item])) }
         }
         return out
     }
 
-    public static func json(_ checklist: Checklist) -> JSONValue {
+    static func missingLine(_ checklist: Checklist) -> String? {
+        checklist.missing.isEmpty ? nil
+            : "Removed from the knowledge base since the plan was saved: " + checklist.missing.joined(separator: ", ")
+    }
+
+    static func footerLines(_ footer: TeamFooter) -> [String] {
+        [footer.contact.map { "Accessibility contact: \($0)" }, footer.ticketLink.map { "Ticket: \($0)" }].compactMap { $0 }
+    }
+
+    // MARK: markdown
+
+    public static func markdown(_ checklist: Checklist, footer: TeamFooter = TeamFooter(), marks: Marks = [:], title: String? = nil) -> String {
+        var out = "# \(heading(checklist, title))\n"
+        if let stack = stack(checklist) {
+            out += "\nPlatform: \(stack) (with the criteria written for every platform)\n"
+        }
+        if let missing = missingLine(checklist) { out += "\n> **\(missing)**\n" }
+        for (i, section) in checklist.sections.enumerated() {
+            let c = section.component
+            out += "\n## \(i + 1). \(c.title) (\(c.family.rawValue)/\(c.slug)\(c.category.map { ", \($0)" } ?? ""))\n\nfrom \(c.source)\n"
+            if section.items.isEmpty {
+                out += "\nNo acceptance criteria are recorded for this component"
+                    + (checklist.platform.map { " on \(AnnouncementRendering.platformName($0))" } ?? "") + ".\n"
+            }
+            for run in runs(section.items) {
+                out += "\n### \(run.title)\n\n"
+                for item in run.items {
+                    let mark = markText(marks[item.id])
+                    out += "- [ ] " + (mark.isEmpty ? "" : "**\(mark)** ") + text(item)
+                        + AcceptanceCriteria.platformNote(item.kind == .criterion ? item.platform : nil, family: c.family)
+                        + (item.announcements.isEmpty ? "" : " (expected: " + item.announcements.map { "“\($0)”" }.joined(separator: "; ") + ")")
+                        + (item.successCriteria.isEmpty ? "" : " (WCAG " + item.successCriteria.joined(separator: ", ") + ")")
+                        + " (line \(item.line)) <!-- \(item.id) \(item.fingerprint) -->\n"
+                }
+            }
+            if !section.gaps.isEmpty {
+                out += "\nOpen in the source:\n\n"
+                for gap in section.gaps { out += "- " + AcceptanceCriteria.gapLine(gap) + "\n" }
+            }
+        }
+        let lines = footerLines(footer)
+        if !lines.isEmpty { out += "\n---\n\n" + lines.joined(separator: "  \n") + "\n" }
+        return out
+    }
+
+    // MARK: Jira wiki markup
+
+    /// Text inside a Jira table cell: the characters wiki markup reads as formatting or as a cell
+    /// boundary are escaped with a backslash; a backslash itself (`\\` is a line break) becomes
+    /// its entity; line breaks become spaces.
+    public static func jiraCell(_ text: String) -> String {
+        var out = ""
+        for ch in text {
+            switch ch {
+            case "\\": out += "&#92;"
+            case "|", "[", "]", "{", "}", "*", "_", "+", "^", "~", "?", "-", "#", "!": out += "\\" + String(ch)
+            case "\n", "\r": out += " "
+            default: out.append(ch)
+            }
+        }
+        return out.isEmpty ? " " : out
+    }
+
+    public static func jira(_ checklist: Checklist, footer: TeamFooter = TeamFooter(), marks: Marks = [:], title: String? = nil) -> String {
+        var out = "h1. \(jiraCell(heading(checklist, title)))\n"
+        if let stack = stack(checklist) { out += "\nPlatform: \(jiraCell(stack)) (with the criteria written for every platform)\n" }
+        if let missing = missingLine(checklist) { out += "\n{warning}\(jiraCell(missing)){warning}\n" }
+        for (i, section) in checklist.sections.enumerated() {
+            let c = section.component
+            out += "\nh2. \(i + 1). \(jiraCell(c.title)) ({{\(jiraCell(c.family.rawValue + "/" + c.slug))}})\n\nfrom {{\(jiraCell(c.source))}}\n"
+            for run in runs(section.items) {
+                out += "\nh3. \(jiraCell(run.title))\n||Done||Check||Expected announcement||WCAG||Id||Source||\n"
+                for item in run.items {
+                    let mark = markText(marks[item.id])
+                    out += "| |" + (mark.isEmpty ? "" : "*\(mark)* ") + jiraCell(text(item))
+                        + "|" + jiraCell(item.announcements.joined(separator: "; "))
+                        + "|" + jiraCell(item.successCriteria.joined(separator: ", "))
+                        + "|{{\(jiraCell(item.id))}} \(item.fingerprint)|{{\(jiraCell(item.source)):\(item.line)}}|\n"
+                }
+            }
+            if !section.gaps.isEmpty {
+                out += "\nOpen in the source:\n"
+                for gap in section.gaps { out += "* " + jiraCell(AcceptanceCriteria.gapLine(gap)) + "\n" }
+            }
+        }
+        let lines = footerLines(footer)
+        if !lines.isEmpty { out += "\n----\n" + lines.map(jiraCell).joined(separator: "\n") + "\n" }
+        return out
+    }
+
+    // MARK: CSV (and any list format)
+
+    /// A row per item, with empty `result` and `note` columns for the tester to fill.
+    public static func tabular(_ checklist: Checklist, marks: Marks = [:]) -> Tabular {
+        Tabular(columns: [
+            .init("id"), .init("fingerprint"), .init("component"), .init("title"), .init("platform"), .init("framework"),
+            .init("kind"), .init("group"), .init("label"), .init("expectation"), .init("announcements"),
+            .init("success_criteria"), .init("source", .path), .init("line", .line), .init("changed"), .init("result"), .init("note"),
+        ], rows: checklist.items.map { item in
+            [.text(item.id), .text(item.fingerprint), .text(item.component), .text(item.componentTitle), .optional(item.platform),
+             .optional(item.framework), .text(item.kind.rawValue), .text(item.group), .optional(item.label), .text(item.expectation),
+             .text(item.announcements.joined(separator: "; ")), .text(item.successCriteria.joined(separator: " ")),
+             .text(item.source), .int(item.line), .text(markText(marks[item.id]).lowercased()), .text(""), .text("")]
+        })
+    }
+
+    // MARK: Gherkin
+
+    public static func gherkin(_ checklist: Checklist, footer: TeamFooter = TeamFooter(), marks: Marks = [:], title: String? = nil) -> String {
+        func one(_ s: String) -> String { s.replacingOccurrences(of: "\n", with: " ") }
+        var out = "Feature: \(one(heading(checklist, title)))\n"
+        if let stack = stack(checklist) { out += "  # Platform: \(stack)\n" }
+        if let missing = missingLine(checklist) { out += "  # \(missing)\n" }
+        for section in checklist.sections {
+            let c = section.component
+            for item in section.items {
+                let mark = markText(marks[item.id])
+                out += "\n  # \(item.id) \(item.fingerprint) \(item.source):\(item.line)" + (mark.isEmpty ? "" : " \(mark)") + "\n"
+                if !item.successCriteria.isEmpty { out += "  @wcag-" + item.successCriteria.joined(separator: " @wcag-") + "\n" }
+                out += "  Scenario: \(one(c.title)): \(one(item.label ?? item.group))\n"
+                let platform = (item.platform ?? checklist.platform).map(AnnouncementRendering.platformName)
+                out += "    Given the \(one(c.title))" + (platform.map { " on \($0)" } ?? "") + "\n"
+                switch item.kind {
+                case .criterion:
+                    out += "    When the tester checks \(one(item.group == "screenreader" ? "the screen reader output" : item.group)): \(one(item.label ?? "the criterion"))\n"
+                    out += "    Then \(one(item.expectation))\n"
+                    for spoken in item.announcements { out += "    And the screen reader may say \"\(one(spoken))\"\n" }
+                case .note, .announcement:
+                    out += "    When the developer notes for \(one(item.framework ?? item.group)) are checked\n"
+                    out += "    Then \(one(item.expectation))\n"
+                }
+            }
+        }
+        let lines = footerLines(footer)
+        if !lines.isEmpty { out += "\n" + lines.map { "# \($0)\n" }.joined() }
+        return out
+    }
+
+    // MARK: JSON
+
+    static func itemJSON(_ item: ChecklistItem, _ marks: Marks) -> JSONValue {
+        .object([
+            ("id", .string(item.id)), ("fingerprint", .string(item.fingerprint)), ("kind", .string(item.kind.rawValue)),
+            ("component", .string(item.component)), ("platform", .optional(item.platform)), ("framework", .optional(item.framework)),
+            ("group", .string(item.group)), ("label", .optional(item.label)), ("expectation", .string(item.expectation)),
+            ("announcements", .array(item.announcements.map(JSONValue.string))),
+            ("success_criteria", .array(item.successCriteria.map(JSONValue.string))),
+            ("source", .string(item.source)), ("line", .int(Int64(item.line))),
+            ("changed", marks[item.id].map { .string($0.rawValue) } ?? .null),
+        ])
+    }
+
+    public static func json(_ checklist: Checklist, footer: TeamFooter = TeamFooter(), marks: Marks = [:]) -> JSONValue {
         .object([
             ("platform", .optional(checklist.platform)),
+            ("framework", .optional(checklist.framework)),
             ("criteria", .int(Int64(checklist.criteriaCount))),
+            ("items", .int(Int64(checklist.items.count))),
+            ("missing", .array(checklist.missing.map(JSONValue.string))),
             ("components", .array(checklist.sections.map { section in
                 let c = section.component
                 return .object([
                     ("slug", .string(c.slug)), ("title", .string(c.title)), ("family", .string(c.family.rawValue)),
                     ("category", .optional(c.category)), ("source", .string(c.source)),
-                    ("groups", .array(section.groups.map(AcceptanceCriteria.groupJSON))),
+                    ("items", .array(section.items.map { itemJSON($0, marks) })),
+                    ("gaps", .array(section.gaps.map { .object([("problem", .string($0.problem.rawValue)), ("excerpt", .optional($0.excerpt)), ("line", .int(Int64($0.line)))]) })),
                 ])
             })),
+            ("footer", .object([("contact", .optional(footer.contact)), ("ticket_link", .optional(footer.ticketLink))])),
         ])
     }
 }

@@ -236,7 +236,7 @@ public final class KnowledgeBase: @unchecked Sendable {
     }
 
     /// An existing file that is not SQLite is refused before SQLite can do anything to it.
-    static func checkHeader(_ path: String) throws {
+    package static func checkHeader(_ path: String) throws {
         guard let handle = FileHandle(forReadingAtPath: path) else { return }
         defer { try? handle.close() }
         let header = (try? handle.read(upToCount: 16)) ?? Data()

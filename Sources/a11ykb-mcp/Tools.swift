@@ -67,6 +67,9 @@ enum Tools {
         case .getCoverage: getCoverage
         case .buildChecklist: buildChecklist
         case .explainAxeResults: explainAxeResults
+        case .getTestPlan: getTestPlan
+        case .reportResults: reportResults
+        case .diffKnowledgeBases: diffKnowledgeBases
         case .runSQL: runSQL
         }
     }
@@ -324,18 +327,98 @@ enum Tools {
         description: """
             Bundle several components' acceptance criteria into one checklist, to paste into a ticket or a test plan (a \
             screen with a button, a toggle and a dialog): per component, the criteria grouped as a tester runs them \
-            (keyboard, mobile screen reader gestures, screen reader output, device settings), each a checkbox ending with \
-            its source line, gaps flagged. platform keeps one platform's criteria and those written for every platform.
+            (keyboard, mobile screen reader gestures, screen reader output, device settings), each a checkbox with its \
+            stable id, fingerprint and source line, gaps flagged. platform keeps one platform's criteria and those written \
+            for every platform, less those whose wording names only another platform, and adds that platform's developer \
+            notes; framework keeps the notes of that framework. format: markdown task list, jira (wiki markup), csv \
+            (a row per item, result and note columns to fill), gherkin, json.
             """,
         parameters: [
             Parameter(name: "components", kind: .strings(choices: nil),
                       description: "The components, in the order wanted: slugs, family/slug or titles.", required: true),
-            Common.family, Common.platform,
+            Common.family, Common.platform, Common.framework,
+            .choice("format", ChecklistFormat.allCases.map(\.rawValue), "The text's format.", default: "markdown"),
         ],
         answer: { arguments, kb in
             let checklist = try kb.checklist(arguments.strings("components"), platform: arguments.string("platform"),
-                                             family: Common.family(arguments))
-            return Answer(ChecklistRendering.markdown(checklist), ChecklistRendering.json(checklist))
+                                             framework: arguments.string("framework"), family: Common.family(arguments))
+            let footer = try kb.teamFooter()
+            let format = arguments.string("format").flatMap(ChecklistFormat.init(rawValue:)) ?? .markdown
+            return Answer(ChecklistRendering.render(checklist, format, footer: footer), ChecklistRendering.json(checklist, footer: footer))
+        })
+
+    static let getTestPlan = ToolDefinition(
+        tool: .getTestPlan, title: "Read a saved test plan",
+        description: """
+            The test plans a team saved (a11ykb plan save): without name, every plan with its components and stack; \
+            with name, its checklist as the knowledge base holds it now, components removed since named under \
+            "missing". changes_since (the path of an older knowledge base file) marks items new or reworded since.
+            """,
+        parameters: [
+            .string("name", "The plan's name; omit to list the plans."),
+            .choice("format", ChecklistFormat.allCases.map(\.rawValue), "The text's format.", default: "markdown"),
+            .string("changes_since", "Path of an older knowledge base file to mark changes against."),
+        ],
+        answer: { arguments, kb in
+            guard let name = arguments.string("name") else {
+                let plans = try kb.plans()
+                let text = plans.isEmpty ? "No test plan is saved.\n" : plans.map { (plan: SavedPlan) -> String in
+                    let stack: String = [plan.platform, plan.framework].compactMap { $0 }.joined(separator: " ")
+                    let components: String = plan.components.joined(separator: ", ")
+                    return "- \(plan.name): \(components)" + (stack.isEmpty ? "" : " (\(stack))") + ", saved \(plan.savedAt)\n"
+                }.joined()
+                return Answer(text, "plans", .array(plans.map {
+                    .object([("name", .string($0.name)), ("platform", .optional($0.platform)), ("framework", .optional($0.framework)),
+                             ("components", .array($0.components.map(JSONValue.string))), ("saved_at", .string($0.savedAt))])
+                }))
+            }
+            let (plan, checklist) = try kb.plan(name)
+            let marks = try arguments.string("changes_since").map { try kb.changes(of: checklist.items, since: $0) } ?? [:]
+            let footer = try kb.teamFooter()
+            let format = arguments.string("format").flatMap(ChecklistFormat.init(rawValue:)) ?? .markdown
+            return Answer(ChecklistRendering.render(checklist, format, footer: footer, marks: marks, title: "Test plan \(plan.name)"),
+                          ChecklistRendering.json(checklist, footer: footer, marks: marks))
+        })
+
+    static let reportResults = ToolDefinition(
+        tool: .reportResults, title: "Report test results per component and success criterion",
+        description: """
+            Turn a tester's results into a conformance summary: results is the text of the checklist's CSV with its \
+            result column filled (pass, fail, blocked, n/a; empty: not tested). Per component and per WCAG success \
+            criterion: counts and supports / partially supports / does not support / not evaluated. Rows whose id is \
+            unknown or whose wording changed since (fingerprint) are listed, not counted.
+            """,
+        parameters: [.string("results", "The filled CSV, header first (id, fingerprint, result, note...).", required: true)],
+        answer: { arguments, kb in
+            let report = try kb.report(results: arguments.string("results") ?? "")
+            return Answer(TestReportRendering.markdown(report), "rows", TestReportRendering.tabular(report).json)
+        })
+
+    static let diffKnowledgeBases = ToolDefinition(
+        tool: .diffKnowledgeBases, title: "What changed in the criteria since an older knowledge base",
+        description: """
+            Compare an older knowledge base file (old: its path) with this one, per component: criteria, developer \
+            notes and announcements added, removed and reworded (by stable id and fingerprint), components added and \
+            removed, and a summary line. With component instead: that component's superseded source (today's \
+            markdown replaced the 2024 Jekyll entry) against the one that replaced it.
+            """,
+        parameters: [
+            .string("old", "Path of the older knowledge base file."),
+            .string("component", "Instead of old: this component's superseded source (the 2024 Jekyll entry) against the one that replaced it."),
+            Common.family,
+        ],
+        answer: { arguments, kb in
+            let diff: ChecklistDiff
+            if let component = arguments.string("component") {
+                diff = try kb.eras(of: component, family: Common.family(arguments))
+            } else if let old = arguments.string("old") {
+                diff = try kb.diff(from: old)
+            } else {
+                throw QueryError.invalidOption("give old (a knowledge base file) or component")
+            }
+            return Answer(ChecklistDiffRendering.markdown(diff), .object([
+                ("summary", .string(ChecklistDiffRendering.summary(diff))), ("changes", ChecklistDiffRendering.tabular(diff).json),
+            ]))
         })
 
     static let explainAxeResults = ToolDefinition(

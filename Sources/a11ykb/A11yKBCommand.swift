@@ -25,7 +25,7 @@ struct A11yKBCommand: ParsableCommand {
               a11ykb mcp                 # for AI assistants: see a11ykb mcp --help
             """,
         version: "a11ykb \(KnowledgeBase.version) (schema \(KnowledgeBase.schemaVersion))",
-        subcommands: [SearchCommand.self, VocabCommand.self, ShowCommand.self, CompareCommand.self, ExportCommand.self, ListCommand.self,
+        subcommands: [SearchCommand.self, VocabCommand.self, ShowCommand.self, ChecklistCommand.self, PlanCommand.self, ReportCommand.self, DiffCommand.self, CompareCommand.self, ExportCommand.self, ListCommand.self,
                       GapsCommand.self, WCAGCommand.self, CoverageCommand.self, ExplainCommand.self, ImportCommand.self, StatsCommand.self, SQLCommand.self, TraceCommand.self, MCPCommand.self]
     )
 }

@@ -27,6 +27,7 @@ struct ShowCommand: ParsableCommand {
               a11ykb show button checkbox switch --format condensed | pbcopy
               a11ykb show --category notifications --format gherkin --output notifications.md
               a11ykb show reorder-data-row --format gherkin
+              a11ykb show native/button --platform ios --framework swiftui
               a11ykb show "Table row button" --format condensed | pbcopy
               a11ykb show native/expandable-region --format json --output expandable-region.json
             """)
@@ -47,6 +48,8 @@ struct ShowCommand: ParsableCommand {
     @Option(help: "Only look among components of this family (native or web); alone, every component of the family.")
     var family: Family?
 
+    @OptionGroup var stackOptions: StackOptions
+
     @Option(name: [.short, .long], help: ArgumentHelp("Write to this file (atomically) instead of stdout.", valueName: "file"))
     var output: String?
 
@@ -61,9 +64,10 @@ struct ShowCommand: ParsableCommand {
 
     func run() throws {
         let kb = try database.open()
+        let stack = try stackOptions.stack
         let text: String
         if components.count == 1 {
-            text = AcceptanceCriteria.document(try kb.component(components[0], family: family), format)
+            text = AcceptanceCriteria.document(try kb.component(components[0], family: family).keeping(stack), format)
         } else {
             let chosen = components.isEmpty ? try kb.components(category: category, family: family)
                                             : try kb.components(components, family: family)
@@ -71,7 +75,7 @@ struct ShowCommand: ParsableCommand {
                 Output.error("no \(family.map { "\($0.rawValue) " } ?? "")components\(category.map { " in category \($0)" } ?? "") in the knowledge base")
                 throw ExitStatus.incomplete
             }
-            text = AcceptanceCriteria.bundle(chosen, format)
+            text = AcceptanceCriteria.bundle(chosen.map { $0.keeping(stack) }, format)
         }
         try A11yKBCLI.emit(Data(text.utf8), to: output, from: kb)
     }

@@ -162,10 +162,15 @@ final class MCPCorpusTests: XCTestCase {
 
         let checklist = try client.call("build_checklist", ["components": ["native/button", "native/toggle-switch", "native/alert-dialog"], "platform": "ios"])
         XCTAssertFalse(checklist.isError, checklist.text)
+        // iOS keeps the criteria for every platform less those whose words name Android alone
+        // ("Enter: Activates on Android"), which MCP once listed for iOS.
         XCTAssertEqual(checklist.structured["criteria"] as? Int, try int("""
             SELECT count(*) FROM v_criteria WHERE family = 'native' AND component IN ('button', 'toggle-switch', 'alert-dialog')
             AND (platform IS NULL OR platform = 'ios')
+            AND NOT ((ifnull(label, '') || expectation LIKE '%android%' OR ifnull(label, '') || expectation LIKE '%talkback%')
+                     AND ifnull(label, '') || expectation NOT LIKE '%ios%' AND ifnull(label, '') || expectation NOT LIKE '%voiceover%')
             """))
+        XCTAssertFalse(checklist.text.contains("Activates on Android ("), checklist.text)
 
         let sql = try client.call("run_sql", ["query": "SELECT component, count(*) AS n FROM v_component_wcag GROUP BY component ORDER BY n DESC, component LIMIT 3"])
         let first = try XCTUnwrap(((sql.structured["results"] as? [[String: Any]])?.first?["rows"] as? [[String: Any]])?.first)
@@ -192,5 +197,35 @@ final class MCPCorpusTests: XCTestCase {
         let refused = try client.call("explain_axe_results", ["results": "{\"rules\": []}"])
         XCTAssertTrue(refused.isError)
         XCTAssertTrue(refused.text.contains("violations"), refused.text)
+    }
+
+    func testTestPlanToolsChecklistInAFormatPlansReportAndDiff() throws {
+        let jira = try client.call("build_checklist", ["components": ["native/button"], "platform": "ios", "framework": "swiftui", "format": "jira"])
+        XCTAssertFalse(jira.isError, jira.text)
+        XCTAssertTrue(jira.text.hasPrefix("h1. Accessibility checklist: Button\n"), jira.text)
+        XCTAssertFalse(jira.text.contains("UIKit"), jira.text)
+        let items = (jira.structured["components"] as? [[String: Any]])?.first?["items"] as? [[String: Any]] ?? []
+        XCTAssertTrue(items.allSatisfy { ($0["framework"] as? String).map { $0 == "swiftui" } ?? true })
+
+        let none = try client.call("get_test_plan")
+        XCTAssertEqual((none.structured["plans"] as? [Any])?.count, try int("SELECT count(*) FROM plans"))
+        let unknown = try client.call("get_test_plan", ["name": "no-such-plan"])
+        XCTAssertTrue(unknown.isError, unknown.text)
+
+        let csv = try client.call("build_checklist", ["components": ["web/heading"], "format": "csv"])
+        var lines = csv.text.components(separatedBy: "\r\n").filter { !$0.isEmpty }
+        XCTAssertEqual(lines.count - 1, try int("SELECT count(*) FROM v_criteria WHERE family = 'web' AND component = 'heading'"))
+        lines = lines.enumerated().map { $0.offset == 0 ? $0.element : String($0.element.dropLast(1)) + "pass," }
+        let report = try client.call("report_results", ["results": lines.joined(separator: "\r\n")])
+        XCTAssertFalse(report.isError, report.text)
+        XCTAssertTrue(report.text.contains("| Heading: h1, h2, h3, h4, h5, h6 (web/heading) | \(lines.count - 1) | 0 | 0 | 0 | 0 | supports |"), report.text)
+        XCTAssertTrue(report.text.contains("| 2.4.6 "), report.text)
+
+        let diff = try client.call("diff_knowledge_bases", ["old": kb.path])
+        XCTAssertFalse(diff.isError, diff.text)
+        XCTAssertEqual(diff.structured["summary"] as? String,
+                       "0 components changed (0 in their criteria), 0 added, 0 removed; criteria +0 −0 ~0, notes +0 −0 ~0, announcements +0 −0 ~0")
+        let missing = try client.call("diff_knowledge_bases", ["old": "/nonexistent/kb.sqlite"])
+        XCTAssertTrue(missing.isError, missing.text)
     }
 }

@@ -54,7 +54,8 @@ final class MCPToolTests: XCTestCase {
         let names = tools.compactMap { $0["name"] as? String }
         XCTAssertEqual(names, ["list_components", "get_component", "get_developer_notes", "list_component_formats", "search",
                                "find_components", "compare_platforms", "get_announcements", "list_gaps", "get_wcag_criteria",
-                               "get_success_criterion", "get_coverage", "build_checklist", "explain_axe_results", "run_sql"])
+                               "get_success_criterion", "get_coverage", "build_checklist", "explain_axe_results",
+                               "get_test_plan", "report_results", "diff_knowledge_bases", "run_sql"])
         for tool in tools {
             let name = tool["name"] as? String ?? "?"
             let annotations = try XCTUnwrap(tool["annotations"] as? [String: Any], name)

@@ -88,7 +88,7 @@ final class MCPQuestionsTests: XCTestCase {
         let checklist = try kb.checklist(["table-row-button", "reorder-data-row"], platform: "iOS")
         XCTAssertEqual(checklist.platform, "ios")
         XCTAssertEqual(checklist.sections.map(\.component.slug), ["table-row-button", "reorder-data-row"])
-        XCTAssertTrue(checklist.sections.allSatisfy { $0.groups.allSatisfy { $0.criteria.allSatisfy { [nil, "ios"].contains($0.platform) } } })
+        XCTAssertTrue(checklist.sections.allSatisfy { $0.items.allSatisfy { [nil, "ios"].contains($0.platform) } })
         XCTAssertThrowsError(try kb.checklist([])) { XCTAssertEqual(($0 as? QueryError)?.description, "name at least one component for the checklist") }
         XCTAssertThrowsError(try kb.checklist(["table", "tabel-row-buton"])) { error in
             XCTAssertEqual(error as? QueryError, .unknownComponent("tabel-row-buton", suggestions: ["table-row-button"]))

@@ -1,0 +1,200 @@
+/// A tester's results (the checklist's CSV with its result column filled) read against the
+/// knowledge base: per component and per WCAG success criterion, what passed, failed and was not
+/// tested, in the words conformance reports use. A row whose id the knowledge base no longer
+/// holds, or whose wording changed since it was exported, is named, never counted.
+import Foundation
+import GRDB
+import KBModel
+import KBSearch
+
+public struct TestReport: Sendable {
+    public enum Result: String, Sendable, CaseIterable {
+        case pass, fail, blocked
+        case notApplicable = "n/a"
+
+        /// What a tester writes: `pass`, `Passed`, `FAIL`, `N/A`, `na`; nil for an empty cell.
+        public init?(written: String) {
+            let word = written.trimmingCharacters(in: .whitespaces).lowercased()
+            switch word {
+            case "pass", "passed", "ok": self = .pass
+            case "fail", "failed": self = .fail
+            case "blocked": self = .blocked
+            case "n/a", "na", "not applicable": self = .notApplicable
+            default: return nil
+            }
+        }
+    }
+
+    /// VPAT's conformance levels.
+    public enum Conformance: String, Sendable {
+        case supports = "supports"
+        case partiallySupports = "partially supports"
+        case doesNotSupport = "does not support"
+        case notApplicable = "not applicable"
+        case notEvaluated = "not evaluated"
+    }
+
+    public struct Tally: Sendable, Equatable {
+        public var passed = 0, failed = 0, blocked = 0, notApplicable = 0, notTested = 0
+
+        /// Any failure: partially (some passed) or not at all; otherwise supported only when every
+        /// item was tested; nothing tested at all (or only blocked) is not evaluated.
+        public var conformance: Conformance {
+            if failed > 0 { return passed > 0 ? .partiallySupports : .doesNotSupport }
+            if blocked + notTested > 0 { return .notEvaluated }
+            if passed > 0 { return .supports }
+            return notApplicable > 0 ? .notApplicable : .notEvaluated
+        }
+
+        mutating func add(_ result: Result?) {
+            switch result {
+            case .pass: passed += 1
+            case .fail: failed += 1
+            case .blocked: blocked += 1
+            case .notApplicable: notApplicable += 1
+            case nil: notTested += 1
+            }
+        }
+    }
+
+    public struct Row: Sendable, Equatable {
+        /// `family/slug`, or a success criterion number.
+        public var name: String
+        public var title: String
+        public var tally: Tally
+        public init(name: String, title: String, tally: Tally) {
+            (self.name, self.title, self.tally) = (name, title, tally)
+        }
+    }
+
+    public struct Problem: Sendable, Equatable {
+        public enum Kind: String, Sendable {
+            case unknownID = "no such item"
+            case reworded = "wording changed since exported"
+            case unreadableResult = "result not one of pass, fail, blocked, n/a"
+            case missingID = "no id"
+        }
+        public var line: Int
+        public var id: String
+        public var kind: Kind
+        public var detail: String
+    }
+
+    public var components: [Row]
+    public var successCriteria: [Row]
+    /// Counted items whose component cites no success criterion.
+    public var withoutSuccessCriteria: Int
+    public var problems: [Problem]
+    public var total: Tally
+
+    /// One filled results file: its header names at least `id`, `fingerprint` and `result`.
+    public struct Entry: Sendable {
+        public var line: Int
+        public var id: String
+        public var fingerprint: String
+        public var result: String
+        public var note: String
+    }
+
+    /// Reads the results' records (header first, as `CSVRecords.parse` gives them).
+    public static func entries(_ records: [[String]]) throws -> [Entry] {
+        guard let header = records.first?.map({ $0.trimmingCharacters(in: .whitespaces).lowercased() }) else { return [] }
+        guard let id = header.firstIndex(of: "id"), let result = header.firstIndex(of: "result") else {
+            throw QueryError.invalidOption("the results have no \"id\" and \"result\" columns; fill the checklist's CSV")
+        }
+        let fingerprint = header.firstIndex(of: "fingerprint"), note = header.firstIndex(of: "note")
+        func cell(_ r: [String], _ i: Int?) -> String { i.flatMap { $0 < r.count ? r[$0] : nil } ?? "" }
+        return records.dropFirst().enumerated().compactMap { n, r in
+            if r.allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty }) { return nil }
+            return Entry(line: n + 2, id: cell(r, id).trimmingCharacters(in: .whitespaces), fingerprint: cell(r, fingerprint),
+                         result: cell(r, result), note: cell(r, note))
+        }
+    }
+
+    package static func build(_ db: Database, _ entries: [Entry]) throws -> TestReport {
+        // The items of every component the ids name, whatever the stack they were exported for.
+        let names = Set(entries.compactMap { $0.id.split(separator: ":").first.map(String.init) })
+        var items: [String: ChecklistItem] = [:]
+        for name in names {
+            let parts = name.split(separator: "/", maxSplits: 1).map(String.init)
+            guard parts.count == 2, let family = Family(rawValue: parts[0]) else { continue }
+            let facts = try ComponentFacts.loadAll(db, where: "c.family = ? AND c.slug = ?", arguments: [family.rawValue, parts[1]])
+            let links = try SuccessCriteriaLinks.byComponent(db, ids: facts.map(\.component.id))
+            for f in facts {
+                for (item, _) in Checklist.items(of: f, successCriteria: links[f.component.id] ?? []) { items[item.id] = item }
+            }
+        }
+        var components: [String: Row] = [:], order: [String] = []
+        var criteria: [String: Tally] = [:]
+        var problems: [Problem] = []
+        var total = Tally(), without = 0
+        for entry in entries {
+            guard !entry.id.isEmpty else {
+                problems.append(Problem(line: entry.line, id: "", kind: .missingID, detail: "")); continue
+            }
+            guard let item = items[entry.id] else {
+                problems.append(Problem(line: entry.line, id: entry.id, kind: .unknownID, detail: "")); continue
+            }
+            if !entry.fingerprint.isEmpty && entry.fingerprint != item.fingerprint {
+                problems.append(Problem(line: entry.line, id: entry.id, kind: .reworded,
+                                        detail: "now: " + (item.label.map { "\($0): " } ?? "") + item.expectation))
+                continue
+            }
+            let written = entry.result.trimmingCharacters(in: .whitespaces)
+            let result = TestReport.Result(written: written)
+            if result == nil && !written.isEmpty {
+                problems.append(Problem(line: entry.line, id: entry.id, kind: .unreadableResult, detail: written)); continue
+            }
+            if components[item.component] == nil {
+                components[item.component] = Row(name: item.component, title: item.componentTitle, tally: Tally())
+                order.append(item.component)
+            }
+            components[item.component]!.tally.add(result)
+            total.add(result)
+            if item.successCriteria.isEmpty { without += 1 }
+            for sc in item.successCriteria { criteria[sc, default: Tally()].add(result) }
+        }
+        let numeric = { (s: String) in s.split(separator: ".").compactMap { Int($0) } }
+        return TestReport(components: order.map { components[$0]! },
+                          successCriteria: criteria.keys.sorted { numeric($0).lexicographicallyPrecedes(numeric($1)) }.map {
+                              Row(name: $0, title: (try? String.fetchOne(db, sql: "SELECT title FROM wcag_criteria WHERE sc = ?", arguments: [$0])) ?? nil ?? "",
+                                  tally: criteria[$0]!)
+                          },
+                          withoutSuccessCriteria: without, problems: problems, total: total)
+    }
+}
+
+/// RFC 4180 records, read back: quoted fields with doubled quotes and line breaks, CRLF or LF,
+/// a leading byte order mark ignored.
+public enum CSVRecords {
+    public static func parse(_ text: String) -> [[String]] {
+        var records: [[String]] = [], record: [String] = [], field = ""
+        var quoted = false, afterQuote = false, any = false
+        var scalars = Array(text.unicodeScalars)
+        if scalars.first == "\u{FEFF}" { scalars.removeFirst() }
+        var i = 0
+        while i < scalars.count {
+            let c = scalars[i]
+            if quoted {
+                if c == "\"" {
+                    if i + 1 < scalars.count && scalars[i + 1] == "\"" { field.unicodeScalars.append("\""); i += 1 } else { quoted = false; afterQuote = true }
+                } else {
+                    field.unicodeScalars.append(c)
+                }
+            } else if c == "\"" && field.isEmpty && !afterQuote {
+                quoted = true; any = true
+            } else if c == "," {
+                record.append(field); field = ""; afterQuote = false; any = true
+            } else if c == "\r" || c == "\n" {
+                if c == "\r" && i + 1 < scalars.count && scalars[i + 1] == "\n" { i += 1 }
+                record.append(field); records.append(record)
+                record = []; field = ""; afterQuote = false; any = false
+            } else {
+                field.unicodeScalars.append(c); any = true
+            }
+            i += 1
+        }
+        if any || !field.isEmpty || !record.isEmpty { record.append(field); records.append(record) }
+        return records
+    }
+}

@@ -1,0 +1,101 @@
+/// A results report as markdown (the tables a conformance report quotes) or, as any list, one
+/// table of rows: a row per component, per success criterion, and per results line that could
+/// not be counted.
+import KBQuery
+
+public enum TestReportRendering {
+    public static func tabular(_ report: TestReport) -> Tabular {
+        var rows: [[Tabular.Value]] = []
+        func row(_ scope: String, _ r: TestReport.Row) -> [Tabular.Value] {
+            [.text(scope), .text(r.name), .text(r.title), .int(r.tally.passed), .int(r.tally.failed), .int(r.tally.blocked),
+             .int(r.tally.notApplicable), .int(r.tally.notTested), .text(r.tally.conformance.rawValue), .text("")]
+        }
+        rows += report.components.map { row("component", $0) }
+        rows += report.successCriteria.map { row("success criterion", $0) }
+        rows.append(row("total", TestReport.Row(name: "", title: "", tally: report.total)))
+        rows += report.problems.map {
+            [.text("problem"), .text($0.id), .text($0.kind.rawValue), .null, .null, .null, .null, .null, .null,
+             .text("line \($0.line)" + ($0.detail.isEmpty ? "" : ": \($0.detail)"))]
+        }
+        return Tabular(columns: [.init("scope"), .init("name"), .init("title"), .init("passed"), .init("failed"), .init("blocked"),
+                                 .init("n/a"), .init("not tested"), .init("conformance"), .init("detail")], rows: rows)
+    }
+
+    public static func markdown(_ report: TestReport) -> String {
+        let header = "| | passed | failed | blocked | n/a | not tested | conformance |\n| --- | ---: | ---: | ---: | ---: | ---: | --- |\n"
+        func line(_ name: String, _ t: TestReport.Tally) -> String {
+            "| \(MarkdownTable.escape(name)) | \(t.passed) | \(t.failed) | \(t.blocked) | \(t.notApplicable) | \(t.notTested) | \(t.conformance.rawValue) |\n"
+        }
+        var out = "# Test report\n\n## Per component\n\n" + header
+        out += report.components.map { line("\($0.title) (\($0.name))", $0.tally) }.joined()
+        out += line("**All**", report.total)
+        out += "\n## Per WCAG success criterion\n\n"
+        if report.successCriteria.isEmpty {
+            out += "No tested component cites a success criterion.\n"
+        } else {
+            out += header + report.successCriteria.map { line($0.title.isEmpty ? $0.name : "\($0.name) \($0.title)", $0.tally) }.joined()
+        }
+        if report.withoutSuccessCriteria > 0 {
+            out += "\n\(report.withoutSuccessCriteria) counted item\(report.withoutSuccessCriteria == 1 ? "" : "s") cite\(report.withoutSuccessCriteria == 1 ? "s" : "") no success criterion.\n"
+        }
+        if !report.problems.isEmpty {
+            out += "\n## Not counted\n\n"
+            for p in report.problems {
+                out += "- line \(p.line): " + (p.id.isEmpty ? "" : "`\(p.id)` ") + p.kind.rawValue + (p.detail.isEmpty ? "" : " (\(p.detail))") + "\n"
+            }
+        }
+        return out
+    }
+}
+
+/// What changed between two knowledge bases: a summary line, then per component the items added,
+/// removed and reworded (markdown), or a row per change (any list format).
+public enum ChecklistDiffRendering {
+    public static func summary(_ diff: ChecklistDiff) -> String {
+        func counts(_ kind: ChecklistItem.Kind) -> String {
+            "+\(diff.count(.added, kind)) −\(diff.count(.removed, kind)) ~\(diff.count(.reworded, kind))"
+        }
+        let criteriaChanged = diff.changed.filter { $0.changes.contains { $0.item.kind == .criterion } }
+        return "\(diff.changed.count) component\(diff.changed.count == 1 ? "" : "s") changed (\(criteriaChanged.count) in their criteria), "
+            + "\(diff.added.count) added, \(diff.removed.count) removed; criteria \(counts(.criterion)), "
+            + "notes \(counts(.note)), announcements \(counts(.announcement))"
+    }
+
+    public static func markdown(_ diff: ChecklistDiff) -> String {
+        var out = "# Changes\n\n" + summary(diff) + "\n"
+        let criteria = diff.changed.filter { $0.changes.contains { $0.item.kind == .criterion } }.map(\.component)
+        if !criteria.isEmpty { out += "\nCriteria changed in: " + criteria.joined(separator: ", ") + "\n" }
+        if !diff.added.isEmpty { out += "\nComponents added: " + diff.added.joined(separator: ", ") + "\n" }
+        if !diff.removed.isEmpty { out += "\nComponents removed: " + diff.removed.joined(separator: ", ") + "\n" }
+        for component in diff.changed {
+            out += "\n## \(component.title) (\(component.component))\n\n"
+            for change in component.changes {
+                let item = change.item
+                let what = item.kind == .criterion ? "criterion" : item.kind.rawValue
+                switch change.kind {
+                case .added: out += "- added \(what) `\(item.id)`: \(ChecklistRendering.text(item))\n"
+                case .removed: out += "- removed \(what) `\(item.id)`: \(ChecklistRendering.text(item))\n"
+                case .reworded:
+                    let ids = change.old!.id == change.new!.id ? "`\(item.id)`" : "`\(change.old!.id)` → `\(change.new!.id)`"
+                    out += "- reworded \(what) \(ids): \(ChecklistRendering.text(change.old!)) → \(ChecklistRendering.text(change.new!))\n"
+                }
+            }
+        }
+        return out
+    }
+
+    public static func tabular(_ diff: ChecklistDiff) -> Tabular {
+        var rows: [[Tabular.Value]] = []
+        rows += diff.added.map { [.text($0), .text("component added"), .null, .null, .null, .null, .null, .null] }
+        rows += diff.removed.map { [.text($0), .text("component removed"), .null, .null, .null, .null, .null, .null] }
+        for component in diff.changed {
+            for change in component.changes {
+                rows.append([.text(component.component), .text(change.kind.rawValue), .text(change.item.kind.rawValue), .text(change.item.id),
+                             .optional(change.old?.fingerprint), .optional(change.new?.fingerprint),
+                             .optional(change.old.map(ChecklistRendering.text)), .optional(change.new.map(ChecklistRendering.text))])
+            }
+        }
+        return Tabular(columns: [.init("component"), .init("change"), .init("kind"), .init("id"), .init("old_fingerprint"),
+                                 .init("new_fingerprint"), .init("old"), .init("new")], rows: rows)
+    }
+}

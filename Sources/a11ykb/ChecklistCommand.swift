@@ -1,0 +1,76 @@
+import A11yKB
+import ArgumentParser
+import Foundation
+
+/// `--platform` and `--framework`: the stack `checklist`, `plan save` and `show` keep to.
+struct StackOptions: ParsableArguments {
+    @Option(help: "Keep this platform's criteria and those for every platform (ios, android, web), with its developer notes.")
+    var platform: String?
+
+    @Option(help: "Keep this framework's notes and code (uikit, swiftui, android-views, jetpack-compose); names its platform.")
+    var framework: String?
+
+    var stack: Checklist.Stack { get throws { try Checklist.Stack.reading(platform: platform, framework: framework) } }
+}
+
+struct ChecklistCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "checklist",
+        abstract: "Components' criteria as a test checklist for one stack, in a tracker's format.",
+        discussion: """
+            Formats:
+              markdown  a task list ("- [ ]") for GitHub and GitLab issues
+              jira      Jira wiki markup: a table per criteria group
+              csv       a row per item (RFC 4180), with empty result and note
+                        columns for the tester (then: a11ykb report FILE)
+              gherkin   a Feature with a Scenario per item
+              json      every item with its fields
+
+            Every item has a stable id (component, kind, platform and label: the same after any re-import and any reordering) and a fingerprint of its wording, which changes when the wording does. --platform keeps the criteria written for every platform and that platform's, less those whose wording names only another platform ("Enter: Activates on Android"); it adds that platform's developer notes, of the --framework chosen (and of none). The team footer (a11ykb plan footer) closes every text format.
+
+            Examples:
+              a11ykb checklist native/button native/toggle-switch --platform ios --framework swiftui --format jira
+              a11ykb checklist --category controls --family native --platform android --format csv -o plan.csv
+            """)
+
+    @OptionGroup var database: DatabaseOptions
+
+    @Argument(help: ArgumentHelp("The components: slugs, family/slug, or titles.", valueName: "component"),
+              completion: Completion.components)
+    var components: [String] = []
+
+    @Option(help: "Every component of this category.", completion: Completion.categories)
+    var category: String?
+
+    @Option(help: "Only look among components of this family (native or web); alone, every component of the family.")
+    var family: Family?
+
+    @OptionGroup var stackOptions: StackOptions
+
+    @Option(help: "markdown, jira, csv, gherkin or json.")
+    var format: ChecklistFormat = .markdown
+
+    @OptionGroup var destination: DocumentOutputOptions
+
+    func validate() throws {
+        if components.isEmpty && category == nil && family == nil {
+            throw ValidationError("name a COMPONENT (or several), or choose --category or --family")
+        }
+        if !components.isEmpty && category != nil { throw ValidationError("name components or choose a --category, not both") }
+    }
+
+    func run() throws {
+        let kb = try database.open()
+        let checklist = components.isEmpty
+            ? try kb.checklist(category: category, family: family, platform: stackOptions.platform, framework: stackOptions.framework)
+            : try kb.checklist(components, platform: stackOptions.platform, framework: stackOptions.framework, family: family)
+        if checklist.sections.isEmpty {
+            Output.error("no \(family.map { "\($0.rawValue) " } ?? "")components\(category.map { " in category \($0)" } ?? "") in the knowledge base")
+            throw ExitStatus.incomplete
+        }
+        let text = ChecklistRendering.render(checklist, format, footer: try kb.teamFooter(), byteOrderMark: destination.bom)
+        try A11yKBCLI.emit(Data(text.utf8), to: destination.output, from: kb)
+    }
+}
+
+extension ChecklistFormat: ExpressibleByArgument {}

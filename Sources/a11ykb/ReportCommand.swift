@@ -1,0 +1,77 @@
+import A11yKB
+import ArgumentParser
+import Foundation
+
+/// `markdown` beside the list formats: the report and the diff print a document by default.
+enum DocumentOrList: String, ExpressibleByArgument, CaseIterable {
+    case markdown, table, csv, json, jsonl
+    var tabular: TabularFormat? { TabularFormat(rawValue: rawValue) }
+}
+
+struct ReportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "report",
+        abstract: "A filled checklist CSV as a report per component and per WCAG success criterion.",
+        discussion: """
+            RESULTS is the CSV of a11ykb checklist (or plan show) with its result column filled: pass, fail, blocked or n/a (empty: not tested), and a note. Each component and success criterion gets its counts and a conformance level: supports (every item tested passed), partially supports (some failed, some passed), does not support (failed, none passed), not evaluated (something untested or blocked). A row whose id the knowledge base no longer holds, or whose wording changed since the CSV was made (its fingerprint), is listed and not counted; exit status 1 then.
+
+            Example:
+              a11ykb report release-12-results.csv --format csv -o vpat-input.csv
+            """)
+
+    @OptionGroup var database: DatabaseOptions
+    @Argument(help: ArgumentHelp("The filled results file (CSV).", valueName: "results.csv"), completion: .file(extensions: ["csv"]))
+    var results: String
+    @Option(help: "markdown, table, csv, json or jsonl.") var format: DocumentOrList = .markdown
+    @OptionGroup var destination: DocumentOutputOptions
+
+    func run() throws {
+        let kb = try database.open()
+        let text: String
+        do { text = try String(contentsOfFile: results, encoding: .utf8) } catch {
+            Output.error("cannot read \(results): \((error as NSError).localizedDescription)")
+            throw ExitStatus.failure
+        }
+        let report = try kb.report(results: text)
+        let out = format.tabular.map { TestReportRendering.tabular(report).rendered($0, options: .init(byteOrderMark: destination.bom)) }
+            ?? TestReportRendering.markdown(report)
+        try A11yKBCLI.emit(Data(out.utf8), to: destination.output, from: kb)
+        if !report.problems.isEmpty { throw ExitStatus.incomplete }
+    }
+}
+
+struct DiffCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "diff",
+        abstract: "What changed in the criteria between two knowledge bases, per component.",
+        discussion: """
+            Compares OLD with NEW (default: the knowledge base in use) item by item, by stable id and fingerprint: criteria, developer notes and announcements added, removed and reworded, and components added and removed. OLD is only read, never migrated. Exit status 1 when nothing changed.
+
+            With --eras, the argument is a COMPONENT: its superseded source (the 2024 Jekyll entry a later checkout replaced) is read again from where it was imported and compared with the source that replaced it.
+
+            Examples:
+              a11ykb diff kb-2024.sqlite kb-2026.sqlite
+              a11ykb diff native/button --eras
+            """)
+
+    @OptionGroup var database: DatabaseOptions
+    @Argument(help: ArgumentHelp("The older knowledge base (with --eras: a component).", valueName: "old.sqlite")) var old: String
+    @Argument(help: ArgumentHelp("The newer knowledge base (default: the one in use).", valueName: "new.sqlite")) var new: String?
+    @Flag(help: "Compare a component's superseded source with the one that replaced it.") var eras = false
+    @Option(help: "Only look among components of this family (with --eras).") var family: Family?
+    @Option(help: "markdown, table, csv, json or jsonl.") var format: DocumentOrList = .markdown
+    @OptionGroup var destination: DocumentOutputOptions
+
+    func validate() throws {
+        if eras && new != nil { throw ValidationError("--eras takes one COMPONENT") }
+    }
+
+    func run() throws {
+        let kb = try database.open()
+        let diff = eras ? try kb.eras(of: old, family: family) : try kb.diff(from: old, to: new)
+        let out = format.tabular.map { ChecklistDiffRendering.tabular(diff).rendered($0, options: .init(byteOrderMark: destination.bom)) }
+            ?? ChecklistDiffRendering.markdown(diff)
+        try A11yKBCLI.emit(Data(out.utf8), to: destination.output, from: kb)
+        if diff.changed.isEmpty && diff.added.isEmpty && diff.removed.isEmpty { throw ExitStatus.incomplete }
+    }
+}

@@ -1,0 +1,205 @@
+import A11yKB
+@testable import KBRender
+import Foundation
+import TestSupport
+import XCTest
+
+/// `checklist`, `plan`, `report` and `diff` as a tester runs them on the real corpus, each format
+/// held to its syntax.
+final class TestPlanCommandTests: XCTestCase {
+    var kb: KnowledgeBase!
+
+    override func setUpWithError() throws {
+        (kb, _) = try CorpusImports.checkout("magentaA11y-2026")
+    }
+
+    /// The cells of a Jira table row: split on `|` not escaped by a backslash.
+    func jiraCells(_ line: String) -> [String] {
+        var cells: [String] = [], cell = "", escaped = false
+        for ch in line.dropFirst() {
+            if escaped { cell.append(ch); escaped = false; continue }
+            if ch == "\\" { escaped = true; cell.append(ch); continue }
+            if ch == "|" { cells.append(cell); cell = "" } else { cell.append(ch) }
+        }
+        return cells
+    }
+
+    /// The issue's example: iOS with SwiftUI keeps no Android-only criterion and no UIKit (or
+    /// Android) note, and every criterion of both components that applies on iOS.
+    func testIOSSwiftUIChecklistInJiraHasEveryIOSCriterionAndNoAndroidOrUIKitItem() throws {
+        let run = try QueryFixtures.run(["checklist", "native/button", "native/toggle-switch", "--platform", "ios",
+                                         "--framework", "swiftui", "--format", "jira"], db: kb)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let text = run.stdout
+        // Every criterion of both written for iOS or for every platform, unless its words name
+        // Android and not iOS (or VoiceOver).
+        let criteria = try Fixtures.rows(kb, """
+            SELECT label, expectation FROM v_criteria WHERE family = 'native' AND component IN ('button', 'toggle-switch')
+            AND (platform IS NULL OR platform = 'ios') ORDER BY component, position
+            """)
+        var kept = 0
+        for row in criteria {
+            let label: String? = row["label"], expectation: String = row["expectation"]
+            let words = ((label ?? "") + " " + expectation).lowercased()
+            let androidOnly = (words.contains("android") || words.contains("talkback")) && !words.contains("ios") && !words.contains("voiceover")
+            let cell = ChecklistRendering.jiraCell((label.map { "\($0): " } ?? "") + expectation)
+            if androidOnly {
+                XCTAssertFalse(text.contains("|" + cell + "|"), "Android only: \(expectation)")
+            } else {
+                XCTAssertTrue(text.contains("| |" + cell + "|"), "iOS criterion missing: \(expectation)")
+                kept += 1
+            }
+        }
+        XCTAssertGreaterThanOrEqual(kept, 18)
+        XCTAssertFalse(text.contains("Activates on Android|"))
+        // No note of UIKit or of Android, and every SwiftUI note of button is there.
+        // (The notes written word for word on both platforms are iOS's too.)
+        let excluded = try Fixtures.strings(kb, """
+            SELECT text FROM v_guidance WHERE family = 'native' AND component IN ('button', 'toggle-switch')
+            AND (framework = 'uikit' OR platform = 'android')
+            EXCEPT SELECT text FROM v_guidance WHERE family = 'native' AND component IN ('button', 'toggle-switch')
+            AND platform = 'ios' AND (framework IS NULL OR framework = 'swiftui')
+            """)
+        XCTAssertFalse(excluded.isEmpty)
+        for note in excluded where !note.isEmpty {
+            XCTAssertFalse(text.contains("] " + ChecklistRendering.jiraCell(note) + "|"), "not for iOS SwiftUI: \(note)")
+        }
+        XCTAssertFalse(text.contains("UIKit") || text.contains("\\[Android") || text.contains("Jetpack"))
+        let swiftUI = try Fixtures.strings(kb, "SELECT text FROM v_guidance WHERE family = 'native' AND component = 'button' AND framework = 'swiftui'")
+        for note in swiftUI { XCTAssertTrue(text.contains("\\[SwiftUI · "), note) }
+        XCTAssertEqual(text.components(separatedBy: "\\[SwiftUI · ").count - 1,
+                       try Fixtures.int(kb, "SELECT count(*) FROM v_guidance WHERE family = 'native' AND component IN ('button', 'toggle-switch') AND framework = 'swiftui'"))
+
+        // Jira wiki markup: headings, one header row per table, every row closed with its six cells.
+        let lines = text.components(separatedBy: "\n")
+        XCTAssertEqual(lines[0], "h1. Accessibility checklist: Button, Toggle switch")
+        XCTAssertTrue(lines.contains("h2. 1. Button ({{native/button}})"))
+        XCTAssertTrue(lines.contains("h2. 2. Toggle switch ({{native/toggle\\-switch}})"))
+        let headers = lines.filter { $0.hasPrefix("||") }
+        XCTAssertTrue(headers.allSatisfy { $0 == "||Done||Check||Expected announcement||WCAG||Id||Source||" })
+        XCTAssertEqual(headers.count, lines.filter { $0.hasPrefix("h3. ") }.count)
+        let rows = lines.filter { $0.hasPrefix("| |") }
+        XCTAssertGreaterThan(rows.count, kept)
+        for row in rows {
+            XCTAssertEqual(jiraCells(row).count, 6, row)
+            XCTAssertTrue(row.hasSuffix("}}|"), row)
+            XCTAssertNotNil(row.range(of: #"\|\{\{native/[a-z\\-]+:[^ |]+\}\} [0-9a-f]{12}\|\{\{public/[^|]+\.md:\d+\}\}\|$"#, options: .regularExpression), row)
+        }
+    }
+
+    func testJiraCellEscapesWhatWikiMarkupReads() {
+        XCTAssertEqual(ChecklistRendering.jiraCell("a|b [c] {d} *e* _f_ x\\y -g- ^h^ ~i~ +j+ ??k?? !l! #m\nn"),
+                       "a\\|b \\[c\\] \\{d\\} \\*e\\* \\_f\\_ x&#92;y \\-g\\- \\^h\\^ \\~i\\~ \\+j\\+ \\?\\?k\\?\\? \\!l\\! \\#m n")
+        XCTAssertEqual(ChecklistRendering.jiraCell(""), " ")
+    }
+
+    func testMarkdownIsAGitHubTaskListAndGherkinAFeature() throws {
+        let markdown = try QueryFixtures.run(["checklist", "native/toggle-switch", "--platform", "android"], db: kb)
+        XCTAssertEqual(markdown.status, 0, markdown.stderr)
+        let items = markdown.stdout.components(separatedBy: "\n").filter { $0.hasPrefix("- [") }
+        XCTAssertGreaterThan(items.count, 9)
+        for line in items {
+            XCTAssertNotNil(line.range(of: #"^- \[ \] \S.* \(line \d+\) <!-- native/toggle-switch:\S+ [0-9a-f]{12} -->$"#, options: .regularExpression), line)
+        }
+        XCTAssertTrue(items.contains { $0.hasPrefix("- [ ] Enter: Activates on Android (line ") }, "Android keeps its Enter criterion")
+
+        let gherkin = try QueryFixtures.run(["checklist", "native/toggle-switch", "--platform", "ios", "--format", "gherkin"], db: kb).stdout
+        let lines = gherkin.components(separatedBy: "\n")
+        XCTAssertEqual(lines[0], "Feature: Accessibility checklist: Toggle switch")
+        // Each scenario: a comment with id, fingerprint and source, then Scenario, Given, When, Then in order.
+        var scenarios = 0
+        for (i, line) in lines.enumerated() where line.hasPrefix("  Scenario: ") {
+            scenarios += 1
+            XCTAssertNotNil(lines[i - 1].range(of: #"^  # native/toggle-switch:\S+ [0-9a-f]{12} public/\S+\.md:\d+$"#, options: .regularExpression), lines[i - 1])
+            XCTAssertTrue(lines[i + 1].hasPrefix("    Given the Toggle switch on iOS"), lines[i + 1])
+            XCTAssertTrue(lines[i + 2].hasPrefix("    When "), lines[i + 2])
+            XCTAssertTrue(lines[i + 3].hasPrefix("    Then "), lines[i + 3])
+        }
+        XCTAssertEqual(scenarios, lines.filter { $0.hasPrefix("  # native/") }.count)
+        XCTAssertFalse(gherkin.contains("Then Activates on Android\n"))
+    }
+
+    /// CSV read back by Python's csv module (strict): a header, every row the same width, CRLF,
+    /// the ids and fingerprints of JSON, a cell holding a comma and quotes intact.
+    func testCSVIsRFC4180AndMatchesJSON() throws {
+        let folder = try Fixtures.temporaryFolder(self)
+        let csv = folder.appendingPathComponent("plan.csv").path
+        let run = try QueryFixtures.run(["checklist", "web/heading", "native/button", "--format", "csv", "--bom", "-o", csv], db: kb)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: csv))
+        XCTAssertEqual(Array(bytes.prefix(3)), [0xEF, 0xBB, 0xBF])
+        let text = String(decoding: bytes, as: UTF8.self)
+        let lf = bytes.filter { $0 == 0x0A }.count
+        XCTAssertEqual(zip(bytes, bytes.dropFirst()).filter { $0 == 0x0D && $1 == 0x0A }.count, lf, "CRLF only")
+        let records = try QueryFixtures.pythonCSV(csv)
+        XCTAssertEqual(records[0], ["id", "fingerprint", "component", "title", "platform", "framework", "kind", "group", "label",
+                                    "expectation", "announcements", "success_criteria", "source", "line", "changed", "result", "note"])
+        XCTAssertTrue(records.allSatisfy { $0.count == 17 })
+        let json = try QueryFixtures.run(["checklist", "web/heading", "native/button", "--format", "json"], db: kb)
+        let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let items = (object["components"] as? [[String: Any]] ?? []).flatMap { $0["items"] as? [[String: Any]] ?? [] }
+        XCTAssertEqual(records.dropFirst().map { $0[0] + " " + $0[1] }, items.map { "\($0["id"]!) \($0["fingerprint"]!)" })
+        XCTAssertTrue(records.contains { $0[3] == "Heading: h1, h2, h3, h4, h5, h6" }, "a title with commas survives")
+        XCTAssertEqual(Set(records.dropFirst().filter { $0[2] == "web/heading" }.map { $0[11] }), ["1.3.1 2.4.6"])
+    }
+
+    func testPlanFooterReportAndDiffCommands() throws {
+        let folder = try Fixtures.temporaryFolder(self)
+        let copy = folder.appendingPathComponent("kb.sqlite")
+        try kb.exportDatabase(to: copy.path)
+        let db = try KnowledgeBase(path: copy.path)
+        XCTAssertEqual(try QueryFixtures.run(["plan", "save", "release", "native/button", "--platform", "android", "--framework", "swiftui"], db: db).status, 2,
+                       "SwiftUI is not Android's")
+        let save = try QueryFixtures.run(["plan", "save", "release", "native/button", "native/toggle-switch", "--framework", "swiftui"], db: db)
+        XCTAssertEqual(save.status, 0, save.stderr)
+        let footer = try QueryFixtures.run(["plan", "footer", "--contact", "a11y@example.com", "--ticket-link", "https://jira.example.com/A11Y-1"], db: db)
+        XCTAssertEqual(footer.stdout, "contact: a11y@example.com\nticket link: https://jira.example.com/A11Y-1\n")
+        let list = try QueryFixtures.run(["plan", "list", "--format", "csv"], db: db)
+        XCTAssertTrue(list.stdout.hasPrefix("name,platform,framework,components,saved_at\r\nrelease,ios,swiftui,native/button native/toggle-switch,"), list.stdout)
+        let shown = try QueryFixtures.run(["plan", "show", "release"], db: db)
+        XCTAssertEqual(shown.status, 0, shown.stderr)
+        XCTAssertTrue(shown.stdout.hasPrefix("# Test plan release\n\nPlatform: iOS · SwiftUI"), shown.stdout)
+        XCTAssertTrue(shown.stdout.hasSuffix("\n---\n\nAccessibility contact: a11y@example.com  \nTicket: https://jira.example.com/A11Y-1\n"), shown.stdout)
+        let checklist = try QueryFixtures.run(["checklist", "native/button", "native/toggle-switch", "--framework", "swiftui"], db: db)
+        XCTAssertEqual(checklist.stdout.replacingOccurrences(of: "# Accessibility checklist: Button, Toggle switch", with: "# Test plan release"), shown.stdout)
+
+        // Results filled from the plan's own CSV: all pass but one fail.
+        let csv = folder.appendingPathComponent("results.csv").path
+        XCTAssertEqual(try QueryFixtures.run(["plan", "show", "release", "--format", "csv", "-o", csv], db: db).status, 0)
+        var records = try QueryFixtures.pythonCSV(csv)
+        for i in 1..<records.count { records[i][15] = i == 1 ? "fail" : "pass" }
+        try records.map { CSV.record($0) }.joined().write(toFile: csv, atomically: true, encoding: .utf8)
+        let report = try QueryFixtures.run(["report", csv, "--format", "csv"], db: db)
+        XCTAssertEqual(report.status, 0, report.stderr)
+        let rows = report.stdout.components(separatedBy: "\r\n")
+        let button = records.dropFirst().filter { $0[2] == "native/button" }.count
+        let toggle = records.count - 1 - button
+        XCTAssertEqual(rows[0], "scope,name,title,passed,failed,blocked,n/a,not tested,conformance,detail")
+        XCTAssertEqual(rows[1], "component,native/button,Button,\(button - 1),1,0,0,0,partially supports,")
+        XCTAssertEqual(rows[2], "component,native/toggle-switch,Toggle switch,\(toggle),0,0,0,0,supports,")
+        XCTAssertEqual(rows[3], "total,,,\(records.count - 2),1,0,0,0,partially supports,")
+
+        // The plan against an older knowledge base: items new or reworded since are marked.
+        let (older, _) = try CorpusImports.checkout("magentaA11y-2024")
+        let marked = try QueryFixtures.run(["plan", "show", "release", "--changes-since", older.path], db: db)
+        XCTAssertEqual(marked.status, 0, marked.stderr)
+        XCTAssertTrue(marked.stdout.contains("- [ ] **CHANGED** "), marked.stdout)
+        let diff = try QueryFixtures.run(["diff", older.path], db: db)
+        XCTAssertEqual(diff.status, 0, diff.stderr)
+        XCTAssertTrue(diff.stdout.contains("\nCriteria changed in: native/alert-dialog, "), diff.stdout)
+        XCTAssertEqual(try QueryFixtures.run(["diff", copy.path], db: db).status, 1, "nothing changed")
+
+        try FileManager.default.removeItem(at: copy)
+        try? FileManager.default.removeItem(atPath: copy.path + "-wal")
+        XCTAssertEqual(try QueryFixtures.run(["plan", "rm", "nothing"], db: kb).status, 1)
+    }
+
+    func testShowKeepsToTheStack() throws {
+        let run = try QueryFixtures.run(["show", "native/button", "--platform", "ios", "--framework", "swiftui"], db: kb)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertFalse(run.stdout.contains("Activates on Android"))
+        XCTAssertFalse(run.stdout.contains("setTitle()"), "a UIKit note")
+        XCTAssertFalse(run.stdout.contains("Android Developer Notes"))
+        XCTAssertTrue(run.stdout.contains("accessibilityAddTraits(.isButton)"), "a SwiftUI note")
+    }
+}
