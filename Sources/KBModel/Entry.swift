@@ -198,6 +198,10 @@ package struct Note: Sendable, Equatable {
         /// A heading captioning its section (`### #a11y - Native Accessibility Acceptance
         /// Criteria` in Condensed), as written with its hashes.
         case caption
+        /// A criterion written outside Condensed: a guide's check (`### ✓ Ensure that there are
+        /// no keyboard traps`, kind `checklist`) or a row of a key table (`| Tab | Moves... |`,
+        /// kind `keyboard`, the key its label); `text` is the expectation.
+        case criterion(kind: String, label: String?)
     }
 
     package var kind: Kind

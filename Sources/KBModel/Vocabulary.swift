@@ -38,8 +38,9 @@ package enum Vocabulary {
 
     static let platformLabels: [String: Platform] = [
         "ios": .ios, "ios options": .ios, "ios voiceover": .ios, "ios voice over": .ios,
-        "ios developer notes": .ios, "voiceover": .ios,
+        "ios developer notes": .ios, "voiceover": .ios, "ios tips": .ios, "ios tip": .ios,
         "android": .android, "andriod": .android, "android options": .android, "android talkback": .android,
+        "android tips": .android, "android tip": .android,
         "andriod talkback": .android, "android developer notes": .android, "talkback": .android,
         "web": .web, "web developer notes": .web,
     ]

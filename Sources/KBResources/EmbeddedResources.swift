@@ -12,6 +12,7 @@ package enum EmbeddedResources {
         ("0007_component_search", PackageResources._007_component_search_sql),
         ("0009_facts_view", PackageResources._009_facts_view_sql),
         ("0010_source_roots", PackageResources._010_source_roots_sql),
+        ("0013_guides_videos", PackageResources._013_guides_videos_sql),
     ]
 
     /// vocabulary/equivalents.tsv: the words each platform uses for the same thing (`equivalents`).
