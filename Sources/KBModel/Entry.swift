@@ -29,6 +29,8 @@ package struct Entry: Sendable, Equatable {
     package var ledger = LineLedger()
     /// The addresses of the page's own video and caption files (`media/video/web/radio/...vtt`).
     package var videoLinks: [String] = []
+    /// Each `<video>` the page shows: the recording and its caption track, as linked.
+    package var videos: [VideoLink] = []
     /// The page's own "Full information" link, as written after "Full information:".
     package var pageLink: String?
     /// The lines of the Condensed and Gherkin sections around their criteria and steps, as

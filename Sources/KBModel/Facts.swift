@@ -9,6 +9,7 @@ package struct NormalizedEntry: Sendable, Equatable {
     package var codeExamples: [CodeFact] = []
     package var gherkin: [GherkinStep] = []
     package var wcag: [WCAGReference] = []
+    package var videos: [VideoLink] = []
     package var notices: [Notice] = []
     /// What became of each line this entry was read from (the reader's structure and skips, the
     /// normalizer's facts).
@@ -127,6 +128,20 @@ package struct GapFact: Sendable, Equatable {
         self.aspect = aspect
         self.problem = problem
         self.excerpt = excerpt
+        self.line = line
+    }
+}
+
+/// A recording a page shows (`<video><source src="x.webm"><track src="x-en-US.vtt">`): kept beside
+/// the transcript its captions give (`videos`).
+package struct VideoLink: Sendable, Equatable {
+    package var src: String
+    package var captions: String?
+    package var line: Int
+
+    package init(src: String, captions: String?, line: Int) {
+        self.src = src
+        self.captions = captions
         self.line = line
     }
 }

@@ -185,6 +185,18 @@ package enum Vocabulary {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// Pages MagentaA11y renamed between eras, by their older address: the same component, so one
+    /// slug whichever era or seed it comes from (the Jekyll era's `radio.md` is today's
+    /// `radio-button.md`; the seed's `expandable-region.md` today's `expandable.md`).
+    static let renamedPages: [String: String] = [
+        "expandable-region": "expandable",
+        "radio": "radio-button",
+        "webviews": "webview",
+    ]
+
+    /// Today's slug of a page known by an older one; any other slug as it is.
+    package static func currentSlug(_ slug: String) -> String { renamedPages[slug] ?? slug }
+
     /// A label the vocabulary does not know, kept as written: `Accessibility Trait` → `accessibility-trait`.
     package static func slugify(_ text: String) -> String {
         var slug = ""

@@ -499,8 +499,17 @@ package enum MarkdownOutline {
                     // An item less indented than its list's first starts a list of its own
                     // (`   - Swipe: ...` then `3. Listen to...` at the margin).
                     if let first = listItems.first, indent < first.indent { flushList() }
-                    listItems.append((indent, ListItem(text: String(MarkdownOutline.withoutHardBreak(marker.text.trimmingSpaces())), line: lineNumber,
-                                                       ordinal: marker.ordinal)))
+                    var text = marker.text.trimmingSpaces()
+                    var depth = indent
+                    // `* * I HEAR ...` (content.json): a bullet opening a nested list on its own line
+                    // is an empty item over the inner one, as markdown renders it.
+                    while let inner = MarkdownOutline.listMarker(text), inner.ordinal == nil, !inner.text.trimmingSpaces().isEmpty {
+                        listItems.append((depth, ListItem(text: "", line: lineNumber, ordinal: depth == indent ? marker.ordinal : nil)))
+                        depth += 2
+                        text = inner.text.trimmingSpaces()
+                    }
+                    listItems.append((depth, ListItem(text: String(MarkdownOutline.withoutHardBreak(text)), line: lineNumber,
+                                                      ordinal: depth == indent ? marker.ordinal : nil)))
                     blankSinceItem = false
                     i += 1
                     continue

@@ -33,6 +33,7 @@ package enum MarkdownReader {
         ledger.merge(walked.ledger)
         entry.ledger = ledger
         entry.videoLinks = walked.videoLinks
+        entry.videos = walked.videos
         EntryAssembly.assemble(walked.notes, into: &entry)
         return entry
     }

@@ -18,6 +18,7 @@ package struct OutlineWalker {
     /// Where the page's own videos live (`media/video/web/radio/radioAndroidTalkback-en-US.vtt`):
     /// captions find their component by these first.
     package private(set) var videoLinks: [String] = []
+    package private(set) var videos: [VideoLink] = []
     private var context: NoteContext
     /// The last aspect or framework heading (or a label bullet ending a list), until something is
     /// written under it.
@@ -35,11 +36,11 @@ package struct OutlineWalker {
     }
 
     package static func walk(_ blocks: [Block], context: NoteContext = NoteContext())
-        -> (notes: [Note], topics: [TopicHeading], ledger: LineLedger, videoLinks: [String]) {
+        -> (notes: [Note], topics: [TopicHeading], ledger: LineLedger, videoLinks: [String], videos: [VideoLink]) {
         var walker = OutlineWalker(context: context)
         walker.walk(blocks)
         walker.finish()
-        return (walker.notes, walker.topics, walker.ledger, walker.videoLinks)
+        return (walker.notes, walker.topics, walker.ledger, walker.videoLinks, walker.videos)
     }
 
     package mutating func walk(_ blocks: [Block]) {
@@ -120,8 +121,16 @@ package struct OutlineWalker {
             }
             heading(title, level: Int(String(tag.dropFirst())) ?? 4, line: line)
         case "video", "audio", "source", "track":
-            videoLinks += OutlineWalker.sources(in: text)
-            ledger.mark(line...lastLine, .skipped("video player and its fallback text (captions come from the .vtt files)"))
+            let links = OutlineWalker.sources(in: text)
+            videoLinks += links
+            // The recording is kept (`videos`) beside the transcript its captions give.
+            let captions = links.first { $0.lowercased().hasSuffix(".vtt") }
+            if let src = links.first(where: { !$0.lowercased().hasSuffix(".vtt") }) {
+                videos.append(VideoLink(src: src, captions: captions, line: line))
+                ledger.mark(line...lastLine, .fact(table: "videos", kind: nil))
+            } else {
+                ledger.mark(line...lastLine, .skipped("video player and its fallback text (captions come from the .vtt files)"))
+            }
         case "example":
             ledger.mark(line...lastLine, .skipped("live HTML demo of the code example"))
         case "table" where OutlineWalker.isKeyTable(HTMLTable.rows(text, line: line)):
