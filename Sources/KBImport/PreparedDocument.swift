@@ -138,6 +138,8 @@ extension NormalizedEntry {
         !criteria.isEmpty || !announcements.isEmpty
             || guidance.contains { $0.platform != nil || $0.framework != nil || Vocabulary.aspects.contains($0.aspect) && $0.aspect != "general" }
             || gaps.contains { $0.platform != nil || $0.framework != nil }
+            // A how-to-test guide is known for one by where it lies, whatever its notes look like.
+            || component.family == .howToTest && factCount > 0
     }
 }
 

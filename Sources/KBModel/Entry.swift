@@ -29,6 +29,8 @@ package struct Entry: Sendable, Equatable {
     package var ledger = LineLedger()
     /// The addresses of the page's own video and caption files (`media/video/web/radio/...vtt`).
     package var videoLinks: [String] = []
+    /// Each `<video>` the page shows: the recording and its caption track, as linked.
+    package var videos: [VideoLink] = []
     /// The page's own "Full information" link, as written after "Full information:".
     package var pageLink: String?
     /// The lines of the Condensed and Gherkin sections around their criteria and steps, as
@@ -204,6 +206,10 @@ package struct Note: Sendable, Equatable {
         /// A heading captioning its section (`### #a11y - Native Accessibility Acceptance
         /// Criteria` in Condensed), as written with its hashes.
         case caption
+        /// A criterion written outside Condensed: a guide's check (`### ✓ Ensure that there are
+        /// no keyboard traps`, kind `checklist`) or a row of a key table (`| Tab | Moves... |`,
+        /// kind `keyboard`, the key its label); `text` is the expectation.
+        case criterion(kind: String, label: String?)
     }
 
     package var kind: Kind

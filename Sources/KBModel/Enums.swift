@@ -1,10 +1,17 @@
 /// Which part of MagentaA11y a component belongs to. Stored as its raw value in
-/// `components.family`; a checkout's folders (`native/`, `web/`, `_checklist-web/`) name it.
+/// `components.family`; a checkout's folders (`native/`, `web/`, `_checklist-web/`,
+/// `how-to-test/`) name it.
 public enum Family: String, Sendable, Codable, CaseIterable, Comparable {
     case native, web
+    /// The testing guides (`how-to-test/test-type/keyboard-&-focus.md`): how to test a kind of
+    /// content, whatever the component; their checks are criteria like a component's.
+    case howToTest = "how-to-test"
 
-    /// The platforms a fact written "for every platform" of this family applies to.
-    public var platforms: [String] { Platform.allCases.filter { $0.family == self }.map(\.rawValue) }
+    /// The platforms a fact written "for every platform" of this family applies to (a guide's:
+    /// every platform).
+    public var platforms: [String] {
+        Platform.allCases.filter { self == .howToTest || $0.family == self }.map(\.rawValue)
+    }
 
     /// A fact with no platform of its own belongs to this one by default (web facts are web's).
     package var defaultPlatform: Platform? { self == .web ? .web : nil }

@@ -11,6 +11,7 @@ package struct NormalizedEntry: Sendable, Equatable {
     package var wcag: [WCAGReference] = []
     /// The success criteria its criteria (or it, as a whole) test, inferred from tested-sc.tsv.
     package var inferredWCAG: [InferredWCAG] = []
+    package var videos: [VideoLink] = []
     package var notices: [Notice] = []
     /// What became of each line this entry was read from (the reader's structure and skips, the
     /// normalizer's facts).
@@ -129,6 +130,20 @@ package struct GapFact: Sendable, Equatable {
         self.aspect = aspect
         self.problem = problem
         self.excerpt = excerpt
+        self.line = line
+    }
+}
+
+/// A recording a page shows (`<video><source src="x.webm"><track src="x-en-US.vtt">`): kept beside
+/// the transcript its captions give (`videos`).
+package struct VideoLink: Sendable, Equatable {
+    package var src: String
+    package var captions: String?
+    package var line: Int
+
+    package init(src: String, captions: String?, line: Int) {
+        self.src = src
+        self.captions = captions
         self.line = line
     }
 }

@@ -38,8 +38,9 @@ package enum Vocabulary {
 
     static let platformLabels: [String: Platform] = [
         "ios": .ios, "ios options": .ios, "ios voiceover": .ios, "ios voice over": .ios,
-        "ios developer notes": .ios, "voiceover": .ios,
+        "ios developer notes": .ios, "voiceover": .ios, "ios tips": .ios, "ios tip": .ios,
         "android": .android, "andriod": .android, "android options": .android, "android talkback": .android,
+        "android tips": .android, "android tip": .android,
         "andriod talkback": .android, "android developer notes": .android, "talkback": .android,
         "web": .web, "web developer notes": .web,
     ]
@@ -183,6 +184,18 @@ package enum Vocabulary {
         while let last = out.last, last == 0x20 || last == UInt8(ascii: ":") { out.removeLast() }
         return String(decoding: out, as: UTF8.self)
     }
+
+    /// Pages MagentaA11y renamed between eras, by their older address: the same component, so one
+    /// slug whichever era or seed it comes from (the Jekyll era's `radio.md` is today's
+    /// `radio-button.md`; the seed's `expandable-region.md` today's `expandable.md`).
+    static let renamedPages: [String: String] = [
+        "expandable-region": "expandable",
+        "radio": "radio-button",
+        "webviews": "webview",
+    ]
+
+    /// Today's slug of a page known by an older one; any other slug as it is.
+    package static func currentSlug(_ slug: String) -> String { renamedPages[slug] ?? slug }
 
     /// A label the vocabulary does not know, kept as written: `Accessibility Trait` → `accessibility-trait`.
     package static func slugify(_ text: String) -> String {

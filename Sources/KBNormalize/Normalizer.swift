@@ -5,12 +5,14 @@ import KBRead
 
 package enum Normalizer {
     package static func normalize(_ entry: Entry, hints: SourceHints = SourceHints()) throws -> NormalizedEntry {
-        let title = entry.title.map(TextCleaner.clean).flatMap { $0.isEmpty ? nil : $0 }
-        guard let slug = hints.slug ?? entry.slug ?? title.map(Vocabulary.slugify) ?? hints.fallbackSlug,
+        let family = hints.family ?? entry.family ?? .native
+        // A guide's file is titled by its name: the "How to test with..." lines in it are topics.
+        let title = family == .howToTest && entry.format != .contentJSON ? nil
+            : entry.title.map(TextCleaner.clean).flatMap { $0.isEmpty ? nil : $0 }
+        guard let slug = (hints.slug ?? entry.slug ?? title.map(Vocabulary.slugify) ?? hints.fallbackSlug).map(Vocabulary.currentSlug),
               !slug.isEmpty else {
             throw ReadError("no component name: no title, no \"Full information\" link, no file name to go by")
         }
-        let family = hints.family ?? entry.family ?? .native
         var result = NormalizedEntry(component: ComponentInfo(
             slug: slug, title: title ?? humanize(slug), family: family,
             category: hints.category ?? entry.category.map { Vocabulary.slugify($0) }, summary: nil,
@@ -21,6 +23,7 @@ package enum Normalizer {
             Notice(.unknownLabel, line: topic.line, "unknown heading \"\(topic.text)\" kept as aspect \"\(Vocabulary.slugify(topic.text))\"")
         }
         result.ledger = entry.ledger
+        result.videos = entry.videos
         for step in entry.gherkin {
             let cleaned = clean(step)
             if cleaned.text.isEmpty {
@@ -152,7 +155,8 @@ package enum Normalizer {
             case .emptySection(let label):
                 gap(.emptySection, label.nilIfEmpty)
                 return
-            case .caption:
+            case .caption, .criterion:
+                // Captions frame their section; criteria were taken out of the notes by the reader.
                 return
             case let .code(language, bad):
                 guard !note.text.trimmingSpaces().isEmpty else {
@@ -210,6 +214,7 @@ extension NormalizedEntry {
         for i in codeExamples.indices { codeExamples[i].line = moved(codeExamples[i].line) }
         for i in gherkin.indices { gherkin[i].line = moved(gherkin[i].line) }
         for i in wcag.indices { wcag[i].line = moved(wcag[i].line) }
+        for i in videos.indices { videos[i].line = moved(videos[i].line) }
         for i in notices.indices { notices[i].line = notices[i].line.map(moved) }
         ledger = ledger.relocated(through: map, lineCount: map.count)
     }

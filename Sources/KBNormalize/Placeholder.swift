@@ -46,15 +46,21 @@ package enum QuotedAnnouncement {
         let quoted = body[..<close].trimmingSpaces()
         guard !quoted.isEmpty else { return nil }
         var rest = body[body.index(after: close)...].trimmingSpaces()
-        while let c = rest.first, c == "," || c == "." || c == "-" || c == "–" { rest = rest.dropFirst().trimmingSpaces() }
+        var dashed = false
+        while let c = rest.first, c == "," || c == "." || c == "-" || c == "–" || c == "—" {
+            dashed = dashed || c != "," && c != "."
+            rest = rest.dropFirst().trimmingSpaces()
+        }
         // `Close button "Close, button" or` over the next example: the conjunction joins examples.
         if rest == "or" || rest == "and" { rest = rest.dropFirst(rest.count) }
         var notes: [String] = []
         if !lead.isEmpty { notes.append(lead) }
         if !rest.isEmpty {
-            // Only a parenthetical note makes it an example; `"button" in announcements below...` explains.
-            guard rest.first == "(" else { return nil }
-            var context = rest.dropFirst()
+            // Only a note set apart makes it an example, in parentheses or after a dash
+            // (`"Custom actions available" – common custom actions announcement`);
+            // `"button" in announcements below...` explains.
+            guard rest.first == "(" || dashed else { return nil }
+            var context = rest.first == "(" ? rest.dropFirst() : rest
             if context.last == ")" && context.filter({ $0 == "(" }).count < context.filter({ $0 == ")" }).count {
                 context = context.dropLast()
             }

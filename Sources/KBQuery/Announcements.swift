@@ -19,6 +19,9 @@ public struct SpokenAnnouncement: Sendable, Equatable, RowDecodable {
     public var endMs: Int?
     public var source: String
     public var line: Int
+    /// A transcript's recording, as the component's page links it (`videos.src`): the video
+    /// whose caption track is this utterance's file.
+    public var video: String?
 
     init(row: Row) throws {
         component = row["component"]
@@ -33,6 +36,7 @@ public struct SpokenAnnouncement: Sendable, Equatable, RowDecodable {
         endMs = row["end_ms"]
         source = row["source"]
         line = row["line"]
+        video = row["video"]
     }
 
     /// Announcements in component order, examples before transcripts, each in source order.
@@ -46,7 +50,10 @@ public struct SpokenAnnouncement: Sendable, Equatable, RowDecodable {
         if let origin { filters.add("x.origin = ?", origin.rawValue) }
         return try SpokenAnnouncement.fetchAll(db, sql: """
             SELECT c.slug AS component, c.title, c.family, p.slug AS platform, x.text, x.context, x.origin, x.screen_reader,
-                   x.start_ms, x.end_ms, s.path AS source, x.line
+                   x.start_ms, x.end_ms, s.path AS source, x.line,
+                   CASE WHEN x.origin = 'transcript' THEN
+                       (SELECT v.src FROM videos v WHERE v.component_id = x.component_id AND v.captions IS NOT NULL
+                        AND substr(s.path, -length(v.captions)) = v.captions ORDER BY v.position LIMIT 1) END AS video
             FROM announcements x JOIN components c ON c.id = x.component_id LEFT JOIN platforms p ON p.id = x.platform_id
             JOIN sources s ON s.id = x.source_id
             WHERE \(filters.sql)

@@ -120,8 +120,10 @@ package enum CellBuilder {
         let includeAllPlatforms: Bool
         var placed: [Placed] = []
 
+        /// A fact written for every platform is one of each platform of its component's family
+        /// only: a native criterion is no criterion of the web column.
         func applies(_ p: String?, always: Bool = false) -> Bool {
-            p == platform || (p == nil && platform != nil && (includeAllPlatforms || always))
+            p == platform || (p == nil && platform.map(facts.component.family.platforms.contains) == true && (includeAllPlatforms || always))
         }
 
         /// Notes and code examples whose aspect `matches` (a code example without one is general).

@@ -1,5 +1,6 @@
 /// Reads the `content.json` that the MagentaA11y site's build produces: `{"web": [...],
 /// "native": [...], "how-to-test": [...]}`, categories with `children`, each child a component
+/// (or, under "how-to-test", a testing guide)
 /// whose fields are markdown strings. Each component's strings are laid out as one markdown
 /// document and read by `MarkdownReader`, so nothing here parses markdown; every line of that
 /// document remembers the JSON line of the field it came from, so facts point at it.
@@ -13,7 +14,7 @@ package enum ContentJSONReader {
 
     package struct Document: Sendable {
         package var items: [Item] = []
-        /// The JSON lines themselves: punctuation, names, labels, empty fields, guides not imported.
+        /// The JSON lines themselves: punctuation, names, labels, empty fields.
         package var ledger = LineLedger()
         package var notices: [Notice] = []
     }
@@ -29,9 +30,6 @@ package enum ContentJSONReader {
         ("androidDeveloperNotes", "## Android Developer Notes"),
     ]
 
-    /// The site's testing guides (`how-to-test/type/color-contrast`): not a component's criteria.
-    static let guideFamily = "how-to-test"
-
     package static func read(_ text: String) throws -> Document {
         let (root, punctuation) = try LinedJSON.parse(text)
         guard case .object(let families) = root,
@@ -45,11 +43,6 @@ package enum ContentJSONReader {
                 document.ledger.mark(family.line, .structure("family: \(known.rawValue)"))
                 for category in family.value.elements {
                     try readCategory(category.value, family: known, into: &document)
-                }
-            } else if family.key == guideFamily {
-                document.ledger.mark(family.line, .structure("how-to-test guides"))
-                for category in family.value.elements {
-                    skipGuides(category.value, into: &document)
                 }
             } else {
                 document.ledger.mark(family.line, .unaccounted("content.json list \"\(family.key)\" not read"))
@@ -133,23 +126,5 @@ package enum ContentJSONReader {
         let (indent, rest) = MarkdownOutline.indentation(first)
         guard let heading = MarkdownOutline.heading(rest, indent: indent) else { return false }
         return heading.level <= 2
-    }
-
-    /// The how-to-test guides are listed, each with its reason, and their lines set aside.
-    static func skipGuides(_ category: LinedJSON, into document: inout Document) {
-        let categoryName = category["name"]?.string ?? "guides"
-        for member in category.members where member.key != "children" {
-            document.ledger.mark(member.line, .structure("guide category \(member.key)"))
-        }
-        for member in category.members where member.key == "children" {
-            document.ledger.mark(member.line, .structure("guide category children"))
-            for child in member.value.elements {
-                let name = child.value["name"]?.string ?? "?"
-                let reason = "how-to-test guide, not a component's criteria: not imported"
-                for field in child.value.members { document.ledger.mark(field.line, .skipped(reason)) }
-                document.notices.append(Notice(.skipped, line: child.value.members.first { $0.key == "name" }?.line ?? child.line,
-                                               "how-to-test guide \"\(categoryName)/\(name)\" not imported: a testing guide, not a component's criteria"))
-            }
-        }
     }
 }

@@ -21,6 +21,19 @@ package enum Block: Sendable, Equatable {
     case html(tag: String, text: String, line: Int, lastLine: Int)
     /// A kramdown attribute list alone on a line (`{: .bad-example}`): it qualifies the block above.
     case attributes(text: String, line: Int)
+    /// A pipe table (`| Key | Action |`), one row per line, the delimiter row left out.
+    case table(rows: [TableRow], line: Int, lastLine: Int)
+}
+
+/// One row of a table, its cells as written (markup kept).
+package struct TableRow: Sendable, Equatable {
+    package var cells: [String]
+    package var line: Int
+
+    package init(cells: [String], line: Int) {
+        self.cells = cells
+        self.line = line
+    }
 }
 
 package struct ListItem: Sendable, Equatable {
@@ -274,6 +287,21 @@ package enum MarkdownOutline {
         return (hashes.count, text)
     }
 
+    /// `| Tab | Moves focus |` → ["Tab", "Moves focus"]; an escaped `\|` stays in its cell.
+    static func tableCells(_ row: Substring) -> [String] {
+        var cells: [String] = []
+        var cell = ""
+        var escaped = false
+        for c in row.trimmingSpaces().dropFirst() {
+            if escaped { cell.append(c); escaped = false; continue }
+            if c == "\\" { escaped = true; cell.append(c); continue }
+            if c == "|" { cells.append(String(cell.trimmingSpaces())); cell = ""; continue }
+            cell.append(c)
+        }
+        if !cell.trimmingSpaces().isEmpty { cells.append(String(cell.trimmingSpaces())) }
+        return cells
+    }
+
     static func isThematicBreak(_ rest: Substring, indent: Int) -> Bool {
         guard indent <= 3, let first = rest.first, first == "-" || first == "*" || first == "_" else { return false }
         var count = 0
@@ -348,6 +376,9 @@ package enum MarkdownOutline {
         var paragraphLastLine = 0
         var listItems: [(indent: Int, item: ListItem)] = []
         var blankSinceItem = false
+        /// Inside a list item that opened with a heading (`1.  ## How to test`): its indented
+        /// headings (`    ### Keyboard basics`) are headings too, not text.
+        var headedItem = false
 
         init(lines: [Substring], hadComment: [Bool], firstLine: Int) {
             self.lines = lines
@@ -423,10 +454,38 @@ package enum MarkdownOutline {
                     i = j + 1
                     continue
                 }
-                if let (level, text) = MarkdownOutline.heading(rest, indent: indent) {
+                if indent == 0, MarkdownOutline.listMarker(rest) == nil { headedItem = false }
+                if let (level, text) = MarkdownOutline.heading(rest, indent: headedItem || !listItems.isEmpty ? 0 : indent) {
                     flushAll()
-                    blocks.append(.heading(level: level, text: String(text), line: lineNumber))
+                    // Inside an item, a heading sits one level below the heading it is written as.
+                    blocks.append(.heading(level: headedItem && indent > 0 ? min(level + 1, 6) : level, text: String(text), line: lineNumber))
                     i += 1
+                    continue
+                }
+                if let marker = MarkdownOutline.listMarker(rest), let (level, text) = MarkdownOutline.heading(marker.text, indent: 0) {
+                    // `1.  ## Test with the keyboard only` (the how-to-test guides): a heading set in a
+                    // numbered item. The outline has no headings inside items, so the heading is
+                    // lifted out, one level below the heading the list stands under, and what the
+                    // item holds follows it.
+                    flushAll()
+                    headedItem = true
+                    blocks.append(.heading(level: min(level + 1, 6), text: String(text), line: lineNumber))
+                    i += 1
+                    continue
+                }
+                if paragraph.isEmpty, rest.hasPrefix("|") {
+                    flushAll()
+                    var rows: [TableRow] = []
+                    var j = i
+                    while j < lines.count, MarkdownOutline.indentation(lines[j]).rest.hasPrefix("|") {
+                        let cells = MarkdownOutline.tableCells(MarkdownOutline.indentation(lines[j]).rest)
+                        if !cells.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0 == "-" || $0 == ":" } }) {
+                            rows.append(TableRow(cells: cells, line: number(j)))
+                        }
+                        j += 1
+                    }
+                    blocks.append(.table(rows: rows, line: lineNumber, lastLine: number(j - 1)))
+                    i = j
                     continue
                 }
                 if MarkdownOutline.isThematicBreak(rest, indent: indent) && paragraph.isEmpty {
@@ -440,8 +499,17 @@ package enum MarkdownOutline {
                     // An item less indented than its list's first starts a list of its own
                     // (`   - Swipe: ...` then `3. Listen to...` at the margin).
                     if let first = listItems.first, indent < first.indent { flushList() }
-                    listItems.append((indent, ListItem(text: String(MarkdownOutline.withoutHardBreak(marker.text.trimmingSpaces())), line: lineNumber,
-                                                       ordinal: marker.ordinal)))
+                    var text = marker.text.trimmingSpaces()
+                    var depth = indent
+                    // `* * I HEAR ...` (content.json): a bullet opening a nested list on its own line
+                    // is an empty item over the inner one, as markdown renders it.
+                    while let inner = MarkdownOutline.listMarker(text), inner.ordinal == nil, !inner.text.trimmingSpaces().isEmpty {
+                        listItems.append((depth, ListItem(text: "", line: lineNumber, ordinal: depth == indent ? marker.ordinal : nil)))
+                        depth += 2
+                        text = inner.text.trimmingSpaces()
+                    }
+                    listItems.append((depth, ListItem(text: String(MarkdownOutline.withoutHardBreak(text)), line: lineNumber,
+                                                      ordinal: depth == indent ? marker.ordinal : nil)))
                     blankSinceItem = false
                     i += 1
                     continue
@@ -496,6 +564,12 @@ package enum MarkdownOutline {
                 if !code.trimmingSpaces().hasPrefix("{%") || code.contains("\n") {
                     blocks.append(.code(language: language.isEmpty ? nil : String(language), text: code, line: lineNumber,
                                         lastLine: number(last)))
+                    // `{% endhighlight %}{: .bad-example}`: the attribute list on the closing tag's
+                    // line qualifies the block as one alone on the next line would.
+                    if j < lines.count, let close = lines[j].range(of: "%}") {
+                        let after = lines[j][close.upperBound...].trimmingSpaces()
+                        if after.hasPrefix("{:"), after.hasSuffix("}") { blocks.append(.attributes(text: String(after), line: number(j))) }
+                    }
                 } else {
                     skip(start, last, "site template include (the code lives in another file)")
                 }

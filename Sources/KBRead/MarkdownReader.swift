@@ -33,6 +33,7 @@ package enum MarkdownReader {
         ledger.merge(walked.ledger)
         entry.ledger = ledger
         entry.videoLinks = walked.videoLinks
+        entry.videos = walked.videos
         EntryAssembly.assemble(walked.notes, into: &entry)
         return entry
     }
@@ -50,6 +51,12 @@ enum EntryAssembly {
             if note.kind == .caption {
                 if note.context.section == .condensed { entry.condensedFrame.append(note.text) }
                 if note.context.section == .gherkin { entry.gherkinFrame.append(note.text) }
+                continue
+            }
+            if case let .criterion(kind, label) = note.kind {
+                // A guide's check or key-table row: the topic it stands under is its group.
+                entry.criteria.append(RawCriterion(kind: kind, label: label, expectation: note.text, line: note.line,
+                                                   lastLine: note.lastLine, group: note.context.aspect))
                 continue
             }
             collectWCAG(note, into: &entry.wcag)
@@ -186,6 +193,12 @@ enum EntryAssembly {
             // An empty bullet over steps (`- ` then `- I HEAR ...` nested): the steps are kept.
             ledger.mark(note.lines, .skipped("empty bullet (the steps nested under it are kept)"))
             return note.children.flatMap { gherkinSteps($0, depth: depth + 1, scenario: scenario, ledger: &ledger) }
+        }
+        if depth == 0, text.hasSuffix(":"), note.children.contains(where: { !$0.children.isEmpty }) {
+            // `GIVEN THAT I am on a page built with a SPA:` over the numbered scenarios: the colon
+            // only leads them in. It is a step of its own; the scenarios stay scenarios.
+            return [GherkinStep(scenario: nil, depth: 0, text: text, line: note.line, lastLine: note.lastLine)]
+                + note.children.flatMap { gherkinSteps($0, depth: 0, scenario: nil, ledger: &ledger) }
         }
         let scenario = depth == 0 && !note.children.isEmpty ? text : scenario
         return [GherkinStep(scenario: scenario, depth: depth, text: text, line: note.line, lastLine: note.lastLine)]

@@ -18,6 +18,7 @@ package struct OutlineWalker {
     /// Where the page's own videos live (`media/video/web/radio/radioAndroidTalkback-en-US.vtt`):
     /// captions find their component by these first.
     package private(set) var videoLinks: [String] = []
+    package private(set) var videos: [VideoLink] = []
     private var context: NoteContext
     /// The last aspect or framework heading (or a label bullet ending a list), until something is
     /// written under it.
@@ -35,11 +36,11 @@ package struct OutlineWalker {
     }
 
     package static func walk(_ blocks: [Block], context: NoteContext = NoteContext())
-        -> (notes: [Note], topics: [TopicHeading], ledger: LineLedger, videoLinks: [String]) {
+        -> (notes: [Note], topics: [TopicHeading], ledger: LineLedger, videoLinks: [String], videos: [VideoLink]) {
         var walker = OutlineWalker(context: context)
         walker.walk(blocks)
         walker.finish()
-        return (walker.notes, walker.topics, walker.ledger, walker.videoLinks)
+        return (walker.notes, walker.topics, walker.ledger, walker.videoLinks, walker.videos)
     }
 
     package mutating func walk(_ blocks: [Block]) {
@@ -78,6 +79,8 @@ package struct OutlineWalker {
                 html(tag: tag, text: text, line: line, lastLine: lastLine)
             case let .attributes(text, line):
                 attributes(text, line: line)
+            case let .table(rows, line, lastLine):
+                table(rows, line: line, lastLine: lastLine, demo: false)
             }
         }
     }
@@ -118,10 +121,21 @@ package struct OutlineWalker {
             }
             heading(title, level: Int(String(tag.dropFirst())) ?? 4, line: line)
         case "video", "audio", "source", "track":
-            videoLinks += OutlineWalker.sources(in: text)
-            ledger.mark(line...lastLine, .skipped("video player and its fallback text (captions come from the .vtt files)"))
+            let links = OutlineWalker.sources(in: text)
+            videoLinks += links
+            // The recording is kept (`videos`) beside the transcript its captions give.
+            let captions = links.first { $0.lowercased().hasSuffix(".vtt") }
+            if let src = links.first(where: { !$0.lowercased().hasSuffix(".vtt") }) {
+                videos.append(VideoLink(src: src, captions: captions, line: line))
+                ledger.mark(line...lastLine, .fact(table: "videos", kind: nil))
+            } else {
+                ledger.mark(line...lastLine, .skipped("video player and its fallback text (captions come from the .vtt files)"))
+            }
         case "example":
             ledger.mark(line...lastLine, .skipped("live HTML demo of the code example"))
+        case "table" where OutlineWalker.isKeyTable(HTMLTable.rows(text, line: line)):
+            // `<table>` of Key | Action rows (a guide's screen-reader shortcuts): criteria.
+            table(HTMLTable.rows(text, line: line), line: line, lastLine: lastLine, demo: true)
         case "p", "blockquote":
             // Prose written in HTML is prose.
             let prose = TextCleaner.clean(text)
@@ -131,6 +145,13 @@ package struct OutlineWalker {
         case _ where OutlineWalker.demoTags.contains(tag):
             // `<nav class="breadcrumbs">...</nav>` straight in the page: the site renders it as a demo.
             ledger.mark(line...lastLine, .skipped("raw HTML rendered on the page as a live demo"))
+            // A guide's checklist item is such a block (`<div class="how-to-test-checklist-item">
+            // <h3>✓ Ensure...</h3>` over a Pass/Fail demo): its check is a criterion.
+            for heading in HTMLTable.headings(text, line: line) {
+                if let check = OutlineWalker.check(TextCleaner.clean(heading.text)) {
+                    emit(Note(kind: .criterion(kind: "checklist", label: nil), text: check, line: heading.line, context: context))
+                }
+            }
         default:
             ledger.mark(line...lastLine, .unaccounted("HTML block <\(tag)>"))
         }
@@ -167,7 +188,49 @@ package struct OutlineWalker {
         ledger.mark(line, .skipped("page styling attribute"))
     }
 
+    /// A table's rows. Under a `Key` column (`| Key | Action |`) each row is a keyboard criterion
+    /// whose label is the key; any other table's rows are notes, their cells joined.
+    private mutating func table(_ rows: [TableRow], line: Int, lastLine: Int, demo: Bool) {
+        guard let header = rows.first else {
+            ledger.mark(line...lastLine, .skipped("empty table"))
+            return
+        }
+        ledger.mark(line...lastLine, .structure("table"))
+        ledger.mark(header.line, .structure("table header: \(header.cells.joined(separator: " | "))"))
+        let keyed = OutlineWalker.isKeyTable(rows)
+        for row in rows.dropFirst() {
+            let cells = row.cells.map { TextCleaner.clean($0) }
+            if keyed, cells.count >= 2, !cells[0].isEmpty {
+                emit(Note(kind: .criterion(kind: "keyboard", label: cells[0]), text: cells.dropFirst().joined(separator: " "),
+                          line: row.line, context: context))
+            } else {
+                emit(Note(text: cells.joined(separator: " | "), line: row.line, context: context))
+            }
+        }
+    }
+
+    /// `| Key | Action |`, `<th>Key</th><th>Action</th>`: a table of keys and what each does.
+    static func isKeyTable(_ rows: [TableRow]) -> Bool {
+        guard let header = rows.first, header.cells.count >= 2 else { return false }
+        let first = Vocabulary.normalizedLabel(TextCleaner.clean(header.cells[0]))
+        return ["key", "keys", "keystroke", "keystrokes", "shortcut", "shortcuts", "command", "commands", "keyboard shortcut"]
+            .contains(first)
+    }
+
+    /// `✓ Ensure there are no keyboard traps` → the check it states, without its mark.
+    static func check(_ text: String) -> String? {
+        guard let first = text.first, first == "✓" || first == "✔" || first == "☑" else { return nil }
+        let rest = text.dropFirst().trimmingSpaces()
+        return rest.isEmpty ? nil : String(rest)
+    }
+
     private mutating func heading(_ text: String, level: Int, line: Int) {
+        if let check = OutlineWalker.check(text) {
+            // A guide's check (`### ✓ Verify that the focus order is logical`): a criterion of the
+            // topic in force; the prose under it stays that topic's.
+            emit(Note(kind: .criterion(kind: "checklist", label: nil), text: check, line: line, context: context))
+            return
+        }
         let kind = Vocabulary.classify(text)
         context.badExample = false
         if let quality = OutlineWalker.exampleQuality(text) {
@@ -255,8 +318,10 @@ package struct OutlineWalker {
                 }
             }
             let words = text.split(whereSeparator: { $0 == " " }).count
-            if words > 6 {
-                // A sentence set as a heading is prose, not a label.
+            if words > 6, level > 3 {
+                // A sentence set as a deep heading (`#### Note that...`) is prose, not a label; a
+                // `##` or `###` heading is a topic whatever its length (`## Decorative images still
+                // require an alt attribute` heads the notes below it).
                 emit(Note(text: text, line: line, context: context))
                 return
             }

@@ -28,6 +28,7 @@ package enum WCAGLinks {
             searchStart = hit.upperBound
             var cursor = hit.upperBound
             var sc: Substring?
+            var levelBefore: String?
             // Up to two numbers follow: an optional guidelines version (2.1), then the criterion (4.1.2);
             // a level or "SC" may stand before them (`WCAG AA 1.4.5`, `WCAG SC 2.4.6`).
             for _ in 0..<2 {
@@ -35,6 +36,7 @@ package enum WCAGLinks {
                 for word in ["SC ", "AAA ", "AA ", "A ", "Level AAA ", "Level AA ", "Level A "]
                 where text[cursor...].hasPrefix(word) && text[cursor...].dropFirst(word.count).first?.isNumber == true {
                     cursor = text.index(cursor, offsetBy: word.count)
+                    if word != "SC " { levelBefore = String(word.split(separator: " ").last ?? "") }
                     break
                 }
                 let token = text[cursor...].prefix { $0.isNumber || $0 == "." }
@@ -44,20 +46,27 @@ package enum WCAGLinks {
                 if parts.count == 3 { sc = token; break }
             }
             guard let sc else { continue }
-            // The title runs to "(Level", "(A)", the link's "]", or the end of the sentence.
+            // The title runs to "(Level", "(A)", the link's "]", a ")" closing the parenthesis the
+            // citation stands in (`[timing be adjustable (WCAG 2.2.1)]`), or the end of the
+            // sentence. A parenthesis that names no level is the title's (`Link Purpose (In Context)`).
             let tail = text[cursor...]
-            let stop = tail.firstIndex { $0 == "]" || $0 == "(" || $0 == "\n" || $0 == ";" } ?? text.endIndex
-            var title = tail[..<stop].trimmingSpaces()
-            while let last = title.last, last == "-" || last == "–" || last == "," || last == ":" { title = title.dropLast().trimmingSpaces() }
             var level: String?
-            if stop < text.endIndex, text[stop] == "(" {
-                let inside = text[text.index(after: stop)...].prefix { $0 != ")" }
+            var stop = tail.firstIndex { $0 == "]" || $0 == "(" || $0 == ")" || $0 == "\n" || $0 == ";" } ?? text.endIndex
+            while stop < text.endIndex, text[stop] == "(" {
+                let inside = text[text.index(after: stop)...].prefix { $0 != ")" && $0 != "(" && $0 != "]" && $0 != "\n" }
                 let words = inside.split(separator: " ")
                 if let last = words.last, ["A", "AA", "AAA"].contains(last.uppercased()),
                    words.count == 1 || words.first?.lowercased() == "level" {
                     level = last.uppercased()
+                    break
                 }
+                guard inside.endIndex < text.endIndex, text[inside.endIndex] == ")" else { break }
+                let after = text.index(after: inside.endIndex)
+                stop = text[after...].firstIndex { $0 == "]" || $0 == "(" || $0 == ")" || $0 == "\n" || $0 == ";" } ?? text.endIndex
             }
+            var title = tail[..<stop].trimmingSpaces()
+            while let last = title.last, last == "-" || last == "–" || last == "," || last == ":" { title = title.dropLast().trimmingSpaces() }
+            level = level ?? levelBefore
             var url: String?
             if let close = text[cursor...].firstIndex(of: "]"), text.index(after: close) < text.endIndex,
                text[text.index(after: close)] == "(" {

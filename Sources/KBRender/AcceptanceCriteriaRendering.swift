@@ -8,7 +8,11 @@ public enum AcceptanceCriteria {
     // MARK: - Shared pieces
 
     static func heading(_ facts: ComponentFacts) -> String {
-        "### #a11y - \(facts.component.family == .web ? "Web" : "Native") Accessibility Acceptance Criteria"
+        switch facts.component.family {
+        case .web: "### #a11y - Web Accessibility Acceptance Criteria"
+        case .native: "### #a11y - Native Accessibility Acceptance Criteria"
+        case .howToTest: "### #a11y - How to Test"
+        }
     }
 
     /// `a reorder data row`, `an expandable region`.

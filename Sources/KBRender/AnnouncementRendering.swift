@@ -25,7 +25,7 @@ public enum AnnouncementRendering {
             // The file once, where it changes (a transcript comes from its caption file); then lines.
             if a.source != source {
                 source = a.source
-                out += "from \(a.source)\n"
+                out += "from \(a.source)" + (a.video.map { ", captions of the recording \($0)" } ?? "") + "\n"
             }
             let time = a.startMs.map { "[\(timestamp($0))] " } ?? ""
             out += "- \(time)\"\(a.text)\"" + (a.context.map { " (\($0))" } ?? "") + " (line \(a.line))\n"

@@ -29,11 +29,11 @@ extension Gap: Tabulated {
 extension SpokenAnnouncement: Tabulated {
     public static let columns: [Tabular.Column] = [
         .init("component"), .init("title"), .init("family"), .init("platform"), .init("text"), .init("context"), .init("origin"),
-        .init("screen_reader"), .init("start_ms"), .init("end_ms"), .init("source", .path), .init("line", .line),
+        .init("screen_reader"), .init("start_ms"), .init("end_ms"), .init("source", .path), .init("line", .line), .init("video"),
     ]
     public var cells: [Tabular.Value] {
         [.text(component), .text(title), .text(family.rawValue), .optional(platform), .text(text), .optional(context),
-         .text(origin.rawValue), .optional(screenReader), .optional(startMs), .optional(endMs), .text(source), .int(line)]
+         .text(origin.rawValue), .optional(screenReader), .optional(startMs), .optional(endMs), .text(source), .int(line), .optional(video)]
     }
 }
 

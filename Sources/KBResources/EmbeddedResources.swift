@@ -14,6 +14,7 @@ package enum EmbeddedResources {
         ("0010_source_roots", PackageResources._010_source_roots_sql),
         ("0011_standards", PackageResources._011_standards_sql),
         ("0012_test_plans", PackageResources._012_test_plans_sql),
+        ("0013_guides_videos", PackageResources._013_guides_videos_sql),
         ("0016_tested_sc", PackageResources._016_tested_sc_sql),
     ]
 

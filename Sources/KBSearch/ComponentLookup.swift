@@ -17,6 +17,8 @@ package enum ComponentLookup {
         let candidates = try ComponentRecord.fetchAll(db, sql: "SELECT * FROM components ORDER BY family, slug")
             .filter { family == nil || $0.family == family }
         var matches = candidates.filter { $0.slug == slug }
+        // A page's older address (`radio` of the Jekyll era) finds it under today's.
+        if matches.isEmpty { matches = candidates.filter { $0.slug == Vocabulary.currentSlug(slug) } }
         if matches.isEmpty { matches = candidates.filter { Vocabulary.slugify($0.title) == slug } }
         if matches.count == 1 { return matches[0].id }
         if matches.count > 1 { throw QueryError.ambiguousComponent(query, candidates: matches.map { "\($0.family.rawValue)/\($0.slug)" }) }

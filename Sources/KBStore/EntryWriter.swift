@@ -25,7 +25,8 @@ package struct EntryWriter {
     }
 
     /// The tables whose rows belong to one component and one source.
-    static let factTables = ["inferred_wcag", "criteria", "guidance", "announcements", "gaps", "code_examples", "component_wcag", "gherkin_steps"]
+    static let factTables = ["inferred_wcag", "criteria", "guidance", "announcements", "gaps", "code_examples", "component_wcag", "gherkin_steps",
+                             "videos"]
 
     /// What is stored, for the planner: read under the write lock this writer holds.
     package func storedState() throws -> StoredState {
@@ -124,6 +125,15 @@ package struct EntryWriter {
         try stages.measure(.wcag) {
             try insertWCAG(entry.wcag, componentID: componentID, sourceID: sourceID)
             try insertInferredWCAG(entry, criterionIDs: criterionIDs, componentID: componentID, sourceID: sourceID)
+        }
+        try insertVideos(entry.videos, componentID: componentID, sourceID: sourceID)
+    }
+
+    private func insertVideos(_ videos: [VideoLink], componentID: Int64, sourceID: Int64) throws {
+        guard !videos.isEmpty else { return }
+        let insert = try RowInsert(db, "INSERT INTO videos (component_id, src, captions, position, source_id, line) VALUES (?, ?, ?, ?, ?, ?)")
+        for (position, video) in videos.enumerated() {
+            try insert.run(db, [.int(componentID), .text(video.src), .of(video.captions), .of(position), .int(sourceID), .of(video.line)])
         }
     }
 

@@ -30,7 +30,7 @@ enum Resources {
     static var templates: [Resource.Template] {
         [Resource.Template(uriTemplate: componentTemplate, name: "component",
                            title: "A component's acceptance criteria",
-                           description: "One component in MagentaA11y's markdown layout; family is native or web, slug as list_components gives it.",
+                           description: "One component in MagentaA11y's markdown layout; family is native, web or how-to-test, slug as list_components gives it.",
                            mimeType: "text/markdown")]
     }
 
@@ -43,7 +43,7 @@ enum Resources {
         }
         let path = uri.dropFirst(componentPrefix.count).split(separator: "/", omittingEmptySubsequences: false)
         guard path.count == 2, let family = Family(rawValue: String(path[0])), !path[1].isEmpty else {
-            throw notFound("no resource \(uri): a component's is \(componentTemplate), family native or web")
+            throw notFound("no resource \(uri): a component's is \(componentTemplate), family native, web or how-to-test")
         }
         let slug = String(path[1]).removingPercentEncoding ?? String(path[1])
         do {

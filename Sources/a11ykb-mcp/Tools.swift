@@ -38,7 +38,7 @@ enum Common {
     }
 
     static let family = Parameter.choice("family", families,
-                                         "native (iOS and Android apps) or web: only components of this family.")
+                                         "native (iOS and Android apps), web, or how-to-test (the testing guides): only components of this family.")
 
     static let platform = Parameter.choice("platform", KnowledgeBase.platforms,
                                            "ios, android or web: only this platform (facts written for every platform are kept).")

@@ -39,7 +39,7 @@ struct CompareCommand: ParsableCommand {
     @Option(help: "Guidance for every platform: 'column' (a general column) or 'spread' (in every platform column).")
     var general: GeneralPlacement = .column
 
-    @Option(help: "Only components of this family (native or web).")
+    @Option(help: "Only components of this family (native, web or how-to-test).")
     var family: Family?
 
     @Option(help: "text (fits the terminal), markdown (a GitHub table), csv or json.")

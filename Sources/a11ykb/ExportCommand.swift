@@ -53,7 +53,7 @@ struct ExportCommand: ParsableCommand {
     @Option(help: "Matrix cells: text, count or presence.")
     var cells: Matrix.CellMode = .text
 
-    @Option(help: "Matrix: only components of this family (native or web).")
+    @Option(help: "Matrix: only components of this family (native, web or how-to-test).")
     var family: Family?
 
     @Option(name: .long, help: ArgumentHelp("Matrix: platforms, comma-separated (default: every platform the components have).", valueName: "platforms"),

@@ -21,7 +21,7 @@ struct ListCommand: ParsableCommand {
     @Argument(help: "components, categories, platforms or frameworks.")
     var subject: Listing.Subject = .components
 
-    @Option(help: "Components and categories: only this family (native or web).")
+    @Option(help: "Components and categories: only this family (native, web or how-to-test).")
     var family: Family?
 
     @Option(help: "Components and categories: only this category.", completion: Completion.categories)

@@ -55,7 +55,7 @@ struct SearchCommand: ParsableCommand {
             completion: Completion.components)
     var component: String?
 
-    @Option(help: "Only components of this family: native or web.")
+    @Option(help: "Only components of this family: native, web or how-to-test.")
     var family: Family?
 
     @Option(help: "Only this kind of fact: criterion, guidance, announcement or component.")

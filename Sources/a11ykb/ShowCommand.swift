@@ -45,7 +45,7 @@ struct ShowCommand: ParsableCommand {
             completion: Completion.categories)
     var category: String?
 
-    @Option(help: "Only look among components of this family (native or web); alone, every component of the family.")
+    @Option(help: "Only look among components of this family (native, web or how-to-test); alone, every component of the family.")
     var family: Family?
 
     @OptionGroup var stackOptions: StackOptions

@@ -8,13 +8,13 @@ import XCTest
 
 /// The built executable: compare, show, export, list and gaps as a user runs them.
 final class CLIOutputTests: XCTestCase {
-    /// Done when: `compare expandable-region --format csv` parses with any CSV reader into aspect rows
+    /// Done when: `compare expandable --format csv` parses with any CSV reader into aspect rows
     /// with ios and android columns, and the iOS state cell shows the placeholders of
     /// seed/expandable-region.md as gaps.
     func testCompareCSVHasAspectRowsPlatformColumnsAndTheGaps() throws {
         let kb = try Fixtures.seededKnowledgeBase(self)
         let file = try Fixtures.temporaryFolder(self).appendingPathComponent("compare.csv")
-        let run = try QueryFixtures.run(["compare", "expandable-region", "--format", "csv", "--output", file.path], db: kb)
+        let run = try QueryFixtures.run(["compare", "expandable", "--format", "csv", "--output", file.path], db: kb)
         XCTAssertEqual(run.status, 0, run.stderr)
         let records = try QueryFixtures.pythonCSV(file.path)
         let header = try XCTUnwrap(records.first)
@@ -41,20 +41,20 @@ final class CLIOutputTests: XCTestCase {
             let run = try QueryFixtures.run(command, db: kb)
             XCTAssertEqual(run.status, 2, command.joined(separator: " "))
             XCTAssertEqual(run.stdout, "")
-            XCTAssertEqual(run.stderr, "a11ykb: no component \"expandible-region\"; closest: expandable-region\n")
+            XCTAssertEqual(run.stderr, "a11ykb: no component \"expandible-region\"; closest: expandable\n")
         }
     }
 
     func testTextTableFitsTheWidthAndHasNoColourWhenPiped() throws {
         let kb = try Fixtures.seededKnowledgeBase(self)
-        let run = try QueryFixtures.run(["compare", "expandable-region"], db: kb, environment: ["COLUMNS": "72", "NO_COLOR": ""])
+        let run = try QueryFixtures.run(["compare", "expandable"], db: kb, environment: ["COLUMNS": "72", "NO_COLOR": ""])
         XCTAssertEqual(run.status, 0, run.stderr)
         XCTAssertFalse(run.stdout.contains("\u{1B}["), "no colour when stdout is not a terminal")
         let lines = run.stdout.split(separator: "\n").dropFirst(1)
         XCTAssertTrue(lines.allSatisfy { $0.count <= 72 }, lines.filter { $0.count > 72 }.joined(separator: "\n"))
         XCTAssertTrue(run.stdout.contains("⚠ gap:"), run.stdout)
         XCTAssertTrue(run.stdout.contains("no guidance"), run.stdout)
-        let narrow = try QueryFixtures.run(["compare", "expandable-region", "--width", "50", "--aspect", "state"], db: kb)
+        let narrow = try QueryFixtures.run(["compare", "expandable", "--width", "50", "--aspect", "state"], db: kb)
         XCTAssertTrue(narrow.stdout.components(separatedBy: "\n").dropFirst(1).allSatisfy { $0.count <= 50 }, narrow.stdout)
     }
 
@@ -71,7 +71,7 @@ final class CLIOutputTests: XCTestCase {
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         XCTAssertEqual(object["columns"] as? [String], ["ios", "android"])
         let rows = try XCTUnwrap(object["rows"] as? [[String: Any]])
-        XCTAssertEqual(rows.map { $0["component"] as? String }, ["expandable-region", "reorder-data-row", "table", "table-row-button"])
+        XCTAssertEqual(rows.map { $0["component"] as? String }, ["expandable", "reorder-data-row", "table", "table-row-button"])
         let ios = try XCTUnwrap((rows[0]["cells"] as? [String: Any])?["ios"] as? [String: Any])
         XCTAssertEqual(ios["gaps"] as? Int, 4)
         XCTAssertEqual(ios["facts"] as? Int, 0)
@@ -82,10 +82,10 @@ final class CLIOutputTests: XCTestCase {
         let bare = try QueryFixtures.run(["compare"], db: kb)
         XCTAssertNotEqual(bare.status, 0)
         XCTAssertTrue(bare.stderr.contains("--aspect"), bare.stderr)
-        let aspect = try QueryFixtures.run(["compare", "expandable-region", "--aspect", "colour"], db: kb)
+        let aspect = try QueryFixtures.run(["compare", "expandable", "--aspect", "colour"], db: kb)
         XCTAssertEqual(aspect.status, 2)
         XCTAssertTrue(aspect.stderr.hasPrefix("a11ykb: unknown aspect \"colour\"; known: name, role"), aspect.stderr)
-        let platform = try QueryFixtures.run(["compare", "expandable-region", "--platforms", "ios,windows"], db: kb)
+        let platform = try QueryFixtures.run(["compare", "expandable", "--platforms", "ios,windows"], db: kb)
         XCTAssertEqual(platform.status, 2)
         XCTAssertTrue(platform.stderr.contains("unknown platform \"windows\""), platform.stderr)
     }
@@ -109,7 +109,7 @@ final class CLIOutputTests: XCTestCase {
         XCTAssertTrue(unknown.stderr.contains("no table or view \"grdb_migrations\""), unknown.stderr)
 
         let file = try Fixtures.temporaryFolder(self).appendingPathComponent("gaps.csv")
-        let gaps = try QueryFixtures.run(["gaps", "--component", "expandable-region", "--platform", "ios", "--format", "csv", "--output", file.path], db: kb)
+        let gaps = try QueryFixtures.run(["gaps", "--component", "expandable", "--platform", "ios", "--format", "csv", "--output", file.path], db: kb)
         XCTAssertEqual(gaps.status, 0, gaps.stderr)
         let records = try QueryFixtures.pythonCSV(file.path)
         XCTAssertEqual(records.first, Gap.columns.map(\.name))
@@ -121,7 +121,7 @@ final class CLIOutputTests: XCTestCase {
 
         let list = try QueryFixtures.run(["list", "components", "--format", "json"], db: kb)
         let components = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]])
-        XCTAssertEqual(components.map { $0["component"] as? String }, ["expandable-region", "reorder-data-row", "table", "table-row-button"])
+        XCTAssertEqual(components.map { $0["component"] as? String }, ["expandable", "reorder-data-row", "table", "table-row-button"])
         XCTAssertEqual(components.map { $0["criteria"] as? Int }, [10, 8, 0, 10])
         XCTAssertEqual(components.map { $0["gaps"] as? Int }, [13, 3, 0, 0])
         let frameworks = try QueryFixtures.run(["list", "frameworks", "--format", "csv"], db: kb)

@@ -12,7 +12,7 @@ final class ChecklistTests: XCTestCase {
     /// parts are separated exactly as the site does (`\n\n---\n\n`), in every text format.
     func testSeveralComponentsJoinTheirOwnDocumentsInTheOrderNamed() throws {
         let kb = try Fixtures.seededKnowledgeBase(self)
-        let names = ["table-row-button", "expandable-region", "reorder-data-row"]
+        let names = ["table-row-button", "expandable", "reorder-data-row"]
         for format in ["markdown", "condensed", "gherkin"] {
             let run = try QueryFixtures.run(["show"] + names + ["--format", format], db: kb)
             XCTAssertEqual(run.status, 0, run.stderr)
@@ -35,7 +35,7 @@ final class ChecklistTests: XCTestCase {
         let run = try QueryFixtures.run(["show", "table-row-button", "Expandable region", "table-row-button", "--format", "json"], db: kb)
         XCTAssertEqual(run.status, 0, run.stderr)
         let array = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]])
-        XCTAssertEqual(array.compactMap { ($0["component"] as? [String: Any])?["slug"] as? String }, ["table-row-button", "expandable-region"])
+        XCTAssertEqual(array.compactMap { ($0["component"] as? [String: Any])?["slug"] as? String }, ["table-row-button", "expandable"])
         XCTAssertEqual((array[0]["criteria"] as? [Any])?.count, 10)
         // One name keeps today's shape: an object.
         let one = try QueryFixtures.run(["show", "table-row-button", "--format", "json"], db: kb)
@@ -60,9 +60,9 @@ final class ChecklistTests: XCTestCase {
             let array = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
             return array.compactMap { ($0["component"] as? [String: Any])?["slug"] as? String }
         }
-        XCTAssertEqual(try slugs(category.stdout), ["expandable-region", "reorder-data-row", "table-row-button"])
+        XCTAssertEqual(try slugs(category.stdout), ["expandable", "reorder-data-row", "table-row-button"])
         let family = try QueryFixtures.run(["show", "--family", "native", "--format", "json"], db: kb)
-        XCTAssertEqual(try slugs(family.stdout), ["expandable-region", "reorder-data-row", "table", "table-row-button"])
+        XCTAssertEqual(try slugs(family.stdout), ["expandable", "reorder-data-row", "table", "table-row-button"])
         let web = try QueryFixtures.run(["show", "--family", "web"], db: kb)
         XCTAssertEqual(web.status, 1, "nothing found")
         XCTAssertEqual(web.stderr, "a11ykb: no web components in the knowledge base\n")
@@ -77,7 +77,7 @@ final class ChecklistTests: XCTestCase {
         XCTAssertTrue(none.stderr.contains("name a COMPONENT (or several), or choose --category or --family"), none.stderr)
     }
 
-    /// The corpus's five categories, and a category of another family.
+    /// The corpus's five categories and the guides' one, and a category of another family.
     func testListCategoriesAndComponentsOfACategoryOnTheCorpus() throws {
         let corpus = try Fixtures.corpus("magentaA11y-2026")
         let db = try Fixtures.temporaryFolder(self).appendingPathComponent("kb.sqlite").path
@@ -86,7 +86,7 @@ final class ChecklistTests: XCTestCase {
         let rows = CSVReader.parse(categories.stdout)
         XCTAssertEqual(rows.first, ["category", "family", "components", "criteria", "guidance", "announcements", "gaps"])
         XCTAssertEqual(rows.dropFirst().map { "\($0[1])/\($0[0])" },
-                       ["native/controls", "native/notifications", "native/patterns", "web/component", "web/page-level"])
+                       ["how-to-test/test-type", "native/controls", "native/notifications", "native/patterns", "web/component", "web/page-level"])
         let kb = try KnowledgeBase(path: db)
         for row in rows.dropFirst() {
             XCTAssertEqual(Int(row[2]), try Fixtures.int(kb, "SELECT count(*) FROM components WHERE family = ? AND category = ?", [row[1], row[0]]))

@@ -47,7 +47,7 @@ final class CommandTests: XCTestCase {
         XCTAssertEqual(rows[0]["context"] as? String, "Brings the TalkBack menu into view")
         XCTAssertEqual(rows[0]["line"] as? Int, 216)
         let table = try Fixtures.run(["sql", "--db", db, "SELECT slug FROM components ORDER BY slug"])
-        XCTAssertEqual(table.stdout, "slug\n-----------------\nexpandable-region\nreorder-data-row\ntable\ntable-row-button\n")
+        XCTAssertEqual(table.stdout, "slug\n----------------\nexpandable\nreorder-data-row\ntable\ntable-row-button\n")
     }
 
     func testImportSummaryAsJSONAndExitStatus() throws {

@@ -29,14 +29,14 @@ final class CompletionTests: XCTestCase {
     func testBashCompletesSlugsCategoriesPlatformsAndFrameworksFromTheKnowledgeBase() throws {
         let db = try Fixtures.closedSeededKnowledgeBase(self)
         XCTAssertEqual(try complete("a11ykb show --db \(db) table"), ["table", "table-row-button"])
-        XCTAssertEqual(try complete("a11ykb show table --db \(db) exp"), ["expandable-region"], "the second of several components")
+        XCTAssertEqual(try complete("a11ykb show table --db \(db) exp"), ["expandable"], "the second of several components")
         XCTAssertEqual(try complete("a11ykb compare --db=\(db) reo"), ["reorder-data-row"])
         XCTAssertEqual(try complete("a11ykb show --db \(db) --category "), ["controls"])
         XCTAssertEqual(try complete("a11ykb list --db \(db) --category c"), ["controls"])
         XCTAssertEqual(try complete("a11ykb search --db \(db) --framework "), ["uikit", "swiftui", "android-views", "jetpack-compose"])
         XCTAssertEqual(try complete("a11ykb search --db \(db) --component table-"), ["table-row-button"])
         XCTAssertEqual(try complete("a11ykb compare --db \(db) --platforms "), ["ios", "android", "web"])
-        XCTAssertEqual(try complete("a11ykb gaps --db \(db) --component ex"), ["expandable-region"])
+        XCTAssertEqual(try complete("a11ykb gaps --db \(db) --component ex"), ["expandable"])
         // Without --db: the default knowledge base ($A11YKB_DB here).
         XCTAssertEqual(try complete("a11ykb show reorder", environment: ["A11YKB_DB": db]), ["reorder-data-row"])
     }

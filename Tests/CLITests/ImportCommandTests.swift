@@ -27,7 +27,7 @@ final class ImportCommandTests: XCTestCase {
         // Every good file went in: the same knowledge base as the seed alone gives.
         let kb = try KnowledgeBase(path: db)
         XCTAssertEqual(try Fixtures.strings(kb, "SELECT slug FROM components ORDER BY slug"),
-                       ["expandable-region", "reorder-data-row", "table", "table-row-button"])
+                       ["expandable", "reorder-data-row", "table", "table-row-button"])
         let seeded = try Fixtures.seededKnowledgeBase(self)
         XCTAssertEqual(try kb.counts().map { "\($0.table)=\($0.rows)" }, try seeded.counts().map { "\($0.table)=\($0.rows)" })
     }

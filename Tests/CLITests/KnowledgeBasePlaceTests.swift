@@ -42,7 +42,7 @@ final class KnowledgeBasePlaceTests: XCTestCase {
         XCTAssertEqual(search.status, 0, search.stderr)
         XCTAssertTrue(search.stdout.contains("4 hits in 2 components"), search.stdout)
         for arguments in [["stats"], ["sql", "SELECT count(*) FROM components"], ["show", "table-row-button"],
-                          ["compare", "expandable-region"], ["export", "matrix"], ["gaps"], ["list"]] {
+                          ["compare", "expandable"], ["export", "matrix"], ["gaps"], ["list"]] {
             let run = try Fixtures.run(arguments + ["--db", db])
             XCTAssertEqual(run.status, 0, "\(arguments[0]): \(run.stderr)")
         }

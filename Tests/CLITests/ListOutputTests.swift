@@ -48,14 +48,14 @@ final class ListOutputTests: XCTestCase {
         XCTAssertEqual(run.status, 0, run.stderr)
         let sets = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[[String: Any]]], run.stdout)
         XCTAssertEqual(sets.map(\.count), [2, 1])
-        XCTAssertEqual(sets[0][0]["slug"] as? String, "expandable-region")
+        XCTAssertEqual(sets[0][0]["slug"] as? String, "expandable")
         XCTAssertEqual(sets[1][0]["n"] as? Int, 1)
         let file = try Fixtures.temporaryFolder(self).appendingPathComponent("sets.json")
         try Data(run.stdout.utf8).write(to: file)
         XCTAssertEqual(try QueryFixtures.python("import json, sys; print([len(s) for s in json.load(open(sys.argv[1]))])", [file.path]),
                        "[2, 1]\n", "json.load reads it")
         let lines = try QueryFixtures.run(["sql", "--format", "jsonl", "SELECT slug FROM components ORDER BY slug LIMIT 2; SELECT 1 AS n"], db: kb)
-        XCTAssertEqual(lines.stdout, "{\"slug\":\"expandable-region\"}\n{\"slug\":\"reorder-data-row\"}\n{\"n\":1}\n")
+        XCTAssertEqual(lines.stdout, "{\"slug\":\"expandable\"}\n{\"slug\":\"reorder-data-row\"}\n{\"n\":1}\n")
     }
 
     /// `--output` and `--bom` are every list's: `stats`, `sql`, `search` and `vocab` had neither.
@@ -85,7 +85,7 @@ final class ListOutputTests: XCTestCase {
         let db = base.appendingPathComponent("kb.sqlite").path
         XCTAssertEqual(try Fixtures.run(["import", "--db", db, base.appendingPathComponent("a").path]).status, 0)
 
-        let gaps = try Fixtures.run(["gaps", "--db", db, "--component", "expandable-region"])
+        let gaps = try Fixtures.run(["gaps", "--db", db, "--component", "expandable"])
         XCTAssertEqual(gaps.status, 0, gaps.stderr)
         XCTAssertTrue(gaps.stdout.contains(" " + relative.dropFirst(2) + ":119\n"), gaps.stdout)
         let sql = try Fixtures.run(["sql", "--db", db, "SELECT source, excerpt FROM v_gaps WHERE line = 119"])

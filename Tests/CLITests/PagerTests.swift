@@ -10,9 +10,9 @@ final class PagerTests: XCTestCase {
 
     func testOutputOnATerminalGoesThroughThePagerWhole() throws {
         let db = try Fixtures.closedSeededKnowledgeBase(self)
-        let plain = try Fixtures.run(["show", "expandable-region", "--db", db])
+        let plain = try Fixtures.run(["show", "expandable", "--db", db])
         XCTAssertEqual(plain.status, 0, plain.stderr)
-        let paged = try Fixtures.runInTerminal(Fixtures.commandLine(["show", "expandable-region", "--db", db]), environment: ["PAGER": marking])
+        let paged = try Fixtures.runInTerminal(Fixtures.commandLine(["show", "expandable", "--db", db]), environment: ["PAGER": marking])
         XCTAssertEqual(paged.status, 0, paged.stdout)
         let lines = paged.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
         XCTAssertGreaterThan(lines.count, 100)
@@ -39,7 +39,7 @@ final class PagerTests: XCTestCase {
         XCTAssertTrue(cat.stdout.hasPrefix("component "), cat.stdout)
 
         let file = try Fixtures.temporaryFolder(self).appendingPathComponent("region.md")
-        let output = try Fixtures.runInTerminal(Fixtures.commandLine(["show", "expandable-region", "--db", db, "--output", file.path]),
+        let output = try Fixtures.runInTerminal(Fixtures.commandLine(["show", "expandable", "--db", db, "--output", file.path]),
                                                 environment: ["PAGER": marking])
         XCTAssertEqual(output.stdout, "", "nothing on the terminal, no pager started")
         XCTAssertTrue(try String(contentsOf: file, encoding: .utf8).hasPrefix("# Expandable region\n"))

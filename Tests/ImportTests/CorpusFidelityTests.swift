@@ -26,12 +26,13 @@ final class CorpusFidelityTests: XCTestCase {
             }
         }
         XCTAssertGreaterThan(steps, 1500)
+        // `## Headings are not focusable with the tab key` after Gherkin: a `##` heading is a topic
+        // whatever its length, and the bullets under it are that topic's.
         XCTAssertEqual(try Fixtures.strings(kb, """
             SELECT aspect || ': ' || text FROM v_guidance WHERE component = 'heading' AND family = 'web' AND line BETWEEN 61 AND 64 ORDER BY line
             """), [
-                "general: Headings are not focusable with the tab key",
-                "general: When people use a screen reader, the arrow keys are used to browse non-focusable content",
-                "general: The tab key only focuses interactive elements (ex: buttons, links or inputs)",
+                "headings-are-not-focusable-with-the-tab-key: When people use a screen reader, the arrow keys are used to browse non-focusable content",
+                "headings-are-not-focusable-with-the-tab-key: The tab key only focuses interactive elements (ex: buttons, links or inputs)",
             ])
     }
 

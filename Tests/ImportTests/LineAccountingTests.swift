@@ -68,7 +68,8 @@ final class LineAccountingTests: XCTestCase {
         XCTAssertEqual(line(414).table, "guidance")
         XCTAssertEqual([line(418).table, line(418).kind], ["component_wcag", "1.3.1"])
         XCTAssertEqual(line(428).details, ["heading: video caption"])
-        XCTAssertEqual(line(433).details, ["video player and its fallback text (captions come from the .vtt files)"])
+        // The video player is the page's recording, kept beside its captions' transcript.
+        XCTAssertEqual(line(433).table, "videos")
         XCTAssertEqual(trace.count(.unaccounted), 0)
     }
 

@@ -13,7 +13,7 @@ final class SeedImportTests: XCTestCase {
         let kb = try Fixtures.seededKnowledgeBase(self)
         let components = try Fixtures.rows(kb, "SELECT slug, family, title FROM components ORDER BY slug")
         XCTAssertEqual(components.map { $0["slug"] as String },
-                       ["expandable-region", "reorder-data-row", "table", "table-row-button"])
+                       ["expandable", "reorder-data-row", "table", "table-row-button"])
         XCTAssertEqual(Set(components.map { $0["family"] as String }), ["native"])
         XCTAssertEqual(components.map { $0["title"] as String },
                        ["Expandable region", "Reorder data row", "Table", "Table row button"])
@@ -40,7 +40,7 @@ final class SeedImportTests: XCTestCase {
             GROUP BY c.slug ORDER BY c.slug
             """)
         XCTAssertEqual(Dictionary(uniqueKeysWithValues: counts.map { ($0["slug"] as String, $0["n"] as Int) }),
-                       ["expandable-region": 10, "reorder-data-row": 8, "table": 0, "table-row-button": 10])
+                       ["expandable": 10, "reorder-data-row": 8, "table": 0, "table-row-button": 10])
     }
 
     func testReorderDataRowCriteriaComeFromTheNewerSource() throws {
@@ -117,7 +117,7 @@ final class SeedImportTests: XCTestCase {
     func testPlaceholdersOfExpandableRegionAreGaps() throws {
         let kb = try Fixtures.seededKnowledgeBase(self)
         let rows = try Fixtures.rows(kb, """
-            SELECT platform, framework, aspect, problem, excerpt, line FROM v_gaps WHERE component = 'expandable-region'
+            SELECT platform, framework, aspect, problem, excerpt, line FROM v_gaps WHERE component = 'expandable'
             ORDER BY line
             """)
         let described = rows.map { row -> String in

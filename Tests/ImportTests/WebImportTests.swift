@@ -159,7 +159,7 @@ final class SiteContentJSONTests: XCTestCase {
         let kb = try Fixtures.emptyKnowledgeBase(self)
         let summary = try Importer(kb).importPaths([file.path])
         XCTAssertEqual(summary.errors, [])
-        XCTAssertEqual(Set(summary.added.map(\.component)), ["alert-notification", "switch"])
+        XCTAssertEqual(Set(summary.added.map(\.component)), ["alert-notification", "switch", "color-contrast"])
         XCTAssertEqual(try Fixtures.strings(kb, "SELECT DISTINCT line FROM v_criteria WHERE component = 'alert-notification'"),
                        [String(try lineOf("\"condensed\": \"### #a11y"))])
         XCTAssertEqual(try Fixtures.strings(kb, "SELECT DISTINCT line FROM v_guidance WHERE component = 'switch'"),
@@ -185,17 +185,23 @@ final class SiteContentJSONTests: XCTestCase {
         XCTAssertEqual(try Fixtures.strings(kb, "SELECT sc FROM v_component_wcag WHERE component = 'alert-notification'"), ["4.1.3"])
     }
 
-    /// The how-to-test guides are not components: each is named as skipped, with its reason.
-    func testHowToTestGuidesAreListedAsSkippedNeverDroppedSilently() throws {
+    /// The how-to-test list holds the testing guides: each is an entry of the `how-to-test`
+    /// family, its notes citing their field's line like a component's.
+    func testHowToTestGuidesAreEntriesOfTheirOwnFamily() throws {
         let kb = try Fixtures.emptyKnowledgeBase(self)
         let summary = try Importer(kb).importPaths([file.path])
-        XCTAssertEqual(try Fixtures.int(kb, "SELECT count(*) FROM components WHERE slug = 'color-contrast'"), 0)
-        let notice = try XCTUnwrap(summary.notices.first { $0.message.contains("color-contrast") })
-        XCTAssertEqual(notice.line, try lineOf("\"name\": \"color-contrast\""))
-        XCTAssertEqual(notice.message, "how-to-test guide \"type/color-contrast\" not imported: a testing guide, not a component's criteria")
-        let trace = try XCTUnwrap(try KnowledgeBase.trace([file.path]).first)
+        XCTAssertEqual(summary.errors, [])
+        XCTAssertEqual(try Fixtures.strings(kb, "SELECT family || '/' || category || '/' || title FROM components WHERE slug = 'color-contrast'"),
+                       ["how-to-test/type/Color Contrast"])
         let guideLine = try lineOf("\"developerNotes\": \"## Developer Notes\\n\\n1. **General")
-        XCTAssertEqual(trace.lines[guideLine - 1].details, ["how-to-test guide, not a component's criteria: not imported"])
+        XCTAssertEqual(try Fixtures.strings(kb, "SELECT line || ': ' || text FROM v_guidance WHERE component = 'color-contrast' ORDER BY position"), [
+            "\(try lineOf("\"generalNotes\": \"Testing color contrast")): Testing color contrast is a simple yet crucial step.",
+            "\(guideLine): General requirements",
+            "\(guideLine): Normal text must have a contrast ratio of at least 4.5:1.",
+        ])
+        XCTAssertFalse(summary.notices.contains { $0.message.contains("how-to-test") })
+        let trace = try XCTUnwrap(try KnowledgeBase.trace([file.path]).first)
+        XCTAssertEqual(trace.lines[guideLine - 1].disposition, .fact)
     }
 
     /// A JSON string whose markdown is partly unread leaves its line unaccounted, even though facts

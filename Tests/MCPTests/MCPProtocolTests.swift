@@ -21,11 +21,11 @@ final class MCPProtocolTests: XCTestCase {
         XCTAssertEqual(table["title"] as? String, "Table row button")
 
         // A component reads as `a11ykb show` prints it.
-        let read = try client.request("resources/read", ["uri": "a11ykb://component/native/expandable-region"])
+        let read = try client.request("resources/read", ["uri": "a11ykb://component/native/expandable"])
         let contents = try XCTUnwrap((read["result"] as? [String: Any])?["contents"] as? [[String: Any]])
         XCTAssertEqual(contents.count, 1)
-        XCTAssertEqual(contents[0]["uri"] as? String, "a11ykb://component/native/expandable-region")
-        XCTAssertEqual(contents[0]["text"] as? String, AcceptanceCriteria.markdown(try kb.component("native/expandable-region")))
+        XCTAssertEqual(contents[0]["uri"] as? String, "a11ykb://component/native/expandable")
+        XCTAssertEqual(contents[0]["text"] as? String, AcceptanceCriteria.markdown(try kb.component("native/expandable")))
 
         let schema = try client.request("resources/read", ["uri": "a11ykb://schema"])
         let schemaText = ((schema["result"] as? [String: Any])?["contents"] as? [[String: Any]])?.first?["text"] as? String
@@ -38,7 +38,7 @@ final class MCPProtocolTests: XCTestCase {
         let unknown = try client.request("resources/read", ["uri": "a11ykb://component/native/expandible-region"])
         let error = try XCTUnwrap(unknown["error"] as? [String: Any])
         XCTAssertEqual(error["code"] as? Int, -32002, "MCP's resource not found")
-        XCTAssertTrue((error["message"] as? String ?? "").contains("closest: expandable-region"), "\(error)")
+        XCTAssertTrue((error["message"] as? String ?? "").contains("closest: expandable"), "\(error)")
         let byTitle = try client.request("resources/read", ["uri": "a11ykb://component/native/Table row button"])
         XCTAssertTrue(((byTitle["error"] as? [String: Any])?["message"] as? String ?? "").contains("a11ykb://component/native/table-row-button"))
         let elsewhere = try client.request("resources/read", ["uri": "file:///etc/passwd"])
@@ -117,7 +117,7 @@ final class MCPProtocolTests: XCTestCase {
         try client.send(["jsonrpc": "2.0", "method": "notifications/initialized"])
         for id in 2...6 {
             try client.send(["jsonrpc": "2.0", "id": id, "method": "tools/call",
-                             "params": ["name": "get_component", "arguments": ["component": "expandable-region"]]])
+                             "params": ["name": "get_component", "arguments": ["component": "expandable"]]])
         }
         let end = client.finish()
         XCTAssertEqual(end.status, 0, end.stderr)
@@ -136,7 +136,7 @@ final class MCPProtocolTests: XCTestCase {
         _ = try client.initialize()
         let list = try client.call("list_components")
         XCTAssertEqual((list.structured["components"] as? [[String: Any]])?.compactMap { $0["slug"] as? String }.sorted(),
-                       ["expandable-region", "reorder-data-row", "table", "table-row-button"])
+                       ["expandable", "reorder-data-row", "table", "table-row-button"])
         XCTAssertTrue(list.text.contains("(embedded)/seed/table-row-button.md"), list.text)
         XCTAssertEqual(client.finish().status, 0)
     }

@@ -76,7 +76,7 @@ final class MCPToolTests: XCTestCase {
         let schema = { (name: String) in tools.first { $0["name"] as? String == name }?["inputSchema"] as? [String: Any] ?? [:] }
         let component = schema("get_component")["properties"] as? [String: [String: Any]] ?? [:]
         XCTAssertEqual(component["format"]?["enum"] as? [String], ["markdown", "condensed", "gherkin", "json"])
-        XCTAssertEqual(component["family"]?["enum"] as? [String], ["native", "web"])
+        XCTAssertEqual(component["family"]?["enum"] as? [String], ["native", "web", "how-to-test"])
         XCTAssertEqual(schema("get_component")["required"] as? [String], ["component"])
         let search = schema("search")["properties"] as? [String: [String: Any]] ?? [:]
         XCTAssertEqual(search["platform"]?["enum"] as? [String], ["ios", "android", "web"])
@@ -158,12 +158,12 @@ final class MCPToolTests: XCTestCase {
         let platforms = Set((ios.structured["guidance"] as? [[String: Any]] ?? []).compactMap { $0["platform"] as? String })
         XCTAssertEqual(platforms, ["ios"])
 
-        let swiftUI = try client.call("get_developer_notes", ["component": "expandable-region", "framework": "swiftui"])
+        let swiftUI = try client.call("get_developer_notes", ["component": "expandable", "framework": "swiftui"])
         XCTAssertTrue(swiftUI.text.contains("**SwiftUI**"), swiftUI.text)
         XCTAssertFalse(swiftUI.text.contains("**UIKit**"), "framework swiftui leaves UIKit's notes out")
         XCTAssertFalse(swiftUI.text.contains("Android"), "framework swiftui is iOS")
 
-        let mismatch = try client.call("get_developer_notes", ["component": "expandable-region", "platform": "android", "framework": "swiftui"])
+        let mismatch = try client.call("get_developer_notes", ["component": "expandable", "platform": "android", "framework": "swiftui"])
         XCTAssertTrue(mismatch.isError)
         XCTAssertTrue(mismatch.text.contains("swiftui is for ios"), mismatch.text)
     }

@@ -11,7 +11,7 @@ import XCTest
 final class CompareTests: XCTestCase {
     func testRowsAreAspectsThenCriteriaKindsThenAnnouncements() throws {
         let kb = try Fixtures.seededKnowledgeBase(self)
-        let comparison = try kb.compare("expandable-region")
+        let comparison = try kb.compare("expandable")
         XCTAssertEqual(comparison.rows.map(\.label), ["name", "role", "group", "state", "focus", "custom-action", "general",
                                                       "keyboard", "gesture", "screenreader", "settings", "announcements"])
         XCTAssertEqual(comparison.columns.map(\.key), ["general", "ios", "android"])
@@ -19,7 +19,7 @@ final class CompareTests: XCTestCase {
 
     func testIOSStateCellShowsTheSeedPlaceholdersAsGapsUnderTheirFrameworks() throws {
         let kb = try Fixtures.seededKnowledgeBase(self)
-        let comparison = Compare.component(try QueryFixtures.facts(kb, "expandable-region"), options: .init(rows: [.aspect("state")]))
+        let comparison = Compare.component(try QueryFixtures.facts(kb, "expandable"), options: .init(rows: [.aspect("state")]))
         let ios = try XCTUnwrap(comparison.rows.first?.cells[comparison.columns.firstIndex { $0.key == "ios" }!])
         XCTAssertEqual(ios.factCount, 0)
         XCTAssertEqual(ios.gapCount, 4)
@@ -37,7 +37,7 @@ final class CompareTests: XCTestCase {
 
     func testNestingAndFrameworkGroupsAreKept() throws {
         let kb = try Fixtures.seededKnowledgeBase(self)
-        let facts = try QueryFixtures.facts(kb, "expandable-region")
+        let facts = try QueryFixtures.facts(kb, "expandable")
         let name = CellBuilder.cell(facts, row: .aspect("name"), platform: "ios", includeAllPlatforms: false)
         XCTAssertEqual(name.groups.map(\.framework), [nil, "uikit", "swiftui"])
         let lines = name.lines.map(\.indented)
@@ -95,7 +95,7 @@ final class CompareTests: XCTestCase {
         let kb = try Fixtures.seededKnowledgeBase(self)
         let comparison = try kb.compareAcross(aspects: ["state"], general: .spread)
         XCTAssertEqual(comparison.rowHeader, "component")
-        XCTAssertEqual(comparison.rows.map(\.label), ["expandable-region", "reorder-data-row", "table", "table-row-button"])
+        XCTAssertEqual(comparison.rows.map(\.label), ["expandable", "reorder-data-row", "table", "table-row-button"])
         XCTAssertEqual(comparison.columns.map(\.key), ["ios", "android"])
         XCTAssertEqual(comparison.rows[0].cells.map(\.gapCount), [4, 4])
         XCTAssertEqual(comparison.rows[2].cells.map(\.plainText), ["no guidance written", "no guidance written"])
@@ -152,10 +152,10 @@ final class CompareTests: XCTestCase {
     func testLookupByTitleFamilyAndClosestSlugs() throws {
         let kb = try Fixtures.seededKnowledgeBase(self)
         try kb.reader.read { db in
-            let id = try ComponentLookup.resolve(db, "expandable-region")
+            let id = try ComponentLookup.resolve(db, "expandable")
             XCTAssertEqual(try ComponentLookup.resolve(db, "Expandable region"), id)
-            XCTAssertEqual(try ComponentLookup.resolve(db, "native/expandable-region"), id)
-            XCTAssertThrowsError(try ComponentLookup.resolve(db, "expandable-region", family: .web))
+            XCTAssertEqual(try ComponentLookup.resolve(db, "native/expandable"), id)
+            XCTAssertThrowsError(try ComponentLookup.resolve(db, "expandable", family: .web))
             XCTAssertThrowsError(try ComponentLookup.resolve(db, "tabel-row")) { error in
                 guard case let .unknownComponent(query, suggestions)? = error as? QueryError else {
                     return XCTFail("\(error)")
@@ -165,7 +165,7 @@ final class CompareTests: XCTestCase {
                 XCTAssertTrue("\(error)".hasPrefix("no component \"tabel-row\"; closest: table-row-button"), "\(error)")
             }
             XCTAssertThrowsError(try ComponentLookup.resolve(db, "expandible-regon")) { error in
-                XCTAssertEqual("\(error)", "no component \"expandible-regon\"; closest: expandable-region")
+                XCTAssertEqual("\(error)", "no component \"expandible-regon\"; closest: expandable")
             }
         }
         XCTAssertEqual(ComponentLookup.editDistance("kitten", "sitting"), 3)

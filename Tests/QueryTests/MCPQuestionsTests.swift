@@ -96,7 +96,7 @@ final class MCPQuestionsTests: XCTestCase {
     }
 
     func testNarrowingToAFrameworkOrAPlatformsNotes() throws {
-        let facts = try kb.component("expandable-region")
+        let facts = try kb.component("expandable")
         let swiftUI = try facts.keeping(framework: "SwiftUI")
         XCTAssertTrue(swiftUI.guidance.allSatisfy { $0.framework == nil || $0.framework == "swiftui" })
         XCTAssertTrue(swiftUI.guidance.contains { $0.framework == "swiftui" })

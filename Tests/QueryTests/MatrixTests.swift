@@ -12,7 +12,7 @@ final class MatrixTests: XCTestCase {
     func testColumnsArePlatformTimesAspectsAndCriteriaKinds() throws {
         let kb = try Fixtures.seededKnowledgeBase(self)
         let matrix = try kb.matrix(Matrix.Options(aspects: .all))
-        XCTAssertEqual(matrix.rows.map(\.component.slug), ["expandable-region", "reorder-data-row", "table", "table-row-button"])
+        XCTAssertEqual(matrix.rows.map(\.component.slug), ["expandable", "reorder-data-row", "table", "table-row-button"])
         let names = matrix.columns.map(\.name)
         XCTAssertEqual(Array(matrix.header.prefix(4)), ["component", "family", "category", "title"])
         XCTAssertEqual(names.filter { $0.hasPrefix("ios:") }, [
@@ -35,11 +35,11 @@ final class MatrixTests: XCTestCase {
             let row = records.first { $0[0] == component }!
             return row[matrix.header.firstIndex(of: column)!]
         }
-        XCTAssertEqual(cell(.presence, "expandable-region", "ios:state"), "gap")
-        XCTAssertEqual(cell(.count, "expandable-region", "ios:state"), "0")
-        XCTAssertEqual(cell(.presence, "expandable-region", "ios:focus"), "yes")
-        XCTAssertEqual(cell(.count, "expandable-region", "ios:keyboard"), "3")
-        XCTAssertEqual(cell(.count, "expandable-region", "android:keyboard"), "3")
+        XCTAssertEqual(cell(.presence, "expandable", "ios:state"), "gap")
+        XCTAssertEqual(cell(.count, "expandable", "ios:state"), "0")
+        XCTAssertEqual(cell(.presence, "expandable", "ios:focus"), "yes")
+        XCTAssertEqual(cell(.count, "expandable", "ios:keyboard"), "3")
+        XCTAssertEqual(cell(.count, "expandable", "android:keyboard"), "3")
         XCTAssertEqual(cell(.presence, "table", "ios:keyboard"), "empty")
         XCTAssertEqual(cell(.count, "reorder-data-row", "android:announcements"), "3")
         XCTAssertEqual(cell(.text, "table", "ios:keyboard"), "")

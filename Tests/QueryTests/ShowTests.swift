@@ -169,7 +169,7 @@ final class ShowTests: XCTestCase {
 
     func testMarkdownMarksGapsWhereTheySit() throws {
         let kb = try Fixtures.seededKnowledgeBase(self)
-        let markdown = AcceptanceCriteria.markdown(try QueryFixtures.facts(kb, "expandable-region"))
+        let markdown = AcceptanceCriteria.markdown(try QueryFixtures.facts(kb, "expandable"))
         let state = QueryFixtures.section(markdown, "iOS Developer Notes")
             .components(separatedBy: "### State")[1].components(separatedBy: "### ")[0]
         XCTAssertEqual(state.trimmingCharacters(in: .whitespacesAndNewlines), """

@@ -140,7 +140,7 @@ final class TabularTests: XCTestCase {
     func testListColumnsKeepTheirJSONKeys() {
         XCTAssertEqual(Gap.columns.map(\.name), ["component", "family", "platform", "framework", "aspect", "problem", "excerpt", "source", "line"])
         XCTAssertEqual(SpokenAnnouncement.columns.map(\.name), ["component", "title", "family", "platform", "text", "context", "origin",
-                                                                 "screen_reader", "start_ms", "end_ms", "source", "line"])
+                                                                 "screen_reader", "start_ms", "end_ms", "source", "line", "video"])
         XCTAssertEqual(WCAGCitation.columns.map(\.name), ["component", "title", "family", "criterion", "criterion_title", "level", "url",
                                                            "source", "line"])
         XCTAssertEqual(SearchHit.columns.map(\.name), ["rank", "score", "component", "title", "family", "category", "platform", "framework",

@@ -117,7 +117,7 @@ final class ComponentSearchTests: XCTestCase {
             try db.execute(sql: """
                 INSERT INTO guidance (component_id, platform_id, aspect, text, position, source_id, line)
                 SELECT id, 2, 'state', 'Set android:enabled=false; TalkBack reads it as disabled', 999, source_id, 1
-                FROM components WHERE slug = 'expandable-region'
+                FROM components WHERE slug = 'expandable'
                 """)
         }
         let result = try components(kb, "dimmed")

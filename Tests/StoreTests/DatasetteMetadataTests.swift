@@ -79,7 +79,7 @@ final class DatasetteMetadataTests: XCTestCase {
         XCTAssertEqual(sideBySide.map { $0["aspect"] as String }.first, "general", "aspects in source order")
 
         XCTAssertEqual(try run("open_gaps", ["component": ""]).count, try Fixtures.int(kb, "SELECT count(*) FROM gaps"))
-        XCTAssertEqual(try run("open_gaps", ["component": "expandable-region"]).count, 13)
+        XCTAssertEqual(try run("open_gaps", ["component": "expandable"]).count, 13)
         XCTAssertEqual(try run("who_cites_wcag", ["sc": "4.1.2"]).count, 0, "the seed cites none; the corpus test has them")
     }
 
