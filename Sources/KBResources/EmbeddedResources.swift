@@ -12,10 +12,14 @@ package enum EmbeddedResources {
         ("0007_component_search", PackageResources._007_component_search_sql),
         ("0009_facts_view", PackageResources._009_facts_view_sql),
         ("0010_source_roots", PackageResources._010_source_roots_sql),
+        ("0014_component_evidence", PackageResources._014_component_evidence_sql),
     ]
 
     /// vocabulary/equivalents.tsv: the words each platform uses for the same thing (`equivalents`).
     package static let equivalents: [UInt8] = PackageResources.equivalents_tsv
+
+    /// vocabulary/aliases.tsv: the words testers use for a component (`switch` for toggle-switch).
+    package static let aliases: [UInt8] = PackageResources.aliases_tsv
 
     package static let seedDocuments: [(name: String, bytes: [UInt8])] = [
         ("expandable-region.md", PackageResources.expandable_region_md),
