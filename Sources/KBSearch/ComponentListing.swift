@@ -5,7 +5,9 @@ import KBModel
 /// The components-first listing's ranking (`SearchEngine.components`): ranks components on the component index (search_components: a component's
 /// title, category and every fact, schema 0007), then shows each one's best facts with snippets.
 ///
-/// The order of the components: first those holding more of the query's terms (a partial match
+/// A plain-language question of several words (or with an alias or a verb of speech) is ranked by
+/// the evidence each component holds over all its words (`EvidenceRanking`). Otherwise:
+/// the order of the components: first those holding more of the query's terms (a partial match
 /// only when no component holds them all), then those of the platform the query names (a soft
 /// filter), then those whose title or category holds more of the words as typed, then those
 /// holding the words as typed before those that needed an equivalent, then bm25 with the title
