@@ -67,10 +67,13 @@ extension KnowledgeBase {
         try reader.read { try SearchEngine($0).concepts(of: term) }
     }
 
-    /// Everything about one component: `name` is its slug, `family/slug` or title; without its
-    /// code examples when `codeExamples` is false.
-    public func component(_ name: String, family: Family? = nil, codeExamples: Bool = true) throws -> ComponentFacts {
-        let facts = try reader.read { db in try ComponentFacts.load(db, componentID: ComponentLookup.resolve(db, name, family: family)) }
+    /// Everything about one component: `name` is its slug, `family/slug`, title or alias (a
+    /// platform, framework or screen-reader word in it, or in `context`, settles native or web);
+    /// without its code examples when `codeExamples` is false.
+    public func component(_ name: String, family: Family? = nil, context: [String] = [], codeExamples: Bool = true) throws -> ComponentFacts {
+        let facts = try reader.read { db in
+            try ComponentFacts.load(db, componentID: ComponentLookup.resolve(db, name, family: family, context: context))
+        }
         return codeExamples ? facts : facts.withoutCodeExamples
     }
 
@@ -79,7 +82,9 @@ extension KnowledgeBase {
     /// when `scope` is `.all`; another platform's is refused).
     public func developerNotes(of name: String, family: Family? = nil, scope: DeveloperNotes.Scope = .all,
                                framework: String? = nil, codeExamples: Bool = true) throws -> DeveloperNotes {
-        try DeveloperNotes.narrow(component(name, family: family), scope: scope, framework: framework, codeExamples: codeExamples)
+        let context = [framework, { if case let .platform(platform) = scope { platform } else { nil } }()].compactMap { $0 }
+        return try DeveloperNotes.narrow(component(name, family: family, context: context), scope: scope, framework: framework,
+                                         codeExamples: codeExamples)
     }
 
     /// Several components, in the order named, each once (the tester's checklist). One unknown
@@ -99,7 +104,7 @@ extension KnowledgeBase {
     public func compare(_ name: String, aspects: [String] = [], platforms: [String] = [],
                         general: GeneralPlacement = .column, family: Family? = nil) throws -> Comparison {
         try reader.read { db in
-            let id = try ComponentLookup.resolve(db, name, family: family)
+            let id = try ComponentLookup.resolve(db, name, family: family, context: platforms)
             let facts = try ComponentFacts.load(db, componentID: id)
             let rows = try FactSummary.load(db, .component(id)).rows(.all)
             let options = Compare.Options(platforms: try Compare.platforms(platforms),
@@ -255,7 +260,7 @@ extension KnowledgeBase {
     public func announcements(component: String? = nil, family: Family? = nil, platform: String? = nil,
                               origin: AnnouncementOrigin? = nil, limit: Int = 0) throws -> Shown<SpokenAnnouncement> {
         try reader.read { db in
-            let id = try component.map { try ComponentLookup.resolve(db, $0, family: family) }
+            let id = try component.map { try ComponentLookup.resolve(db, $0, family: family, context: platform.map { [$0] } ?? []) }
             let slug = try platform.flatMap { try Compare.platforms([$0]) }?.first
             return Shown(try SpokenAnnouncement.list(db, componentID: id, family: family, platform: slug, origin: origin), limit: limit)
         }
@@ -285,7 +290,10 @@ extension KnowledgeBase {
     public func checklist(_ names: [String], platform: String? = nil, framework: String? = nil, family: Family? = nil) throws -> Checklist {
         guard !names.isEmpty else { throw QueryError.invalidOption("name at least one component for the checklist") }
         let stack = try Checklist.Stack.reading(platform: platform, framework: framework)
-        return try reader.read { db in try Checklist.load(db, ComponentSelection.named(db, names, family: family), stack: stack) }
+        let context = [platform, framework].compactMap { $0 }
+        return try reader.read { db in
+            try Checklist.load(db, ComponentSelection.named(db, names, family: family, context: context), stack: stack)
+        }
     }
 
     /// The checklist of every component of a category and/or family, by family then slug.

@@ -6,11 +6,12 @@ import KBSearch
 /// and the categories themselves (listed, or narrowing a listing of components).
 package enum ComponentSelection {
     /// The named components, in the order given, each once. Every name is resolved before anything
-    /// is loaded, so one unknown name fails the whole request (with the closest slugs).
-    package static func named(_ db: Database, _ names: [String], family: Family?) throws -> [ComponentFacts] {
+    /// is loaded, so one unknown name fails the whole request (with the closest slugs). `context`
+    /// (the platform or framework asked for) settles a name both families hold.
+    package static func named(_ db: Database, _ names: [String], family: Family?, context: [String] = []) throws -> [ComponentFacts] {
         var ids: [Int64] = []
         for name in names {
-            let id = try ComponentLookup.resolve(db, name, family: family)
+            let id = try ComponentLookup.resolve(db, name, family: family, context: context)
             if !ids.contains(id) { ids.append(id) }
         }
         guard !ids.isEmpty else { return [] }

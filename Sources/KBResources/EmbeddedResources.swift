@@ -15,6 +15,7 @@ package enum EmbeddedResources {
         ("0011_standards", PackageResources._011_standards_sql),
         ("0012_test_plans", PackageResources._012_test_plans_sql),
         ("0013_guides_videos", PackageResources._013_guides_videos_sql),
+        ("0014_component_evidence", PackageResources._014_component_evidence_sql),
         ("0016_tested_sc", PackageResources._016_tested_sc_sql),
     ]
 
@@ -28,6 +29,8 @@ package enum EmbeddedResources {
 
     /// vocabulary/element-components.tsv: which web component an HTML element most likely is (`explain`).
     package static let elementComponents: [UInt8] = PackageResources.element_components_tsv
+    /// vocabulary/aliases.tsv: the words testers use for a component (`switch` for toggle-switch).
+    package static let aliases: [UInt8] = PackageResources.aliases_tsv
 
     package static let seedDocuments: [(name: String, bytes: [UInt8])] = [
         ("expandable-region.md", PackageResources.expandable_region_md),

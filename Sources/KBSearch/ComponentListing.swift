@@ -5,7 +5,9 @@ import KBModel
 /// The components-first listing's ranking (`SearchEngine.components`): ranks components on the component index (search_components: a component's
 /// title, category and every fact, schema 0007), then shows each one's best facts with snippets.
 ///
-/// The order of the components: first those holding more of the query's terms (a partial match
+/// A plain-language question of several words (or with an alias or a verb of speech) is ranked by
+/// the evidence each component holds over all its words (`EvidenceRanking`). Otherwise:
+/// the order of the components: first those holding more of the query's terms (a partial match
 /// only when no component holds them all), then those of the platform the query names (a soft
 /// filter), then those whose title or category holds more of the words as typed, then those
 /// holding the words as typed before those that needed an equivalent, then bm25 with the title
@@ -14,10 +16,10 @@ import KBModel
 /// looked up by key).
 package enum ComponentListing {
     /// bm25 weights of search_components' columns: title, category, body (every fact).
-    package static let columnWeights = (title: 10.0, category: 4.0, body: 1.0)
+    package static let columnWeights = (title: 10.0, category: 4.0, body: 1.0, labels: 2.0, code: 0.5)
 
     static let rankSQL = """
-        SELECT rowid, bm25(search_components, \(columnWeights.title), \(columnWeights.category), \(columnWeights.body)) AS score
+        SELECT rowid, bm25(search_components, \(columnWeights.title), \(columnWeights.category), \(columnWeights.body), \(columnWeights.labels), \(columnWeights.code)) AS score
         FROM search_components WHERE search_components MATCH ?
         """
 
@@ -49,9 +51,14 @@ package enum ComponentListing {
         // Components whose title or category holds a term as typed: ahead of those whose facts only
         // do, whatever bm25 says (a word in most components, `tab`, has almost no weight in bm25).
         // An equivalent in a title (`header` for `heading`) is weaker evidence, left to bm25.
-        let titled = try titleHeld(db, read.exact)
         var candidates: [Candidate]
-        if allowed == nil && softFamily == nil && !hasEquivalents && titled.count <= 256 {
+        let evidence = read.reading.plain && (read.full.count > 1 || !read.speech.isEmpty || read.aliasSlugs.contains { !$0.isEmpty })
+        let titled = evidence ? [:] : try titleHeld(db, read.exact)
+        if evidence {
+            candidates = try EvidenceRanking.ranked(db, &read, allowed: allowed, softFamily: softFamily,
+                                                    limit: factFilters ? Int.max : limit, words: words)
+            result.total = candidates.count
+        } else if allowed == nil && softFamily == nil && !hasEquivalents && titled.count <= 256 {
             // bm25 inside FTS5, stopping at the limit; the few titled components looked up by key.
             let total = try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM search_components WHERE search_components MATCH ?"),
                                          arguments: [match]) ?? 0
@@ -75,7 +82,7 @@ package enum ComponentListing {
         try deadline.check()
 
         // No component holds every term: the best partial matches, by how many terms they hold.
-        if candidates.isEmpty && read.reading.plain && read.full.count > 1 {
+        if candidates.isEmpty && !evidence && read.reading.plain && read.full.count > 1 {
             candidates = try partial(db, &read, allowed: allowed, softFamily: softFamily, titled: titled)
             result.total = candidates.count
         }
@@ -200,6 +207,8 @@ package enum ComponentListing {
             let text: String = fact[4]
             let label: String? = fact[3]
             var found = matcher.find(in: text)
+            // A question of what is said (`say`, `announce`) is answered by announcements.
+            if !read.speech.isEmpty && (fact[0] as Int) == 4 { found.exact.formUnion(read.speech) }
             let inLabel = label.map { matcher.find(in: $0) }
             if found.terms.isEmpty && (inLabel?.terms.isEmpty ?? true) { continue }
             guard let hit = hit(fact, component: row, family: family), passes(hit, fact, options) else { continue }
@@ -212,7 +221,9 @@ package enum ComponentListing {
             marked.snippet = TermMatcher.snippet(hit.text, found)
             if let label = hit.label, let inLabel, !inLabel.marks.isEmpty { marked.highlightedLabel = TermMatcher.snippet(label, inLabel) }
             marked.equivalents = found.viaEquivalent.filter { !found.exact.contains($0.key) }.values.flatMap { $0 }.sorted()
-            let rank = [-found.weight * platformFactor(hit, fact, read.reading), -kindBoost(hit), Double(hit.text.utf8.count)]
+            // A transcript line is a fragment of what is said; a note's example says it whole.
+            let boost = kindBoost(hit) - ((fact[13] as String?) == "transcript" ? 0.2 : 0)
+            let rank = [-found.weight * platformFactor(hit, fact, read.reading), -boost, Double(hit.text.utf8.count)]
             scored.append((marked, found, rank))
         }
         let factFilters = options.platform != nil || options.framework != nil || options.kind != nil || options.aspect != nil
@@ -259,16 +270,17 @@ package enum ComponentListing {
     /// Every fact of a component, each with its platform, framework and source.
     static let factsSQL = """
         SELECT 2 AS tag, cr.id, cr.kind, cr.label, cr.expectation AS text, NULL AS aspect, NULL AS parent_id,
-               p.slug AS platform, NULL AS framework, NULL AS screen_reader, s.path AS source, cr.line, cr.position
+               p.slug AS platform, NULL AS framework, NULL AS screen_reader, s.path AS source, cr.line, cr.position,
+               NULL AS origin
         FROM criteria cr LEFT JOIN platforms p ON p.id = cr.platform_id JOIN sources s ON s.id = cr.source_id
         WHERE cr.component_id = ?1
         UNION ALL
-        SELECT 3, g.id, NULL, NULL, g.text, g.aspect, g.parent_id, p.slug, f.slug, NULL, s.path, g.line, g.position
+        SELECT 3, g.id, NULL, NULL, g.text, g.aspect, g.parent_id, p.slug, f.slug, NULL, s.path, g.line, g.position, NULL
         FROM guidance g LEFT JOIN platforms p ON p.id = g.platform_id LEFT JOIN frameworks f ON f.id = g.framework_id
         JOIN sources s ON s.id = g.source_id
         WHERE g.component_id = ?1
         UNION ALL
-        SELECT 4, a.id, NULL, a.context, a.text, NULL, NULL, p.slug, NULL, a.screen_reader, s.path, a.line, a.position
+        SELECT 4, a.id, NULL, a.context, a.text, NULL, NULL, p.slug, NULL, a.screen_reader, s.path, a.line, a.position, a.origin
         FROM announcements a LEFT JOIN platforms p ON p.id = a.platform_id JOIN sources s ON s.id = a.source_id
         WHERE a.component_id = ?1
         """

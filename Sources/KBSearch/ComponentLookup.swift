@@ -5,24 +5,64 @@ import KBStore
 /// Finds a component by what a user types: its slug, `family/slug`, or its title; and when nothing
 /// matches, names the closest slugs (by edit distance) so that the user can retype.
 package enum ComponentLookup {
-    /// The component's id. `query` may be `slug`, `family/slug` or a title; `family` narrows it.
-    package static func resolve(_ db: Database, _ query: String, family: Family? = nil) throws -> Int64 {
+    /// The component's id. `query` may be `slug`, `family/slug`, a title or an alias
+    /// (vocabulary/aliases.tsv: `switch`, `dialog`); `family` narrows it. When a name exists in
+    /// both families, a platform, framework or screen-reader word settles which: in the name
+    /// (`ios switch`, `SwiftUI toggle`, `TalkBack button`) or in `context` (the platforms or
+    /// framework a command or tool was given). `show`, `compare`, `checklist` and the MCP tools
+    /// all look components up here.
+    package static func resolve(_ db: Database, _ query: String, family: Family? = nil, context: [String] = []) throws -> Int64 {
         var family = family
         var text = query.trimmingCharacters(in: .whitespaces)
         if let slash = text.firstIndex(of: "/"), let named = Family(rawValue: String(text[..<slash]).lowercased()) {
             family = named
             text = String(text[text.index(after: slash)...])
         }
-        let slug = Vocabulary.slugify(text)
         let candidates = try ComponentRecord.fetchAll(db, sql: "SELECT * FROM components ORDER BY family, slug")
-            .filter { family == nil || $0.family == family }
-        var matches = candidates.filter { $0.slug == slug }
-        // A page's older address (`radio` of the Jekyll era) finds it under today's.
-        if matches.isEmpty { matches = candidates.filter { $0.slug == Vocabulary.currentSlug(slug) } }
-        if matches.isEmpty { matches = candidates.filter { Vocabulary.slugify($0.title) == slug } }
+        // The name as typed first (`basic web page` is a title); then without its platform words.
+        var matches = named(Vocabulary.slugify(text), in: candidates, family: family)
+        let (rest, implied) = impliedFamily(text, context: context)
+        if matches.isEmpty, rest != text { matches = named(Vocabulary.slugify(rest), in: candidates, family: family) }
+        if matches.count > 1, family == nil, let implied {
+            let settled = matches.filter { $0.family == implied }
+            if !settled.isEmpty { matches = settled }
+        }
         if matches.count == 1 { return matches[0].id }
         if matches.count > 1 { throw QueryError.ambiguousComponent(query, candidates: matches.map { "\($0.family.rawValue)/\($0.slug)" }) }
-        throw QueryError.unknownComponent(query, suggestions: closest(slug, among: Array(Set(candidates.map(\.slug))).sorted()))
+        let slug = Vocabulary.slugify(rest)
+        let pool = candidates.filter { family == nil || $0.family == family }
+        throw QueryError.unknownComponent(query, suggestions: closest(slug, among: Array(Set(pool.map(\.slug))).sorted()))
+    }
+
+    /// The components `slug` names: by slug, else by title, else by alias.
+    private static func named(_ slug: String, in candidates: [ComponentRecord], family: Family?) -> [ComponentRecord] {
+        let pool = candidates.filter { family == nil || $0.family == family }
+        var matches = pool.filter { $0.slug == slug }
+        // A page's older address (`radio` of the Jekyll era) finds it under today's.
+        if matches.isEmpty { matches = pool.filter { $0.slug == Vocabulary.currentSlug(slug) } }
+        if matches.isEmpty { matches = pool.filter { Vocabulary.slugify($0.title) == slug } }
+        if matches.isEmpty, let slugs = ComponentAlias.slugsByAlias[slug] { matches = pool.filter { slugs.contains($0.slug) } }
+        return matches
+    }
+
+    /// The family a platform, framework or screen-reader word implies (`ios`, `swiftui`,
+    /// `talkback` native; `web`, `nvda` web), from the name's words or `context`, and the name
+    /// without those words. No family when the words imply both or none.
+    package static func impliedFamily(_ text: String, context: [String] = []) -> (rest: String, family: Family?) {
+        var families = Set<Family>()
+        var rest: [Substring] = []
+        for word in text.split(whereSeparator: { $0 == " " || $0 == "-" || $0 == "_" }) {
+            if let family = family(of: String(word)) { families.insert(family) } else { rest.append(word) }
+        }
+        for word in context { if let family = family(of: word) { families.insert(family) } }
+        return (rest.isEmpty ? text : rest.joined(separator: " "), families.count == 1 ? families.first : nil)
+    }
+
+    private static func family(of word: String) -> Family? {
+        let folded = word.lowercased()
+        if let platform = PlainLanguage.platformWords[folded] { return Family(platform: platform.platform) }
+        if let platform = PlainLanguage.frameworkPlatforms[folded] { return Family(platform: platform) }
+        return nil
     }
 
     /// Up to `limit` slugs nearest to `query`: those containing it or contained in it first, then

@@ -16,9 +16,18 @@ enum PlainLanguage {
         "for", "on", "in", "at", "to", "of", "by", "from", "with", "within", "about", "into", "onto",
         "as", "up", "out", "off", "over", "while", "after", "before", "during", "per", "via",
         "not", "no", "yes", "any", "all", "some", "each", "every", "other", "same",
-        "test", "tested", "testing", "work", "works", "way", "ways", "say", "says", "said", "tell",
+        "test", "tested", "testing", "work", "works", "way", "ways", "tell",
         "show", "shows", "please", "properly", "correctly", "right", "good", "best",
     ]
+
+    /// Verbs of speech: a question that asks what a screen reader says asks for announcements.
+    /// Such a word is held by every component that has announcements, and finds the words
+    /// `announcementWords` too.
+    static let speechVerbs: Set<String> = [
+        "announce", "announces", "announced", "announcing", "announcement", "announcements",
+        "say", "says", "said", "saying", "read", "reads", "reading", "speak", "speaks", "spoken", "speaking",
+    ]
+    static let announcementWords = ["announce", "announced", "announcement"]
 
     /// A word that names a platform, a framework or a screen reader, and what it raises.
     struct PlatformWord: Equatable {
@@ -44,5 +53,10 @@ enum PlainLanguage {
         "browser": PlatformWord(platform: "web"),
         "nvda": PlatformWord(platform: "web", screenReader: "NVDA"),
         "jaws": PlatformWord(platform: "web", screenReader: "JAWS"),
+    ]
+
+    /// Framework slugs as commands and tools take them (`--framework jetpack-compose`), by platform.
+    static let frameworkPlatforms: [String: String] = [
+        "uikit": "ios", "swiftui": "ios", "jetpack-compose": "android", "android-views": "android",
     ]
 }

@@ -23,6 +23,10 @@ struct QueryReading {
     var exact: [String] = []
     var full: [String] = []
     var patterns: [TermMatcher.Pattern] = []
+    /// Per plain term: the slugs it is an alias of (vocabulary/aliases.tsv), and whether it is a
+    /// verb of speech (`say`, `announce`), which points at announcements.
+    var aliasSlugs: [[String]] = []
+    var speech: Set<Int> = []
 
     /// The component index's word forms; nil in a reading for the fact listing.
     let words: WordForms?
@@ -155,6 +159,17 @@ struct QueryReading {
             held.append(equivalent)
             patterns.append(TermMatcher.Pattern(pieces: forms.pieces(equivalent.term, prefix: false), term: term, equivalent: equivalent.term))
         }
+        let folded = plain.words(text)
+        if !prefix, folded.count == 1, PlainLanguage.speechVerbs.contains(folded[0]) {
+            speech.insert(term)
+            for word in PlainLanguage.announcementWords {
+                let form = try forms.forms(db, word)
+                guard !alternatives.contains(form), try QueryReading.matchesAny(db, form) else { continue }
+                alternatives.append(form)
+                patterns.append(TermMatcher.Pattern(pieces: forms.pieces(word, prefix: false), term: term, equivalent: nil))
+            }
+        }
+        aliasSlugs.append(prefix ? [] : ComponentAlias.slugsByAlias[Vocabulary.slugify(text)] ?? [])
         exact.append(exactForm)
         full.append(alternatives.count == 1 ? exactForm : "(" + alternatives.joined(separator: " OR ") + ")")
         reading.terms.append(SearchReading.Term(text: prefix ? text + "*" : text, prefix: prefix, equivalents: held))

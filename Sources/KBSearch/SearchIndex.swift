@@ -57,12 +57,12 @@ package enum SearchIndex {
         package func finish() throws {
             try rebuildIfBulk()
             try WordForms(db).addToTable(db, wordsOf: """
-                SELECT t.title || ' ' || t.category || ' ' || t.body
+                SELECT t.title || ' ' || t.category || ' ' || t.body || ' ' || t.labels || ' ' || t.code
                 FROM search_components_pending p JOIN search_component_text t ON t.id = p.component_id
                 """)
             try db.execute(sql: """
-                INSERT INTO search_components (rowid, title, category, body)
-                SELECT t.id, t.title, t.category, t.body
+                INSERT INTO search_components (rowid, title, category, body, labels, code)
+                SELECT t.id, t.title, t.category, t.body, t.labels, t.code
                 FROM search_components_pending p JOIN search_component_text t ON t.id = p.component_id;
                 DELETE FROM search_components_pending;
                 UPDATE search_control SET defer_components = 0;
@@ -76,8 +76,8 @@ package enum SearchIndex {
         try db.execute(sql: "INSERT INTO search_index (search_index) VALUES ('rebuild')")
         try db.execute(sql: """
             INSERT INTO search_components (search_components) VALUES ('delete-all');
-            INSERT INTO search_components (rowid, title, category, body)
-            SELECT id, title, category, body FROM search_component_text;
+            INSERT INTO search_components (rowid, title, category, body, labels, code)
+            SELECT id, title, category, body, labels, code FROM search_component_text;
             DELETE FROM search_components_pending;
             """)
         try WordForms(db).rebuildTable(db)
@@ -91,6 +91,8 @@ package enum SearchIndex {
             try WordForms(db).rebuildTable(db)
         }
         if migration == "0011_standards" { try WCAGCatalogueWriter.loadBuiltIn(db) }
+        // 0014 indexes labels and code: their words need forms too.
+        if migration == "0014_component_evidence" { try WordForms(db).rebuildTable(db) }
     }
 }
 

@@ -24,8 +24,9 @@ final class ComponentSearchTests: XCTestCase {
     func assertComponentIndexExact(_ kb: KnowledgeBase, file: StaticString = #filePath, line: UInt = #line) throws {
         let (actual, expected, pending) = try kb.writer().write { db -> ([String], [String], Int) in
             try db.execute(sql: """
-                CREATE VIRTUAL TABLE temp.reference USING fts5(title, category, body, content = '', tokenize = 'unicode61 remove_diacritics 2');
-                INSERT INTO temp.reference (rowid, title, category, body) SELECT id, title, category, body FROM search_component_text;
+                CREATE VIRTUAL TABLE temp.reference USING fts5(title, category, body, labels, code, content = '', tokenize = 'unicode61 remove_diacritics 2');
+                INSERT INTO temp.reference (rowid, title, category, body, labels, code)
+                SELECT id, title, category, body, labels, code FROM search_component_text;
                 CREATE VIRTUAL TABLE temp.reference_terms USING fts5vocab(temp, reference, 'row');
                 """)
             defer { try? db.execute(sql: "DROP TABLE temp.reference_terms; DROP TABLE temp.reference") }
@@ -81,7 +82,7 @@ final class ComponentSearchTests: XCTestCase {
                 DROP TABLE search_component_terms; DROP TABLE search_components; DROP TABLE search_components_pending;
                 DROP VIEW search_component_changes; DROP VIEW search_component_text; DROP TABLE equivalents; DROP TABLE search_component_forms;
                 ALTER TABLE search_control DROP COLUMN defer_components;
-                DELETE FROM grdb_migrations WHERE identifier = '0007_component_search';
+                DELETE FROM grdb_migrations WHERE identifier IN ('0007_component_search', '0014_component_evidence');
                 """)
         }
         try kb.close()
