@@ -154,8 +154,9 @@ package enum FileCollector {
         let parts = path.split(separator: "/").map(String.init)
         let name = parts.last ?? path
         let stem = (name as NSString).deletingPathExtension
-        // The page's address: case and `_` vs `-` changed across eras (`Focus.md`, `loading_spinner.md`).
-        let slug = stem.lowercased().replacingOccurrences(of: "_", with: "-")
+        // The page's address: case and `_` vs `-` changed across eras (`Focus.md`, `loading_spinner.md`);
+        // a name that is no slug is reduced to one (`Slug`), never stored as written.
+        let slug = Slug.from(stem)
         let ext = (name as NSString).pathExtension.lowercased()
         let parent = parts.count >= 2 ? parts[parts.count - 2] : ""
 
@@ -186,7 +187,7 @@ package enum FileCollector {
         // `.../video/<family>/<component>/<file>.vtt`, or a caption straight in `<family>/`.
         if ext == "vtt", let video = parts.lastIndex(of: "video"), parts.count - video >= 3 {
             let family: Family = parts[video + 1] == "web" ? .web : .native
-            let folder = parts.count - video >= 4 ? parent : stem
+            let folder = Slug.from(parts.count - video >= 4 ? parent : stem) ?? ""
             let root = checkoutRoots.first { path.hasPrefix($0 + "/") }
             let slug = owners.owner(of: path, family: family, folder: folder, checkoutRoot: root)
             result.files.append(PendingFile(path: path, hints: SourceHints(slug: slug, family: family), role: .transcript))

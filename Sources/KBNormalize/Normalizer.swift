@@ -6,7 +6,7 @@ import KBRead
 package enum Normalizer {
     package static func normalize(_ entry: Entry, hints: SourceHints = SourceHints()) throws -> NormalizedEntry {
         let title = entry.title.map(TextCleaner.clean).flatMap { $0.isEmpty ? nil : $0 }
-        guard let slug = hints.slug ?? entry.slug ?? title.map(Vocabulary.slugify) ?? hints.fallbackSlug,
+        guard let slug = hints.slug ?? entry.slug.flatMap(Slug.from) ?? title.map(Vocabulary.slugify) ?? hints.fallbackSlug,
               !slug.isEmpty else {
             throw ReadError("no component name: no title, no \"Full information\" link, no file name to go by")
         }
