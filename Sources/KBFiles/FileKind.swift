@@ -15,6 +15,13 @@ package enum FileKind: Equatable {
     /// A symbolic link whose target does not exist (or loops).
     case danglingLink
 
+    /// Whether nothing at all is at `path`, not even a dangling link: what a mirror may call gone.
+    /// A path that cannot be looked at (a folder without search permission) is not absent.
+    package static func isAbsent(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) != 0 && (errno == ENOENT || errno == ENOTDIR)
+    }
+
     /// The kind of `path`, symbolic links followed.
     package init(_ path: String) {
         var info = stat()

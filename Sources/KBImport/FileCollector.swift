@@ -48,6 +48,8 @@ package enum FileCollector {
         package var mirrored: [String] = []
         /// Folders below those that could not be read: what they held is unknown, not gone.
         package var unreadable: [String] = []
+        /// The checkouts found below the mirrored folders: what their layout owns is mirrored.
+        package var checkouts: Set<String> = []
     }
 
     package static func collect(_ paths: [String]) -> Result {
@@ -67,6 +69,7 @@ package enum FileCollector {
                 let roots = checkoutRoots(files)
                 if !roots.isEmpty {
                     result.mirrored.append(url.path)
+                    result.checkouts.formUnion(roots)
                     result.unreadable += result.skipped[skippedBefore...].filter { $0.reason == unreadableFolder || $0.reason == unreadable }.map(\.path)
                 }
                 for file in files.sorted() {
@@ -86,6 +89,21 @@ package enum FileCollector {
             }
         }
         return result
+    }
+
+    /// Whether the walk of mirrored `folder` (holding `checkouts`) takes the file at `path` as its
+    /// own: not hidden below the folder, and a document or captions by the layout (a file the
+    /// checkout's layout ignores, such as one at its root, was imported by name and is not the
+    /// layout's to remove).
+    static func owns(_ path: String, folder: String, checkouts: Set<String>) -> Bool {
+        let prefix = folder == "/" ? "/" : folder + "/"
+        guard path.hasPrefix(prefix), !path.dropFirst(prefix.count).split(separator: "/").contains(where: { $0.hasPrefix(".") }) else {
+            return false
+        }
+        var result = Result()
+        var owners = CaptionOwners()
+        classify(path, checkoutRoots: checkouts.union(checkoutRoots([path])), owners: &owners, into: &result, readsLinks: false)
+        return !result.files.isEmpty
     }
 
     /// Every regular file below `directory`, hidden ones aside. Symbolic links to folders are not
@@ -150,7 +168,7 @@ package enum FileCollector {
     }
 
     static func classify(_ path: String, checkoutRoots: Set<String>, owners: inout CaptionOwners, into result: inout Result,
-                         explicit: Bool = false) {
+                         explicit: Bool = false, readsLinks: Bool = true) {
         let parts = path.split(separator: "/").map(String.init)
         let name = parts.last ?? path
         let stem = (name as NSString).deletingPathExtension
@@ -189,7 +207,7 @@ package enum FileCollector {
             let family: Family = parts[video + 1] == "web" ? .web : .native
             let folder = Slug.from(parts.count - video >= 4 ? parent : stem) ?? ""
             let root = checkoutRoots.first { path.hasPrefix($0 + "/") }
-            let slug = owners.owner(of: path, family: family, folder: folder, checkoutRoot: root)
+            let slug = readsLinks ? owners.owner(of: path, family: family, folder: folder, checkoutRoot: root) : folder
             result.files.append(PendingFile(path: path, hints: SourceHints(slug: slug, family: family), role: .transcript))
             return
         }

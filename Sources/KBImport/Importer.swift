@@ -1,4 +1,5 @@
 import Foundation
+import KBFiles
 import KBModel
 import KBStore
 import KBSearch
@@ -171,6 +172,7 @@ package struct Importer {
     struct Mirror {
         var folders: [String] = []
         var unreadable: [String] = []
+        var checkouts: Set<String> = []
         var found: Set<String> = []
 
         init() {}
@@ -178,16 +180,21 @@ package struct Importer {
         init(_ collected: FileCollector.Result) {
             folders = collected.mirrored
             unreadable = collected.unreadable
+            checkouts = collected.checkouts
             found = Set(collected.files.map(\.path))
         }
 
-        /// Source paths below a mirrored folder that were not found there (and not below a folder
-        /// that could not be read).
+        /// Source paths that are gone from a mirrored folder: not found by its walk, owned by it (a
+        /// path its walk would take: not a file imported by name that the layout ignores, not in a
+        /// hidden folder), not below a folder that could not be read, and with nothing at the path
+        /// any more (a dangling link or an unreadable file is not gone: what it held is unknown).
         func gone<S: Sequence>(from paths: S) -> [String] where S.Element == String {
             guard !folders.isEmpty else { return [] }
             func below(_ path: String, _ folder: String) -> Bool { path == folder || path.hasPrefix(folder == "/" ? "/" : folder + "/") }
             return paths.filter { path in
-                !found.contains(path) && folders.contains { below(path, $0) } && !unreadable.contains { below(path, $0) }
+                !found.contains(path) && !unreadable.contains { below(path, $0) }
+                    && folders.contains { FileCollector.owns(path, folder: $0, checkouts: checkouts) }
+                    && FileKind.isAbsent(path)
             }.sorted()
         }
     }
