@@ -303,15 +303,20 @@ public final class KnowledgeBase: @unchecked Sendable {
             for row in sources { pathOf[row["id"]] = row["path"] }
             let goneIDs = Set(pathOf.filter { paths.contains($0.value) }.keys)
             var found = Set<String>()
-            for row in sources {
-                if let winner: Int64 = row["superseded_by"], goneIDs.contains(winner) { found.insert(row["path"]) }
-            }
             let captions = try Row.fetchAll(db, sql: """
                 SELECT DISTINCT a.source_id AS caption, c.source_id AS owner FROM announcements a
                 JOIN components c ON c.id = a.component_id WHERE a.origin = 'transcript'
                 """)
+            var goneCaptions = Set<Int64>()
             for row in captions where goneIDs.contains(row["owner"]) {
+                goneCaptions.insert(row["caption"])
                 if let path = pathOf[row["caption"]] { found.insert(path) }
+            }
+            // What the gone sources and their components' captions had superseded comes back.
+            for row in sources {
+                if let winner: Int64 = row["superseded_by"], goneIDs.contains(winner) || goneCaptions.contains(winner) {
+                    found.insert(row["path"])
+                }
             }
             return found.subtracting(paths).sorted()
         }
