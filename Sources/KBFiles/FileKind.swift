@@ -66,7 +66,7 @@ package enum FileKind: Equatable {
     /// Whether a11ykb may open or replace it: a regular file, or nothing yet.
     package var isFileOrNew: Bool { self == .regular || self == .missing }
 
-    static func isSymbolicLink(_ path: String) -> Bool {
+    package static func isSymbolicLink(_ path: String) -> Bool {
         var link = stat()
         return lstat(path, &link) == 0 && link.st_mode & S_IFMT == S_IFLNK
     }

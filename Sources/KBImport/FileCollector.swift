@@ -56,7 +56,12 @@ package enum FileCollector {
         var result = Result()
         var owners = CaptionOwners()
         for path in paths {
-            let url = URL(fileURLWithPath: path).standardizedFileURL
+            // An empty name would be read as the current folder (knowledge base included).
+            guard !path.isEmpty else {
+                result.errors.append(Skip(path: path, reason: "an empty name names no file or folder"))
+                continue
+            }
+            let url = URL(fileURLWithPath: physical(path))
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
                 result.errors.append(Skip(path: path, reason: "no such file or folder"))
@@ -104,6 +109,18 @@ package enum FileCollector {
         var owners = CaptionOwners()
         classify(path, checkoutRoots: checkouts.union(checkoutRoots([path])), owners: &owners, into: &result, readsLinks: false)
         return !result.files.isEmpty
+    }
+
+    /// The one spelling of a path given to an import: absolute, with every symbolic link in its
+    /// folders resolved (`cd link && import .` and `import /path/link` name the same sources, and
+    /// mirror the same checkout). A named file that is itself a link keeps its own name: inside a
+    /// checkout its name is the slug.
+    static func physical(_ path: String) -> String {
+        let url = URL(fileURLWithPath: path).standardizedFileURL
+        if FileKind.isSymbolicLink(url.path), FileKind(url.path) != .directory {
+            return url.deletingLastPathComponent().resolvingSymlinksInPath().appendingPathComponent(url.lastPathComponent).path
+        }
+        return url.resolvingSymlinksInPath().path
     }
 
     /// Every regular file below `directory`, hidden ones aside. Symbolic links to folders are not

@@ -150,6 +150,21 @@ package struct Importer {
         // Nothing to write and nothing gone: the writer is not even opened.
         guard firstBatch != nil || !gone.isEmpty else { return summary }
         knowledgeBase.waitForLock(limit: options.lockWait, onWaiting: options.onWaitingForLock)
+        var committed: ImportSummary?
+        do {
+            return try write(firstBatch, batches: &batches, mirror: mirror, summary: summary, options: options, stages: stages,
+                             committed: &committed)
+        } catch let error as StoreError {
+            // Committed, but only in the -wal: the import is not done, and says so (status 1).
+            guard case .notCheckpointed = error, var summary = committed else { throw error }
+            summary.errors.append(ImportSummary.Problem(path: knowledgeBase.path, line: nil, message: error.description))
+            return summary
+        }
+    }
+
+    private func write(_ firstBatch: (Int, [PreparedDocument])?, batches: inout Batches, mirror: Mirror, summary: ImportSummary,
+                       options: ImportOptions, stages: ImportStages?, committed: inout ImportSummary?) throws -> ImportSummary {
+        var summary = summary
         return try knowledgeBase.writeInTransaction(stages: stages) { writer in
             // What is stored is read under the lock: another import may have written meanwhile.
             var planner = ImportPlanner(try stages.measure(.plan) { try writer.storedState() })
@@ -164,6 +179,7 @@ package struct Importer {
             }
             try index.finish()
             try writer.dropUnusedRoots()
+            committed = summary
             return summary
         }
     }

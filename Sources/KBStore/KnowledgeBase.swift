@@ -325,15 +325,29 @@ public final class KnowledgeBase: @unchecked Sendable {
     /// Every write ends here: the WAL is copied into the main file and truncated, so that the
     /// `.sqlite` file alone holds everything (a copy of it, an `immutable=1` or read-only open, a
     /// file published without its `-wal`). A process that exits without closing its connections
-    /// would otherwise leave the last import in the `-wal` file. TRUNCATE waits (the busy timeout)
-    /// for readers of an older snapshot; if one outlasts it the data is still committed, in the WAL,
-    /// and the next write folds it in: that is not an error.
+    /// would otherwise leave the last import in the `-wal` file. TRUNCATE waits (the busy handler)
+    /// for readers of an older snapshot. Here (migrations) one that outlasts it is not an error;
+    /// after an import's write it is (`foldWAL`, `StoreError.notCheckpointed`).
     static func checkpoint(_ writer: DatabaseQueue) {
         _ = try? writer.writeWithoutTransaction { checkpoint($0) }
     }
 
     static func checkpoint(_ db: Database) {
         _ = try? Row.fetchOne(db, sql: "PRAGMA wal_checkpoint(TRUNCATE)")
+    }
+
+    /// The checkpoint closing a write, which must complete: what kept it from copying every frame
+    /// of the WAL into the file and truncating it, or nil when it did.
+    static func foldWAL(_ db: Database) -> String? {
+        do {
+            guard let row = try Row.fetchOne(db, sql: "PRAGMA wal_checkpoint(TRUNCATE)") else { return "no checkpoint result" }
+            let busy: Int = row[0], log: Int = row[1], done: Int = row[2]
+            if busy != 0 { return "a reader of an older snapshot held the checkpoint past the wait" }
+            if log != done { return "\(done) of \(log) WAL frames copied" }
+            return nil
+        } catch {
+            return reason(error)
+        }
     }
 
     /// Runs `body` in one IMMEDIATE transaction of the writer, committed when it returns, then
@@ -360,7 +374,9 @@ public final class KnowledgeBase: @unchecked Sendable {
                 }
                 guard let result else { throw StoreError.writeFailed(path, "the import returned nothing") }
                 stages?.add(.commit, since: bodyEnd)
-                stages.measure(.checkpoint) { KnowledgeBase.checkpoint(db) }
+                if let problem = stages.measure(.checkpoint, { KnowledgeBase.foldWAL(db) }) {
+                    throw StoreError.notCheckpointed(path, problem)
+                }
                 return result
             }
         } catch let error as DatabaseError {
