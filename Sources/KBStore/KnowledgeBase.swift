@@ -19,8 +19,26 @@ import KBModel
 /// public API, and nothing of GRDB shows through it.
 public final class KnowledgeBase: @unchecked Sendable {
     public let path: String
-    /// Reads. Read-only: a statement that writes fails here.
-    package let reader: DatabaseQueue
+    /// Reads. Read-only: a statement that writes fails here. An immutable reader (no write access:
+    /// see `openReader`) assumes the file never changes; when its owner writes it anyway (an
+    /// import), the next question opens it afresh instead of reading new pages through an old
+    /// cache ("database disk image is malformed") or old pages alone (stale answers).
+    package var reader: DatabaseQueue {
+        readerLock.lock()
+        defer { readerLock.unlock() }
+        if let stamp = immutableStamp, stamp != FileStamp(path) {
+            let now = FileStamp(path)
+            if let fresh = try? KnowledgeBase.openReader(path) {
+                openedReader = fresh
+                immutableStamp = FileKind.needsImmutableReader(path) ? now : nil
+            }
+        }
+        return openedReader
+    }
+    private var openedReader: DatabaseQueue
+    private let readerLock = NSLock()
+    /// The file as it was when the immutable reader opened it; nil for a reader SQLite keeps in step.
+    private var immutableStamp: FileStamp?
     private let writerLock = NSLock()
     private var openedWriter: DatabaseQueue?
     /// The writer's busy handler: how long it waits for another process's write lock.
@@ -44,7 +62,9 @@ public final class KnowledgeBase: @unchecked Sendable {
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
         if let size, size > 0 {
             // An existing file: look at it read-only first, and write only to migrate an older schema.
+            let stamp = FileStamp(path)
             let reader = try KnowledgeBase.openReader(path)
+            immutableStamp = FileKind.needsImmutableReader(path) ? stamp : nil
             checkBeforeWriting = true
             if try !KnowledgeBase.inspect(reader, path: path) {
                 try KnowledgeBase.checkIntegrity(reader, path: path)
@@ -55,7 +75,7 @@ public final class KnowledgeBase: @unchecked Sendable {
                 KnowledgeBase.checkpoint(writer)
                 openedWriter = writer
             }
-            self.reader = reader
+            openedReader = reader
         } else {
             // An empty file (`touch kb.sqlite`, or a new one `create` is building): the schema is
             // written in place.
@@ -71,7 +91,7 @@ public final class KnowledgeBase: @unchecked Sendable {
             }
             openedWriter = writer
             checkBeforeWriting = false
-            reader = try KnowledgeBase.openReader(path)
+            openedReader = try KnowledgeBase.openReader(path)
         }
     }
 
@@ -401,4 +421,19 @@ public final class KnowledgeBase: @unchecked Sendable {
     package static let tables = ["sources", "roots", "components", "platforms", "frameworks", "criteria", "guidance",
                                     "announcements", "gaps", "code_examples", "gherkin_steps", "wcag_criteria",
                                     "component_wcag", "notices", "equivalents"]
+}
+
+/// What says a file changed: its identity, size and times, and whether a writer's `-wal` and
+/// `-shm` are beside it.
+struct FileStamp: Equatable {
+    var fields: [Int]
+
+    init(_ path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { fields = []; return }
+        var wal = stat()
+        let walSize = stat(path + "-wal", &wal) == 0 ? Int(wal.st_size) : -1
+        fields = [Int(info.st_dev), Int(info.st_ino), Int(info.st_size), Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec),
+                  Int(info.st_ctim.tv_sec), Int(info.st_ctim.tv_nsec), walSize, access(path + "-shm", F_OK) == 0 ? 1 : 0]
+    }
 }
