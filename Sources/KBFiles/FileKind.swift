@@ -15,6 +15,27 @@ package enum FileKind: Equatable {
     /// A symbolic link whose target does not exist (or loops).
     case danglingLink
 
+    /// The file `path` names (device and inode, links followed), whatever it is called.
+    package static func identity(_ path: String) -> [UInt64]? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return [UInt64(info.st_dev), UInt64(info.st_ino)]
+    }
+
+    /// Makes `directory` and the folders above it that are missing. Nil when done, else why not in
+    /// words (`/home/u/data is a regular file, not a folder`), not Foundation's "error 512".
+    package static func makeFolders(_ directory: String) -> String? {
+        var prefix = ""
+        for part in directory.split(separator: "/", omittingEmptySubsequences: true) {
+            prefix += "/" + part
+            let kind = FileKind(prefix)
+            if kind == .directory { continue }
+            if kind != .missing { return "\(prefix) is \(kind.article), not a folder" }
+            if mkdir(prefix, 0o755) != 0 && errno != EEXIST { return "cannot make folder \(prefix): \(String(cString: strerror(errno)))" }
+        }
+        return nil
+    }
+
     /// Whether nothing at all is at `path`, not even a dangling link: what a mirror may call gone.
     /// A path that cannot be looked at (a folder without search permission) is not absent.
     package static func isAbsent(_ path: String) -> Bool {

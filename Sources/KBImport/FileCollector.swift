@@ -72,10 +72,15 @@ package enum FileCollector {
                 let skippedBefore = result.skipped.count
                 walk(url.path, into: &files, skipped: &result.skipped)
                 let roots = checkoutRoots(files)
+                // What could not be read is unknown, not absent: an error (status 1, said even
+                // under --quiet), and never taken for gone by a mirror.
+                let cannotRead = result.skipped[skippedBefore...].filter { $0.reason == unreadableFolder || $0.reason == unreadable }
+                result.skipped.removeAll { skip in cannotRead.contains(skip) }
+                result.errors += cannotRead
                 if !roots.isEmpty {
                     result.mirrored.append(url.path)
                     result.checkouts.formUnion(roots)
-                    result.unreadable += result.skipped[skippedBefore...].filter { $0.reason == unreadableFolder || $0.reason == unreadable }.map(\.path)
+                    result.unreadable += cannotRead.map(\.path)
                 }
                 for file in files.sorted() {
                     let before = result.files.count
@@ -143,15 +148,12 @@ package enum FileCollector {
             case .typeRegular:
                 files.append(path)
             case .typeSymbolicLink:
-                var isDirectory: ObjCBool = false
-                if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-                    if isDirectory.boolValue {
-                        skipped.append(Skip(path: path, reason: "symbolic link to a folder, not followed"))
-                    } else {
-                        files.append(path)
-                    }
-                } else {
-                    skipped.append(Skip(path: path, reason: "broken or looping symbolic link"))
+                // What the link names decides, as for a file named by the user.
+                switch FileKind(path) {
+                case .regular: files.append(path)
+                case .directory: skipped.append(Skip(path: path, reason: "symbolic link to a folder, not followed"))
+                case .missing, .danglingLink: skipped.append(Skip(path: path, reason: "broken or looping symbolic link"))
+                case let kind: skipped.append(Skip(path: path, reason: "not a regular file (symbolic link to \(kind.article))"))
                 }
             default:
                 skipped.append(Skip(path: path, reason: "not a regular file"))

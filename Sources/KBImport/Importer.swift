@@ -108,7 +108,10 @@ package struct Importer {
 
     /// Imports files and folders.
     package func importPaths(_ paths: [String], options: ImportOptions = ImportOptions()) throws -> ImportSummary {
-        let collected = FileCollector.collect(paths)
+        var collected = FileCollector.collect(paths)
+        // The knowledge base (and its -wal, -shm) inside an imported folder is not a document.
+        let own = Set(["", "-wal", "-shm", "-journal"].compactMap { FileKind.identity(knowledgeBase.path + $0) })
+        collected.files.removeAll { file in FileKind.identity(file.path).map(own.contains) ?? false }
         var summary = ImportSummary()
         summary.skipped = collected.skipped
         summary.ignoredInCheckout = collected.ignoredInCheckout

@@ -103,12 +103,8 @@ public final class KnowledgeBase: @unchecked Sendable {
     package static func create(_ path: String, followUp: @escaping Schema.FollowUp,
                                filling: (KnowledgeBase) throws -> Void = { _ in }) throws {
         let directory = FileKind.folder(of: path)
-        if !FileManager.default.fileExists(atPath: directory) {
-            do {
-                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            } catch {
-                throw StoreError.cannotCreate(path, (error as NSError).localizedDescription)
-            }
+        if let problem = FileKind.makeFolders(directory.hasPrefix("/") ? directory : FileManager.default.currentDirectoryPath + "/" + directory) {
+            throw StoreError.cannotCreate(path, problem)
         }
         let name = (path as NSString).lastPathComponent
         let temporary = directory + "/.\(name).\(ProcessInfo.processInfo.processIdentifier).\(UUID().uuidString).new"
