@@ -173,9 +173,11 @@ extension KnowledgeBase {
         try reader.read { try Listing.table($0, subject, family: family, category: category) }
     }
 
-    /// The slugs (components, platforms, frameworks) or names (categories) the shell completes.
+    /// The slugs (components, categories, platforms, frameworks) the shell completes. Only what is
+    /// a slug (`Slug.isValid`) is offered: a shell expands what a completion script hands it, so a
+    /// name from a knowledge base written before slugs were checked, or edited by hand, is left out.
     public func names(_ subject: Listing.Subject) throws -> [String] {
-        try reader.read { try Listing.names($0, subject) }
+        try reader.read { try Listing.names($0, subject) }.filter(Slug.isValid)
     }
 
     /// Every row of a documented table or view, in id order.

@@ -29,6 +29,23 @@ public enum AtomicFile {
     /// Runs `body` with a sink into a temporary file beside `path`, then renames the file into
     /// place. If `body` throws, the temporary file is removed and `path` is left as it was.
     public static func write(to path: String, protecting: [String] = [], _ body: (ByteSink) throws -> Void) throws {
+        try place(path, protecting: protecting) { _, fd in
+            let sink = ByteSink(fd: fd)
+            try body(sink)
+            try sink.flush()
+        }
+    }
+
+    /// For a writer that makes the file itself, by name (SQLite's `VACUUM INTO`, which writes into
+    /// a new or empty file): `body` gets the path of an empty temporary file beside `path`, renamed
+    /// into place when it returns, under the same rules for what `path` may name.
+    public static func write(to path: String, protecting: [String] = [], byName body: (String) throws -> Void) throws {
+        try place(path, protecting: protecting) { temporary, _ in try body(temporary) }
+    }
+
+    /// The one way a file is put in place: the target checked, a temporary file beside it filled
+    /// by `body` (given its path and descriptor), flushed, given the old file's mode, renamed.
+    static func place(_ path: String, protecting: [String], _ body: (String, Int32) throws -> Void) throws {
         let target = try resolve(path)
         let kind = FileKind(target)
         guard kind.isFileOrNew else {
@@ -58,9 +75,7 @@ public enum AtomicFile {
         guard fd >= 0 else { throw WriteError(description: "cannot write \(path): \(String(cString: strerror(errno)))") }
         var failure: String?
         do {
-            let sink = ByteSink(fd: fd)
-            try body(sink)
-            try sink.flush()
+            try body(temporary, fd)
         } catch let error as WriteError {
             failure = error.description.replacingOccurrences(of: "cannot write: ", with: "")
         } catch {

@@ -15,6 +15,34 @@ package enum FileKind: Equatable {
     /// A symbolic link whose target does not exist (or loops).
     case danglingLink
 
+    /// The file `path` names (device and inode, links followed), whatever it is called.
+    package static func identity(_ path: String) -> [UInt64]? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return [UInt64(info.st_dev), UInt64(info.st_ino)]
+    }
+
+    /// Makes `directory` and the folders above it that are missing. Nil when done, else why not in
+    /// words (`/home/u/data is a regular file, not a folder`), not Foundation's "error 512".
+    package static func makeFolders(_ directory: String) -> String? {
+        var prefix = ""
+        for part in directory.split(separator: "/", omittingEmptySubsequences: true) {
+            prefix += "/" + part
+            let kind = FileKind(prefix)
+            if kind == .directory { continue }
+            if kind != .missing { return "\(prefix) is \(kind.article), not a folder" }
+            if mkdir(prefix, 0o755) != 0 && errno != EEXIST { return "cannot make folder \(prefix): \(String(cString: strerror(errno)))" }
+        }
+        return nil
+    }
+
+    /// Whether nothing at all is at `path`, not even a dangling link: what a mirror may call gone.
+    /// A path that cannot be looked at (a folder without search permission) is not absent.
+    package static func isAbsent(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) != 0 && (errno == ENOENT || errno == ENOTDIR)
+    }
+
     /// The kind of `path`, symbolic links followed.
     package init(_ path: String) {
         var info = stat()
@@ -59,7 +87,7 @@ package enum FileKind: Equatable {
     /// Whether a11ykb may open or replace it: a regular file, or nothing yet.
     package var isFileOrNew: Bool { self == .regular || self == .missing }
 
-    static func isSymbolicLink(_ path: String) -> Bool {
+    package static func isSymbolicLink(_ path: String) -> Bool {
         var link = stat()
         return lstat(path, &link) == 0 && link.st_mode & S_IFMT == S_IFLNK
     }

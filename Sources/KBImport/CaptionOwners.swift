@@ -55,7 +55,7 @@ struct CaptionOwners {
             for case let relative as String in enumerator where relative.hasSuffix(".md") {
                 let name = (relative as NSString).lastPathComponent
                 guard !name.hasPrefix("_") else { continue }
-                let slug = (name as NSString).deletingPathExtension.lowercased().replacingOccurrences(of: "_", with: "-")
+                guard let slug = Slug.from((name as NSString).deletingPathExtension) else { continue }
                 links.slugs[family, default: []].insert(slug)
                 guard let data = FileManager.default.contents(atPath: folder + "/" + relative),
                       let text = String(data: data, encoding: .utf8), text.contains("media/video/") else { continue }

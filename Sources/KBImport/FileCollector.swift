@@ -49,13 +49,20 @@ package enum FileCollector {
         package var mirrored: [String] = []
         /// Folders below those that could not be read: what they held is unknown, not gone.
         package var unreadable: [String] = []
+        /// The checkouts found below the mirrored folders: what their layout owns is mirrored.
+        package var checkouts: Set<String> = []
     }
 
     package static func collect(_ paths: [String]) -> Result {
         var result = Result()
         var owners = CaptionOwners()
         for path in paths {
-            let url = URL(fileURLWithPath: path).standardizedFileURL
+            // An empty name would be read as the current folder (knowledge base included).
+            guard !path.isEmpty else {
+                result.errors.append(Skip(path: path, reason: "an empty name names no file or folder"))
+                continue
+            }
+            let url = URL(fileURLWithPath: physical(path))
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
                 result.errors.append(Skip(path: path, reason: "no such file or folder"))
@@ -66,9 +73,15 @@ package enum FileCollector {
                 let skippedBefore = result.skipped.count
                 walk(url.path, into: &files, skipped: &result.skipped)
                 let roots = checkoutRoots(files)
+                // What could not be read is unknown, not absent: an error (status 1, said even
+                // under --quiet), and never taken for gone by a mirror.
+                let cannotRead = result.skipped[skippedBefore...].filter { $0.reason == unreadableFolder || $0.reason == unreadable }
+                result.skipped.removeAll { skip in cannotRead.contains(skip) }
+                result.errors += cannotRead
                 if !roots.isEmpty {
                     result.mirrored.append(url.path)
-                    result.unreadable += result.skipped[skippedBefore...].filter { $0.reason == unreadableFolder || $0.reason == unreadable }.map(\.path)
+                    result.checkouts.formUnion(roots)
+                    result.unreadable += cannotRead.map(\.path)
                 }
                 for file in files.sorted() {
                     let before = result.files.count
@@ -87,6 +100,33 @@ package enum FileCollector {
             }
         }
         return result
+    }
+
+    /// Whether the walk of mirrored `folder` (holding `checkouts`) takes the file at `path` as its
+    /// own: not hidden below the folder, and a document or captions by the layout (a file the
+    /// checkout's layout ignores, such as one at its root, was imported by name and is not the
+    /// layout's to remove).
+    static func owns(_ path: String, folder: String, checkouts: Set<String>) -> Bool {
+        let prefix = folder == "/" ? "/" : folder + "/"
+        guard path.hasPrefix(prefix), !path.dropFirst(prefix.count).split(separator: "/").contains(where: { $0.hasPrefix(".") }) else {
+            return false
+        }
+        var result = Result()
+        var owners = CaptionOwners()
+        classify(path, checkoutRoots: checkouts.union(checkoutRoots([path])), owners: &owners, into: &result, readsLinks: false)
+        return !result.files.isEmpty
+    }
+
+    /// The one spelling of a path given to an import: absolute, with every symbolic link in its
+    /// folders resolved (`cd link && import .` and `import /path/link` name the same sources, and
+    /// mirror the same checkout). A named file that is itself a link keeps its own name: inside a
+    /// checkout its name is the slug.
+    static func physical(_ path: String) -> String {
+        let url = URL(fileURLWithPath: path).standardizedFileURL
+        if FileKind.isSymbolicLink(url.path), FileKind(url.path) != .directory {
+            return url.deletingLastPathComponent().resolvingSymlinksInPath().appendingPathComponent(url.lastPathComponent).path
+        }
+        return url.resolvingSymlinksInPath().path
     }
 
     /// Every regular file below `directory`, hidden ones aside. Symbolic links to folders are not
@@ -109,15 +149,12 @@ package enum FileCollector {
             case .typeRegular:
                 files.append(path)
             case .typeSymbolicLink:
-                var isDirectory: ObjCBool = false
-                if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-                    if isDirectory.boolValue {
-                        skipped.append(Skip(path: path, reason: "symbolic link to a folder, not followed"))
-                    } else {
-                        files.append(path)
-                    }
-                } else {
-                    skipped.append(Skip(path: path, reason: "broken or looping symbolic link"))
+                // What the link names decides, as for a file named by the user.
+                switch FileKind(path) {
+                case .regular: files.append(path)
+                case .directory: skipped.append(Skip(path: path, reason: "symbolic link to a folder, not followed"))
+                case .missing, .danglingLink: skipped.append(Skip(path: path, reason: "broken or looping symbolic link"))
+                case let kind: skipped.append(Skip(path: path, reason: "not a regular file (symbolic link to \(kind.article))"))
                 }
             default:
                 skipped.append(Skip(path: path, reason: "not a regular file"))
@@ -154,12 +191,13 @@ package enum FileCollector {
     }
 
     static func classify(_ path: String, checkoutRoots: Set<String>, owners: inout CaptionOwners, into result: inout Result,
-                         explicit: Bool = false) {
+                         explicit: Bool = false, readsLinks: Bool = true) {
         let parts = path.split(separator: "/").map(String.init)
         let name = parts.last ?? path
         let stem = (name as NSString).deletingPathExtension
-        // The page's address: case and `_` vs `-` changed across eras (`Focus.md`, `loading_spinner.md`).
-        let slug = stem.lowercased().replacingOccurrences(of: "_", with: "-")
+        // The page's address: case and `_` vs `-` changed across eras (`Focus.md`, `loading_spinner.md`);
+        // a name that is no slug is reduced to one (`Slug`), never stored as written.
+        let slug = Slug.from(stem)
         let ext = (name as NSString).pathExtension.lowercased()
         let parent = parts.count >= 2 ? parts[parts.count - 2] : ""
 
@@ -190,9 +228,9 @@ package enum FileCollector {
         // `.../video/<family>/<component>/<file>.vtt`, or a caption straight in `<family>/`.
         if ext == "vtt", let video = parts.lastIndex(of: "video"), parts.count - video >= 3 {
             let family: Family = parts[video + 1] == "web" ? .web : .native
-            let folder = parts.count - video >= 4 ? parent : stem
+            let folder = Slug.from(parts.count - video >= 4 ? parent : stem) ?? ""
             let root = checkoutRoots.first { path.hasPrefix($0 + "/") }
-            let slug = owners.owner(of: path, family: family, folder: folder, checkoutRoot: root)
+            let slug = readsLinks ? owners.owner(of: path, family: family, folder: folder, checkoutRoot: root) : folder
             result.files.append(PendingFile(path: path, hints: SourceHints(slug: slug, family: family), role: .transcript))
             return
         }

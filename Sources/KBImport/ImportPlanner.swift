@@ -59,15 +59,26 @@ package struct ImportPlanner {
             let captions = stored.captions.values.contains { $0.contains(id) }
                 ? stored.components.values.filter { stored.captions[$0.id]?.contains(id) == true }.map(\.key.slug) : []
             for slug in Set(captions).sorted() { plan.outcomes.append(.removed(path: path, component: slug, format: format)) }
-            let superseded = stored.sources.values.filter { $0.supersededBy == id }.map(\.id).sorted()
-            if !superseded.isEmpty {
-                plan.operations.append(.forget(sourceIDs: superseded))
-                for other in superseded { stored.sources[other]?.sha256 = ""; stored.sources[other]?.supersededBy = nil }
-            }
-            plan.operations.append(.removeSource(id: id))
-            stored.dropSource(id)
+            dropSource(id, into: &plan)
         }
         return plan
+    }
+
+    /// Deletes a source row. What it had superseded is forgotten (its hash cleared): its winner's
+    /// facts or cues go with it, so importing the loser's file again writes them back instead of
+    /// calling the file unchanged. Every source row the planner deletes goes through here.
+    private mutating func dropSource(_ id: Int64, into plan: inout ImportPlan) {
+        forgetSuperseded(by: [id], into: &plan)
+        plan.operations.append(.removeSource(id: id))
+        stored.dropSource(id)
+    }
+
+    /// Clears the hashes of the sources that `winners` had superseded.
+    private mutating func forgetSuperseded(by winners: Set<Int64>, into plan: inout ImportPlan) {
+        let superseded = stored.sources.values.filter { $0.supersededBy.map(winners.contains) == true }.map(\.id).sorted()
+        guard !superseded.isEmpty else { return }
+        plan.operations.append(.forget(sourceIDs: superseded))
+        for other in superseded { stored.sources[other]?.sha256 = "" }
     }
 
     /// The components a source holds, in the order they were first stored.
@@ -152,13 +163,15 @@ package struct ImportPlanner {
 
     /// Deletes a component and its facts. Captions attached to it came from files of their own:
     /// those sources are forgotten (their hash cleared), so that importing them again attaches
-    /// them anew instead of skipping them as unchanged.
+    /// them anew instead of skipping them as unchanged; so are the captions they had replaced
+    /// (another copy's), whose cues went when they were replaced.
     private mutating func removeComponent(_ key: StoredState.ComponentKey, into plan: inout ImportPlan) {
         guard let component = stored.components[key] else { return }
         let captions = (stored.captions[component.id] ?? []).sorted()
         if !captions.isEmpty {
             plan.operations.append(.forget(sourceIDs: captions))
             for id in captions { stored.sources[id]?.sha256 = "" }
+            forgetSuperseded(by: Set(captions), into: &plan)
         }
         plan.operations.append(.removeComponent(id: component.id))
         stored.dropComponent(key)
@@ -171,8 +184,7 @@ package struct ImportPlanner {
         guard let component = stored.components[key] else {
             plan.outcomes.append(.skipped(path: document.path,
                                           reason: "captions for \(key.family.rawValue) component \"\(key.slug)\", which is not in the knowledge base"))
-            plan.operations.append(.removeSource(id: sourceID))
-            stored.dropSource(sourceID)
+            dropSource(sourceID, into: &plan)
             return
         }
         if announcements.isEmpty {

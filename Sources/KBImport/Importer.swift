@@ -1,4 +1,5 @@
 import Foundation
+import KBFiles
 import KBModel
 import KBStore
 import KBSearch
@@ -107,7 +108,10 @@ package struct Importer {
 
     /// Imports files and folders.
     package func importPaths(_ paths: [String], options: ImportOptions = ImportOptions()) throws -> ImportSummary {
-        let collected = FileCollector.collect(paths)
+        var collected = FileCollector.collect(paths)
+        // The knowledge base (and its -wal, -shm) inside an imported folder is not a document.
+        let own = Set(["", "-wal", "-shm", "-journal"].compactMap { FileKind.identity(knowledgeBase.path + $0) })
+        collected.files.removeAll { file in FileKind.identity(file.path).map(own.contains) ?? false }
         var summary = ImportSummary()
         summary.skipped = collected.skipped
         summary.ignoredInCheckout = collected.ignoredInCheckout
@@ -149,6 +153,21 @@ package struct Importer {
         // Nothing to write and nothing gone: the writer is not even opened.
         guard firstBatch != nil || !gone.isEmpty else { return summary }
         knowledgeBase.waitForLock(limit: options.lockWait, onWaiting: options.onWaitingForLock)
+        var committed: ImportSummary?
+        do {
+            return try write(firstBatch, batches: &batches, mirror: mirror, summary: summary, options: options, stages: stages,
+                             committed: &committed)
+        } catch let error as StoreError {
+            // Committed, but only in the -wal: the import is not done, and says so (status 1).
+            guard case .notCheckpointed = error, var summary = committed else { throw error }
+            summary.errors.append(ImportSummary.Problem(path: knowledgeBase.path, line: nil, message: error.description))
+            return summary
+        }
+    }
+
+    private func write(_ firstBatch: (Int, [PreparedDocument])?, batches: inout Batches, mirror: Mirror, summary: ImportSummary,
+                       options: ImportOptions, stages: ImportStages?, committed: inout ImportSummary?) throws -> ImportSummary {
+        var summary = summary
         return try knowledgeBase.writeInTransaction(stages: stages) { writer in
             // What is stored is read under the lock: another import may have written meanwhile.
             var planner = ImportPlanner(try stages.measure(.plan) { try writer.storedState() })
@@ -163,6 +182,7 @@ package struct Importer {
             }
             try index.finish()
             try writer.dropUnusedRoots()
+            committed = summary
             return summary
         }
     }
@@ -171,6 +191,7 @@ package struct Importer {
     struct Mirror {
         var folders: [String] = []
         var unreadable: [String] = []
+        var checkouts: Set<String> = []
         var found: Set<String> = []
 
         init() {}
@@ -178,16 +199,21 @@ package struct Importer {
         init(_ collected: FileCollector.Result) {
             folders = collected.mirrored
             unreadable = collected.unreadable
+            checkouts = collected.checkouts
             found = Set(collected.files.map(\.path))
         }
 
-        /// Source paths below a mirrored folder that were not found there (and not below a folder
-        /// that could not be read).
+        /// Source paths that are gone from a mirrored folder: not found by its walk, owned by it (a
+        /// path its walk would take: not a file imported by name that the layout ignores, not in a
+        /// hidden folder), not below a folder that could not be read, and with nothing at the path
+        /// any more (a dangling link or an unreadable file is not gone: what it held is unknown).
         func gone<S: Sequence>(from paths: S) -> [String] where S.Element == String {
             guard !folders.isEmpty else { return [] }
             func below(_ path: String, _ folder: String) -> Bool { path == folder || path.hasPrefix(folder == "/" ? "/" : folder + "/") }
             return paths.filter { path in
-                !found.contains(path) && folders.contains { below(path, $0) } && !unreadable.contains { below(path, $0) }
+                !found.contains(path) && !unreadable.contains { below(path, $0) }
+                    && folders.contains { FileCollector.owns(path, folder: $0, checkouts: checkouts) }
+                    && FileKind.isAbsent(path)
             }.sorted()
         }
     }

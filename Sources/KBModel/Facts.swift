@@ -184,10 +184,11 @@ package struct SourceHints: Sendable, Equatable {
         self.init(fallbackSlug: Vocabulary.slugify(stem))
     }
 
+    /// Names are reduced to slugs here (`Slug.from`): a file or folder name can hold anything.
     package init(slug: String? = nil, family: Family? = nil, category: String? = nil, fallbackSlug: String? = nil) {
-        self.slug = slug
+        self.slug = slug.flatMap(Slug.from)
         self.family = family
-        self.category = category
-        self.fallbackSlug = fallbackSlug
+        self.category = category.flatMap(Slug.from)
+        self.fallbackSlug = fallbackSlug.flatMap(Slug.from)
     }
 }

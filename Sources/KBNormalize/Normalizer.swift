@@ -9,7 +9,8 @@ package enum Normalizer {
         // A guide's file is titled by its name: the "How to test with..." lines in it are topics.
         let title = family == .howToTest && entry.format != .contentJSON ? nil
             : entry.title.map(TextCleaner.clean).flatMap { $0.isEmpty ? nil : $0 }
-        guard let slug = (hints.slug ?? entry.slug ?? title.map(Vocabulary.slugify) ?? hints.fallbackSlug).map(Vocabulary.currentSlug),
+        guard let slug = (hints.slug ?? entry.slug.flatMap(Slug.from) ?? title.map(Vocabulary.slugify) ?? hints.fallbackSlug)
+            .map(Vocabulary.currentSlug),
               !slug.isEmpty else {
             throw ReadError("no component name: no title, no \"Full information\" link, no file name to go by")
         }

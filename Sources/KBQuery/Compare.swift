@@ -51,28 +51,34 @@ public enum Compare {
     }
 
     /// Checks platform slugs typed by a user: `iOS`, `android`. Nil when none was typed (every
-    /// platform the components have).
+    /// platform the components have). A platform named twice (`ios,iOS`) is one column.
     package static func platforms(_ typed: [String]) throws -> [String]? {
         if typed.isEmpty { return nil }
-        return try typed.map { text in
+        return once(try typed.map { text in
             let slug = Vocabulary.platformSlug(text) ?? Vocabulary.slugify(text)
             guard Vocabulary.platforms.contains(where: { $0.slug == slug }) else {
                 throw QueryError.invalidOption("unknown platform \"\(text)\"; known: \(Vocabulary.platforms.map(\.slug).joined(separator: ", "))")
             }
             return slug
-        }
+        })
+    }
+
+    /// Each choice once, in the order first given.
+    static func once<T: Hashable>(_ chosen: [T]) -> [T] {
+        var seen = Set<T>()
+        return chosen.filter { seen.insert($0).inserted }
     }
 
     /// The rows a user chose (`state`, `Groupings`, `gestures`), checked against those the
-    /// components have. Nil when none was chosen (every row).
+    /// components have. Nil when none was chosen (every row). A row named twice is one row.
     package static func rows(_ typed: [String], known: [RowKey]) throws -> [RowKey]? {
         if typed.isEmpty { return nil }
-        return try typed.map { text in
+        return once(try typed.map { text in
             guard let key = RowKey.parse(text), known.contains(key) else {
                 throw QueryError.invalidOption("unknown aspect \"\(text)\"; known: \(known.map(\.key).joined(separator: ", "))")
             }
             return key
-        }
+        })
     }
 
     /// One component: a row per chosen row (`options.rows`), else per row in `allRows` (its

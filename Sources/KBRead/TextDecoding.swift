@@ -1,11 +1,16 @@
 import Foundation
 
 /// Bytes to text: UTF-8 (with or without a byte-order mark) or UTF-16 with its mark. Anything
-/// else is refused with a reason rather than guessed at.
+/// else (UTF-32 with its mark included) is refused with a reason rather than guessed at.
 package enum TextDecoding {
     package static func decode(_ data: Data) throws -> String {
         if data.isEmpty { throw ReadError("empty file") }
         let bytes = [UInt8](data.prefix(4))
+        // UTF-32's marks first: little-endian's begins as UTF-16's does.
+        if bytes == [0xFF, 0xFE, 0x00, 0x00] || bytes == [0x00, 0x00, 0xFE, 0xFF] {
+            throw ReadError("UTF-32 text (byte-order mark \(bytes.map { String(format: "%02X", $0) }.joined(separator: " "))): "
+                            + "only UTF-8 and UTF-16 are read; save it as UTF-8")
+        }
         if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
             guard let text = String(data: data, encoding: .utf16) else { throw ReadError("invalid UTF-16") }
             return text

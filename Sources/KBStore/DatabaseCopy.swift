@@ -1,34 +1,25 @@
 import Foundation
 import GRDB
+import KBFiles
 
 /// `a11ykb export db FILE`: a compact, self-contained copy of a knowledge base, for publishing
 /// (Datasette, a download, a read-only medium).
 package enum DatabaseCopy {
+    /// The copy is put in place by `AtomicFile`, under the rules of any `--output`: a regular file
+    /// or a new path (a symbolic link followed to its file), never a device, FIFO, socket or folder.
     package static func write(_ kb: KnowledgeBase, to path: String) throws {
-        let target = URL(fileURLWithPath: path).standardizedFileURL
-        let folder = target.deletingLastPathComponent().path
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw StoreError.cannotCreate(path, "folder \(folder) does not exist")
-        }
-        if isKnowledgeBase(kb.path, target.path) { throw StoreError.wouldOverwriteKnowledgeBase(path) }
-        let temporary = folder + "/.\(target.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).\(UUID().uuidString).tmp"
+        if isKnowledgeBase(kb.path, path) { throw StoreError.wouldOverwriteKnowledgeBase(path) }
         do {
-            // VACUUM INTO reads one snapshot (WAL included) through the read-only connection and
-            // writes a new file without free pages, in rollback-journal mode: no -wal to go with it.
-            try kb.reader.inDatabase { db in try db.execute(sql: "VACUUM INTO ?", arguments: [temporary]) }
-            let fd = open(temporary, O_RDONLY)
-            if fd < 0 || fsync(fd) != 0 {
-                let reason = String(cString: strerror(errno))
-                if fd >= 0 { close(fd) }
-                throw StoreError.cannotCreate(path, reason)
-            }
-            close(fd)
-            if rename(temporary, target.path) != 0 { throw StoreError.cannotCreate(path, String(cString: strerror(errno))) }
-        } catch {
-            unlink(temporary)
-            if let error = error as? DatabaseError { throw StoreError.cannotCreate(path, KnowledgeBase.reason(error)) }
-            throw error
+            try AtomicFile.write(to: path, protecting: [kb.path, kb.path + "-wal", kb.path + "-shm"], byName: { temporary in
+                // VACUUM INTO reads one snapshot (WAL included) through the read-only connection and
+                // writes the (empty) file without free pages, in rollback-journal mode: no -wal to go with it.
+                try kb.reader.inDatabase { db in try db.execute(sql: "VACUUM INTO ?", arguments: [temporary]) }
+            })
+        } catch let error as AtomicFile.WriteError {
+            // There is no standard output to offer instead: the file is the point.
+            throw AtomicFile.WriteError(description: error.description)
+        } catch let error as DatabaseError {
+            throw StoreError.cannotCreate(path, KnowledgeBase.reason(error))
         }
     }
 

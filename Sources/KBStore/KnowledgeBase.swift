@@ -19,8 +19,26 @@ import KBModel
 /// public API, and nothing of GRDB shows through it.
 public final class KnowledgeBase: @unchecked Sendable {
     public let path: String
-    /// Reads. Read-only: a statement that writes fails here.
-    package let reader: DatabaseQueue
+    /// Reads. Read-only: a statement that writes fails here. An immutable reader (no write access:
+    /// see `openReader`) assumes the file never changes; when its owner writes it anyway (an
+    /// import), the next question opens it afresh instead of reading new pages through an old
+    /// cache ("database disk image is malformed") or old pages alone (stale answers).
+    package var reader: DatabaseQueue {
+        readerLock.lock()
+        defer { readerLock.unlock() }
+        if let stamp = immutableStamp, stamp != FileStamp(path) {
+            let now = FileStamp(path)
+            if let fresh = try? KnowledgeBase.openReader(path) {
+                openedReader = fresh
+                immutableStamp = FileKind.needsImmutableReader(path) ? now : nil
+            }
+        }
+        return openedReader
+    }
+    private var openedReader: DatabaseQueue
+    private let readerLock = NSLock()
+    /// The file as it was when the immutable reader opened it; nil for a reader SQLite keeps in step.
+    private var immutableStamp: FileStamp?
     private let writerLock = NSLock()
     private var openedWriter: DatabaseQueue?
     /// The writer's busy handler: how long it waits for another process's write lock.
@@ -44,7 +62,9 @@ public final class KnowledgeBase: @unchecked Sendable {
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
         if let size, size > 0 {
             // An existing file: look at it read-only first, and write only to migrate an older schema.
+            let stamp = FileStamp(path)
             let reader = try KnowledgeBase.openReader(path)
+            immutableStamp = FileKind.needsImmutableReader(path) ? stamp : nil
             checkBeforeWriting = true
             if try !KnowledgeBase.inspect(reader, path: path) {
                 try KnowledgeBase.checkIntegrity(reader, path: path)
@@ -55,7 +75,7 @@ public final class KnowledgeBase: @unchecked Sendable {
                 KnowledgeBase.checkpoint(writer)
                 openedWriter = writer
             }
-            self.reader = reader
+            openedReader = reader
         } else {
             // An empty file (`touch kb.sqlite`, or a new one `create` is building): the schema is
             // written in place.
@@ -71,7 +91,7 @@ public final class KnowledgeBase: @unchecked Sendable {
             }
             openedWriter = writer
             checkBeforeWriting = false
-            reader = try KnowledgeBase.openReader(path)
+            openedReader = try KnowledgeBase.openReader(path)
         }
     }
 
@@ -83,12 +103,8 @@ public final class KnowledgeBase: @unchecked Sendable {
     package static func create(_ path: String, followUp: @escaping Schema.FollowUp,
                                filling: (KnowledgeBase) throws -> Void = { _ in }) throws {
         let directory = FileKind.folder(of: path)
-        if !FileManager.default.fileExists(atPath: directory) {
-            do {
-                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            } catch {
-                throw StoreError.cannotCreate(path, (error as NSError).localizedDescription)
-            }
+        if let problem = FileKind.makeFolders(directory.hasPrefix("/") ? directory : FileManager.default.currentDirectoryPath + "/" + directory) {
+            throw StoreError.cannotCreate(path, problem)
         }
         let name = (path as NSString).lastPathComponent
         let temporary = directory + "/.\(name).\(ProcessInfo.processInfo.processIdentifier).\(UUID().uuidString).new"
@@ -303,15 +319,20 @@ public final class KnowledgeBase: @unchecked Sendable {
             for row in sources { pathOf[row["id"]] = row["path"] }
             let goneIDs = Set(pathOf.filter { paths.contains($0.value) }.keys)
             var found = Set<String>()
-            for row in sources {
-                if let winner: Int64 = row["superseded_by"], goneIDs.contains(winner) { found.insert(row["path"]) }
-            }
             let captions = try Row.fetchAll(db, sql: """
                 SELECT DISTINCT a.source_id AS caption, c.source_id AS owner FROM announcements a
                 JOIN components c ON c.id = a.component_id WHERE a.origin = 'transcript'
                 """)
+            var goneCaptions = Set<Int64>()
             for row in captions where goneIDs.contains(row["owner"]) {
+                goneCaptions.insert(row["caption"])
                 if let path = pathOf[row["caption"]] { found.insert(path) }
+            }
+            // What the gone sources and their components' captions had superseded comes back.
+            for row in sources {
+                if let winner: Int64 = row["superseded_by"], goneIDs.contains(winner) || goneCaptions.contains(winner) {
+                    found.insert(row["path"])
+                }
             }
             return found.subtracting(paths).sorted()
         }
@@ -320,15 +341,29 @@ public final class KnowledgeBase: @unchecked Sendable {
     /// Every write ends here: the WAL is copied into the main file and truncated, so that the
     /// `.sqlite` file alone holds everything (a copy of it, an `immutable=1` or read-only open, a
     /// file published without its `-wal`). A process that exits without closing its connections
-    /// would otherwise leave the last import in the `-wal` file. TRUNCATE waits (the busy timeout)
-    /// for readers of an older snapshot; if one outlasts it the data is still committed, in the WAL,
-    /// and the next write folds it in: that is not an error.
+    /// would otherwise leave the last import in the `-wal` file. TRUNCATE waits (the busy handler)
+    /// for readers of an older snapshot. Here (migrations) one that outlasts it is not an error;
+    /// after an import's write it is (`foldWAL`, `StoreError.notCheckpointed`).
     static func checkpoint(_ writer: DatabaseQueue) {
         _ = try? writer.writeWithoutTransaction { checkpoint($0) }
     }
 
     static func checkpoint(_ db: Database) {
         _ = try? Row.fetchOne(db, sql: "PRAGMA wal_checkpoint(TRUNCATE)")
+    }
+
+    /// The checkpoint closing a write, which must complete: what kept it from copying every frame
+    /// of the WAL into the file and truncating it, or nil when it did.
+    static func foldWAL(_ db: Database) -> String? {
+        do {
+            guard let row = try Row.fetchOne(db, sql: "PRAGMA wal_checkpoint(TRUNCATE)") else { return "no checkpoint result" }
+            let busy: Int = row[0], log: Int = row[1], done: Int = row[2]
+            if busy != 0 { return "a reader of an older snapshot held the checkpoint past the wait" }
+            if log != done { return "\(done) of \(log) WAL frames copied" }
+            return nil
+        } catch {
+            return reason(error)
+        }
     }
 
     /// Runs `body` in one IMMEDIATE transaction of the writer, committed when it returns, then
@@ -355,7 +390,9 @@ public final class KnowledgeBase: @unchecked Sendable {
                 }
                 guard let result else { throw StoreError.writeFailed(path, "the import returned nothing") }
                 stages?.add(.commit, since: bodyEnd)
-                stages.measure(.checkpoint) { KnowledgeBase.checkpoint(db) }
+                if let problem = stages.measure(.checkpoint, { KnowledgeBase.foldWAL(db) }) {
+                    throw StoreError.notCheckpointed(path, problem)
+                }
                 return result
             }
         } catch let error as DatabaseError {
@@ -380,4 +417,19 @@ public final class KnowledgeBase: @unchecked Sendable {
     package static let tables = ["sources", "roots", "components", "platforms", "frameworks", "criteria", "guidance",
                                     "announcements", "gaps", "code_examples", "gherkin_steps", "wcag_criteria",
                                     "component_wcag", "inferred_wcag", "videos", "notices", "equivalents"]
+}
+
+/// What says a file changed: its identity, size and times, and whether a writer's `-wal` and
+/// `-shm` are beside it.
+struct FileStamp: Equatable {
+    var fields: [Int]
+
+    init(_ path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { fields = []; return }
+        var wal = stat()
+        let walSize = stat(path + "-wal", &wal) == 0 ? Int(wal.st_size) : -1
+        fields = [Int(info.st_dev), Int(info.st_ino), Int(info.st_size), Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec),
+                  Int(info.st_ctim.tv_sec), Int(info.st_ctim.tv_nsec), walSize, access(path + "-shm", F_OK) == 0 ? 1 : 0]
+    }
 }

@@ -21,6 +21,9 @@ public enum StoreError: Error, LocalizedError, HintedError, Equatable {
     case noDefaultPlace(String)
     /// `export db FILE` naming the knowledge base itself (or its -wal or -shm).
     case wouldOverwriteKnowledgeBase(String)
+    /// A write committed, but its closing checkpoint did not complete (a reader held it past the
+    /// wait, a full disk): the data is in the `-wal` file only. The reason.
+    case notCheckpointed(String, String)
 
     public func message(_ hint: HintWording) -> String {
         switch self {
@@ -46,6 +49,9 @@ public enum StoreError: Error, LocalizedError, HintedError, Equatable {
                 + ((hint(.nameDatabase).map { [$0] } ?? []) + ["$A11YKB_DB or $XDG_DATA_HOME"]).joined(separator: ", ")
         case .wouldOverwriteKnowledgeBase(let path):
             "\(path) is the knowledge base itself; refusing to write over it: name another file"
+        case let .notCheckpointed(path, reason):
+            "the import is committed but only in \(path)-wal, not yet in \(path) itself (\(reason)): keep the -wal file "
+                + "with it (a copy of the .sqlite alone lacks the import); the next import folds it in"
         }
     }
 

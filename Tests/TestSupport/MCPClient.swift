@@ -20,13 +20,19 @@ public final class MCPClient: @unchecked Sendable {
     private let stderrRead = DispatchSemaphore(value: 0)
     private var nextID = 1
 
-    /// Starts `a11ykb ARGUMENTS` (`mcp --db PATH`) in the tests' clean environment.
-    public init(_ arguments: [String], environment: [String: String] = [:]) throws {
+    /// Starts `a11ykb ARGUMENTS` (`mcp --db PATH`) in the tests' clean environment; `user`: as
+    /// that user id (util-linux `setpriv`, which needs root).
+    public init(_ arguments: [String], environment: [String: String] = [:], user: uid_t? = nil) throws {
         guard FileManager.default.isExecutableFile(atPath: Fixtures.executable.path) else {
             throw XCTSkip("the a11ykb executable is not built at \(Fixtures.executable.path)")
         }
-        process.executableURL = Fixtures.executable
-        process.arguments = arguments
+        if let user {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+            process.arguments = ["--reuid=\(user)", "--regid=\(user)", "--clear-groups", Fixtures.executable.path] + arguments
+        } else {
+            process.executableURL = Fixtures.executable
+            process.arguments = arguments
+        }
         process.environment = Fixtures.cleanEnvironment.merging(environment) { _, new in new }
         process.standardInput = input
         process.standardOutput = output

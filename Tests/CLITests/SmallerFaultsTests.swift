@@ -1,0 +1,97 @@
+import A11yKB
+import Foundation
+import TestSupport
+import XCTest
+
+/// Issue 24, item 9: the smaller faults, each where it arises.
+final class SmallerFaultsTests: XCTestCase {
+    /// A cell a spreadsheet would run as a formula is written as text, OWASP's way.
+    func testCSVCellsThatWouldBeFormulasAreWrittenAsText() throws {
+        let db = try Fixtures.closedSeededKnowledgeBase(self)
+        let run = try Fixtures.run(["sql", "--db", db, "--format", "csv",
+                                    "SELECT '=HYPERLINK(\"http://x\")' AS a, '+1' AS b, '-2' AS c, '@SUM(A1)' AS d, 'plain' AS e"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(run.stdout, "a,b,c,d,e\r\n\"'=HYPERLINK(\"\"http://x\"\")\",\"'+1\",\"'-2\",\"'@SUM(A1)\",plain\r\n")
+        let json = try Fixtures.run(["sql", "--db", db, "--format", "json", "SELECT '=1' AS a"])
+        XCTAssertTrue(json.stdout.contains("\"=1\""), "JSON keeps the value verbatim: \(json.stdout)")
+    }
+
+    func testAPlatformNamedThriceIsOneColumn() throws {
+        let db = try Fixtures.closedSeededKnowledgeBase(self)
+        let run = try Fixtures.run(["compare", "reorder-data-row", "--db", db, "--platforms", "ios,ios,iOS", "--format", "csv"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let header = run.stdout.split(separator: "\r\n").first.map(String.init) ?? ""
+        XCTAssertEqual(header.lowercased().components(separatedBy: "ios").count - 1, 1, header)
+    }
+
+    func testUTF32WithItsMarkIsAnEncodingError() throws {
+        let folder = try Fixtures.temporaryFolder(self)
+        let file = folder.appendingPathComponent("entry.md")
+        var data = Data([0xFF, 0xFE, 0x00, 0x00])
+        data.append("# Widget\n\n## Condensed\n\n- Tab: focus\n".data(using: .utf32LittleEndian)!)
+        try data.write(to: file)
+        let run = try Fixtures.run(["import", "--db", folder.appendingPathComponent("kb.sqlite").path, file.path])
+        XCTAssertEqual(run.status, 1)
+        XCTAssertTrue(run.stderr.contains("UTF-32"), run.stderr)
+        XCTAssertFalse((run.stdout + run.stderr).contains("nothing recognisable"), run.stdout)
+    }
+
+    func testXDGDataHomeNamingAFileIsAClearError() throws {
+        let file = try Fixtures.temporaryFolder(self).appendingPathComponent("data")
+        try Data("x".utf8).write(to: file)
+        let run = try Fixtures.run(["stats"], environment: ["XDG_DATA_HOME": file.path])
+        XCTAssertEqual(run.status, 2)
+        XCTAssertTrue(run.stderr.contains("\(file.path) is a regular file, not a folder"), run.stderr)
+        XCTAssertFalse(run.stderr.contains("512"), run.stderr)
+    }
+
+    /// A link to a FIFO is not a regular file (and is never opened, which would block).
+    func testALinkToAFIFOIsNotARegularFile() throws {
+        let folder = try Fixtures.temporaryFolder(self)
+        let docs = folder.appendingPathComponent("docs")
+        try FileManager.default.createDirectory(at: docs, withIntermediateDirectories: true)
+        XCTAssertEqual(mkfifo(folder.appendingPathComponent("fifo").path, 0o644), 0)
+        try FileManager.default.createSymbolicLink(at: docs.appendingPathComponent("entry.md"),
+                                                   withDestinationURL: folder.appendingPathComponent("fifo"))
+        let run = try Fixtures.run(["import", "--verbose", "--db", folder.appendingPathComponent("kb.sqlite").path, docs.path])
+        XCTAssertTrue(run.stdout.contains("not a regular file (symbolic link to a FIFO)"), run.stdout + run.stderr)
+        XCTAssertFalse((run.stdout + run.stderr).contains("ermission denied"), run.stdout + run.stderr)
+    }
+
+    /// The knowledge base in the folder imported is not a document of it.
+    func testAKnowledgeBaseInsideTheImportedFolderIsNotADocument() throws {
+        let folder = try Fixtures.temporaryFolder(self)
+        try "# My widget\n\n## Condensed\n\n### Keyboard\n\n- Tab: focus moves to the widget\n"
+            .write(to: folder.appendingPathComponent("my-widget.md"), atomically: true, encoding: .utf8)
+        let db = folder.appendingPathComponent("kb.sqlite").path
+        for round in 1...2 {
+            let run = try Fixtures.run(["import", "--db", db, folder.path])
+            XCTAssertEqual(run.status, 0, "round \(round): \(run.stdout) \(run.stderr)")
+            XCTAssertFalse((run.stdout + run.stderr).contains("kb.sqlite:"), run.stdout + run.stderr)
+        }
+    }
+
+    /// A folder nobody here can read is reported, and the import is not done (status 1), even
+    /// under --quiet: its files are unknown, not absent.
+    func testAnUnreadableFolderIsAnErrorEvenUnderQuiet() throws {
+        guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") else {
+            throw XCTSkip("root reads every folder: the import runs as another user (root and util-linux setpriv): skipped")
+        }
+        let top = try Fixtures.temporaryFolder(self)
+        let folder = top.appendingPathComponent("docs")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        XCTAssertEqual(chmod(top.path, 0o777), 0)
+        let locked = folder.appendingPathComponent("locked")
+        try FileManager.default.createDirectory(at: locked, withIntermediateDirectories: true)
+        try "# Hidden widget\n\n## Condensed\n\n- Tab: focus\n".write(to: locked.appendingPathComponent("w.md"), atomically: true, encoding: .utf8)
+        XCTAssertEqual(chmod(locked.path, 0o700), 0)
+        try "# My widget\n\n## Condensed\n\n### Keyboard\n\n- Tab: focus moves to the widget\n"
+            .write(to: folder.appendingPathComponent("my-widget.md"), atomically: true, encoding: .utf8)
+        let run = try Fixtures.runProcess(URL(fileURLWithPath: "/usr/bin/setpriv"),
+                                          ["--reuid=65534", "--regid=65534", "--clear-groups", Fixtures.executable.path,
+                                           "import", "--quiet", "--db", top.appendingPathComponent("kb.sqlite").path, folder.path],
+                                          environment: ["PATH": "/usr/bin:/bin", "HOME": top.path])
+        XCTAssertEqual(run.status, 1, run.stdout + run.stderr)
+        XCTAssertTrue(run.stderr.contains("\(locked.path): folder cannot be read"), run.stderr)
+    }
+}
