@@ -52,7 +52,7 @@ public final class KnowledgeBase: @unchecked Sendable {
                 try KnowledgeBase.checkWriteAccess(path, for: "bringing its schema up to date")
                 let writer = try KnowledgeBase.openWriter(path, lockWait: lockWait)
                 try KnowledgeBase.migrate(writer, path: path, followUp: followUp)
-                KnowledgeBase.checkpoint(writer)
+                lockWait.bounded(by: KnowledgeBase.checkpointWait) { KnowledgeBase.checkpoint(writer) }
                 openedWriter = writer
             }
             self.reader = reader
@@ -320,12 +320,16 @@ public final class KnowledgeBase: @unchecked Sendable {
     /// Every write ends here: the WAL is copied into the main file and truncated, so that the
     /// `.sqlite` file alone holds everything (a copy of it, an `immutable=1` or read-only open, a
     /// file published without its `-wal`). A process that exits without closing its connections
-    /// would otherwise leave the last import in the `-wal` file. TRUNCATE waits (the busy timeout)
-    /// for readers of an older snapshot; if one outlasts it the data is still committed, in the WAL,
-    /// and the next write folds it in: that is not an error.
+    /// would otherwise leave the last import in the `-wal` file. TRUNCATE waits (the busy handler)
+    /// for readers of an older snapshot, at most `checkpointWait` after a commit: a reader may hold
+    /// its snapshot for ever (a `sqlite3` shell left in `BEGIN`), and the import is done. If one
+    /// outlasts it the data is still committed, in the WAL, and the next write folds it in.
     static func checkpoint(_ writer: DatabaseQueue) {
         _ = try? writer.writeWithoutTransaction { checkpoint($0) }
     }
+
+    /// How long the checkpoint after a commit waits for readers of an older snapshot.
+    package static let checkpointWait: TimeInterval = 5
 
     static func checkpoint(_ db: Database) {
         _ = try? Row.fetchOne(db, sql: "PRAGMA wal_checkpoint(TRUNCATE)")
@@ -355,7 +359,7 @@ public final class KnowledgeBase: @unchecked Sendable {
                 }
                 guard let result else { throw StoreError.writeFailed(path, "the import returned nothing") }
                 stages?.add(.commit, since: bodyEnd)
-                stages.measure(.checkpoint) { KnowledgeBase.checkpoint(db) }
+                stages.measure(.checkpoint) { lockWait.bounded(by: KnowledgeBase.checkpointWait) { KnowledgeBase.checkpoint(db) } }
                 return result
             }
         } catch let error as DatabaseError {
