@@ -52,7 +52,8 @@ let package = Package(
         .target(name: "KBImport", dependencies: ["KBModel", "KBRead", "KBNormalize", "KBStore", "KBSearch",
                                                  "KBResources", "KBFiles", grdb]),
         // Typed answers read from one snapshot.
-        .target(name: "KBQuery", dependencies: ["KBModel", "KBStore", "KBSearch", grdb]),
+        .target(name: "KBQuery", dependencies: ["KBModel", "KBStore", "KBSearch", grdb,
+                                                .product(name: "GRDBSQLite", package: "GRDB.swift")]),
         // Every byte of output: tables, CSV, JSON, documents.
         .target(name: "KBRender", dependencies: ["KBModel", "KBSearch", "KBQuery", "KBFiles"]),
         // The façade: the questions the skins ask, and the types they see.

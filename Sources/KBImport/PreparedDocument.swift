@@ -32,21 +32,29 @@ enum ImportInput: Sendable {
             if let size = ImportInput.size(of: file.path), size > limit {
                 throw ReadError("file too large (\(ImportInput.megabytes(size)), over the \(ImportInput.megabytes(limit)) limit for one document); not read")
             }
+            let data: Data
             do {
-                return try Data(contentsOf: URL(fileURLWithPath: file.path))
+                data = try Data(contentsOf: URL(fileURLWithPath: file.path))
             } catch {
                 throw ReadError(ImportInput.describe(error))
             }
+            // A file that grew between the look at its size and the read is held to the same limit.
+            if data.count > limit {
+                throw ReadError("file too large (\(ImportInput.megabytes(data.count)), over the \(ImportInput.megabytes(limit)) limit for one document); not read")
+            }
+            return data
         case .memory(let document):
             return document.bytes
         }
     }
 
-    /// The size `lstat` gives, as FileManager's `attributesOfItem` reports it (that one also looks
-    /// up owner and group names and builds a dictionary: 4 times the cost of reading a file).
+    /// The size of what will be read: of a symbolic link's target, not of the link (`stat`, not
+    /// `lstat`, else a link in a checkout slips any file past the limit). Not FileManager's
+    /// `attributesOfItem`, which also looks up owner and group names and builds a dictionary: 4
+    /// times the cost of reading a file.
     static func size(of path: String) -> Int? {
         var status = stat()
-        guard lstat(path, &status) == 0 else { return nil }
+        guard stat(path, &status) == 0 else { return nil }
         return Int(status.st_size)
     }
 

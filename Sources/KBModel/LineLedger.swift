@@ -59,10 +59,14 @@ package enum LineRole: Sendable, Equatable, Hashable {
 /// drift from what the importer really did. A line nobody recorded is unaccounted.
 ///
 /// Every import keeps one per document, so it is an array by line (most lines have one role; the
-/// few with a second, a note that is also a WCAG citation, keep it aside).
+/// few with a second, a note that is also a WCAG citation, keep it aside). The array starts at the
+/// first line marked: one component of a content.json holds lines far down the file, and a ledger
+/// per component reaching back to line 1 grows with the square of the file.
 package struct LineLedger: Sendable, Equatable {
-    /// The first role of each line, by line number less one.
+    /// The first role of each line, by line number less `base` less one.
     private var first: [LineRole?] = []
+    /// The lines before the first one the array holds.
+    private var base = 0
     /// Further roles of the lines that have more than one.
     private var more: [Int: [LineRole]] = [:]
 
@@ -70,12 +74,23 @@ package struct LineLedger: Sendable, Equatable {
 
     package var isEmpty: Bool { more.isEmpty && !first.contains { $0 != nil } }
 
+    package static func == (lhs: LineLedger, rhs: LineLedger) -> Bool {
+        let last = max(lhs.base + lhs.first.count, rhs.base + rhs.first.count)
+        return lhs.more == rhs.more && (0..<last).allSatisfy { lhs.firstRole($0 + 1) == rhs.firstRole($0 + 1) }
+    }
+
     /// Records a use of `line`. A role already recorded is not repeated.
     package mutating func mark(_ line: Int, _ role: LineRole) {
         guard line > 0 else { return }
-        if line > first.count { first.append(contentsOf: repeatElement(nil, count: line - first.count)) }
-        guard let known = first[line - 1] else {
-            first[line - 1] = role
+        if first.isEmpty { base = line - 1 }
+        if line <= base {
+            first.insert(contentsOf: repeatElement(nil, count: base - line + 1), at: 0)
+            base = line - 1
+        }
+        let index = line - base - 1
+        if index >= first.count { first.append(contentsOf: repeatElement(nil, count: index + 1 - first.count)) }
+        guard let known = first[index] else {
+            first[index] = role
             return
         }
         guard known != role else { return }
@@ -112,7 +127,7 @@ package struct LineLedger: Sendable, Equatable {
             return
         }
         for (index, role) in other.first.enumerated() {
-            if let role { mark(index + 1, role) }
+            if let role { mark(other.base + index + 1, role) }
         }
         for (line, list) in other.more {
             for role in list { mark(line, role) }
@@ -120,7 +135,7 @@ package struct LineLedger: Sendable, Equatable {
     }
 
     private func firstRole(_ line: Int) -> LineRole? {
-        line > 0 && line <= first.count ? first[line - 1] : nil
+        line > base && line <= base + first.count ? first[line - base - 1] : nil
     }
 
     private func isSkipped(_ line: Int) -> Bool {

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 import KBSearch
 
 /// Rows of a table or query as the user gets them from `sql`, `list` and `export TABLE`: column
@@ -14,14 +15,30 @@ public struct ResultSet: Sendable, Equatable {
         self.rows = rows
     }
 
-    /// Bytes of values the rows of several statements may hold together (0: no limit).
+    /// Bytes the rows of several statements may hold together in memory (0: no limit): each
+    /// value's own bytes, and what holding a row and a value costs besides, so that a million rows
+    /// of NULL weigh what they take (64 MB of them once took 820 MB uncounted).
     struct Budget {
         let maxBytes: Int
         var used = 0
 
-        mutating func spend(_ values: [SQLValue]) throws {
+        static let rowCost = 64
+        static let valueCost = 24
+
+        /// Counts the current row of `statement` from the sizes SQLite reports, before any value is
+        /// copied out: `zeroblob(900000000)` is 900 MB only once it is read, three times over.
+        mutating func spend(rowOf statement: Statement) throws {
             guard maxBytes > 0 else { return }
-            for value in values { used += value.byteCount }
+            let handle = statement.sqliteStatement
+            let count = Int(sqlite3_column_count(handle))
+            used += Budget.rowCost + count * Budget.valueCost
+            for column in 0..<Int32(count) {
+                switch sqlite3_column_type(handle, column) {
+                case SQLITE_TEXT, SQLITE_BLOB: used += Int(sqlite3_column_bytes(handle, column))
+                case SQLITE_NULL: break
+                default: used += 8
+                }
+            }
             if used > maxBytes { throw QueryError.outputTooLarge(maxBytes: maxBytes) }
         }
     }
@@ -51,8 +68,8 @@ public struct ResultSet: Sendable, Equatable {
             }
             total += 1
             guard rows.count < keeping else { continue }
+            try budget.spend(rowOf: statement)
             let values: [SQLValue] = Array(row.databaseValues.map(SQLValue.init))
-            try budget.spend(values)
             rows.append(values)
         }
         return ShownRows(shown: ResultSet(columns: statement.columnNames, rows: rows), total: total)
@@ -66,16 +83,6 @@ public enum SQLValue: Sendable, Equatable {
     case real(Double)
     case text(String)
     case blob([UInt8])
-
-    /// What the value weighs in output: its text's or blob's bytes, 8 for a number.
-    var byteCount: Int {
-        switch self {
-        case .null: 0
-        case .integer, .real: 8
-        case .text(let s): s.utf8.count
-        case .blob(let bytes): bytes.count
-        }
-    }
 
     init(_ value: DatabaseValue) {
         switch value.storage {

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 import KBStore
 import KBSearch
 
@@ -40,7 +41,14 @@ package enum SQLConsole {
     package static func run(path: String, sql: String, deadline: Deadline, maxBytes: Int = defaultMaxBytes,
                             showing: Int) throws -> [ShownRows] {
         let queue = try KnowledgeBase.openReader(path) { config in
-            config.prepareDatabase { db in try db.execute(sql: "PRAGMA query_only = 1") }
+            config.prepareDatabase { db in
+                try db.execute(sql: "PRAGMA query_only = 1")
+                // No value, not even one in between, may be twice the cap: SQLite refuses to make it
+                // rather than allocate it (`zeroblob(900000000)` was 900 MB before any row came
+                // out). Twice, since `printf()` does not refuse at the limit but returns '' (as
+                // past SQLite's own 1 GB): a value a little over the cap is told as over the cap.
+                if maxBytes > 0 { sqlite3_limit(db.sqliteConnection, SQLITE_LIMIT_LENGTH, Int32(clamping: 2 * maxBytes)) }
+            }
         }
         let timer = DispatchWorkItem { queue.interrupt() }
         if let remaining = deadline.remaining { DispatchQueue.global().asyncAfter(deadline: .now() + remaining, execute: timer) }
@@ -61,6 +69,8 @@ package enum SQLConsole {
             }
         } catch let error as DatabaseError where error.resultCode == .SQLITE_INTERRUPT {
             throw QueryError.timedOut(seconds: deadline.seconds)
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_TOOBIG && maxBytes > 0 {
+            throw QueryError.outputTooLarge(maxBytes: maxBytes)
         } catch let error as DatabaseError {
             // One line: SQLite's message, without GRDB's echo of the (possibly multi-line) statement.
             throw QueryError.sqlFailed(error.message ?? "SQLite error \(error.resultCode.rawValue)")

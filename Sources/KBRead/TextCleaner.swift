@@ -75,19 +75,37 @@ package enum TextCleaner {
     }
 
     /// Appends the reduced form of `bytes[from..<to]` to `out`.
+    ///
+    /// A link's label and the inside of `_emphasis_` are reduced in place, on a stack of spans
+    /// rather than by recursion, and every closing marker is found without rescanning the line:
+    /// a crafted line nests links a hundred thousand deep or opens as many that never close, and
+    /// must cost one pass, not one per level.
     static func reduce(_ bytes: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int, into out: inout [UInt8]) {
+        var span = Span(from: from, to: to, resume: to)
+        var outer: [Span] = []
+        var brackets: Brackets?
+        let whole = (from: from, to: to)
         var i = from
-        while i < to {
+        while true {
+            if i >= span.to {
+                guard let enclosing = outer.popLast() else { return }
+                i = span.resume
+                span = enclosing
+                continue
+            }
+            let from = span.from, to = span.to
             let b = bytes[i]
             switch b {
             case UInt8(ascii: "`"):
                 // A code span runs to the next run of as many backticks, kept verbatim.
                 var run = 0
                 while i + run < to, bytes[i + run] == b { run += 1 }
-                if let close = findRun(bytes, of: b, length: run, from: i + run, to: to) {
+                if !span.unmatchedRuns.contains(run), let close = findRun(bytes, of: b, length: run, from: i + run, to: to) {
                     out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[i..<(close + run)]))
                     i = close + run
                 } else {
+                    // No later run of this length closes one either.
+                    if !span.unmatchedRuns.contains(run) { span.unmatchedRuns.append(run) }
                     out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[i..<(i + run)]))
                     i += run
                 }
@@ -102,9 +120,11 @@ package enum TextCleaner {
                 i += 1
                 continue
             case UInt8(ascii: "["):
-                if let (labelStart, labelEnd, end) = link(bytes, at: i, to: to) {
-                    reduce(bytes, labelStart, labelEnd, into: &out)
-                    i = end
+                if brackets == nil { brackets = Brackets(bytes, whole.from, whole.to) }
+                if let (labelStart, labelEnd, end) = brackets?.link(bytes, at: i, to: to) {
+                    outer.append(span)
+                    span = Span(from: labelStart, to: labelEnd, resume: end)
+                    i = labelStart
                     continue
                 }
             case UInt8(ascii: "<"):
@@ -142,9 +162,10 @@ package enum TextCleaner {
                 // before a word alone are identifiers (`_component`, `Type_View_Focused`).
                 var end = i
                 while end < to, bytes[end] == b { end += 1 }
-                if end - i == 1, let close = emphasisClose(bytes, openingAt: i, from: from, to: to) {
-                    reduce(bytes, i + 1, close, into: &out)
-                    i = close + 1
+                if end - i == 1, let close = emphasisClose(bytes, openingAt: i, from: from, to: to, known: &span.noEmphasisClose) {
+                    outer.append(span)
+                    span = Span(from: i + 1, to: close, resume: close + 1)
+                    i += 1
                     continue
                 }
                 if end - i == 2 {
@@ -166,20 +187,36 @@ package enum TextCleaner {
         }
     }
 
+    /// A range being reduced, where reading resumes once it is done, and what is known of it.
+    struct Span {
+        var from: Int
+        var to: Int
+        var resume: Int
+        /// Backtick run lengths that no later run of the span closes.
+        var unmatchedRuns: [Int] = []
+        /// Openings of `_emphasis_` searched from inside this range find no close in the span.
+        var noEmphasisClose: Range<Int> = 0..<0
+    }
+
     /// The closing `_` of `_emphasis_` opened at `i`: the opening one follows no word and precedes
     /// a word; the closing one follows a non-space and precedes no word, with no code span between.
-    static func emphasisClose(_ bytes: UnsafeBufferPointer<UInt8>, openingAt i: Int, from: Int, to: Int) -> Int? {
+    /// A search that fails records the stretch it covered in `known`; a later opening inside it
+    /// fails without a second look (`_a _a _a ...`).
+    static func emphasisClose(_ bytes: UnsafeBufferPointer<UInt8>, openingAt i: Int, from: Int, to: Int,
+                              known: inout Range<Int>) -> Int? {
         guard i + 1 < to, isWordByte(bytes[i + 1]), i == from || !isWordByte(bytes[i - 1]) else { return nil }
+        if known.contains(i + 2) || i + 2 == known.upperBound && !known.isEmpty { return nil }
         var j = i + 2
         while j < to {
             let c = bytes[j]
-            if c == UInt8(ascii: "`") { return nil }
+            if c == UInt8(ascii: "`") { break }
             if c == UInt8(ascii: "_"), bytes[j - 1] != space, bytes[j - 1] != UInt8(ascii: "_"),
                j + 1 >= to || (!isWordByte(bytes[j + 1]) && bytes[j + 1] != UInt8(ascii: "_")) {
                 return j
             }
             j += 1
         }
+        known = (i + 2)..<max(i + 2, j)
         return nil
     }
 
@@ -198,32 +235,41 @@ package enum TextCleaner {
         return nil
     }
 
-    /// `[label](url)` at `start`: the label's range and the index after the closing parenthesis.
-    /// The address may hold balanced parentheses of its own (`.../x_(y)`).
-    static func link(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int, to: Int) -> (Int, Int, Int)? {
-        var depth = 0
-        var i = start
-        var close = -1
-        while i < to {
-            if bytes[i] == UInt8(ascii: "[") { depth += 1 }
-            if bytes[i] == UInt8(ascii: "]") {
-                depth -= 1
-                if depth == 0 { close = i; break }
+    /// The closing `]` of every `[` and `)` of every `(` of a line, found in one pass, so that a
+    /// link is found without scanning the rest of the line from each of its brackets.
+    struct Brackets {
+        let base: Int
+        var close: [Int32]
+
+        init(_ bytes: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int) {
+            base = from
+            close = [Int32](repeating: -1, count: to - from)
+            var squares: [Int32] = []
+            var rounds: [Int32] = []
+            for i in from..<to {
+                switch bytes[i] {
+                case UInt8(ascii: "["): squares.append(Int32(i - from))
+                case UInt8(ascii: "("): rounds.append(Int32(i - from))
+                case UInt8(ascii: "]"): if let open = squares.popLast() { close[Int(open)] = Int32(i - from) }
+                case UInt8(ascii: ")"): if let open = rounds.popLast() { close[Int(open)] = Int32(i - from) }
+                default: break
+                }
             }
-            i += 1
         }
-        guard close >= 0, close + 1 < to, bytes[close + 1] == UInt8(ascii: "(") else { return nil }
-        var parens = 0
-        var end = close + 1
-        while end < to {
-            if bytes[end] == UInt8(ascii: "(") { parens += 1 }
-            if bytes[end] == UInt8(ascii: ")") {
-                parens -= 1
-                if parens == 0 { return (start + 1, close, end + 1) }
-            }
-            end += 1
+
+        func closing(_ i: Int) -> Int? {
+            let offset = i - base
+            guard offset >= 0, offset < close.count, close[offset] >= 0 else { return nil }
+            return base + Int(close[offset])
         }
-        return nil
+
+        /// `[label](url)` at `start`: the label's range and the index after the closing parenthesis.
+        /// The address may hold balanced parentheses of its own (`.../x_(y)`).
+        func link(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int, to: Int) -> (Int, Int, Int)? {
+            guard let label = closing(start), label + 1 < to, bytes[label + 1] == UInt8(ascii: "("),
+                  let end = closing(label + 1), end < to else { return nil }
+            return (start + 1, label, end + 1)
+        }
     }
 
     /// An HTML tag at `start` (`<br>`, `</a>`, `<a href="...">`): the index after its `>`.

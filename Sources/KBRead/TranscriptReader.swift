@@ -76,7 +76,9 @@ package enum TranscriptReader {
                 ledger.mark(textSpan, .skipped("cue without words"))
                 continue
             }
-            if var open = pending {
+            // Taken out of `pending` while it grows: a copy left behind would make every cue copy
+            // the utterance so far (200,000 cues without a sentence end).
+            if var open = pending.take() {
                 open.text += " " + cueText
                 open.endMs = end
                 open.spans.append(textSpan)

@@ -19,6 +19,12 @@ package enum FactListing {
     /// their column's lower weight (`detail`).
     package static let kindBoosts = (component: 2.0, criterion: 1.5, announcement: 1.25, guidance: 1.0)
 
+    /// FTS5's `snippet()` weighs each match against every other match of the fact: one fact of
+    /// 1 MB repeating the word took 21 s, past any time limit (SQLite's interrupt does not reach
+    /// inside it). A fact longer than this is marked whole by `highlight()`, one pass, and cut
+    /// around its first match here.
+    static let snippetBytes = 16_384
+
     /// The hits in rank order, each with its snippet and label marked by FTS5.
     static func highlighted(_ db: Database, _ rows: [RankedRow], match: String) throws -> [SearchHit] {
         let marks = try db.cachedStatement(sql: """
@@ -26,16 +32,48 @@ package enum FactListing {
                    highlight(search_index, ?, '\(HighlightedText.open)', '\(HighlightedText.close)') AS label
             FROM search_index WHERE search_index MATCH ? AND rowid = ?
             """)
+        let longMarks = try db.cachedStatement(sql: """
+            SELECT highlight(search_index, ?, '\(HighlightedText.open)', '\(HighlightedText.close)') AS snippet,
+                   highlight(search_index, ?, '\(HighlightedText.open)', '\(HighlightedText.close)') AS label
+            FROM search_index WHERE search_index MATCH ? AND rowid = ?
+            """)
         return try rows.enumerated().map { index, row in
             var hit = row.hit
             hit.rank = index + 1
-            if let marked = try Row.fetchOne(marks, arguments: [row.textColumn, row.labelColumn ?? row.textColumn, match, row.key]) {
+            let long = hit.text.utf8.count > snippetBytes
+            if let marked = try Row.fetchOne(long ? longMarks : marks,
+                                             arguments: [row.textColumn, row.labelColumn ?? row.textColumn, match, row.key]) {
                 let snippet: String? = marked["snippet"]
-                hit.snippet = HighlightedText(marked: snippet ?? hit.text)
+                hit.snippet = HighlightedText(marked: snippet.map { long ? window($0) : $0 } ?? hit.text)
                 if row.labelColumn != nil, let label: String = marked["label"] { hit.highlightedLabel = HighlightedText(marked: label) }
             }
             return hit
         }
+    }
+
+    /// Text marked whole, cut to the stretch around its first mark (as `snippet()` would show it),
+    /// at character boundaries and never inside a mark.
+    static func window(_ marked: String, before: Int = 120, after: Int = 400) -> String {
+        let bytes = Array(marked.utf8)
+        let open = Array(HighlightedText.open.utf8), close = Array(HighlightedText.close.utf8)
+        func starts(_ marker: [UInt8], at i: Int) -> Bool {
+            i + marker.count <= bytes.count && bytes[i..<(i + marker.count)].elementsEqual(marker)
+        }
+        let first = bytes.indices.first { starts(open, at: $0) } ?? 0
+        var start = max(0, first - before), end = min(bytes.count, first + after)
+        while start > 0, start < bytes.count, bytes[start] & 0xC0 == 0x80 { start += 1 }
+        while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end -= 1 }
+        var inMark = false
+        var i = start
+        while i < end {
+            if starts(open, at: i) { inMark = true; i += open.count } else if starts(close, at: i) { inMark = false; i += close.count } else { i += 1 }
+        }
+        end = max(end, i)
+        if inMark {
+            while end < bytes.count, !starts(close, at: end) { end += 1 }
+            end = min(bytes.count, end + close.count)
+        }
+        return (start > 0 ? "…" : "") + String(decoding: bytes[start..<end], as: UTF8.self) + (end < bytes.count ? "…" : "")
     }
 
     /// The ranking, for tests and EXPLAIN QUERY PLAN: the matching documents' keys, best first.

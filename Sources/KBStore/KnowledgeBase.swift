@@ -72,7 +72,7 @@ public final class KnowledgeBase: @unchecked Sendable {
                 try KnowledgeBase.checkWriteAccess(path, for: "bringing its schema up to date")
                 let writer = try KnowledgeBase.openWriter(path, lockWait: lockWait)
                 try KnowledgeBase.migrate(writer, path: path, followUp: followUp)
-                KnowledgeBase.checkpoint(writer)
+                lockWait.bounded(by: KnowledgeBase.checkpointWait) { KnowledgeBase.checkpoint(writer) }
                 openedWriter = writer
             }
             openedReader = reader
@@ -342,11 +342,16 @@ public final class KnowledgeBase: @unchecked Sendable {
     /// `.sqlite` file alone holds everything (a copy of it, an `immutable=1` or read-only open, a
     /// file published without its `-wal`). A process that exits without closing its connections
     /// would otherwise leave the last import in the `-wal` file. TRUNCATE waits (the busy handler)
-    /// for readers of an older snapshot. Here (migrations) one that outlasts it is not an error;
-    /// after an import's write it is (`foldWAL`, `StoreError.notCheckpointed`).
+    /// for readers of an older snapshot, at most `checkpointWait` after a commit: a reader may hold
+    /// its snapshot for ever (a `sqlite3` shell left in `BEGIN`). Here (migrations) one that
+    /// outlasts it is not an error; after an import's write it is (`foldWAL`,
+    /// `StoreError.notCheckpointed`): the data is committed, but only in the WAL, and the import says so.
     static func checkpoint(_ writer: DatabaseQueue) {
         _ = try? writer.writeWithoutTransaction { checkpoint($0) }
     }
+
+    /// How long the checkpoint after a commit waits for readers of an older snapshot.
+    package static let checkpointWait: TimeInterval = 5
 
     static func checkpoint(_ db: Database) {
         _ = try? Row.fetchOne(db, sql: "PRAGMA wal_checkpoint(TRUNCATE)")
@@ -390,9 +395,10 @@ public final class KnowledgeBase: @unchecked Sendable {
                 }
                 guard let result else { throw StoreError.writeFailed(path, "the import returned nothing") }
                 stages?.add(.commit, since: bodyEnd)
-                if let problem = stages.measure(.checkpoint, { KnowledgeBase.foldWAL(db) }) {
-                    throw StoreError.notCheckpointed(path, problem)
+                let problem = stages.measure(.checkpoint) {
+                    lockWait.bounded(by: KnowledgeBase.checkpointWait) { KnowledgeBase.foldWAL(db) }
                 }
+                if let problem { throw StoreError.notCheckpointed(path, problem) }
                 return result
             }
         } catch let error as DatabaseError {

@@ -22,6 +22,22 @@ final class LockWait: @unchecked Sendable {
         self.onWaiting = onWaiting
     }
 
+    /// Runs `body` waiting at most `seconds` (less if the bound in force is lower) and telling no
+    /// one: the checkpoint after a commit waits for readers, not for another import's lock.
+    func bounded<T>(by seconds: TimeInterval, _ body: () throws -> T) rethrows -> T {
+        lock.lock()
+        let saved = (limit, onWaiting)
+        limit = min(limit ?? seconds, seconds)
+        onWaiting = nil
+        lock.unlock()
+        defer {
+            lock.lock()
+            (limit, onWaiting) = saved
+            lock.unlock()
+        }
+        return try body()
+    }
+
     /// The bound in force (for the message when it is reached).
     var currentLimit: TimeInterval? {
         lock.lock()

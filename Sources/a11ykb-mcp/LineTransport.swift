@@ -81,7 +81,12 @@ actor LineTransport: Transport {
         switch Message.classify(data) {
         case let .request(id, method):
             state.received(id)
-            if let responder = state.direct[method] {
+            if method == "initialize" { state.initializing() }
+            if method != "initialize", method != "ping", !state.isInitialized {
+                // A session opens with initialize (MCP); the SDK, even strict, would only log it.
+                try? state.write(Message.error(id: id, .invalidRequest("the session has not begun: send initialize first")))
+                state.answered(id)
+            } else if let responder = state.direct[method] {
                 DispatchQueue.global().async { respond(to: data, id: id, with: responder, state) }
             } else {
                 state.yield(data)
@@ -121,6 +126,7 @@ actor LineTransport: Transport {
         private let continuation: AsyncThrowingStream<Data, Swift.Error>.Continuation
         let direct: [String: Responder]
         private var unanswered = Set<String>()
+        private var initialized = false
         private var ended = false
         private var finished = false
 
@@ -130,6 +136,11 @@ actor LineTransport: Transport {
         }
 
         func yield(_ data: Data) { continuation.yield(data) }
+
+        /// An `initialize` request was read: requests after it are the session's.
+        func initializing() { lock.withLock { initialized = true } }
+
+        var isInitialized: Bool { lock.withLock { initialized } }
 
         func received(_ id: String) { lock.withLock { _ = unanswered.insert(id) } }
 
@@ -256,10 +267,38 @@ enum Message {
             }
             return .batch(ids: items.compactMap(\.key))
         }
+        let depth = nesting(data)
+        if depth > maxNesting {
+            return .invalid(id: "null", .parseError("the line is JSON nested \(depth) levels deep, deeper than the \(maxNesting) a message may nest"))
+        }
         if (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])) != nil {
             return .invalid(id: "null", .invalidRequest("a JSON-RPC message is an object (or a batch of them)"))
         }
         return .invalid(id: "null", .parseError("the line is not JSON; send one JSON-RPC message per line"))
+    }
+
+    /// How deep Foundation's JSON parsers read before they give up.
+    static let maxNesting = 512
+
+    /// The deepest nesting of arrays and objects in `data`, strings skipped.
+    static func nesting(_ data: Data) -> Int {
+        var depth = 0, deepest = 0
+        var inString = false, escaped = false
+        for byte in data {
+            if inString {
+                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                depth += 1
+                deepest = max(deepest, depth)
+            case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
+            default: break
+            }
+        }
+        return deepest
     }
 
     /// The ids a message the server sends answers (a response, or a batch of them).

@@ -456,18 +456,26 @@ enum Tools {
                       description: "Rows shown per statement (default 200); the answer says how many there were."),
         ],
         answer: { arguments, kb in
-            let results = try kb.sql(arguments.string("query")!, timeout: arguments.double("timeout"), showing: arguments.int("max_rows"))
-            var text = ""
-            var sets: [JSONValue] = []
-            for (i, result) in results.enumerated() {
-                let shown = result.shown
-                if results.count > 1 { text += (i > 0 ? "\n" : "") + "statement \(i + 1):\n" }
-                text += shown.columns.isEmpty ? "(no rows)\n" : shown.tabular.rendered(.table, options: .init(maxColumnWidth: 120))
-                text += "\(result.total) row\(result.total == 1 ? "" : "s")"
-                    + (result.isCut ? " (\(shown.rows.count) shown: raise max_rows or add a LIMIT)" : "") + "\n"
-                sets.append(.object([("columns", .array(shown.columns.map(JSONValue.string))), ("row_count", .int(Int64(result.total))),
-                                     ("rows", shown.tabular.json)]))
-            }
-            return Answer(text, "results", .array(sets))
+            // One query at a time: each may hold its output cap in rows, and a client sending
+            // many at once would otherwise hold as many caps.
+            try sqlTurn.withLock { try answerSQL(arguments, kb) }
         })
+
+    private static let sqlTurn = NSLock()
+
+    private static func answerSQL(_ arguments: Arguments, _ kb: KnowledgeBase) throws -> Answer {
+        let results = try kb.sql(arguments.string("query")!, timeout: arguments.double("timeout"), showing: arguments.int("max_rows"))
+        var text = ""
+        var sets: [JSONValue] = []
+        for (i, result) in results.enumerated() {
+            let shown = result.shown
+            if results.count > 1 { text += (i > 0 ? "\n" : "") + "statement \(i + 1):\n" }
+            text += shown.columns.isEmpty ? "(no rows)\n" : shown.tabular.rendered(.table, options: .init(maxColumnWidth: 120))
+            text += "\(result.total) row\(result.total == 1 ? "" : "s")"
+                + (result.isCut ? " (\(shown.rows.count) shown: raise max_rows or add a LIMIT)" : "") + "\n"
+            sets.append(.object([("columns", .array(shown.columns.map(JSONValue.string))), ("row_count", .int(Int64(result.total))),
+                                 ("rows", shown.tabular.json)]))
+        }
+        return Answer(text, "results", .array(sets))
+    }
 }

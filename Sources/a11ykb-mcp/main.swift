@@ -51,14 +51,15 @@ while let argument = rest.popFirst() {
 // killing the server with SIGPIPE before it has read the end of its input.
 signal(SIGPIPE, SIG_IGN)
 
-let kb: KnowledgeBase
+let opened: KnowledgeBase
 do {
-    kb = try databasePath.map { try KnowledgeBase(path: $0) } ?? KnowledgeBase.openDefault()
+    opened = try databasePath.map { try KnowledgeBase(path: $0) } ?? KnowledgeBase.openDefault()
 } catch let error as HintedError {
     fail(error.message { $0 == .nameDatabase ? "--db PATH" : nil })
 } catch {
     fail(String(describing: error))
 }
+let current = CurrentKnowledgeBase(opened)
 
 /// The knowledge base answers synchronously (SQLite): on a thread of Dispatch's, so that a long
 /// query never holds one of the few threads Swift's concurrency runs the server on.
@@ -88,11 +89,11 @@ await server.withMethodHandler(ListTools.self) { _ in ListTools.Result(tools: To
 
 // A batch's tools/call reaches the SDK; a single one is answered by the transport (ToolCall).
 await server.withMethodHandler(CallTool.self) { params in
-    try await blocking { try ToolCall.answer(params.name, params.arguments, kb).result }
+    try await blocking { try ToolCall.answer(params.name, params.arguments, current.get()).result }
 }
 
 await server.withMethodHandler(ListResources.self) { _ in
-    ListResources.Result(resources: try await blocking { try Resources.list(kb) })
+    ListResources.Result(resources: try await blocking { try Resources.list(current.get()) })
 }
 
 await server.withMethodHandler(ListResourceTemplates.self) { _ in
@@ -100,7 +101,7 @@ await server.withMethodHandler(ListResourceTemplates.self) { _ in
 }
 
 await server.withMethodHandler(ReadResource.self) { params in
-    ReadResource.Result(contents: [try await blocking { try Resources.read(params.uri, kb) }])
+    ReadResource.Result(contents: [try await blocking { try Resources.read(params.uri, current.get()) }])
 }
 
 // Run by hand, it would sit silent: say what it waits for (never on stdout, the protocol's).
@@ -109,7 +110,7 @@ if isatty(STDIN_FILENO) != 0 {
 }
 
 do {
-    try await server.start(transport: LineTransport(direct: ["tools/call": { try ToolCall.resultJSON($0, kb) }]))
+    try await server.start(transport: LineTransport(direct: ["tools/call": { try ToolCall.resultJSON($0, current.get()) }]))
     await server.waitUntilCompleted()
 } catch {
     fail(String(describing: error))

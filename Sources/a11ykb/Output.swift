@@ -41,6 +41,30 @@ enum Output {
         fail("cannot write to standard output: \(String(cString: strerror(error)))")
     }
 
+    /// Writes to stdout by the time `end` (nil: whenever the reader takes it); false once it has
+    /// passed with output left. A page at a time, each only once the reader has room for it
+    /// (`poll`), so that a slow reader holds the command no longer than its time limit.
+    static func out(_ data: Data, until end: Date?) -> Bool {
+        guard let end else {
+            out(data)
+            return true
+        }
+        var offset = 0
+        while offset < data.count, !stdoutGone {
+            let left = end.timeIntervalSinceNow
+            if left <= 0 { return false }
+            var ready = pollfd(fd: STDOUT_FILENO, events: Int16(POLLOUT), revents: 0)
+            let polled = poll(&ready, 1, Int32(min(left * 1000, 60_000).rounded(.up)))
+            if polled < 0 && errno == EINTR { continue }
+            // Not pollable (0 < 0 aside): write as before and let the write say what it has to.
+            if polled == 0 { continue }
+            let page = data[(data.startIndex + offset)..<(data.startIndex + min(data.count, offset + 4096))]
+            out(Data(page))
+            offset += page.count
+        }
+        return true
+    }
+
     /// Writes text as it is to stderr (a diagnostic already formatted, help on request).
     static func err(_ text: String) {
         let error = write(Data(text.utf8), to: STDERR_FILENO)

@@ -33,10 +33,14 @@ struct SQLCommand: ParsableCommand {
 
     func run() throws {
         let deadline = Deadline(seconds: timeout)
+        let end = timeout > 0 ? Date().addingTimeInterval(timeout) : nil
         let kb = try database.open()
         let results = try kb.sql(query, deadline: deadline, maxBytes: maxOutput.bytes)
-        try output.emit(Data(try results.rendered(output.format ?? .table, options: output.writerOptions(maxColumnWidth: 80),
-                                                  deadline: deadline)), from: kb)
+        let text = Data(try results.rendered(output.format ?? .table, options: output.writerOptions(maxColumnWidth: 80),
+                                             deadline: deadline))
+        // The limit covers the printing too: a reader that takes the rows slower than that stops it.
+        if output.output == nil, !Output.out(text, until: end) { throw QueryError.timedOut(seconds: timeout) }
+        if output.output != nil { try output.emit(text, from: kb) }
     }
 }
 

@@ -1,0 +1,69 @@
+import A11yKB
+import Foundation
+import TestSupport
+import XCTest
+
+/// Issue 24, item 9 (the server's part): a session opens with `initialize`; a line nested too
+/// deep is told so, not called "not JSON"; and a knowledge base file replaced while the server
+/// runs (an import elsewhere writing a new file into place) is answered from, whole, by every tool.
+final class MCPSessionTests: XCTestCase {
+    func testRequestsBeforeInitializeAreRefused() throws {
+        let kb = try Fixtures.seededKnowledgeBase(self)
+        let client = try MCPClient(["mcp", "--db", kb.path])
+        for method in ["tools/call", "tools/list"] {
+            let early = try client.request(method, ["name": "list_components", "arguments": [String: Any]()])
+            let error = try XCTUnwrap(early["error"] as? [String: Any], "\(method) before initialize: \(early)")
+            XCTAssertEqual(error["code"] as? Int, -32600, "\(error)")
+            XCTAssertTrue((error["message"] as? String ?? "").contains("send initialize first"), "\(error)")
+        }
+        _ = try client.initialize()
+        let list = try client.call("list_components")
+        XCTAssertFalse(list.isError)
+        XCTAssertEqual((list.structured["components"] as? [[String: Any]])?.count, 4)
+        XCTAssertEqual(client.finish().status, 0)
+    }
+
+    func testALineNestedTooDeepIsToldSo() throws {
+        let kb = try Fixtures.seededKnowledgeBase(self)
+        let client = try MCPClient(["mcp", "--db", kb.path])
+        _ = try client.initialize()
+        let deep = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
+        client.sendLine("{\"jsonrpc\": \"2.0\", \"id\": 5, \"method\": \"tools/call\", \"params\": {\"name\": \"search\", \"arguments\": {\"query\": \(deep)}}}")
+        let answer = try client.receive()
+        let message = ((answer["error"] as? [String: Any])?["message"] as? String) ?? ""
+        XCTAssertTrue(message.contains("nested"), message)
+        XCTAssertFalse(message.contains("not JSON"), message)
+        XCTAssertFalse(try client.call("list_components").isError, "the server goes on")
+        XCTAssertEqual(client.finish().status, 0)
+    }
+
+    /// Replaced by rename, as `export db` and a fresh build write a file: the server had one
+    /// connection on the old file and opened SQL's on the new one, answering from both.
+    func testAReplacedFileIsAnsweredFromWhole() throws {
+        let folder = try Fixtures.temporaryFolder(self)
+        let path = folder.appendingPathComponent("kb.sqlite").path
+        let seeded = try Fixtures.seededKnowledgeBase(self)
+        try seeded.close()
+        try FileManager.default.copyItem(atPath: seeded.path, toPath: path)
+        let client = try MCPClient(["mcp", "--db", path])
+        _ = try client.initialize()
+        func components() throws -> (listed: Int, counted: String) {
+            let list = try client.call("list_components")
+            let sql = try client.call("run_sql", ["query": "SELECT count(*) AS n FROM components"])
+            let listed = (list.structured["components"] as? [[String: Any]])?.count ?? -1
+            let rows = (sql.structured["results"] as? [[String: Any]])?.first?["rows"] as? [[String: Any]]
+            return (listed, rows?.first?["n"].map { "\($0)" } ?? sql.text)
+        }
+        XCTAssertEqual(try components().listed, 4)
+
+        let replacement = folder.appendingPathComponent("new.sqlite").path
+        let document = folder.appendingPathComponent("reorder-data-row.md")
+        try Data(try Fixtures.seed("reorder-data-row.md").utf8).write(to: document)
+        XCTAssertEqual(try Fixtures.run(["import", "--db", replacement, document.path]).status, 0)
+        XCTAssertEqual(rename(replacement, path), 0)
+        let after = try components()
+        XCTAssertEqual(after.listed, 1, "list_components reads the file now at the path")
+        XCTAssertEqual(after.counted, "1", "sql reads the same file")
+        XCTAssertEqual(client.finish().status, 0)
+    }
+}
