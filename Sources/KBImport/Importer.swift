@@ -14,6 +14,9 @@ public struct ImportOptions: Sendable {
     /// there (renamed, removed) are removed with their components. False: they stay.
     /// Files named one by one never remove anything.
     public var prune = true
+    /// Removes the seed documents built into a11ykb (`(embedded)/seed/...`) in the same
+    /// transaction: a knowledge base that now holds a real checkout drops the seed it started with.
+    public var replaceSeed = false
     /// Seconds to wait for another import's write lock; nil: as long as it holds it.
     public var lockWait: TimeInterval?
     /// Told once when the wait for the lock passes a second (a terminal says why nothing happens).
@@ -34,6 +37,26 @@ public struct ImportOptions: Sendable {
         self.onWaitingForLock = onWaitingForLock
         self.progress = progress
         self.stages = stages
+    }
+}
+
+/// A document read from standard input (`import -`): its bytes, and the file name it goes by,
+/// which gives its slug when its content names none (as a loose file's does). It is stored as
+/// `(stdin)/NAME`: it has no folder, and importing it again under that name replaces it.
+public struct StandardInputDocument: Sendable {
+    public var name: String
+    public var bytes: Data
+
+    public init(name: String, bytes: Data) {
+        self.name = name
+        self.bytes = bytes
+    }
+
+    public static let folder = "(stdin)"
+
+    var document: SourceDocument {
+        SourceDocument(path: "\(Self.folder)/\(name)", bytes: bytes, hints: SourceHints(looseFileName: name),
+                       role: name.lowercased().hasSuffix(".vtt") ? .transcript : .document)
     }
 }
 
@@ -105,15 +128,18 @@ package struct Importer {
 
     static let batchSize = 256
 
-    /// Imports files and folders.
-    package func importPaths(_ paths: [String], options: ImportOptions = ImportOptions()) throws -> ImportSummary {
+    /// Imports files and folders, and `standardInput` (a document read from stdin) after them.
+    package func importPaths(_ paths: [String], standardInput: StandardInputDocument? = nil,
+                             options: ImportOptions = ImportOptions()) throws -> ImportSummary {
         let collected = FileCollector.collect(paths)
         var summary = ImportSummary()
         summary.skipped = collected.skipped
         summary.ignoredInCheckout = collected.ignoredInCheckout
         summary.errors = collected.errors.map { ImportSummary.Problem(path: $0.path, line: nil, message: $0.reason) }
-        let mirror = options.prune ? Mirror(collected) : Mirror()
-        return try run(collected.files.map(ImportInput.file), options: options, summary: summary, mirror: mirror)
+        var mirror = options.prune ? Mirror(collected) : Mirror()
+        mirror.dropsSeed = options.replaceSeed
+        return try run(collected.files.map(ImportInput.file) + (standardInput.map { [.memory($0.document)] } ?? []),
+                       options: options, summary: summary, mirror: mirror)
     }
 
     /// Imports documents already in memory (the embedded seed, tests).
@@ -172,6 +198,8 @@ package struct Importer {
         var folders: [String] = []
         var unreadable: [String] = []
         var found: Set<String> = []
+        /// The seed's sources count as gone (`ImportOptions.replaceSeed`).
+        var dropsSeed = false
 
         init() {}
 
@@ -184,10 +212,11 @@ package struct Importer {
         /// Source paths below a mirrored folder that were not found there (and not below a folder
         /// that could not be read).
         func gone<S: Sequence>(from paths: S) -> [String] where S.Element == String {
-            guard !folders.isEmpty else { return [] }
+            guard !folders.isEmpty || dropsSeed else { return [] }
             func below(_ path: String, _ folder: String) -> Bool { path == folder || path.hasPrefix(folder == "/" ? "/" : folder + "/") }
             return paths.filter { path in
-                !found.contains(path) && folders.contains { below(path, $0) } && !unreadable.contains { below(path, $0) }
+                if dropsSeed && DefaultKnowledgeBase.isSeed(path) { return true }
+                return !found.contains(path) && folders.contains { below(path, $0) } && !unreadable.contains { below(path, $0) }
             }.sorted()
         }
     }

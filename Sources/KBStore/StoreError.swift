@@ -21,6 +21,10 @@ public enum StoreError: Error, LocalizedError, HintedError, Equatable {
     case noDefaultPlace(String)
     /// `export db FILE` naming the knowledge base itself (or its -wal or -shm).
     case wouldOverwriteKnowledgeBase(String)
+    /// A query named a path that holds no knowledge base (nothing there, or an empty file).
+    case noKnowledgeBase(String)
+    /// A new knowledge base named in a folder that does not exist (a mistyped path): the folder.
+    case noSuchFolder(String, String)
 
     public func message(_ hint: HintWording) -> String {
         switch self {
@@ -46,6 +50,10 @@ public enum StoreError: Error, LocalizedError, HintedError, Equatable {
                 + ((hint(.nameDatabase).map { [$0] } ?? []) + ["$A11YKB_DB or $XDG_DATA_HOME"]).joined(separator: ", ")
         case .wouldOverwriteKnowledgeBase(let path):
             "\(path) is the knowledge base itself; refusing to write over it: name another file"
+        case .noKnowledgeBase(let path):
+            "no knowledge base at \(path)" + (hint(.createKnowledgeBase(path: path)).map { "; create one with \($0)" } ?? "")
+        case let .noSuchFolder(path, folder):
+            "cannot create \(path): no folder \(folder) (a11ykb creates the knowledge base file, never its folder)"
         }
     }
 
