@@ -228,7 +228,8 @@ final class DayOneTests: XCTestCase {
         XCTAssertFalse(tool.isError, tool.text)
         let served = try XCTUnwrap(tool.structured["announcements"] as? [[String: Any]])
         XCTAssertEqual(served.map { $0["text"] as? String }, rows.map { $0["text"] as? String })
-        XCTAssertEqual(served.map { $0["where"] as? String }, rows.map { $0["where"] as? String })
+        XCTAssertEqual(served.map { "\($0["source"] ?? "none"):\($0["line"] ?? "none")" }, rows.map { "\($0["source"] ?? "none"):\($0["line"] ?? "none")" })
+        XCTAssertTrue(rows.allSatisfy { ($0["source"] as? String)?.hasPrefix("reorder-data-row") == true }, "each with its file: \(rows)")
         XCTAssertEqual(client.finish().status, 0)
 
         let table = try Fixtures.run(["announcements", "reorder-data-row", "--origin", "example", "-n", "1", "--db", db])
@@ -250,7 +251,7 @@ final class DayOneTests: XCTestCase {
         XCTAssertEqual(run.status, 0, run.stderr)
         let rows = run.stdout.split(separator: "\r\n").dropFirst()
         XCTAssertFalse(rows.isEmpty)
-        XCTAssertTrue(rows.allSatisfy { $0.contains(",native,android,") && $0.contains("TalkBack") && $0.contains(".vtt:") }, run.stdout)
+        XCTAssertTrue(rows.allSatisfy { $0.contains(",native,android,") && $0.contains("TalkBack") && $0.contains(".vtt,") }, run.stdout)
         XCTAssertEqual(try Fixtures.run(["announcements", "checkbox", "--db", db]).status, 2, "without a platform, checkbox is both families")
     }
 

@@ -50,7 +50,7 @@ final class InstallTests: XCTestCase {
         let zsh = try String(contentsOf: root.appendingPathComponent("share/zsh/site-functions/_a11ykb"), encoding: .utf8)
         XCTAssertTrue(zsh.hasPrefix("#compdef a11ykb"), String(zsh.prefix(40)))
         let fish = try String(contentsOf: root.appendingPathComponent("share/fish/vendor_completions.d/a11ykb.fish"), encoding: .utf8)
-        XCTAssertTrue(fish.contains("complete -c a11ykb"))
+        XCTAssertTrue(fish.contains("complete -c 'a11ykb'") && fish.contains("'announcements'"), "fish completion of every command")
 
         // Installing again replaces in place; uninstalling takes every file away.
         XCTAssertEqual(try install(["--from", built.path], destdir: stage).status, 0)
