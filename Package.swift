@@ -32,6 +32,7 @@ let package = Package(
                 .embedInCode("Resources/seed"),
                 .embedInCode("Resources/vocabulary"),
                 .embedInCode("Resources/schema.md"),
+                .embedInCode("Resources/datasette.json"),
             ]
         ),
         // What a path names, and writing a file whole: the rules every file a11ykb opens or writes follows.

@@ -6,6 +6,7 @@ import KBStore
 import KBSearch
 import KBImport
 import KBQuery
+import KBRender
 
 // The library's public API: the questions the command line and the MCP server ask of a knowledge
 // base. Each opens no connection of its own (but `sql`, which opens a read-only one with its own
@@ -25,9 +26,31 @@ extension KnowledgeBase {
         try DefaultKnowledgeBase.open(environment: environment)
     }
 
+    /// The knowledge base at `path`, for a question: it must be there (nothing there, or an empty
+    /// file, is `StoreError.noKnowledgeBase`); a question never creates a file or a folder.
+    public static func open(existing path: String) throws -> KnowledgeBase {
+        try requireExisting(path)
+        return try KnowledgeBase(path: path)
+    }
+
+    /// The knowledge base at `path`, for an import: a new path becomes an empty knowledge base, in
+    /// a folder that must exist (`StoreError.noSuchFolder`).
+    public static func open(forImport path: String) throws -> KnowledgeBase {
+        try requireFolder(of: path)
+        return try KnowledgeBase(path: path)
+    }
+
+    /// Whether anything was imported, or only the seed built into a11ykb (what a search that finds
+    /// nothing should say about it).
+    public func holdings() throws -> KnowledgeBaseHoldings {
+        try DefaultKnowledgeBase.holdings(self)
+    }
+
     /// Imports files and folders (a MagentaA11y checkout of either era, or loose documents).
-    public func importFiles(_ paths: [String], options: ImportOptions = ImportOptions()) throws -> ImportSummary {
-        try Importer(self).importPaths(paths, options: options)
+    /// `standardInput`: a document read from stdin, imported with them.
+    public func importFiles(_ paths: [String], standardInput: StandardInputDocument? = nil,
+                            options: ImportOptions = ImportOptions()) throws -> ImportSummary {
+        try Importer(self).importPaths(paths, standardInput: standardInput, options: options)
     }
 
     /// Every line of the files under `paths` and what an import makes of it: a fact (which table
@@ -234,8 +257,10 @@ extension KnowledgeBase {
         try DatabaseCopy.write(self, to: path)
     }
 
-    /// This a11ykb's version, and the newest migration it knows (the schema it writes).
-    public static let version = "0.1.0"
+    /// This a11ykb's version, and the newest migration it knows (the schema it writes). The one
+    /// place the version is written: `a11ykb --version` and the MCP server's `serverInfo` both say
+    /// this, and CHANGELOG.md's newest release names it (CLITests/VersionTests checks all three).
+    public static let version = "0.16.0"
     public static var schemaVersion: String { EmbeddedResources.migrations.last?.name ?? "" }
 }
 
@@ -258,12 +283,16 @@ extension KnowledgeBase {
 
     /// What screen readers say: examples quoted in the notes and caption transcripts, with their
     /// lines. `platform` also keeps announcements written for every platform of its family. The
-    /// first `limit` are shown (0: all), beside how many match.
+    /// first `limit` are shown (0: all), beside how many match. A component slug both families
+    /// use is read in the platform's family (`checkbox` on android is native/checkbox).
     public func announcements(component: String? = nil, family: Family? = nil, platform: String? = nil,
                               origin: AnnouncementOrigin? = nil, limit: Int = 0) throws -> Shown<SpokenAnnouncement> {
         try reader.read { db in
-            let id = try component.map { try ComponentLookup.resolve(db, $0, family: family, context: platform.map { [$0] } ?? []) }
             let slug = try platform.flatMap { try Compare.platforms([$0]) }?.first
+            let id = try component.map { name in
+                try ComponentLookup.resolve(db, name, family: family ?? slug.flatMap(Platform.init(rawValue:))?.family,
+                                            context: platform.map { [$0] } ?? [])
+            }
             return Shown(try SpokenAnnouncement.list(db, componentID: id, family: family, platform: slug, origin: origin), limit: limit)
         }
     }
@@ -416,6 +445,17 @@ extension KnowledgeBase {
 
     /// Framework slugs as filters take them: `uikit`, `swiftui`, `android-views`, `jetpack-compose`.
     public static var frameworks: [String] { Vocabulary.frameworks.map(\.slug) }
+
+    /// docs/datasette.json for this knowledge base: Datasette names a database after its file's
+    /// stem (`team.sqlite` is `team`), and its metadata is keyed on that name, so the metadata
+    /// written for `kb` applies to this file only once keyed on its own name.
+    public var datasetteMetadata: String {
+        let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+        let written = String(decoding: EmbeddedResources.datasetteMetadata, as: UTF8.self)
+        let key = "\n    \"kb\": {\n"
+        guard let range = written.range(of: key) else { return written }
+        return written.replacingCharacters(in: range, with: "\n    \(JSONValue.string(name).rendered(pretty: false)): {\n")
+    }
 
     /// docs/schema.md, built into a11ykb: every table, view and column, for SQL users.
     public static var schemaDocument: String { String(decoding: EmbeddedResources.schemaDocument, as: UTF8.self) }

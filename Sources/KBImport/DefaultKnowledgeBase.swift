@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import KBResources
 import KBFiles
 import KBModel
@@ -25,10 +26,16 @@ package enum DefaultKnowledgeBase {
         return trimmed + "/.local/share/a11ykb/kb.sqlite"
     }
 
+    /// Where the seed's sources are stored: `(embedded)/seed/NAME`, with no root.
+    static let seedFolder = "(embedded)/seed"
+
+    /// Whether a stored source path is one of the seed's.
+    static func isSeed(_ path: String) -> Bool { path.hasPrefix(seedFolder + "/") }
+
     /// The seed documents as import input, under the path `seed/<name>` they have in the repository.
     static var seedDocuments: [SourceDocument] {
         EmbeddedResources.seedDocuments.map { name, bytes in
-            SourceDocument(path: "(embedded)/seed/\(name)", bytes: Data(bytes),
+            SourceDocument(path: "\(seedFolder)/\(name)", bytes: Data(bytes),
                            hints: SourceHints(looseFileName: name))
         }
     }
@@ -43,5 +50,31 @@ package enum DefaultKnowledgeBase {
             try KnowledgeBase.create(path, followUp: SearchIndex.followUp) { fresh in _ = try Importer(fresh).importDocuments(seedDocuments) }
         }
         return try KnowledgeBase(path: path)
+    }
+}
+
+/// What a knowledge base holds, as far as telling a user why a search found nothing goes.
+public enum KnowledgeBaseHoldings: Sendable, Equatable {
+    /// Nothing was ever imported.
+    case nothing
+    /// Only the seed documents built into a11ykb (the default knowledge base on first use): the
+    /// number of components they give.
+    case seedOnly(components: Int)
+    /// Documents someone imported (the seed may be there too).
+    case imported
+}
+
+extension DefaultKnowledgeBase {
+    package static func holdings(_ kb: KnowledgeBase) throws -> KnowledgeBaseHoldings {
+        try kb.reader.read { db in
+            let prefix = seedFolder + "/"
+            let imported = try Bool.fetchOne(db, sql: """
+                SELECT EXISTS (SELECT 1 FROM sources WHERE root_id IS NOT NULL OR substr(path, 1, ?) <> ?)
+                """, arguments: [prefix.count, prefix]) ?? false
+            if imported { return .imported }
+            let components = try Int.fetchOne(db, sql: "SELECT count(*) FROM components") ?? 0
+            let sources = try Int.fetchOne(db, sql: "SELECT count(*) FROM sources") ?? 0
+            return sources == 0 ? .nothing : .seedOnly(components: components)
+        }
     }
 }

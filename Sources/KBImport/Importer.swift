@@ -15,6 +15,9 @@ public struct ImportOptions: Sendable {
     /// there (renamed, removed) are removed with their components. False: they stay.
     /// Files named one by one never remove anything.
     public var prune = true
+    /// Removes the seed documents built into a11ykb (`(embedded)/seed/...`) in the same
+    /// transaction: a knowledge base that now holds a real checkout drops the seed it started with.
+    public var replaceSeed = false
     /// Seconds to wait for another import's write lock; nil: as long as it holds it.
     public var lockWait: TimeInterval?
     /// Told once when the wait for the lock passes a second (a terminal says why nothing happens).
@@ -35,6 +38,26 @@ public struct ImportOptions: Sendable {
         self.onWaitingForLock = onWaitingForLock
         self.progress = progress
         self.stages = stages
+    }
+}
+
+/// A document read from standard input (`import -`): its bytes, and the file name it goes by,
+/// which gives its slug when its content names none (as a loose file's does). It is stored as
+/// `(stdin)/NAME`: it has no folder, and importing it again under that name replaces it.
+public struct StandardInputDocument: Sendable {
+    public var name: String
+    public var bytes: Data
+
+    public init(name: String, bytes: Data) {
+        self.name = name
+        self.bytes = bytes
+    }
+
+    public static let folder = "(stdin)"
+
+    var document: SourceDocument {
+        SourceDocument(path: "\(Self.folder)/\(name)", bytes: bytes, hints: SourceHints(looseFileName: name),
+                       role: name.lowercased().hasSuffix(".vtt") ? .transcript : .document)
     }
 }
 
@@ -106,8 +129,9 @@ package struct Importer {
 
     static let batchSize = 256
 
-    /// Imports files and folders.
-    package func importPaths(_ paths: [String], options: ImportOptions = ImportOptions()) throws -> ImportSummary {
+    /// Imports files and folders, and `standardInput` (a document read from stdin) after them.
+    package func importPaths(_ paths: [String], standardInput: StandardInputDocument? = nil,
+                             options: ImportOptions = ImportOptions()) throws -> ImportSummary {
         var collected = FileCollector.collect(paths)
         // The knowledge base (and its -wal, -shm) inside an imported folder is not a document.
         let own = Set(["", "-wal", "-shm", "-journal"].compactMap { FileKind.identity(knowledgeBase.path + $0) })
@@ -116,8 +140,10 @@ package struct Importer {
         summary.skipped = collected.skipped
         summary.ignoredInCheckout = collected.ignoredInCheckout
         summary.errors = collected.errors.map { ImportSummary.Problem(path: $0.path, line: nil, message: $0.reason) }
-        let mirror = options.prune ? Mirror(collected) : Mirror()
-        return try run(collected.files.map(ImportInput.file), options: options, summary: summary, mirror: mirror)
+        var mirror = options.prune ? Mirror(collected) : Mirror()
+        mirror.dropsSeed = options.replaceSeed
+        return try run(collected.files.map(ImportInput.file) + (standardInput.map { [.memory($0.document)] } ?? []),
+                       options: options, summary: summary, mirror: mirror)
     }
 
     /// Imports documents already in memory (the embedded seed, tests).
@@ -193,6 +219,8 @@ package struct Importer {
         var unreadable: [String] = []
         var checkouts: Set<String> = []
         var found: Set<String> = []
+        /// The seed's sources count as gone (`ImportOptions.replaceSeed`).
+        var dropsSeed = false
 
         init() {}
 
@@ -208,10 +236,11 @@ package struct Importer {
         /// hidden folder), not below a folder that could not be read, and with nothing at the path
         /// any more (a dangling link or an unreadable file is not gone: what it held is unknown).
         func gone<S: Sequence>(from paths: S) -> [String] where S.Element == String {
-            guard !folders.isEmpty else { return [] }
+            guard !folders.isEmpty || dropsSeed else { return [] }
             func below(_ path: String, _ folder: String) -> Bool { path == folder || path.hasPrefix(folder == "/" ? "/" : folder + "/") }
             return paths.filter { path in
-                !found.contains(path) && !unreadable.contains { below(path, $0) }
+                if dropsSeed && DefaultKnowledgeBase.isSeed(path) { return true }
+                return !found.contains(path) && !unreadable.contains { below(path, $0) }
                     && folders.contains { FileCollector.owns(path, folder: $0, checkouts: checkouts) }
                     && FileKind.isAbsent(path)
             }.sorted()

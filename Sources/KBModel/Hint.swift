@@ -20,6 +20,8 @@ public enum Hint: Hashable, Sendable {
     case waitForLock
     /// How to name a knowledge base file.
     case nameDatabase
+    /// How to create a knowledge base at `path` (an import of a MagentaA11y checkout there).
+    case createKnowledgeBase(path: String)
 }
 
 /// How a skin words a hint; nil leaves the advice out.

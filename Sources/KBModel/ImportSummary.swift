@@ -102,4 +102,10 @@ public struct ImportSummary: Sendable, Codable, Equatable {
     public init() {}
 
     public var wroteNothing: Bool { refused || (added.isEmpty && standards.isEmpty && replaced.isEmpty && removed.isEmpty && transcripts.isEmpty && superseded.isEmpty) }
+
+    /// Errors and nothing else: no file was imported, found unchanged or skipped as not a criteria
+    /// document (`import /nonexistent`). Not a partial failure: nothing could be done.
+    public var onlyErrors: Bool {
+        !errors.isEmpty && wroteNothing && unchanged.isEmpty && skipped.isEmpty && notices.isEmpty && ignoredInCheckout == 0
+    }
 }

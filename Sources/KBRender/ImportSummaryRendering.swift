@@ -5,8 +5,10 @@ public enum ImportSummaryRendering {
     /// The summary, file by file. With `fileLineLimit` (a screenful), a summary whose files take
     /// more lines than that lists none of them: it counts them per outcome (skipped files per
     /// reason) and says so, with the skin's words for listing them all; notices and errors are
-    /// always listed one by one.
-    public static func text(_ s: ImportSummary, fileLineLimit: Int? = nil, hint: HintWording = { _ in nil }) -> String {
+    /// always listed one by one. Errors are counted; listed too unless `listsErrors` is false (the
+    /// command line names each on stderr, once).
+    public static func text(_ s: ImportSummary, fileLineLimit: Int? = nil, listsErrors: Bool = true,
+                            hint: HintWording = { _ in nil }) -> String {
         var out = ""
         func section<T>(_ title: String, _ items: [T], _ line: (T) -> String) {
             guard !items.isEmpty else { return }
@@ -33,7 +35,7 @@ public enum ImportSummaryRendering {
         }
         if !s.standards.isEmpty { out += standardsLine(s.standards) }
         section("notices", s.notices) { $0.description }
-        section("errors", s.errors) { $0.description }
+        if listsErrors { section("errors", s.errors) { $0.description } }
         var totals = ["\(s.added.count) added", "\(s.replaced.count) replaced", "\(s.superseded.count) superseded",
                       "\(s.unchanged.count) unchanged", "\(s.skipped.count) skipped", "\(s.errors.count) errors"]
         if !s.transcripts.isEmpty { totals.insert("\(s.transcripts.count) transcripts", at: 3) }

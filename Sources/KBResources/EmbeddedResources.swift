@@ -42,4 +42,7 @@ package enum EmbeddedResources {
 
     /// docs/schema.md, which the MCP server offers as a resource.
     package static let schemaDocument: [UInt8] = PackageResources.schema_md
+
+    /// docs/datasette.json, Datasette's metadata, written for a database named `kb`.
+    package static let datasetteMetadata: [UInt8] = PackageResources.datasette_json
 }

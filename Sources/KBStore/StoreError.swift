@@ -24,6 +24,10 @@ public enum StoreError: Error, LocalizedError, HintedError, Equatable {
     /// A write committed, but its closing checkpoint did not complete (a reader held it past the
     /// wait, a full disk): the data is in the `-wal` file only. The reason.
     case notCheckpointed(String, String)
+    /// A query named a path that holds no knowledge base (nothing there, or an empty file).
+    case noKnowledgeBase(String)
+    /// A new knowledge base named in a folder that does not exist (a mistyped path): the folder.
+    case noSuchFolder(String, String)
 
     public func message(_ hint: HintWording) -> String {
         switch self {
@@ -52,6 +56,10 @@ public enum StoreError: Error, LocalizedError, HintedError, Equatable {
         case let .notCheckpointed(path, reason):
             "the import is committed but only in \(path)-wal, not yet in \(path) itself (\(reason)): keep the -wal file "
                 + "with it (a copy of the .sqlite alone lacks the import); the next import folds it in"
+        case .noKnowledgeBase(let path):
+            "no knowledge base at \(path)" + (hint(.createKnowledgeBase(path: path)).map { "; create one with \($0)" } ?? "")
+        case let .noSuchFolder(path, folder):
+            "cannot create \(path): no folder \(folder) (a11ykb creates the knowledge base file, never its folder)"
         }
     }
 

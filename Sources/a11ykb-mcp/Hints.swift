@@ -19,7 +19,7 @@ enum Hints {
             case .raiseTimeout:
                 guard case .number(_, let range)? = byName["timeout"] else { return nil }
                 return "raise it with the timeout argument (up to \(Int(range.upperBound)) seconds)"
-            case .raiseOutputCap, .listEveryFile, .waitForLock, .nameDatabase:
+            case .raiseOutputCap, .listEveryFile, .waitForLock, .nameDatabase, .createKnowledgeBase:
                 return nil
             }
         }

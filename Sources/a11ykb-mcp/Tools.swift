@@ -26,6 +26,19 @@ struct ToolDefinition: Sendable {
 enum Common {
     static let families = Family.allCases.map(\.rawValue)
 
+    /// Why a search found nothing whatever it asked: the knowledge base holds nothing, or only the
+    /// seed built into a11ykb (the user, not the model, can import the real criteria).
+    static func holdingsNote(_ kb: KnowledgeBase) throws -> [String] {
+        switch try kb.holdings() {
+        case .imported: []
+        case .nothing: ["This knowledge base is empty: nothing was ever imported into it. The user can import MagentaA11y "
+                        + "(git clone https://github.com/tmobile/magentaA11y, then a11ykb import magentaA11y)."]
+        case .seedOnly(let components):
+            ["This knowledge base holds only the \(components) seed components built into a11ykb. For all of MagentaA11y the user "
+             + "can run: git clone https://github.com/tmobile/magentaA11y && a11ykb import --replace-seed magentaA11y"]
+        }
+    }
+
     static let component = Parameter.string("component", """
         The component: its slug (button, expandable-region), family/slug when both families have one of that name \
         (native/button, web/button), or its title (Table row button). list_components gives every slug.
@@ -193,7 +206,7 @@ enum Tools {
                                         aspect: arguments.string("aspect"), limit: arguments.int("limit"))
             let result = try kb.search(arguments.string("query")!, options: options)
             let lines = SearchRendering.notes(result.query)
-                + (result.hits.isEmpty ? SearchRendering.noHits(result) : [SearchRendering.text(result, style: arguments.style)])
+                + (result.hits.isEmpty ? SearchRendering.noHits(result) + (try Common.holdingsNote(kb)) : [SearchRendering.text(result, style: arguments.style)])
             let text = lines.map { $0.hasSuffix("\n") ? $0 : $0 + "\n" }.joined()
             return Answer(text, .object([
                 ("query", .string(result.query.input)), ("total", .optional(result.total)),
@@ -231,7 +244,7 @@ enum Tools {
             let rules = options.family == .native || (options.platform.map { $0 != "web" } ?? false)
                 ? Shown(items: [], total: 0) : try kb.searchRules(arguments.string("query")!)
             let lines = SearchRendering.notes(result.query)
-                + (result.components.isEmpty ? ComponentSearchRendering.noHits(result)
+                + (result.components.isEmpty ? ComponentSearchRendering.noHits(result) + (try Common.holdingsNote(kb))
                     : [ComponentSearchRendering.text(result, style: arguments.style)])
                 + (rules.items.isEmpty ? [] : ["\n" + StandardsRendering.text(rules)])
             let text = lines.map { $0.hasSuffix("\n") ? $0 : $0 + "\n" }.joined()

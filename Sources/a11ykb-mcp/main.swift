@@ -53,9 +53,16 @@ signal(SIGPIPE, SIG_IGN)
 
 let opened: KnowledgeBase
 do {
-    opened = try databasePath.map { try KnowledgeBase(path: $0) } ?? KnowledgeBase.openDefault()
+    // A named path must hold a knowledge base: serving an empty one would answer "0 components".
+    opened = try databasePath.map { try KnowledgeBase.open(existing: $0) } ?? KnowledgeBase.openDefault()
 } catch let error as HintedError {
-    fail(error.message { $0 == .nameDatabase ? "--db PATH" : nil })
+    fail(error.message { hint in
+        switch hint {
+        case .nameDatabase: "--db PATH"
+        case .createKnowledgeBase(let path): "a11ykb import --db \(path) CHECKOUT (a clone of github.com/tmobile/magentaA11y)"
+        default: nil
+        }
+    })
 } catch {
     fail(String(describing: error))
 }
@@ -81,7 +88,7 @@ let instructions = """
     """ + AssistantTool.lines(indent: "- ")
 
 let server = Server(
-    name: "a11ykb", version: a11ykbVersion, title: "a11ykb: accessibility acceptance criteria",
+    name: "a11ykb", version: KnowledgeBase.version, title: "a11ykb: accessibility acceptance criteria",
     instructions: instructions,
     capabilities: Server.Capabilities(resources: .init(subscribe: false, listChanged: false), tools: .init(listChanged: false)))
 

@@ -20,12 +20,15 @@ struct A11yKBCommand: ParsableCommand {
               a11ykb search dimmed
               a11ykb show button checkbox --format condensed
               a11ykb compare expandable-region
+              a11ykb announcements checkbox --platform android
               a11ykb trace ~/src/magentaA11y --counts
               a11ykb sql "SELECT component, label FROM v_criteria WHERE kind = 'gesture'"
               a11ykb mcp                 # for AI assistants: see a11ykb mcp --help
             """,
         version: "a11ykb \(KnowledgeBase.version) (schema \(KnowledgeBase.schemaVersion))",
-        subcommands: [SearchCommand.self, VocabCommand.self, ShowCommand.self, ChecklistCommand.self, PlanCommand.self, ReportCommand.self, DiffCommand.self, CompareCommand.self, ExportCommand.self, ListCommand.self,
-                      GapsCommand.self, WCAGCommand.self, CoverageCommand.self, ExplainCommand.self, ImportCommand.self, StatsCommand.self, SQLCommand.self, TraceCommand.self, MCPCommand.self]
+        subcommands: [SearchCommand.self, VocabCommand.self, ShowCommand.self, ChecklistCommand.self, PlanCommand.self, ReportCommand.self,
+                      DiffCommand.self, CompareCommand.self, ExportCommand.self, ListCommand.self, GapsCommand.self, WCAGCommand.self,
+                      CoverageCommand.self, ExplainCommand.self, AnnouncementsCommand.self, ImportCommand.self, StatsCommand.self,
+                      SQLCommand.self, TraceCommand.self, DatasetteCommand.self, MCPCommand.self]
     )
 }

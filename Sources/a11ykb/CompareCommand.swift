@@ -32,7 +32,7 @@ struct CompareCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Rows to show: aspects, criteria kinds or announcements, comma-separated.", valueName: "aspect"))
     var aspect: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp("Platform columns, comma-separated (default: every platform the component has).", valueName: "platforms"),
+    @Option(name: [.customShort("p"), .long], help: ArgumentHelp("Platform columns, comma-separated (default: every platform the component has).", valueName: "platforms"),
             completion: Completion.platforms)
     var platforms: [String] = []
 
@@ -42,7 +42,7 @@ struct CompareCommand: ParsableCommand {
     @Option(help: "Only components of this family (native, web or how-to-test).")
     var family: Family?
 
-    @Option(help: "text (fits the terminal), markdown (a GitHub table), csv or json.")
+    @Option(name: [.short, .long], help: "text (fits the terminal), markdown (a GitHub table), csv or json.")
     var format: Format = .text
 
     @Option(help: "Width of the text table (default: the terminal's, else $COLUMNS, else 100).")

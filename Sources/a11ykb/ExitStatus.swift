@@ -25,7 +25,7 @@ enum ExitStatus: Int32, Error {
         do {
             command = try root.parseAsRoot(arguments)
         } catch {
-            usage(error, root)
+            usage(error, root, arguments: arguments)
         }
         if let paged = command as? Paged, paged.pagesOutput { Pager.start() }
         do {
@@ -52,11 +52,15 @@ enum ExitStatus: Int32, Error {
     }
 
     /// A parsing error: help or a version asked for (stdout, 0), else a usage error (one line, 2).
-    static func usage(_ error: Error, _ root: A11yKBCommand.Type) -> Never {
+    static func usage(_ error: Error, _ root: A11yKBCommand.Type, arguments: [String]? = nil) -> Never {
         let full = root.fullMessage(for: error)
         if root.exitCode(for: error) == .success {
-            Output.out(full.hasSuffix("\n") ? full : full + "\n")
+            let help = HelpLayout.reordered(full)
+            Output.out(help.hasSuffix("\n") ? help : help + "\n")
             ExitStatus.ok.exit()
+        }
+        if let guess = CommandGuess.unknownCommand(in: arguments ?? Array(CommandLine.arguments.dropFirst())) {
+            Output.fail(guess)
         }
         let message = root.message(for: error).split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { !$0.isEmpty }.joined(separator: " ")

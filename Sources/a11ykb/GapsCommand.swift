@@ -22,7 +22,7 @@ struct GapsCommand: ParsableCommand {
     @Option(help: "Only this component (slug, family/slug or title).", completion: Completion.components)
     var component: String?
 
-    @Option(help: "Only this platform (ios, android, web).", completion: Completion.platforms)
+    @Option(name: [.customShort("p"), .long], help: "Only this platform (ios, android, web).", completion: Completion.platforms)
     var platform: String?
 
     @OptionGroup var output: OutputOptions

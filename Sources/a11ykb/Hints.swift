@@ -1,4 +1,5 @@
 import A11yKB
+import Foundation
 
 /// The command line's words for the library's advice: the options a user types.
 enum Hints {
@@ -14,6 +15,7 @@ enum Hints {
         case .raiseOutputCap: "raise it with --max-output SIZE (0: no cap)"
         case .waitForLock: "--wait"
         case .nameDatabase: "--db PATH"
+        case .createKnowledgeBase(let path): "a11ykb import --db \(shellQuoted(path)) CHECKOUT (a clone of github.com/tmobile/magentaA11y)"
         }
     }
 
@@ -25,4 +27,11 @@ enum Hints {
         default: String(describing: error)
         }
     }
+}
+
+/// `text` as a shell word: as it is when that is safe, else in single quotes.
+func shellQuoted(_ text: String) -> String {
+    let safe = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-_./=:,+@%~"))
+    if !text.isEmpty, text.unicodeScalars.allSatisfy(safe.contains) { return text }
+    return "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
 }

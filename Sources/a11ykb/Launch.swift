@@ -10,7 +10,7 @@ import Foundation
 /// reads options after the subcommand only, so those written before it are moved after it.
 enum GlobalOptions {
     /// Options taking a value, and flags.
-    static let valued: Set<String> = ["--db"]
+    static let valued: Set<String> = ["--db", "--color"]
     static let flags: Set<String> = ["--no-pager"]
 
     /// `arguments` with leading global options moved after the subcommand that follows them.
@@ -47,6 +47,7 @@ extension ShowCommand: Paged { var pagesOutput: Bool { !database.noPager && outp
 extension CompareCommand: Paged { var pagesOutput: Bool { !database.noPager && output.output == nil } }
 extension ExportCommand: Paged { var pagesOutput: Bool { !database.noPager && output.output == nil && table != "db" } }
 extension ListCommand: Paged { var pagesOutput: Bool { !database.noPager && output.output == nil } }
+extension AnnouncementsCommand: Paged { var pagesOutput: Bool { !database.noPager && output.output == nil } }
 extension GapsCommand: Paged { var pagesOutput: Bool { !database.noPager && output.output == nil } }
 extension SQLCommand: Paged { var pagesOutput: Bool { !database.noPager } }
 extension StatsCommand: Paged { var pagesOutput: Bool { !database.noPager } }

@@ -24,7 +24,7 @@ struct SearchCommand: ParsableCommand {
                                    parentheses group
             Punctuation inside a word is searched as written: ctrl+tab, isAccessibilityElement, accessibilityLabel(_:), android:enabled=true. Quote the query for your shell; put -- before a query starting with -.
 
-            Listing: components best first; under each, its best facts (criteria, then announcements, then notes) with the matched words marked: [dimmed], or colour on a terminal (not with NO_COLOR). --limit counts components (default 10), or facts with --facts (default 20). --platform ios also keeps facts written for every platform.
+            Listing: components best first; under each, its best facts (criteria, then announcements, then notes) with the matched words marked: [dimmed], or colour on a terminal (not with NO_COLOR). --limit (-n) counts components (default 10), or facts with --facts (default 20). --platform ios also keeps facts written for every platform.
 
             Examples:
               a11ykb search 'tooltip dismiss'
@@ -39,13 +39,22 @@ struct SearchCommand: ParsableCommand {
             Exit status: 0 found; 1 nothing matched (said on stderr, with near terms when there are some); 2 the query or a filter cannot be used, the search ran past --timeout, or the knowledge base cannot be opened.
             """)
 
-    @OptionGroup var database: DatabaseOptions
-
+    // Declared in the order --help lists them: the options people reach for first.
     @Argument(help: ArgumentHelp("The query; several arguments are joined with spaces.", valueName: "query"))
     var query: [String]
 
-    @Option(help: "Only facts for this platform (and those for every platform): ios, android or web.")
+    @Option(name: [.customShort("p"), .long], help: "Only facts for this platform (and those for every platform): ios, android or web.")
     var platform: PlatformFilter?
+
+    @Option(name: [.customShort("n"), .long],
+            help: ArgumentHelp("At most this many components, or facts with --facts (0: all). Default: 10 components, 20 facts.",
+                               valueName: "n"))
+    var limit: Int?
+
+    @Flag(help: "List matching facts (each holding every word) instead of components.")
+    var facts = false
+
+    @OptionGroup var output: OutputOptions
 
     @Option(help: ArgumentHelp("Only guidance written for this framework: uikit, swiftui, android-views, jetpack-compose.",
                                valueName: "slug"), completion: Completion.frameworks)
@@ -66,20 +75,13 @@ struct SearchCommand: ParsableCommand {
         valueName: "aspect"))
     var aspect: String?
 
-    @Flag(help: "List matching facts (each holding every word) instead of components.")
-    var facts = false
-
     @Flag(help: "List matching automated rules (ACT, axe-core) only.")
     var rules = false
-
-    @Option(help: ArgumentHelp("At most this many components, or facts with --facts (0: all). Default: 10 components, 20 facts.",
-                               valueName: "n"))
-    var limit: Int?
 
     @Option(help: ArgumentHelp("Stop the search after this many seconds (0: no limit).", valueName: "seconds"))
     var timeout: Double = 5
 
-    @OptionGroup var output: OutputOptions
+    @OptionGroup var database: DatabaseOptions
 
     enum PlatformFilter: String, ExpressibleByArgument, CaseIterable { case ios, android, web }
 
@@ -136,8 +138,26 @@ struct SearchCommand: ParsableCommand {
         if format != .table || !empty {
             try output.emit(format == .table ? listing() : output.render(tabular, flat: flat, as: format), from: kb)
         }
-        if empty { for line in noHits() { Output.error(line) } }
+        if empty {
+            for line in noHits() { Output.error(line) }
+            if let line = Self.holdingsNote(try kb.holdings()) { Output.error(line) }
+        }
         return !empty
+    }
+}
+
+extension SearchCommand {
+    /// Why a search may find nothing whatever it asks: nothing imported, or only the seed.
+    static func holdingsNote(_ holdings: KnowledgeBaseHoldings) -> String? {
+        switch holdings {
+        case .imported:
+            nil
+        case .nothing:
+            "this knowledge base is empty: nothing was ever imported into it (a11ykb import CHECKOUT, a clone of github.com/tmobile/magentaA11y)"
+        case .seedOnly(let components):
+            "this knowledge base holds only the \(components) seed components built into a11ykb; for all of MagentaA11y: "
+                + "git clone https://github.com/tmobile/magentaA11y && a11ykb import --replace-seed magentaA11y"
+        }
     }
 }
 

@@ -38,7 +38,7 @@ struct ShowCommand: ParsableCommand {
               completion: Completion.components)
     var components: [String] = []
 
-    @Option(help: "markdown, condensed, gherkin or json.")
+    @Option(name: [.short, .long], help: "markdown, condensed, gherkin or json.")
     var format: AcceptanceCriteria.Format = .markdown
 
     @Option(help: "Every component of this category (controls, notifications, patterns, component, page-level...).",

@@ -14,11 +14,42 @@ struct DatabaseOptions: ParsableArguments {
     @Flag(help: "Never page the output (default on a terminal: $A11YKB_PAGER, else $PAGER, else less -FRX).")
     var noPager = false
 
+    @Option(help: ArgumentHelp("Colour: auto (on a terminal, without $NO_COLOR), always or never.", valueName: "when"))
+    var color: ColorChoice = .auto
+
+    /// The colour choice takes effect as soon as the options are read, before any output.
+    func validate() throws {
+        Terminal.colorChoice = color
+    }
+
     /// The knowledge base, opened read-only; `KnowledgeBase.writer()` opens for writing when needed.
+    /// A path named with --db must hold a knowledge base: a question never creates one.
     func open() throws -> KnowledgeBase {
-        if let db { return try KnowledgeBase(path: db) }
+        if let db { return try KnowledgeBase.open(existing: db) }
+        return try KnowledgeBase.openDefault()
+    }
+
+    /// The knowledge base an import writes: a new --db path becomes one (in a folder that exists).
+    func openForImport() throws -> KnowledgeBase {
+        if let db { return try KnowledgeBase.open(forImport: db) }
         return try KnowledgeBase.openDefault()
     }
 }
 
 // Output: Output.swift (every write checked). Errors and exit statuses: ExitStatus.swift.
+
+/// `-` for a file (`import -`, `sql -`): standard input, read whole, up to a limit.
+enum StandardInput {
+    static func read(limit: Int, what: String) throws -> Data {
+        var bytes = Data()
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = Foundation.read(STDIN_FILENO, &buffer, buffer.count)
+            if count < 0 && errno == EINTR { continue }
+            if count < 0 { throw ValidationError("cannot read standard input: \(String(cString: strerror(errno)))") }
+            if count == 0 { return bytes }
+            bytes.append(contentsOf: buffer[0..<count])
+            if bytes.count > limit { throw ValidationError("standard input holds more than \(limit >> 20) MB: not \(what)") }
+        }
+    }
+}

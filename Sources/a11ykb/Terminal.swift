@@ -1,8 +1,26 @@
+import ArgumentParser
 import Foundation
 
-/// Colour only on a terminal, and never with NO_COLOR set (https://no-color.org).
+/// `--color`: as ls and git take it.
+enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
+    case auto, always, never
+}
+
+/// Colour only on a terminal, and never with NO_COLOR set (https://no-color.org), unless
+/// `--color=always` asks for it (`never` turns it off on a terminal too).
 enum Terminal {
-    static let useColor: Bool = {
+    /// Set from `--color` once the options are read (`DatabaseOptions.validate`).
+    nonisolated(unsafe) static var colorChoice = ColorChoice.auto
+
+    static var useColor: Bool {
+        switch colorChoice {
+        case .always: return true
+        case .never: return false
+        case .auto: return automaticColor
+        }
+    }
+
+    private static let automaticColor: Bool = {
         if let noColor = ProcessInfo.processInfo.environment["NO_COLOR"], !noColor.isEmpty { return false }
         if ProcessInfo.processInfo.environment["TERM"] == "dumb" { return false }
         return isatty(STDOUT_FILENO) != 0

@@ -62,7 +62,7 @@ final class CommandTests: XCTestCase {
         XCTAssertEqual(again.status, 0)
         XCTAssertTrue(again.stdout.contains("0 added, 0 replaced, 0 superseded, 5 unchanged"), again.stdout)
         let missing = try Fixtures.run(["import", "--db", db, folder.appendingPathComponent("nope").path])
-        XCTAssertEqual(missing.status, 1)
+        XCTAssertEqual(missing.status, 2, "nothing imported at all: status 2 (issue 25)")
         XCTAssertTrue(missing.stderr.contains("nope: no such file or folder"), missing.stderr)
     }
 

@@ -52,7 +52,7 @@ final class ExitContractTests: XCTestCase {
             (["search", "--platform", "windows", "dimmed"], "'windows' is invalid for '--platform <platform>'", "a11ykb search --help"),
             (["search", "--limit=-1", "dimmed"], "--limit must be 0 (all) or more", "a11ykb search --help"),
             (["search", "--limit", "-1", "dimmed"], "--limit", "a11ykb search --help"),
-            (["frobnicate"], "Unexpected argument 'frobnicate'", "a11ykb --help"),
+            (["frobnicate"], "'frobnicate' is not an a11ykb command", "a11ykb --help"),
             (["import", "--keep-going", "--strict", "x"], "--strict", "a11ykb import --help"),
             (["sql", "--max-output", "lots", "SELECT 1"], "--max-output", "a11ykb sql --help"),
         ]
@@ -87,7 +87,7 @@ final class ExitContractTests: XCTestCase {
         try Data().write(to: folder.appendingPathComponent(name))
         let db = folder.appendingPathComponent("kb.sqlite").path
         let run = try Fixtures.run(["import", "--db", db, folder.appendingPathComponent(name).path])
-        XCTAssertEqual(run.status, 1, run.stderr)
+        XCTAssertEqual(run.status, 2, "nothing but an error: nothing could be done (issue 25): \(run.stderr)")
         XCTAssertEqual(run.stderr.filter { $0 == "\n" }.count, 1, "one line: \(run.stderr)")
         XCTAssertTrue(run.stderr.contains("bad\\nname.md: "), run.stderr)
 

@@ -44,7 +44,8 @@ final class ImportProgressTests: XCTestCase {
     }
 
     /// 60 generated files and the mixed folder: more files than a screen (24 lines when stdout is
-    /// not a terminal and LINES is unset) are counted, not listed; every error and notice still is.
+    /// not a terminal and LINES is unset) are counted, not listed; every notice still is, and every
+    /// error on stderr.
     func testALongSummaryCountsFilesButListsEveryErrorAndNotice() throws {
         let checkout = try Fixtures.generatedCheckout(self, count: 60)
         let (mixed, bad) = try Fixtures.mixedFolder(self)
@@ -59,8 +60,11 @@ final class ImportProgressTests: XCTestCase {
         XCTAssertTrue(lines.contains("  2 × broken or looping symbolic link"), run.stdout)
         XCTAssertTrue(lines.contains("notices (1):"), run.stdout)
         XCTAssertTrue(lines.contains { $0.hasPrefix("  " + notice.path + ":3: unknown heading") }, run.stdout)
-        XCTAssertTrue(lines.contains("errors (\(bad.count)):"), run.stdout)
-        for file in bad { XCTAssertTrue(lines.contains { $0.hasPrefix("  " + mixed.appendingPathComponent(file.name).path) }, file.name) }
+        // Errors are named once, on stderr (issue 25), and counted in the summary.
+        XCTAssertFalse(run.stdout.contains("errors ("), run.stdout)
+        let errors = run.stderr.split(separator: "\n").map(String.init)
+        for file in bad { XCTAssertTrue(errors.contains { $0.hasPrefix("a11ykb: " + mixed.appendingPathComponent(file.name).path) }, file.name) }
+        XCTAssertTrue(lines.contains { $0.contains(", \(bad.count) errors") }, run.stdout)
         XCTAssertTrue(lines.contains { $0.hasPrefix("65 added, 0 replaced, 1 superseded,") }, run.stdout)
         XCTAssertEqual(lines.last, "(files counted, not listed: 73 lines would not fit on one screen; --verbose lists every file)")
 

@@ -44,4 +44,27 @@ final class ManualTests: XCTestCase {
             }
         }
     }
+
+    /// Before: the plugin's "exits 0 on success, and >0 if an error occurs", no ENVIRONMENT, FILES
+    /// or SEE ALSO. scripts/gen-manual ends the page with docs/a11ykb.1.tail, which says them.
+    func testManPageGivesExitStatusesEnvironmentFilesAndSeeAlso() throws {
+        let page = try String(contentsOf: Self.page, encoding: .utf8)
+        let tail = try String(contentsOf: Fixtures.repoRoot.appendingPathComponent("docs/a11ykb.1.tail"), encoding: .utf8)
+        XCTAssertTrue(page.contains("\n" + tail + ".\\\" a11ykb-dump-help-sha256: "), "the page ends with docs/a11ykb.1.tail: run scripts/gen-manual")
+        XCTAssertFalse(page.contains(".Ex -std"), "the plugin's generic exit status is replaced")
+        XCTAssertEqual(page.components(separatedBy: ".Sh \"EXIT STATUS\"").count, 2, "one EXIT STATUS section")
+        for status in ["0", "1", "2"] { XCTAssertTrue(tail.contains("\n.It \(status)\n"), "status \(status)") }
+        let environment = try XCTUnwrap(tail.components(separatedBy: ".Sh ENVIRONMENT").last?.components(separatedBy: ".Sh FILES").first)
+        for variable in ["A11YKB_DB", "A11YKB_PAGER", "PAGER", "NO_COLOR", "XDG_DATA_HOME"] {
+            XCTAssertTrue(environment.contains(".It Ev \(variable)") || environment.contains(", \(variable)\n"), variable)
+        }
+        for section in [".Sh ENVIRONMENT", ".Sh FILES", ".Sh \"SEE ALSO\""] { XCTAssertTrue(tail.contains(section), section) }
+        // man renders it, sections and all, where man-db is installed.
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/man") else { throw XCTSkip("man is not installed: the rendering is not checked") }
+        let shown = try Fixtures.runProcess(URL(fileURLWithPath: "/usr/bin/man"), ["-l", Self.page.path],
+                                            environment: ["PATH": "/usr/bin:/bin", "MANPAGER": "cat", "MANWIDTH": "80", "LANG": "C"])
+        XCTAssertEqual(shown.status, 0, shown.stderr)
+        let headings = shown.stdout.split(separator: "\n").map(String.init).filter { $0.first?.isUppercase == true && $0 == $0.uppercased() }
+        for heading in ["EXIT STATUS", "ENVIRONMENT", "FILES", "SEE ALSO"] { XCTAssertTrue(headings.contains(heading), "\(heading) in \(headings)") }
+    }
 }

@@ -1,0 +1,83 @@
+import A11yKB
+import Foundation
+import TestSupport
+import XCTest
+
+/// scripts/install, run on the executables this test run built (`--from`: a release build takes
+/// minutes of every core, so the tests never start one), into a DESTDIR: what `scripts/install`
+/// puts in place after its release build, and what `--uninstall` takes away.
+final class InstallTests: XCTestCase {
+    func install(_ arguments: [String], destdir: URL, prefix: String = "/usr") throws -> Fixtures.Run {
+        let env = ["PATH": "/usr/bin:/bin", "HOME": destdir.path, "DESTDIR": destdir.path, "PREFIX": prefix]
+        return try Fixtures.runProcess(Fixtures.repoRoot.appendingPathComponent("scripts/install"), arguments, environment: env)
+    }
+
+    func testInstallPutsStrippedBinariesManPageAndCompletionsInPlaceAndUninstallRemovesThem() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/strip"), FileManager.default.isExecutableFile(atPath: "/usr/bin/readelf") else {
+            throw XCTSkip("binutils (strip, readelf) is not installed: scripts/install cannot be checked")
+        }
+        let built = Fixtures.executable.deletingLastPathComponent()
+        let stage = try Fixtures.temporaryFolder(self)
+        let run = try install(["--from", built.path], destdir: stage)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let root = stage.appendingPathComponent("usr")
+        let files = ["bin/a11ykb", "bin/a11ykb-mcp", "share/man/man1/a11ykb.1", "share/bash-completion/completions/a11ykb",
+                     "share/zsh/site-functions/_a11ykb", "share/fish/vendor_completions.d/a11ykb.fish",
+                     "share/doc/a11ykb/LICENSE", "share/doc/a11ykb/NOTICE", "share/doc/a11ykb/CHANGELOG.md", "share/doc/a11ykb/README.md"]
+        for file in files {
+            XCTAssertTrue(run.stdout.contains("installed \(root.path)/\(file)\n"), file)
+            let size = try FileManager.default.attributesOfItem(atPath: root.appendingPathComponent(file).path)[.size] as? Int ?? 0
+            XCTAssertGreaterThan(size, 0, file)
+        }
+        for program in ["a11ykb", "a11ykb-mcp"] {
+            let installed = root.appendingPathComponent("bin/\(program)")
+            XCTAssertTrue(FileManager.default.isExecutableFile(atPath: installed.path), program)
+            let sections = try Fixtures.runProcess(URL(fileURLWithPath: "/usr/bin/readelf"), ["-S", "-W", installed.path], environment: nil)
+            XCTAssertFalse(sections.stdout.contains(".symtab"), "\(program) is stripped")
+            XCTAssertFalse(sections.stdout.contains(".debug_info"), "\(program) is stripped")
+            let original = try FileManager.default.attributesOfItem(atPath: built.appendingPathComponent(program).path)[.size] as? Int ?? 0
+            let stripped = try FileManager.default.attributesOfItem(atPath: installed.path)[.size] as? Int ?? 0
+            XCTAssertLessThan(stripped, original, program)
+        }
+        // The installed a11ykb runs and says the one version; its server is beside it.
+        let version = try Fixtures.runProcess(root.appendingPathComponent("bin/a11ykb"), ["--version"], environment: ["HOME": stage.path])
+        XCTAssertEqual(version.stdout, "a11ykb \(KnowledgeBase.version) (schema \(KnowledgeBase.schemaVersion))\n")
+        XCTAssertEqual(try Fixtures.runProcess(root.appendingPathComponent("bin/a11ykb-mcp"), ["--help"], environment: [:]).status, 0)
+        XCTAssertEqual(try Data(contentsOf: root.appendingPathComponent("share/man/man1/a11ykb.1")),
+                       try Data(contentsOf: Fixtures.repoRoot.appendingPathComponent("docs/a11ykb.1")))
+        let bash = try String(contentsOf: root.appendingPathComponent("share/bash-completion/completions/a11ykb"), encoding: .utf8)
+        XCTAssertTrue(bash.contains("complete ") && bash.contains("announcements"), "bash completion of every command")
+        let zsh = try String(contentsOf: root.appendingPathComponent("share/zsh/site-functions/_a11ykb"), encoding: .utf8)
+        XCTAssertTrue(zsh.hasPrefix("#compdef a11ykb"), String(zsh.prefix(40)))
+        let fish = try String(contentsOf: root.appendingPathComponent("share/fish/vendor_completions.d/a11ykb.fish"), encoding: .utf8)
+        XCTAssertTrue(fish.contains("complete -c 'a11ykb'") && fish.contains("'announcements'"), "fish completion of every command")
+
+        // Installing again replaces in place; uninstalling takes every file away.
+        XCTAssertEqual(try install(["--from", built.path], destdir: stage).status, 0)
+        let removed = try install(["--uninstall"], destdir: stage)
+        XCTAssertEqual(removed.status, 0, removed.stderr)
+        for file in files {
+            XCTAssertFalse(FileManager.default.fileExists(atPath: root.appendingPathComponent(file).path), file)
+        }
+        let left = FileManager.default.enumerator(atPath: root.path)?.compactMap { $0 as? String }
+            .filter { !FileManager.default.isDirectory(root.appendingPathComponent($0).path) } ?? []
+        XCTAssertEqual(left, [], "nothing but empty folders stays behind")
+    }
+
+    func testInstallRefusesARelativePrefixAndAnUnknownArgument() throws {
+        let stage = try Fixtures.temporaryFolder(self)
+        let relative = try install(["--from", "."], destdir: stage, prefix: "usr/local")
+        XCTAssertEqual(relative.status, 2)
+        XCTAssertEqual(relative.stderr, "scripts/install: PREFIX must be an absolute path, not usr/local\n")
+        let unknown = try install(["--frm"], destdir: stage)
+        XCTAssertEqual(unknown.status, 2)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: stage.path), [], "nothing installed")
+    }
+}
+
+extension FileManager {
+    func isDirectory(_ path: String) -> Bool {
+        var folder: ObjCBool = false
+        return fileExists(atPath: path, isDirectory: &folder) && folder.boolValue
+    }
+}
