@@ -75,10 +75,13 @@ final class StandardsQueryTests: XCTestCase {
         let native = try kb.coverage(family: .native, level: "AA")
         XCTAssertFalse(native.automatedCounted)
         XCTAssertTrue(native.rows.allSatisfy(\.automated.isEmpty))
-        // One component: only its own citations.
+        // One component: only its own links, cited and inferred, and at least every citation.
         let button = try kb.coverage(components: ["web/button"], level: "AAA")
+        let linked = Set(try Fixtures.strings(kb, "SELECT sc FROM v_tested_sc WHERE component = 'button' AND family = 'web'"))
         let cited = Set(try Fixtures.strings(kb, "SELECT sc FROM v_component_wcag WHERE component = 'button' AND family = 'web'"))
-        XCTAssertEqual(Set(button.rows.filter { !$0.manual.isEmpty }.map(\.sc)), cited.intersection(button.rows.map(\.sc)))
+        let covered = Set(button.rows.filter { !$0.manual.isEmpty }.map(\.sc))
+        XCTAssertEqual(covered, linked.intersection(button.rows.map(\.sc)))
+        XCTAssertTrue(cited.intersection(button.rows.map(\.sc)).isSubset(of: covered))
     }
 
     func testSearchFindsRules() throws {
