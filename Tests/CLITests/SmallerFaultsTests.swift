@@ -94,4 +94,39 @@ final class SmallerFaultsTests: XCTestCase {
         XCTAssertEqual(run.status, 1, run.stdout + run.stderr)
         XCTAssertTrue(run.stderr.contains("\(locked.path): folder cannot be read"), run.stderr)
     }
+
+    /// `--db 'file:kb.sqlite'` names the file `file:kb.sqlite`; SQLite read it as a URI (`kb.sqlite`).
+    func testADatabaseNameBeginningWithFileIsAFileName() throws {
+        let folder = try Fixtures.temporaryFolder(self)
+        let run = try Fixtures.shell(#"cd "$1" && exec "$0" import --quiet --db 'file:kb.sqlite' "$2""#,
+                                     [folder.path, Fixtures.seedFolder.appendingPathComponent("table.txt").path])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        XCTAssertTrue(names.contains("file:kb.sqlite"), "\(names)")
+        XCTAssertFalse(names.contains("kb.sqlite"), "\(names)")
+    }
+
+    /// A knowledge base may have a name as long as the file system allows it and its `-journal`.
+    func testALongKnowledgeBaseNameIsCreatedAndExported() throws {
+        let folder = try Fixtures.temporaryFolder(self)
+        let db = folder.appendingPathComponent(String(repeating: "k", count: 240) + ".sqlite").path
+        let run = try Fixtures.run(["import", "--quiet", "--db", db, Fixtures.seedFolder.appendingPathComponent("table.txt").path])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let copy = folder.appendingPathComponent(String(repeating: "c", count: 240) + ".sqlite").path
+        let export = try Fixtures.run(["export", "db", copy, "--db", db])
+        XCTAssertEqual(export.status, 0, export.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: copy))
+    }
+
+    /// Global options may come before any command, `trace` included (it opens no knowledge base).
+    func testGlobalOptionsBeforeTraceAreAccepted() throws {
+        let file = Fixtures.seedFolder.appendingPathComponent("table.txt").path
+        let plain = try Fixtures.run(["trace", "--counts", file])
+        XCTAssertEqual(plain.status, 0, plain.stderr)
+        for leading in [["--db", "elsewhere.sqlite"], ["--no-pager"], ["--db=x.sqlite", "--no-pager"]] {
+            let run = try Fixtures.run(leading + ["trace", "--counts", file])
+            XCTAssertEqual(run.status, 0, "\(leading): \(run.stderr)")
+            XCTAssertEqual(run.stdout, plain.stdout)
+        }
+    }
 }
