@@ -5,7 +5,7 @@ import KBFiles
 /// `a11ykb export db FILE`: a compact, self-contained copy of a knowledge base, for publishing
 /// (Datasette, a download, a read-only medium).
 package enum DatabaseCopy {
-    /// The copy is put in place by `AtomicFile`, under the rules of any `--output`: a regular file
+    /// The copy is put in place by `AtomicFile`, under the rules of any output file: a regular file
     /// or a new path (a symbolic link followed to its file), never a device, FIFO, socket or folder.
     package static func write(_ kb: KnowledgeBase, to path: String) throws {
         if isKnowledgeBase(kb.path, path) { throw StoreError.wouldOverwriteKnowledgeBase(path) }

@@ -179,7 +179,7 @@ public final class KnowledgeBase: @unchecked Sendable {
     }
 
     /// The path as SQLite must be given it to read it as a file name: SQLite reads a name that
-    /// begins with `file:` as a URI (`--db 'file:kb.sqlite'` once opened `kb.sqlite`), `./file:...` not.
+    /// begins with `file:` as a URI (the name `file:kb.sqlite` once opened `kb.sqlite`), `./file:...` not.
     static func fileName(_ path: String) -> String {
         path.hasPrefix("file:") ? "./" + path : path
     }

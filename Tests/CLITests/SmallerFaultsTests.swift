@@ -5,13 +5,19 @@ import XCTest
 
 /// Issue 24, item 9: the smaller faults, each where it arises.
 final class SmallerFaultsTests: XCTestCase {
-    /// A cell a spreadsheet would run as a formula is written as text, OWASP's way.
-    func testCSVCellsThatWouldBeFormulasAreWrittenAsText() throws {
+    /// CSV for a spreadsheet (`--bom`) writes a cell a spreadsheet would run as a formula as
+    /// text, OWASP's way; CSV for programs keeps the value.
+    func testCSVCellsThatWouldBeFormulasAreWrittenAsTextForSpreadsheets() throws {
         let db = try Fixtures.closedSeededKnowledgeBase(self)
-        let run = try Fixtures.run(["sql", "--db", db, "--format", "csv",
-                                    "SELECT '=HYPERLINK(\"http://x\")' AS a, '+1' AS b, '-2' AS c, '@SUM(A1)' AS d, 'plain' AS e"])
+        let query = "SELECT '=HYPERLINK(\"http://x\")' AS a, '+1' AS b, '-2' AS c, '@SUM(A1)' AS d, 'plain' AS e"
+        let run = try Fixtures.run(["sql", "--db", db, "--format", "csv", "--bom", query])
         XCTAssertEqual(run.status, 0, run.stderr)
-        XCTAssertEqual(run.stdout, "a,b,c,d,e\r\n\"'=HYPERLINK(\"\"http://x\"\")\",\"'+1\",\"'-2\",\"'@SUM(A1)\",plain\r\n")
+        XCTAssertEqual(run.stdout, "\u{FEFF}a,b,c,d,e\r\n\"'=HYPERLINK(\"\"http://x\"\")\",\"'+1\",\"'-2\",\"'@SUM(A1)\",plain\r\n")
+        let plain = try Fixtures.run(["sql", "--db", db, "--format", "csv", query])
+        XCTAssertEqual(plain.stdout, "a,b,c,d,e\r\n\"=HYPERLINK(\"\"http://x\"\")\",+1,-2,@SUM(A1),plain\r\n")
+        // The matrix and compare write CSV through the same writer.
+        let matrix = try Fixtures.run(["export", "matrix", "--db", db, "--format", "csv", "--bom"])
+        XCTAssertTrue(matrix.stdout.contains(",\"'- "), "a `- ` list cell is text in a spreadsheet")
         let json = try Fixtures.run(["sql", "--db", db, "--format", "json", "SELECT '=1' AS a"])
         XCTAssertTrue(json.stdout.contains("\"=1\""), "JSON keeps the value verbatim: \(json.stdout)")
     }
