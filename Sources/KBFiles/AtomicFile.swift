@@ -69,8 +69,7 @@ public enum AtomicFile {
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw WriteError(description: "cannot write \(path): folder \(directory) does not exist")
         }
-        let name = (target as NSString).lastPathComponent
-        let temporary = directory + "/.\(name).\(ProcessInfo.processInfo.processIdentifier).\(UUID().uuidString).tmp"
+        let temporary = FileKind.temporary(beside: target, in: directory, ending: "tmp")
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644)
         guard fd >= 0 else { throw WriteError(description: "cannot write \(path): \(String(cString: strerror(errno)))") }
         var failure: String?

@@ -15,6 +15,20 @@ package enum FileKind: Equatable {
     /// A symbolic link whose target does not exist (or loops).
     case danglingLink
 
+    /// A name for a temporary file beside `path` (in `directory`): `.NAME.PID.UUID.ENDING`, with
+    /// NAME cut so that the whole, and SQLite's `-journal` after it, stays within a file name's
+    /// 255 bytes (a 247-byte knowledge base name once failed on its temporary file's name).
+    package static func temporary(beside path: String, in directory: String, ending: String) -> String {
+        let name = (path as NSString).lastPathComponent
+        let tail = ".\(ProcessInfo.processInfo.processIdentifier).\(UUID().uuidString).\(ending)"
+        var kept = ""
+        for character in name {
+            guard 1 + kept.utf8.count + String(character).utf8.count + tail.utf8.count + "-journal".utf8.count <= 255 else { break }
+            kept.append(character)
+        }
+        return directory + "/." + kept + tail
+    }
+
     /// The file `path` names (device and inode, links followed), whatever it is called.
     package static func identity(_ path: String) -> [UInt64]? {
         var info = stat()

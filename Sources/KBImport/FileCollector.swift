@@ -74,7 +74,7 @@ package enum FileCollector {
                 walk(url.path, into: &files, skipped: &result.skipped)
                 let roots = checkoutRoots(files)
                 // What could not be read is unknown, not absent: an error (status 1, said even
-                // when the skin is quiet), and never taken for gone by a mirror.
+                // when only errors are shown), and never taken for gone by a mirror.
                 let cannotRead = result.skipped[skippedBefore...].filter { $0.reason == unreadableFolder || $0.reason == unreadable }
                 result.skipped.removeAll { skip in cannotRead.contains(skip) }
                 result.errors += cannotRead

@@ -2,19 +2,21 @@
 /// CRLF between records, UTF-8.
 ///
 /// A spreadsheet reads a cell that begins with `=`, `+`, `-`, `@`, a tab or a carriage return as
-/// a formula (CSV injection: `=HYPERLINK(...)` in an imported criterion). As OWASP advises, such a
-/// cell is written with a `'` before it, and quoted: the spreadsheet shows the text as written.
-/// JSON and JSON Lines keep every value verbatim.
+/// a formula (CSV injection: `=HYPERLINK(...)` in an imported criterion). CSV for a spreadsheet
+/// (`forSpreadsheet`, what the byte-order mark is asked for) writes such a cell as OWASP advises:
+/// quoted, with a `'` before it, so that the text shows as written. CSV for programs keeps every
+/// value as it is (a matrix cell is a `- ` list), as JSON does.
 public enum CSV {
-    public static func field(_ value: String) -> String {
+    public static func field(_ value: String, forSpreadsheet: Bool = false) -> String {
         var out = [UInt8]()
-        appendField(value.utf8, to: &out)
+        appendField(value.utf8, to: &out, forSpreadsheet: forSpreadsheet)
         return String(decoding: out, as: UTF8.self)
     }
 
     /// Appends `field` (UTF-8 bytes), quoted when it must be, to `out`.
-    public static func appendField<C: Collection>(_ field: C, to out: inout [UInt8]) where C.Element == UInt8 {
-        let formula = field.first.map(startsFormula) ?? false
+    public static func appendField<C: Collection>(_ field: C, to out: inout [UInt8], forSpreadsheet: Bool = false)
+        where C.Element == UInt8 {
+        let formula = forSpreadsheet && (field.first.map(startsFormula) ?? false)
         // Bytes, not Characters: a matrix export quotes millions of cells.
         guard formula || field.contains(where: { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }) else {
             out.append(contentsOf: field)
@@ -35,23 +37,23 @@ public enum CSV {
     }
 
     /// Appends one record, CRLF-terminated.
-    public static func appendRecord(_ fields: [String], to out: inout [UInt8]) {
+    public static func appendRecord(_ fields: [String], to out: inout [UInt8], forSpreadsheet: Bool = false) {
         for (i, field) in fields.enumerated() {
             if i > 0 { out.append(0x2C) }
-            appendField(field.utf8, to: &out)
+            appendField(field.utf8, to: &out, forSpreadsheet: forSpreadsheet)
         }
         out.append(0x0D)
         out.append(0x0A)
     }
 
-    public static func record(_ fields: [String]) -> String {
-        fields.map(field).joined(separator: ",") + "\r\n"
+    public static func record(_ fields: [String], forSpreadsheet: Bool = false) -> String {
+        fields.map { field($0, forSpreadsheet: forSpreadsheet) }.joined(separator: ",") + "\r\n"
     }
 
     public static func document(header: [String], rows: [[String]], byteOrderMark: Bool = false) -> String {
         var out = byteOrderMark ? "\u{FEFF}" : ""
-        out += record(header)
-        for row in rows { out += record(row) }
+        out += record(header, forSpreadsheet: byteOrderMark)
+        for row in rows { out += record(row, forSpreadsheet: byteOrderMark) }
         return out
     }
 }

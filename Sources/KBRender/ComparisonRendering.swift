@@ -75,8 +75,8 @@ public enum ComparisonRendering {
                     out += layout!.record(ComparisonRendering.lines(row)).utf8
                 case .markdown:
                     out += MarkdownTable.row([row.label] + row.cells.map(\.plainText)).utf8
-                case .csv:
-                    CSV.appendRecord([row.label] + row.cells.map(\.plainText), to: &out)
+                case .csv(let byteOrderMark):
+                    CSV.appendRecord([row.label] + row.cells.map(\.plainText), to: &out, forSpreadsheet: byteOrderMark)
                 case .json:
                     out += (rowsWritten > 0 ? ",\n    " : "\n    ").utf8
                     out += ComparisonRendering.json(row, columns: chunk.columns).rendered(level: 2).utf8
@@ -99,7 +99,7 @@ public enum ComparisonRendering {
                 out += MarkdownTable.head([chunk.rowHeader] + chunk.columns.map(\.title)).utf8
             case .csv(let byteOrderMark):
                 if byteOrderMark { out += [0xEF, 0xBB, 0xBF] }
-                CSV.appendRecord([chunk.rowHeader] + chunk.columns.map(\.key), to: &out)
+                CSV.appendRecord([chunk.rowHeader] + chunk.columns.map(\.key), to: &out, forSpreadsheet: byteOrderMark)
             case .json:
                 out += "{\n  \"component\": ".utf8
                 out += ComparisonRendering.json(component: chunk.component).rendered(level: 1).utf8

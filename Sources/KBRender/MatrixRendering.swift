@@ -75,9 +75,9 @@ extension Matrix {
             case let .csv(mode, byteOrderMark):
                 if !started {
                     if byteOrderMark { out += [0xEF, 0xBB, 0xBF] }
-                    CSV.appendRecord(chunk.header, to: &out)
+                    CSV.appendRecord(chunk.header, to: &out, forSpreadsheet: byteOrderMark)
                 }
-                for row in chunk.rows { appendCSV(row, mode, to: &out) }
+                for row in chunk.rows { appendCSV(row, mode, forSpreadsheet: byteOrderMark, to: &out) }
             case .json(let mode):
                 if !started { out.append(UInt8(ascii: "[")) }
                 for row in chunk.rows {
@@ -93,10 +93,10 @@ extension Matrix {
             if case .json = format { out += (rowsWritten > 0 ? "\n]\n" : "]\n").utf8 }
         }
 
-        private mutating func appendCSV(_ row: Row, _ mode: CellMode, to out: inout [UInt8]) {
+        private mutating func appendCSV(_ row: Row, _ mode: CellMode, forSpreadsheet: Bool, to out: inout [UInt8]) {
             for (i, field) in [row.component.slug, row.component.family.rawValue, row.component.category ?? "", row.component.title].enumerated() {
                 if i > 0 { out.append(0x2C) }
-                CSV.appendField(field.utf8, to: &out)
+                CSV.appendField(field.utf8, to: &out, forSpreadsheet: forSpreadsheet)
             }
             for cell in row.cells {
                 out.append(0x2C)
@@ -105,7 +105,7 @@ extension Matrix {
                     guard !cell.isEmpty else { continue }
                     scratch.removeAll(keepingCapacity: true)
                     cell.appendPlainText(to: &scratch)
-                    CSV.appendField(scratch, to: &out)
+                    CSV.appendField(scratch, to: &out, forSpreadsheet: forSpreadsheet)
                 case .count: out.append(contentsOf: String(cell.factCount).utf8)
                 case .presence: out.append(contentsOf: cell.presence.utf8)
                 }

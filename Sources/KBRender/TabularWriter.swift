@@ -77,7 +77,7 @@ public struct TabularWriter {
         switch format {
         case .csv:
             if options.byteOrderMark { out += [0xEF, 0xBB, 0xBF] }
-            CSV.appendRecord(columns.map(\.name), to: &out)
+            CSV.appendRecord(columns.map(\.name), to: &out, forSpreadsheet: options.byteOrderMark)
         case .json: out.append(UInt8(ascii: "["))
         case .table, .jsonl: break
         }
@@ -93,8 +93,8 @@ public struct TabularWriter {
                 switch value {
                 case .null: break
                 case .int(let i): out += String(i).utf8
-                case .text(let s): CSV.appendField(s.utf8, to: &out)
-                default: CSV.appendField(value.text.utf8, to: &out)
+                case .text(let s): CSV.appendField(s.utf8, to: &out, forSpreadsheet: options.byteOrderMark)
+                default: CSV.appendField(value.text.utf8, to: &out, forSpreadsheet: options.byteOrderMark)
                 }
             }
             out += [0x0D, 0x0A]

@@ -81,7 +81,7 @@ public final class KnowledgeBase: @unchecked Sendable {
             // written in place.
             let writer: DatabaseQueue
             do {
-                writer = try DatabaseQueue(path: path, configuration: KnowledgeBase.configuration(readonly: false, lockWait: lockWait))
+                writer = try DatabaseQueue(path: KnowledgeBase.fileName(path), configuration: KnowledgeBase.configuration(readonly: false, lockWait: lockWait))
             } catch {
                 throw StoreError.cannotCreate(path, KnowledgeBase.reason(error))
             }
@@ -106,8 +106,7 @@ public final class KnowledgeBase: @unchecked Sendable {
         if let problem = FileKind.makeFolders(directory.hasPrefix("/") ? directory : FileManager.default.currentDirectoryPath + "/" + directory) {
             throw StoreError.cannotCreate(path, problem)
         }
-        let name = (path as NSString).lastPathComponent
-        let temporary = directory + "/.\(name).\(ProcessInfo.processInfo.processIdentifier).\(UUID().uuidString).new"
+        let temporary = FileKind.temporary(beside: path, in: directory, ending: "new")
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644)
         guard fd >= 0 else { throw StoreError.cannotCreate(path, String(cString: strerror(errno))) }
         Foundation.close(fd)
@@ -173,10 +172,16 @@ public final class KnowledgeBase: @unchecked Sendable {
             if FileKind.needsImmutableReader(path) {
                 return try DatabaseQueue(path: immutableURI(path), configuration: config)
             }
-            return try DatabaseQueue(path: path, configuration: config)
+            return try DatabaseQueue(path: fileName(path), configuration: config)
         } catch {
             throw openError(error, path: path)
         }
+    }
+
+    /// The path as SQLite must be given it to read it as a file name: SQLite reads a name that
+    /// begins with `file:` as a URI (the name `file:kb.sqlite` once opened `kb.sqlite`), `./file:...` not.
+    static func fileName(_ path: String) -> String {
+        path.hasPrefix("file:") ? "./" + path : path
     }
 
     /// `file:PATH?immutable=1`: SQLite reads the file without locks or a `-shm` file.
@@ -189,7 +194,7 @@ public final class KnowledgeBase: @unchecked Sendable {
 
     static func openWriter(_ path: String, lockWait: LockWait) throws -> DatabaseQueue {
         do {
-            return try DatabaseQueue(path: path, configuration: configuration(readonly: false, lockWait: lockWait))
+            return try DatabaseQueue(path: fileName(path), configuration: configuration(readonly: false, lockWait: lockWait))
         } catch {
             throw openError(error, path: path)
         }

@@ -7,11 +7,14 @@ import Foundation
 // terminal runs behind the pager.
 
 /// The options every command takes (`DatabaseOptions`: `--db PATH`, `--no-pager`). ArgumentParser
-/// reads options after the subcommand only, so those written before it are moved after it.
+/// reads options after the subcommand only, so those written before it are moved after it; a
+/// command that opens no knowledge base and pages nothing (`trace`, which reads files) has nothing
+/// for them to say, and they are accepted and left out (`a11ykb --db kb.sqlite trace FILE`).
 enum GlobalOptions {
     /// Options taking a value, and flags.
     static let valued: Set<String> = ["--db", "--color"]
     static let flags: Set<String> = ["--no-pager"]
+    static let opensNoKnowledgeBase = [TraceCommand._commandName]
 
     /// `arguments` with leading global options moved after the subcommand that follows them.
     /// Anything else (no subcommand after them, an unknown word) is left for the parser to judge.
@@ -32,6 +35,7 @@ enum GlobalOptions {
         }
         let subcommands = A11yKBCommand.configuration.subcommands.map { $0._commandName }
         guard !leading.isEmpty, index < arguments.count, subcommands.contains(arguments[index]) else { return arguments }
+        if opensNoKnowledgeBase.contains(arguments[index]) { leading = [] }
         return [arguments[index]] + leading + arguments[(index + 1)...]
     }
 }

@@ -5,13 +5,19 @@ import XCTest
 
 /// Issue 24, item 9: the smaller faults, each where it arises.
 final class SmallerFaultsTests: XCTestCase {
-    /// A cell a spreadsheet would run as a formula is written as text, OWASP's way.
-    func testCSVCellsThatWouldBeFormulasAreWrittenAsText() throws {
+    /// CSV for a spreadsheet (`--bom`) writes a cell a spreadsheet would run as a formula as
+    /// text, OWASP's way; CSV for programs keeps the value.
+    func testCSVCellsThatWouldBeFormulasAreWrittenAsTextForSpreadsheets() throws {
         let db = try Fixtures.closedSeededKnowledgeBase(self)
-        let run = try Fixtures.run(["sql", "--db", db, "--format", "csv",
-                                    "SELECT '=HYPERLINK(\"http://x\")' AS a, '+1' AS b, '-2' AS c, '@SUM(A1)' AS d, 'plain' AS e"])
+        let query = "SELECT '=HYPERLINK(\"http://x\")' AS a, '+1' AS b, '-2' AS c, '@SUM(A1)' AS d, 'plain' AS e"
+        let run = try Fixtures.run(["sql", "--db", db, "--format", "csv", "--bom", query])
         XCTAssertEqual(run.status, 0, run.stderr)
-        XCTAssertEqual(run.stdout, "a,b,c,d,e\r\n\"'=HYPERLINK(\"\"http://x\"\")\",\"'+1\",\"'-2\",\"'@SUM(A1)\",plain\r\n")
+        XCTAssertEqual(run.stdout, "\u{FEFF}a,b,c,d,e\r\n\"'=HYPERLINK(\"\"http://x\"\")\",\"'+1\",\"'-2\",\"'@SUM(A1)\",plain\r\n")
+        let plain = try Fixtures.run(["sql", "--db", db, "--format", "csv", query])
+        XCTAssertEqual(plain.stdout, "a,b,c,d,e\r\n\"=HYPERLINK(\"\"http://x\"\")\",+1,-2,@SUM(A1),plain\r\n")
+        // The matrix and compare write CSV through the same writer.
+        let matrix = try Fixtures.run(["export", "matrix", "--db", db, "--format", "csv", "--bom"])
+        XCTAssertTrue(matrix.stdout.contains(",\"'- "), "a `- ` list cell is text in a spreadsheet")
         let json = try Fixtures.run(["sql", "--db", db, "--format", "json", "SELECT '=1' AS a"])
         XCTAssertTrue(json.stdout.contains("\"=1\""), "JSON keeps the value verbatim: \(json.stdout)")
     }
@@ -93,5 +99,40 @@ final class SmallerFaultsTests: XCTestCase {
                                           environment: ["PATH": "/usr/bin:/bin", "HOME": top.path])
         XCTAssertEqual(run.status, 1, run.stdout + run.stderr)
         XCTAssertTrue(run.stderr.contains("\(locked.path): folder cannot be read"), run.stderr)
+    }
+
+    /// `--db 'file:kb.sqlite'` names the file `file:kb.sqlite`; SQLite read it as a URI (`kb.sqlite`).
+    func testADatabaseNameBeginningWithFileIsAFileName() throws {
+        let folder = try Fixtures.temporaryFolder(self)
+        let run = try Fixtures.shell(#"cd "$1" && exec "$0" import --quiet --db 'file:kb.sqlite' "$2""#,
+                                     [folder.path, Fixtures.seedFolder.appendingPathComponent("table.txt").path])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        XCTAssertTrue(names.contains("file:kb.sqlite"), "\(names)")
+        XCTAssertFalse(names.contains("kb.sqlite"), "\(names)")
+    }
+
+    /// A knowledge base may have a name as long as the file system allows it and its `-journal`.
+    func testALongKnowledgeBaseNameIsCreatedAndExported() throws {
+        let folder = try Fixtures.temporaryFolder(self)
+        let db = folder.appendingPathComponent(String(repeating: "k", count: 240) + ".sqlite").path
+        let run = try Fixtures.run(["import", "--quiet", "--db", db, Fixtures.seedFolder.appendingPathComponent("table.txt").path])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let copy = folder.appendingPathComponent(String(repeating: "c", count: 240) + ".sqlite").path
+        let export = try Fixtures.run(["export", "db", copy, "--db", db])
+        XCTAssertEqual(export.status, 0, export.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: copy))
+    }
+
+    /// Global options may come before any command, `trace` included (it opens no knowledge base).
+    func testGlobalOptionsBeforeTraceAreAccepted() throws {
+        let file = Fixtures.seedFolder.appendingPathComponent("table.txt").path
+        let plain = try Fixtures.run(["trace", "--counts", file])
+        XCTAssertEqual(plain.status, 0, plain.stderr)
+        for leading in [["--db", "elsewhere.sqlite"], ["--no-pager"], ["--db=x.sqlite", "--no-pager"]] {
+            let run = try Fixtures.run(leading + ["trace", "--counts", file])
+            XCTAssertEqual(run.status, 0, "\(leading): \(run.stderr)")
+            XCTAssertEqual(run.stdout, plain.stdout)
+        }
     }
 }
