@@ -2,7 +2,7 @@ import Foundation
 import KBFiles
 
 // What a path must hold before a named knowledge base is opened. Opening a missing path once made
-// an empty knowledge base there (and its folders): a mistyped path (`typo-dir/kb.sqlit`) then searched nothing
+// an empty knowledge base there (and its folders): a mistyped path (typo-dir/kb.sqlit) then searched nothing
 // and said only "no component matches". A question now needs a knowledge base to be there; only
 // an import makes one, and only in a folder that exists.
 extension KnowledgeBase {

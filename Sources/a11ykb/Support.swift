@@ -6,7 +6,7 @@ import Foundation
 /// (Launch.swift).
 struct DatabaseOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp(
-        "Knowledge base file: a regular file, or a new path that becomes an empty knowledge base.",
+        "Knowledge base file. It must hold one, but for import, which makes one at a new path.",
         discussion: "Default: $A11YKB_DB, else $XDG_DATA_HOME/a11ykb/kb.sqlite, seeded on first use.",
         valueName: "path"), completion: .file(extensions: ["sqlite", "db"]))
     var db: String?
