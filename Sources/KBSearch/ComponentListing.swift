@@ -55,9 +55,8 @@ package enum ComponentListing {
         let evidence = read.reading.plain && (read.full.count > 1 || !read.speech.isEmpty || read.aliasSlugs.contains { !$0.isEmpty })
         let titled = evidence ? [:] : try titleHeld(db, read.exact)
         if evidence {
-            candidates = try EvidenceRanking.ranked(db, &read, allowed: allowed, softFamily: softFamily,
-                                                    limit: factFilters ? Int.max : limit, words: words)
-            result.total = candidates.count
+            (candidates, result.total) = try EvidenceRanking.ranked(db, &read, allowed: allowed, softFamily: softFamily,
+                                                                    limit: factFilters ? Int.max : limit, words: words)
         } else if allowed == nil && softFamily == nil && !hasEquivalents && titled.count <= 256 {
             // bm25 inside FTS5, stopping at the limit; the few titled components looked up by key.
             let total = try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM search_components WHERE search_components MATCH ?"),

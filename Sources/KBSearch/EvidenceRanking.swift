@@ -57,7 +57,7 @@ enum EvidenceRanking {
     }
 
     static func ranked(_ db: Database, _ read: inout QueryReading, allowed: Set<Int64>?, softFamily: Set<Family>?,
-                       limit: Int, words: WordForms) throws -> [ComponentListing.Candidate] {
+                       limit: Int, words: WordForms) throws -> (candidates: [ComponentListing.Candidate], total: Int) {
         let count = read.full.count
         let documents = Double(try Int.fetchOne(db, sql: "SELECT count(*) FROM components") ?? 0)
         // Each component's place of each word, in one flat array indexed by the component's id
@@ -110,25 +110,25 @@ enum EvidenceRanking {
         let families = try softFamily.map { try ComponentListing.familyMembers(db, $0) }
         let totalWeight = max(weights.reduce(0, +), .leastNonzeroMagnitude)
 
-        struct Scored { var id: Int64; var key: Double; var missing: [Int] }
+        struct Scored { var id: Int64; var key: Double; var held: Int }
         // The title's share, for the few components whose title holds a word.
         let titles = try self.titles(db, held.filter { places[(Int($0) * count)..<(Int($0) * count + count)].contains(place.title) })
         var scored: [Scored] = held.map { id in
             let slot = Int(id)
             var covered = 0.0
-            var missing: [Int] = []
+            var held = 0
             var inTitle = 0
             for index in 0..<count {
                 let at = places[slot * count + index]
-                if at == 0 { missing.append(index) } else { covered += at * weights[index] }
+                if at > 0 { held += 1; covered += at * weights[index] }
                 if at == place.title { inTitle += 1 }
             }
             covered /= totalWeight
             let tier = families.map { $0.contains(id) ? familyTier : 0 } ?? 0
             let named = titles[id].map { titleShare * titleCovered($0, wordsHeld: inTitle) } ?? 0
-            return Scored(id: id, key: tier + covered + named + (missing.isEmpty ? allHeldBonus : 0), missing: missing)
+            return Scored(id: id, key: tier + covered + named + (held == count ? allHeldBonus : 0), held: held)
         }
-        read.reading.partial = !scored.isEmpty && !scored.contains { $0.missing.isEmpty } && count > 1
+        read.reading.partial = !scored.isEmpty && !scored.contains { $0.held == count } && count > 1
         scored.sort { $0.key != $1.key ? $0.key > $1.key : $0.id < $1.id }
 
         // bm25 only where it can change the first `limit`: within bm25Share of the last of them.
@@ -138,7 +138,7 @@ enum EvidenceRanking {
         if shortlist.count > 200 {
             // One pass; over the components holding every word when only those are left (as
             // cheap as ranking them alone), else over those holding any.
-            let expression = shortlist.allSatisfy(\.missing.isEmpty) ? read.full.joined(separator: " AND ") : read.full.joined(separator: " OR ")
+            let expression = shortlist.allSatisfy { $0.held == count } ? read.full.joined(separator: " AND ") : read.full.joined(separator: " OR ")
             let wanted = Set(shortlist.map(\.id))
             for row in try Row.fetchAll(db.cachedStatement(sql: ComponentListing.rankSQL), arguments: [expression]) {
                 let id: Int64 = row[0]
@@ -154,11 +154,12 @@ enum EvidenceRanking {
             (candidate, candidate.key + (best < 0 ? bm25Share * (bm25[candidate.id] ?? 0) / best : 0))
         }
         ranked.sort { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0.id < $1.0.id }
-        let rest = scored.dropFirst(shortlist.count).map { ($0, $0.key) }
-        return (ranked + rest).map { candidate, _ in
-            ComponentListing.Candidate(id: candidate.id, score: bm25[candidate.id] ?? 0, held: count - candidate.missing.count,
+        // Only the shortlist can be shown (it holds the first `limit`); the rest is counted.
+        let candidates = ranked.map { candidate, _ in
+            ComponentListing.Candidate(id: candidate.id, score: bm25[candidate.id] ?? 0, held: candidate.held,
                                        familyMatch: families?.contains(candidate.id) ?? true, titleHeld: 0, exactHeld: 0,
-                                       missing: candidate.missing)
+                                       missing: (0..<count).filter { places[Int(candidate.id) * count + $0] == 0 })
         }
+        return (candidates, scored.count)
     }
 }

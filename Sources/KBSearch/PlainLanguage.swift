@@ -55,7 +55,7 @@ enum PlainLanguage {
         "jaws": PlatformWord(platform: "web", screenReader: "JAWS"),
     ]
 
-    /// Framework slugs as commands and tools take them (`jetpack-compose`), by platform.
+    /// Framework slugs as filters and tools take them (`jetpack-compose`), by platform.
     static let frameworkPlatforms: [String: String] = [
         "uikit": "ios", "swiftui": "ios", "jetpack-compose": "android", "android-views": "android",
     ]
