@@ -41,6 +41,6 @@ final class CheckpointWaitTests: XCTestCase {
         reader.terminate()
         reader.waitUntilExit()
         let list = try Fixtures.run(["sql", "--db", db, "--format", "csv", "SELECT slug FROM components ORDER BY slug"])
-        XCTAssertEqual(list.stdout, "slug\r\nexpandable-region\r\nreorder-data-row\r\n", list.stderr)
+        XCTAssertEqual(list.stdout, "slug\r\nexpandable\r\nreorder-data-row\r\n", list.stderr)
     }
 }

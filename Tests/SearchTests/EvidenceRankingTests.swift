@@ -32,13 +32,13 @@ final class EvidenceRankingTests: XCTestCase {
                 INSERT INTO guidance (component_id, platform_id, aspect, text, position, source_id, line)
                 SELECT id, NULL, 'state', 'A wombat alone', 900, source_id, 1 FROM components WHERE slug = 'reorder-data-row';
                 INSERT INTO guidance (component_id, platform_id, aspect, text, position, source_id, line)
-                SELECT id, NULL, 'state', 'Another wombat', 901, source_id, 1 FROM components WHERE slug = 'expandable-region';
+                SELECT id, NULL, 'state', 'Another wombat', 901, source_id, 1 FROM components WHERE slug = 'expandable';
                 """)
         }
         let result = try components(kb, "quokka wombat")
         XCTAssertEqual(order(result).first, "native/table", "the component holding every word first")
         XCTAssertEqual(order(result).dropFirst().first, "native/table-row-button", "then the one holding the rarer word")
-        XCTAssertEqual(Set(order(result)), ["native/table", "native/table-row-button", "native/reorder-data-row", "native/expandable-region"])
+        XCTAssertEqual(Set(order(result)), ["native/table", "native/table-row-button", "native/reorder-data-row", "native/expandable"])
         XCTAssertEqual(result.components[0].missingTerms, [])
         XCTAssertEqual(result.components[1].missingTerms, ["wombat"])
         XCTAssertEqual(result.components[1].matchedTerms, ["quokka"])
