@@ -37,9 +37,9 @@ final class GuidesAndVideosTests: XCTestCase {
         let kb = try todaysCheckout()
         XCTAssertEqual(try Fixtures.int(kb, "SELECT count(*) FROM components WHERE family = 'how-to-test'"), 9)
         XCTAssertEqual(try Fixtures.strings(kb, """
-            SELECT label FROM v_criteria WHERE component = 'keyboard-&-focus' AND kind = 'keyboard' ORDER BY position
+            SELECT label FROM v_criteria WHERE component = 'keyboard-focus' AND kind = 'keyboard' ORDER BY position
             """), ["Arrows", "Tab", "Shift + Tab", "Enter", "Spacebar", "Escape"])
-        let checks = try Fixtures.strings(kb, "SELECT expectation FROM v_criteria WHERE component = 'keyboard-&-focus' AND kind = 'checklist' ORDER BY position")
+        let checks = try Fixtures.strings(kb, "SELECT expectation FROM v_criteria WHERE component = 'keyboard-focus' AND kind = 'checklist' ORDER BY position")
         XCTAssertEqual(checks.count, 6)
         XCTAssertTrue(checks.contains("Ensure that there are no keyboard traps"))
         // The screen-reader guide's shortcut tables are HTML: each row a keyboard criterion.
@@ -51,7 +51,7 @@ final class GuidesAndVideosTests: XCTestCase {
         XCTAssertEqual(listed.components.map(\.slug).count, 9)
         XCTAssertTrue(listed.components.allSatisfy { $0.family == .howToTest })
         let found = try kb.searchComponents("keyboard traps")
-        XCTAssertEqual(found.components.first?.component, "keyboard-&-focus")
+        XCTAssertEqual(found.components.first?.component, "keyboard-focus")
     }
 
     /// 9. A page's video is kept beside the transcript of its captions.
@@ -69,7 +69,7 @@ final class GuidesAndVideosTests: XCTestCase {
         XCTAssertTrue(spoken.allSatisfy { $0.video != nil })
         XCTAssertTrue(AnnouncementRendering.markdown(spoken).contains("captions of the recording media/video/native/button/buttonIosVoiceover.webm"))
         // The guide's own video too.
-        XCTAssertEqual(try Fixtures.strings(kb, "SELECT v.src FROM videos v JOIN components c ON c.id = v.component_id WHERE c.slug = 'keyboard-&-focus'"),
+        XCTAssertEqual(try Fixtures.strings(kb, "SELECT v.src FROM videos v JOIN components c ON c.id = v.component_id WHERE c.slug = 'keyboard-focus'"),
                        ["media/video/how-to-test/how-to-keyboard.webm"])
     }
 
