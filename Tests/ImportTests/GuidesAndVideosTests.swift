@@ -114,6 +114,25 @@ final class GuidesAndVideosTests: XCTestCase {
         XCTAssertEqual(try kb.component("radio", family: .native).component.slug, "radio-button")
     }
 
+    /// Classes 2, 4 and 6 where today's checkout has them.
+    func testTodaysCheckoutCasesOfTheMisfiledClasses() throws {
+        let kb = try todaysCheckout()
+        // 2. carousel.md: two examples with their note after a dash.
+        XCTAssertEqual(try Fixtures.int(kb, """
+            SELECT count(*) FROM v_announcements WHERE component = 'carousel' AND family = 'native' AND origin = 'example'
+            AND context LIKE 'common % announcement'
+            """), 2)
+        // 4. single-page-application.md: GIVEN THAT ...: is a step, the numbered groups scenarios at depth 0.
+        XCTAssertEqual(try Fixtures.strings(kb, """
+            SELECT depth || ' ' || coalesce(scenario, '-') FROM gherkin_steps g JOIN components c ON c.id = g.component_id
+            WHERE c.slug = 'single-page-application' ORDER BY g.position LIMIT 3
+            """), ["0 -", "0 Keyboard for mobile & desktop", "1 Keyboard for mobile & desktop"])
+        // 6. link.md's "Link Purpose (In Context) (Level A)", informative-image.md's "WCAG AA 1.4.5".
+        XCTAssertEqual(try Fixtures.strings(kb, "SELECT title || ' | ' || level FROM v_component_wcag WHERE component = 'link' AND family = 'web' AND sc = '2.4.4'"),
+                       ["Link Purpose (In Context) | A"])
+        XCTAssertEqual(try Fixtures.strings(kb, "SELECT level FROM v_component_wcag WHERE component = 'informative-image' AND sc = '1.4.5'"), ["AA"])
+    }
+
     /// 7. content.json writes a nested bullet on one line (`* * I HEAR...`): no "* " is left.
     func testContentJSONNestedBulletOnOneLine() throws {
         let json = """

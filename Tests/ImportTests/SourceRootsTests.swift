@@ -106,6 +106,8 @@ final class SourceRootsTests: XCTestCase {
         XCTAssertEqual(try Fixtures.int(kb, "SELECT count(*) FROM notices WHERE source_id = 2"), 1)
         XCTAssertEqual(try Fixtures.strings(kb, "SELECT source FROM v_criteria"), ["public/content/documentation/native/controls/switch.md"])
         XCTAssertEqual(try Fixtures.int(kb, "SELECT count(*) FROM pragma_foreign_key_check"), 0)
-        XCTAssertEqual(try kb.sourceHashes()["/home/ana/notes/switch.txt"], "c", "found again by where the file was")
+        // Found again by where the file was; 0013 forgot every document's hash (today's readers
+        // make more of them), so the next import reads it again rather than skipping it.
+        XCTAssertEqual(try kb.sourceHashes()["/home/ana/notes/switch.txt"], "", "found again by where the file was")
     }
 }
