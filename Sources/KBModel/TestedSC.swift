@@ -38,9 +38,10 @@ package struct TestedSCRule: Sendable {
     /// The row's line in the file.
     package var line: Int
 
-    func matches(_ criterion: CriterionFact, words text: FoldedText) -> Bool {
+    /// `aspect`: the aspect the criterion's label names, and `text` its words, read once for every row.
+    func matches(_ criterion: CriterionFact, aspect labelAspect: String?, words text: FoldedText) -> Bool {
         if let kind, criterion.kind != kind { return false }
-        if let aspect, criterion.label.map(Vocabulary.meaning(ofAspectLabel:)) != aspect { return false }
+        if let aspect, labelAspect != aspect { return false }
         if let words, !words.matches(text) { return false }
         return true
     }
@@ -189,7 +190,9 @@ package enum TestedSCInference {
         for (index, criterion) in criteria.enumerated() {
             var given: Set<String> = []
             let words = FoldedText([criterion.label, criterion.expectation].compactMap { $0 }.joined(separator: ": "))
-            for rule in rules where rule.scope == .criterion && !given.contains(rule.sc) && rule.matches(criterion, words: words) {
+            let aspect = criterion.label.map(Vocabulary.meaning(ofAspectLabel:))
+            for rule in rules where rule.scope == .criterion && !given.contains(rule.sc)
+                && rule.matches(criterion, aspect: aspect, words: words) {
                 given.insert(rule.sc)
                 links.append(InferredWCAG(criterion: index, platform: criterion.platform, sc: rule.sc, reason: rule.reason))
             }
