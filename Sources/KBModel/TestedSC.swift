@@ -38,17 +38,43 @@ package struct TestedSCRule: Sendable {
     /// The row's line in the file.
     package var line: Int
 
-    func matches(_ criterion: CriterionFact) -> Bool {
+    /// `aspect`: the aspect the criterion's label names, and `text` its words, read once for every row.
+    func matches(_ criterion: CriterionFact, aspect labelAspect: String?, words text: FoldedText) -> Bool {
         if let kind, criterion.kind != kind { return false }
-        if let aspect, criterion.label.map(Vocabulary.meaning(ofAspectLabel:)) != aspect { return false }
-        if let words, !words.matches([criterion.label, criterion.expectation].compactMap { $0 }.joined(separator: ": ")) {
-            return false
-        }
+        if let aspect, labelAspect != aspect { return false }
+        if let words, !words.matches(text) { return false }
         return true
     }
 
     func matches(_ component: ComponentInfo) -> Bool {
-        words.map { $0.matches([component.slug, component.title, component.category ?? ""].joined(separator: " ")) } ?? true
+        // Its kind, not its category: "notifications" holds dialogs as well as toasts.
+        words.map { $0.matches(FoldedText(component.slug + " " + component.title)) } ?? true
+    }
+}
+
+/// A text with its ASCII letters lower-cased, made once for every row tried on it.
+package struct FoldedText {
+    let text: String
+    let folded: [UInt8]
+
+    package init(_ text: String) {
+        self.text = text
+        folded = text.utf8.map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 }
+    }
+
+    func contains(_ needle: [UInt8]) -> Bool {
+        guard needle.count <= folded.count, let first = needle.first else { return needle.isEmpty }
+        var i = 0
+        let last = folded.count - needle.count
+        while i <= last {
+            if folded[i] == first {
+                var j = 1
+                while j < needle.count && folded[i + j] == needle[j] { j += 1 }
+                if j == needle.count { return true }
+            }
+            i += 1
+        }
+        return false
     }
 }
 
@@ -57,14 +83,67 @@ package struct TestedSCRule: Sendable {
 package struct WordPattern: @unchecked Sendable {
     package let source: String
     let expression: NSRegularExpression
+    /// A word every match holds, one per alternative (`focus` of `focus\b[^.]*\bvisib`), folded:
+    /// a text that holds none is passed over without running the expression, which on an import
+    /// of thousands of criteria is most of its cost. nil: some alternative names no such word.
+    let required: [[UInt8]]?
 
     package init(_ source: String) throws {
         self.source = source
         expression = try NSRegularExpression(pattern: source, options: [.caseInsensitive])
+        required = WordPattern.requiredWords(source)
     }
 
-    package func matches(_ text: String) -> Bool {
-        expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+    package func matches(_ text: String) -> Bool { matches(FoldedText(text)) }
+
+    func matches(_ text: FoldedText) -> Bool {
+        if let required, !required.contains(where: text.contains) { return false }
+        return expression.firstMatch(in: text.text, range: NSRange(text.text.startIndex..., in: text.text)) != nil
+    }
+
+    /// The longest run of plain characters (ASCII letters, digits, spaces, hyphens) outside any
+    /// group or class of each top-level alternative, less a last character made optional by `?`,
+    /// `*` or `{`; nil when an alternative has no run of three characters.
+    static func requiredWords(_ pattern: String) -> [[UInt8]]? {
+        var words: [[UInt8]] = []
+        var best: [Character] = [], run: [Character] = []
+        var depth = 0
+        var chars = Array(pattern)[...]
+        func endRun() {
+            if run.count > best.count { best = run }
+            run = []
+        }
+        func endAlternative() -> Bool {
+            endRun()
+            guard best.count >= 3 else { return false }
+            words.append(Array(String(best).lowercased().utf8))
+            best = []
+            return true
+        }
+        while let c = chars.popFirst() {
+            switch c {
+            case "\\":
+                endRun()
+                _ = chars.popFirst()
+            case "[":
+                endRun()
+                while let d = chars.popFirst(), d != "]" { if d == "\\" { _ = chars.popFirst() } }
+            case "(":
+                endRun()
+                depth += 1
+            case ")":
+                endRun()
+                depth -= 1
+            case "|" where depth == 0:
+                guard endAlternative() else { return nil }
+            case "?", "*", "{":
+                if !run.isEmpty { run.removeLast() }
+                endRun()
+            default:
+                if depth == 0, c.isASCII, c.isLetter || c.isNumber || c == " " || c == "-" { run.append(c) } else { endRun() }
+            }
+        }
+        return endAlternative() ? words : nil
     }
 }
 
@@ -110,7 +189,10 @@ package enum TestedSCInference {
         var byCriteria: Set<String> = []
         for (index, criterion) in criteria.enumerated() {
             var given: Set<String> = []
-            for rule in rules where rule.scope == .criterion && !given.contains(rule.sc) && rule.matches(criterion) {
+            let words = FoldedText([criterion.label, criterion.expectation].compactMap { $0 }.joined(separator: ": "))
+            let aspect = criterion.label.map(Vocabulary.meaning(ofAspectLabel:))
+            for rule in rules where rule.scope == .criterion && !given.contains(rule.sc)
+                && rule.matches(criterion, aspect: aspect, words: words) {
                 given.insert(rule.sc)
                 links.append(InferredWCAG(criterion: index, platform: criterion.platform, sc: rule.sc, reason: rule.reason))
             }

@@ -35,6 +35,29 @@ final class TestedSCInferenceTests: XCTestCase {
         XCTAssertEqual(Set(rules.map(\.sc)).subtracting(numbers), [])
     }
 
+    /// The words a pattern's matches must hold, which let most texts pass without the expression.
+    func testRequiredWordsNeverTurnAwayAMatch() throws {
+        XCTAssertEqual(WordPattern.requiredWords("reduced? motion").map { $0.map { String(decoding: $0, as: UTF8.self) } }, [" motion"])
+        XCTAssertEqual(WordPattern.requiredWords("focus\\b[^.]*\\bvisib|visib\\w*\\b[^.]*\\bfocus")?.count, 2)
+        XCTAssertEqual(WordPattern.requiredWords("\\bhints?\\b|instructions").map { $0.map { String(decoding: $0, as: UTF8.self) } }, ["hint", "instructions"])
+        XCTAssertNil(WordPattern.requiredWords("(focus|visible) moves|x"), "an alternative without a word of its own")
+        XCTAssertNil(WordPattern.requiredWords("[a-z]+ng"), "a run too short to tell")
+        // Over every criterion of the corpus, the pattern with its words and the bare expression agree.
+        let (kb, _) = try CorpusImports.checkout("magentaA11y-2026")
+        let texts = try Fixtures.strings(kb, "SELECT coalesce(label || ': ', '') || expectation FROM criteria")
+            + (try Fixtures.strings(kb, "SELECT slug || ' ' || title FROM components"))
+        var matched = 0
+        for rule in TestedSCInference.builtIn {
+            guard let words = rule.words else { continue }
+            for text in texts {
+                let bare = words.expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+                XCTAssertEqual(words.matches(text), bare, "\(words.source) on \(text)")
+                if bare { matched += 1 }
+            }
+        }
+        XCTAssertGreaterThan(matched, 100)
+    }
+
     func testCriteriaSayWhatTheyTestAndTheComponentTheRest() {
         let criteria = [
             CriterionFact(platform: .web, kind: "keyboard", label: "Tab", expectation: "Focus visibly moves to the switch", line: 3),
