@@ -19,10 +19,10 @@ package enum FactListing {
     /// their column's lower weight (`detail`).
     package static let kindBoosts = (component: 2.0, criterion: 1.5, announcement: 1.25, guidance: 1.0)
 
-    /// FTS5's `snippet()` weighs each match against every other match of the fact: one fact of
-    /// 1 MB repeating the word took 21 s, past any time limit (SQLite's interrupt does not reach
-    /// inside it). A fact longer than this is marked whole by `highlight()`, one pass, and cut
-    /// around its first match here.
+    /// FTS5's `snippet()` weighs each match against every other match of the fact, and even its
+    /// `highlight()` costs 2 s a megabyte: one fact of 1 MB repeating the word took 21 s, past any
+    /// time limit (SQLite's interrupt does not reach inside them). A fact longer than this is cut
+    /// here instead, around the first of the query's words, which are marked in the cut: one pass.
     static let snippetBytes = 16_384
 
     /// The hits in rank order, each with its snippet and label marked by FTS5.
@@ -32,48 +32,78 @@ package enum FactListing {
                    highlight(search_index, ?, '\(HighlightedText.open)', '\(HighlightedText.close)') AS label
             FROM search_index WHERE search_index MATCH ? AND rowid = ?
             """)
-        let longMarks = try db.cachedStatement(sql: """
-            SELECT highlight(search_index, ?, '\(HighlightedText.open)', '\(HighlightedText.close)') AS snippet,
-                   highlight(search_index, ?, '\(HighlightedText.open)', '\(HighlightedText.close)') AS label
+        let labelMarks = try db.cachedStatement(sql: """
+            SELECT highlight(search_index, ?, '\(HighlightedText.open)', '\(HighlightedText.close)') AS label
             FROM search_index WHERE search_index MATCH ? AND rowid = ?
             """)
         return try rows.enumerated().map { index, row in
             var hit = row.hit
             hit.rank = index + 1
-            let long = hit.text.utf8.count > snippetBytes
-            if let marked = try Row.fetchOne(long ? longMarks : marks,
-                                             arguments: [row.textColumn, row.labelColumn ?? row.textColumn, match, row.key]) {
+            if hit.text.utf8.count > snippetBytes {
+                hit.snippet = HighlightedText(marked: window(hit.text, words: words(of: match)))
+                if let column = row.labelColumn,
+                   let label = try String.fetchOne(labelMarks, arguments: [column, match, row.key]) {
+                    hit.highlightedLabel = HighlightedText(marked: label)
+                }
+            } else if let marked = try Row.fetchOne(marks, arguments: [row.textColumn, row.labelColumn ?? row.textColumn, match, row.key]) {
                 let snippet: String? = marked["snippet"]
-                hit.snippet = HighlightedText(marked: snippet.map { long ? window($0) : $0 } ?? hit.text)
+                hit.snippet = HighlightedText(marked: snippet ?? hit.text)
                 if row.labelColumn != nil, let label: String = marked["label"] { hit.highlightedLabel = HighlightedText(marked: label) }
             }
             return hit
         }
     }
 
-    /// Text marked whole, cut to the stretch around its first mark (as `snippet()` would show it),
-    /// at character boundaries and never inside a mark.
-    static func window(_ marked: String, before: Int = 120, after: Int = 400) -> String {
-        let bytes = Array(marked.utf8)
-        let open = Array(HighlightedText.open.utf8), close = Array(HighlightedText.close.utf8)
-        func starts(_ marker: [UInt8], at i: Int) -> Bool {
-            i + marker.count <= bytes.count && bytes[i..<(i + marker.count)].elementsEqual(marker)
+    /// The words of an FTS5 query, lower-cased: its operators and column names left out, a
+    /// prefix's star dropped (a stem, `focu*`, is a prefix of every word it stands for).
+    static func words(of match: String) -> [[UInt8]] {
+        let operators: Set<String> = ["AND", "OR", "NOT", "NEAR"]
+        let columns = Set(columnWeights.map(\.column))
+        return match.split { !($0.isLetter || $0.isNumber) }.map(String.init)
+            .filter { !operators.contains($0) && !columns.contains($0) }
+            .map { Array($0.lowercased().utf8) }
+    }
+
+    /// `text` cut to the stretch around the first word of `words` that starts a word of its own
+    /// (as `snippet()` would show it), each such word marked, at character boundaries.
+    static func window(_ text: String, words: [[UInt8]], before: Int = 120, after: Int = 400) -> String {
+        let bytes = Array(text.utf8)
+        func isWord(_ b: UInt8) -> Bool { b >= 0x80 || (b >= 0x30 && b <= 0x39) || ((b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A) }
+        func lower(_ b: UInt8) -> UInt8 { b >= 0x41 && b <= 0x5A ? b | 0x20 : b }
+        /// The end of the word starting at `i` when one of `words` begins it.
+        func match(at i: Int) -> Int? {
+            guard i == 0 || !isWord(bytes[i - 1]) else { return nil }
+            for word in words where !word.isEmpty && i + word.count <= bytes.count {
+                var k = 0
+                while k < word.count, lower(bytes[i + k]) == word[k] { k += 1 }
+                if k == word.count {
+                    var end = i + k
+                    while end < bytes.count, isWord(bytes[end]) { end += 1 }
+                    return end
+                }
+            }
+            return nil
         }
-        let first = bytes.indices.first { starts(open, at: $0) } ?? 0
+        let first = bytes.indices.first { match(at: $0) != nil } ?? 0
         var start = max(0, first - before), end = min(bytes.count, first + after)
         while start > 0, start < bytes.count, bytes[start] & 0xC0 == 0x80 { start += 1 }
         while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end -= 1 }
-        var inMark = false
-        var i = start
+        var out = start > 0 ? "…" : ""
+        var i = start, plain = start
         while i < end {
-            if starts(open, at: i) { inMark = true; i += open.count } else if starts(close, at: i) { inMark = false; i += close.count } else { i += 1 }
+            if let wordEnd = match(at: i) {
+                let stop = min(wordEnd, bytes.count)
+                out += String(decoding: bytes[plain..<i], as: UTF8.self) + HighlightedText.open
+                    + String(decoding: bytes[i..<stop], as: UTF8.self) + HighlightedText.close
+                i = stop
+                plain = stop
+            } else {
+                i += 1
+            }
         }
         end = max(end, i)
-        if inMark {
-            while end < bytes.count, !starts(close, at: end) { end += 1 }
-            end = min(bytes.count, end + close.count)
-        }
-        return (start > 0 ? "…" : "") + String(decoding: bytes[start..<end], as: UTF8.self) + (end < bytes.count ? "…" : "")
+        out += String(decoding: bytes[plain..<end], as: UTF8.self)
+        return out + (end < bytes.count ? "…" : "")
     }
 
     /// The ranking, for tests and EXPLAIN QUERY PLAN: the matching documents' keys, best first.

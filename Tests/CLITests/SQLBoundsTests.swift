@@ -45,7 +45,8 @@ final class SQLBoundsTests: XCTestCase {
     /// message, rather than waiting to print (it once ended with status 0 once the reader read).
     func testTheTimeLimitCoversASlowReader() throws {
         let db = try Fixtures.closedSeededKnowledgeBase(self)
-        let rows = "WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r WHERE n < 200000) SELECT n, 'some text to print' FROM r"
+        // 2 MB, made and rendered at once, far more than a pipe holds.
+        let rows = "WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r WHERE n < 20) SELECT n, printf('%.*c', 100000, 'x') FROM r"
         let run = try Fixtures.shell("""
             { "$0" sql --db "$1" --timeout 1 --format csv "$2"; echo "status $?" >&2; } | { sleep 8; cat > /dev/null; }
             """, [db, rows])
