@@ -62,16 +62,25 @@ public enum StandardsRendering {
         for family in Family.allCases.reversed() {
             let ofFamily = tests.manual.filter { $0.family == family }
             guard !ofFamily.isEmpty else { continue }
+            // Native components split by platform; a web or guide family has one platform only.
             var byPlatform: [(String, [ManualTest])] = []
             for m in ofFamily {
-                let key = m.platform ?? "every platform"
+                let key = family == .native ? "\(family.rawValue), \(m.platform ?? "every platform")" : family.rawValue
                 if let i = byPlatform.firstIndex(where: { $0.0 == key }) { byPlatform[i].1.append(m) } else { byPlatform.append((key, [m])) }
             }
-            for (platform, tests) in byPlatform {
-                let names = tests.map { m in
-                    m.component + (m.link == "cited" ? "" : " (\(m.link)" + (m.reason.map { ": \($0)" } ?? "") + ")")
+            for (label, tests) in byPlatform {
+                // A component once, with how it is linked (its page cites the criterion, or its
+                // criteria were read as testing it); each inferred link's reason is in the rows.
+                var links: [(component: String, kinds: [String])] = []
+                for m in tests {
+                    if let i = links.firstIndex(where: { $0.component == m.component }) {
+                        if !links[i].kinds.contains(m.link) { links[i].kinds.append(m.link) }
+                    } else {
+                        links.append((m.component, [m.link]))
+                    }
                 }
-                out += bullet + "\(family.rawValue), \(platform): " + names.joined(separator: ", ") + "\n"
+                let names = links.map { "\($0.component) (\($0.kinds.sorted().joined(separator: ", ")))" }
+                out += bullet + "\(label): " + names.joined(separator: ", ") + "\n"
             }
         }
         for kind in ["act", "axe"] {

@@ -16,6 +16,16 @@ final class StandardsCLITests: XCTestCase {
         let one = try Fixtures.run(["wcag", "--db", db, "1.4.3"])
         XCTAssertEqual(one.status, 0)
         XCTAssertTrue(one.stdout.hasPrefix("1.4.3 Contrast (Minimum) (Level AA)\n"), one.stdout)
+        // A component is named once per family and platform, with how it is linked.
+        let named = try Fixtures.run(["wcag", "--db", db, "4.1.2"])
+        let lines = named.stdout.split(separator: "\n").filter { $0.hasPrefix("  native") }
+        XCTAssertFalse(lines.isEmpty, named.stdout)
+        for line in lines {
+            let names = String(line.split(separator: ":", maxSplits: 1)[1]).components(separatedBy: "), ")
+                .map { $0.trimmingCharacters(in: .whitespaces).components(separatedBy: " (")[0] }
+            XCTAssertEqual(names.count, Set(names).count, String(line))
+        }
+        XCTAssertTrue(named.stdout.contains("table-row-button (inferred)"), named.stdout)
         XCTAssertEqual(try Fixtures.run(["wcag", "--db", db, "9.9.9"]).status, 2)
         XCTAssertEqual(try Fixtures.run(["wcag", "--db", db, "zzzz"]).status, 1)
 

@@ -43,6 +43,11 @@ final class StandardsQueryTests: XCTestCase {
         let citing = try Fixtures.strings(kb, "SELECT DISTINCT c.slug FROM component_wcag cw JOIN components c ON c.id = cw.component_id WHERE sc = '4.1.2'")
         XCTAssertFalse(citing.isEmpty)
         XCTAssertEqual(Set(tests.manual.filter { $0.link == "cited" }.map(\.component)), Set(citing))
+        // Native pages cite nothing; their criteria are read as testing 4.1.2 (name, role, state).
+        let native = try Fixtures.strings(kb, "SELECT DISTINCT component FROM v_tested_sc WHERE sc = '4.1.2' AND family = 'native'")
+        XCTAssertTrue(native.contains("button") && native.contains("toggle-switch"), "\(native)")
+        XCTAssertEqual(Set(tests.manual.filter { $0.family == .native }.map(\.component)), Set(native))
+        XCTAssertTrue(tests.manual.filter { $0.family == .native }.allSatisfy { $0.link == "inferred" && $0.reason != nil })
         let act = tests.rules.filter { $0.kind == "act" }
         XCTAssertTrue(act.contains { $0.rule == "97a4e1" && !$0.secondary && $0.related.contains("button-name") })
         XCTAssertTrue(act.contains { $0.rule == "5f99a7" && $0.secondary })
