@@ -21,11 +21,9 @@ public struct ComponentAlias: Sendable, Equatable {
     /// Reads the TSV: `alias<TAB>slug<TAB>note`; `#` lines and blank lines are comments. A
     /// malformed line is a defect of the built-in file, caught by its test, so it is skipped.
     static func parse(_ text: String) -> [ComponentAlias] {
-        text.split(whereSeparator: \.isNewline).compactMap { line in
-            if line.hasPrefix("#") || line.allSatisfy(\.isWhitespace) { return nil }
-            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
-            guard fields.count >= 2, !fields[0].isEmpty, !fields[1].isEmpty else { return nil }
-            return ComponentAlias(alias: fields[0].lowercased(), slug: fields[1], note: fields.count > 2 && !fields[2].isEmpty ? fields[2] : nil)
+        VocabularyTable.rows(text).compactMap { row in
+            guard let alias = row[optional: 0], let slug = row[optional: 1] else { return nil }
+            return ComponentAlias(alias: alias.lowercased(), slug: slug, note: row[optional: 2])
         }
     }
 

@@ -96,16 +96,14 @@ package enum ElementComponents {
     package static func parse(_ text: String) -> (rules: [ElementComponentRule], problems: [String]) {
         var rules: [ElementComponentRule] = []
         var problems: [String] = []
-        for (index, line) in text.components(separatedBy: "\n").enumerated() {
-            if line.hasPrefix("#") || line.allSatisfy(\.isWhitespace) { continue }
-            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        for row in VocabularyTable.rows(text) {
+            let fields = row.fields
             guard fields.count >= 2, let (tag, filters) = selector(fields[0]), !fields[1].isEmpty else {
-                problems.append("line \(index + 1): expected an element selector and a component")
+                problems.append("line \(row.line): expected an element selector and a component")
                 continue
             }
             rules.append(ElementComponentRule(selector: fields[0], tag: tag, filters: filters,
-                                              component: fields[1] == "-" ? nil : fields[1],
-                                              note: fields.count > 2 && !fields[2].isEmpty ? fields[2] : nil))
+                                              component: fields[1] == "-" ? nil : fields[1], note: row[optional: 2]))
         }
         return (rules, problems)
     }

@@ -25,15 +25,10 @@ public struct Equivalent: Sendable, Equatable {
     /// starting with `#` and blank lines are comments. A malformed line is a programming error of
     /// the built-in file, caught by its test, so it is skipped rather than thrown.
     static func parse(_ text: String) -> [Equivalent] {
-        text.split(whereSeparator: \.isNewline).compactMap { line in
-            if line.hasPrefix("#") || line.allSatisfy(\.isWhitespace) { return nil }
-            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map {
-                $0.trimmingCharacters(in: .whitespaces)
-            }
-            guard fields.count >= 3, !fields[0].isEmpty, !fields[2].isEmpty else { return nil }
-            let platform = fields[1] == "*" || fields[1].isEmpty ? nil : fields[1]
-            let note = fields.count > 3 && !fields[3].isEmpty ? fields[3] : nil
-            return Equivalent(concept: fields[0], platform: platform, term: fields[2], note: note)
+        VocabularyTable.rows(text).compactMap { row in
+            guard let concept = row[optional: 0], let term = row[optional: 2] else { return nil }
+            let platform = row[optional: 1].flatMap { $0 == "*" ? nil : $0 }
+            return Equivalent(concept: concept, platform: platform, term: term, note: row[optional: 3])
         }
     }
 

@@ -46,10 +46,9 @@ package enum WCAGCatalogue {
 
     static func parse(_ text: String) -> [WCAGCriterionInfo] {
         var rows: [WCAGCriterionInfo] = []
-        var header = true
-        for line in text.split(separator: "\n", omittingEmptySubsequences: true) where !line.hasPrefix("#") {
-            if header { header = false; continue }
-            let cells = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+        // The first row names the columns.
+        for row in VocabularyTable.rows(text).dropFirst() {
+            let cells = row.fields
             guard cells.count >= 10 else { continue }
             rows.append(WCAGCriterionInfo(sc: cells[0], w3cID: cells[1], title: cells[2], level: cells[3].isEmpty ? nil : cells[3],
                                           guideline: cells[4], guidelineTitle: cells[5], principle: cells[6],

@@ -158,23 +158,20 @@ package enum TestedSCInference {
     package static func parse(_ text: String) -> (rules: [TestedSCRule], problems: [String]) {
         var rules: [TestedSCRule] = []
         var problems: [String] = []
-        for (index, line) in text.components(separatedBy: "\n").enumerated() {
-            if line.hasPrefix("#") || line.allSatisfy(\.isWhitespace) { continue }
-            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map {
-                $0.trimmingCharacters(in: .whitespaces)
-            }
+        for row in VocabularyTable.rows(text) {
+            let fields = row.fields
             func any(_ field: String) -> String? { field == "*" || field.isEmpty ? nil : field }
             guard fields.count == 6, let scope = TestedSCRule.Scope(rawValue: fields[0]),
                   fields[1].split(separator: ".").count == 3, fields[1].allSatisfy({ $0.isNumber || $0 == "." }),
                   !fields[5].isEmpty else {
-                problems.append("line \(index + 1): expected scope, sc, kind, aspect, words, reason")
+                problems.append("line \(row.line): expected scope, sc, kind, aspect, words, reason")
                 continue
             }
             do {
                 rules.append(TestedSCRule(scope: scope, sc: fields[1], kind: any(fields[2]), aspect: any(fields[3]),
-                                          words: try any(fields[4]).map(WordPattern.init), reason: fields[5], line: index + 1))
+                                          words: try any(fields[4]).map(WordPattern.init), reason: fields[5], line: row.line))
             } catch {
-                problems.append("line \(index + 1): the words are not a regular expression")
+                problems.append("line \(row.line): the words are not a regular expression")
             }
         }
         return (rules, problems)
