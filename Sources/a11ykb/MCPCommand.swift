@@ -51,10 +51,15 @@ struct MCPCommand: ParsableCommand {
     }
 
     /// The folder of the running a11ykb, its links resolved (a11ykb linked into ~/bin still finds
-    /// its a11ykb-mcp).
+    /// its a11ykb-mcp). Read from /proc/self/exe: Foundation's `Bundle.main` traps when the
+    /// working folder cannot be read (a11ykb run as another user from a private folder).
     static var ownDirectory: String? {
-        guard let path = Bundle.main.executableURL?.resolvingSymlinksInPath().path else { return nil }
-        return (path as NSString).deletingLastPathComponent
+        var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = buffer.withUnsafeMutableBufferPointer { raw in
+            raw.baseAddress!.withMemoryRebound(to: CChar.self, capacity: raw.count) { readlink("/proc/self/exe", $0, raw.count - 1) }
+        }
+        guard count > 0 else { return nil }
+        return (String(decoding: buffer[0..<count], as: UTF8.self) as NSString).deletingLastPathComponent
     }
 
     /// a11ykb-mcp beside a11ykb, else the first on PATH.

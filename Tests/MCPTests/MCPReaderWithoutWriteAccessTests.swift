@@ -16,6 +16,16 @@ final class MCPReaderWithoutWriteAccessTests: XCTestCase {
         XCTAssertEqual(chmod(folder, 0o755), 0)
         XCTAssertEqual(chmod(db, 0o644), 0)
         let nobody: uid_t = 65534
+        // A checkout in a private folder (mktemp -d is 0700) is out of that user's reach: say so.
+        let probe = Process()
+        probe.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+        probe.arguments = ["--reuid=\(nobody)", "--regid=\(nobody)", "--clear-groups", "/bin/sh", "-c",
+                           "test -x \"$0\" && test -r \"$1\"", Fixtures.executable.path, db]
+        try probe.run()
+        probe.waitUntilExit()
+        guard probe.terminationStatus == 0 else {
+            throw XCTSkip("user \(nobody) cannot reach \(Fixtures.executable.path) or \(db) (a private folder above them): skipped")
+        }
         let client = try MCPClient(["mcp", "--db", db], user: nobody)
         _ = try client.initialize()
         let before = try client.call("list_components")
