@@ -51,8 +51,8 @@ struct MCPCommand: ParsableCommand {
     }
 
     /// The folder of the running a11ykb, its links resolved (a11ykb linked into ~/bin still finds
-    /// its a11ykb-mcp). Read from /proc/self/exe: Foundation's `Bundle.main` traps when the
-    /// working folder cannot be read (a11ykb run as another user from a private folder).
+    /// its a11ykb-mcp). Read from /proc/self/exe: Foundation's `Bundle.main` traps when the user
+    /// running a11ykb cannot read the folder that holds it (root's build run as `nobody`).
     static var ownDirectory: String? {
         var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
         let count = buffer.withUnsafeMutableBufferPointer { raw in
