@@ -352,7 +352,7 @@ public final class KnowledgeBase: @unchecked Sendable {
     /// outlasts it is not an error; after an import's write it is (`foldWAL`,
     /// `StoreError.notCheckpointed`): the data is committed, but only in the WAL, and the import says so.
     static func checkpoint(_ writer: DatabaseQueue) {
-        _ = try? writer.writeWithoutTransaction { checkpoint($0) }
+        writer.writeWithoutTransaction { checkpoint($0) }
     }
 
     /// How long the checkpoint after a commit waits for readers of an older snapshot.

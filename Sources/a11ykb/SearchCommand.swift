@@ -103,13 +103,13 @@ struct SearchCommand: ParsableCommand {
         // Rules test web content: a search kept to native components or iOS and Android leaves them out.
         let rulesApply = component == nil && family != .native && (platform == nil || platform == .web) && kind == nil && aspect == nil
         if rules {
-            let found = try kb.searchRules(text, limit: limit ?? SearchOptions.defaultComponentLimit)
+            let found = try kb.searchRules(text, limit: limit)
             let format = output.format ?? .table
             if !found.items.isEmpty || format != .table {
                 try output.emit(format == .table ? StandardsRendering.text(found, heading: style.heading)
                                 : output.render(found.items.tabular, as: format), from: kb)
             }
-            if found.items.isEmpty { Output.error("no automated rule matches \"\(text)\"") ; throw ExitStatus.incomplete }
+            if found.items.isEmpty { Output.error("no automated rule matches \"\(text)\""); throw ExitStatus.incomplete }
             return
         }
         if facts {
