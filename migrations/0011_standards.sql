@@ -2,8 +2,9 @@
 -- rules as entries of their own, joined to success criteria and to each other, and the one view the
 -- manual side of `wcag` and `coverage` reads (`v_tested_sc`).
 
--- The catalogue's facts (vocabulary/wcag-2.2.tsv, built in; loaded by the opener after this
--- migration and by every import). A criterion only cited and not in the catalogue keeps NULLs.
+-- The catalogue's facts (vocabulary/wcag-2.2.tsv, built in; loaded once, by this migration's
+-- follow-up, and again when W3C's wcag.json is imported). A criterion only cited and not in the
+-- catalogue keeps NULLs.
 ALTER TABLE wcag_criteria ADD COLUMN w3c_id TEXT;          -- 'name-role-value': the anchor of its address
 ALTER TABLE wcag_criteria ADD COLUMN guideline TEXT;       -- '4.1'
 ALTER TABLE wcag_criteria ADD COLUMN guideline_title TEXT; -- 'Compatible'
