@@ -155,46 +155,12 @@ public struct TestReport: Sendable {
             for sc in item.successCriteria { criteria[sc, default: Tally()].add(result) }
         }
         let numeric = { (s: String) in s.split(separator: ".").compactMap { Int($0) } }
+        var titles: [String: String] = [:]
+        for row in try GRDB.Row.fetchAll(db, sql: "SELECT sc, title FROM wcag_criteria WHERE title IS NOT NULL") { titles[row["sc"]] = row["title"] }
         return TestReport(components: order.map { components[$0]! },
                           successCriteria: criteria.keys.sorted { numeric($0).lexicographicallyPrecedes(numeric($1)) }.map {
-                              Row(name: $0, title: (try? String.fetchOne(db, sql: "SELECT title FROM wcag_criteria WHERE sc = ?", arguments: [$0])) ?? nil ?? "",
-                                  tally: criteria[$0]!)
+                              Row(name: $0, title: titles[$0] ?? "", tally: criteria[$0]!)
                           },
                           withoutSuccessCriteria: without, problems: problems, total: total)
-    }
-}
-
-/// RFC 4180 records, read back: quoted fields with doubled quotes and line breaks, CRLF or LF,
-/// a leading byte order mark ignored.
-public enum CSVRecords {
-    public static func parse(_ text: String) -> [[String]] {
-        var records: [[String]] = [], record: [String] = [], field = ""
-        var quoted = false, afterQuote = false, any = false
-        var scalars = Array(text.unicodeScalars)
-        if scalars.first == "\u{FEFF}" { scalars.removeFirst() }
-        var i = 0
-        while i < scalars.count {
-            let c = scalars[i]
-            if quoted {
-                if c == "\"" {
-                    if i + 1 < scalars.count && scalars[i + 1] == "\"" { field.unicodeScalars.append("\""); i += 1 } else { quoted = false; afterQuote = true }
-                } else {
-                    field.unicodeScalars.append(c)
-                }
-            } else if c == "\"" && field.isEmpty && !afterQuote {
-                quoted = true; any = true
-            } else if c == "," {
-                record.append(field); field = ""; afterQuote = false; any = true
-            } else if c == "\r" || c == "\n" {
-                if c == "\r" && i + 1 < scalars.count && scalars[i + 1] == "\n" { i += 1 }
-                record.append(field); records.append(record)
-                record = []; field = ""; afterQuote = false; any = false
-            } else {
-                field.unicodeScalars.append(c); any = true
-            }
-            i += 1
-        }
-        if any || !field.isEmpty || !record.isEmpty { record.append(field); records.append(record) }
-        return records
     }
 }

@@ -9,6 +9,16 @@ public enum ChecklistFormat: String, Sendable, CaseIterable {
 }
 
 public enum ChecklistRendering {
+    /// The saved plans as a markdown list: name, components, stack and when it was saved.
+    public static func markdown(_ plans: [SavedPlan]) -> String {
+        guard !plans.isEmpty else { return "No test plan is saved.\n" }
+        return plans.map { plan in
+            let stack = [plan.platform, plan.framework].compactMap { $0 }.joined(separator: " ")
+            return "- \(plan.name): \(plan.components.joined(separator: ", "))" + (stack.isEmpty ? "" : " (\(stack))")
+                + ", saved \(plan.savedAt)\n"
+        }.joined()
+    }
+
     /// Items that changed since an older knowledge base, to mark when a plan is shown.
     public typealias Marks = [String: ChecklistDiff.ChangeKind]
 

@@ -26,6 +26,15 @@ extension Gap: Tabulated {
     }
 }
 
+extension SavedPlan: Tabulated {
+    public static let columns: [Tabular.Column] = [
+        .init("name"), .init("platform"), .init("framework"), .init("components"), .init("saved_at"),
+    ]
+    public var cells: [Tabular.Value] {
+        [.text(name), .optional(platform), .optional(framework), .texts(components), .text(savedAt)]
+    }
+}
+
 extension SpokenAnnouncement: Tabulated {
     public static let columns: [Tabular.Column] = [
         .init("component"), .init("title"), .init("family"), .init("platform"), .init("text"), .init("context"), .init("origin"),

@@ -375,15 +375,7 @@ enum Tools {
         answer: { arguments, kb in
             guard let name = arguments.string("name") else {
                 let plans = try kb.plans()
-                let text = plans.isEmpty ? "No test plan is saved.\n" : plans.map { (plan: SavedPlan) -> String in
-                    let stack: String = [plan.platform, plan.framework].compactMap { $0 }.joined(separator: " ")
-                    let components: String = plan.components.joined(separator: ", ")
-                    return "- \(plan.name): \(components)" + (stack.isEmpty ? "" : " (\(stack))") + ", saved \(plan.savedAt)\n"
-                }.joined()
-                return Answer(text, "plans", .array(plans.map {
-                    .object([("name", .string($0.name)), ("platform", .optional($0.platform)), ("framework", .optional($0.framework)),
-                             ("components", .array($0.components.map(JSONValue.string))), ("saved_at", .string($0.savedAt))])
-                }))
+                return Answer(ChecklistRendering.markdown(plans), "plans", plans.tabular.json)
             }
             let (plan, checklist) = try kb.plan(name)
             let marks = try arguments.string("changes_since").map { try kb.changes(of: checklist.items, since: $0) } ?? [:]

@@ -52,10 +52,7 @@ struct PlanCommand: ParsableCommand {
         func run() throws {
             let kb = try database.open()
             let plans = try kb.plans()
-            let tabular = Tabular(columns: [.init("name"), .init("platform"), .init("framework"), .init("components"), .init("saved_at")],
-                                  rows: plans.map { [.text($0.name), .optional($0.platform), .optional($0.framework),
-                                                     .texts($0.components), .text($0.savedAt)] })
-            try output.emit(output.render(tabular, as: output.format ?? .table), from: kb)
+            try output.emit(output.render(plans.tabular, as: output.format ?? .table), from: kb)
             if plans.isEmpty { throw ExitStatus.incomplete }
         }
     }

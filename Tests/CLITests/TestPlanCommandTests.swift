@@ -128,7 +128,6 @@ final class TestPlanCommandTests: XCTestCase {
         XCTAssertEqual(run.status, 0, run.stderr)
         let bytes = try Data(contentsOf: URL(fileURLWithPath: csv))
         XCTAssertEqual(Array(bytes.prefix(3)), [0xEF, 0xBB, 0xBF])
-        let text = String(decoding: bytes, as: UTF8.self)
         let lf = bytes.filter { $0 == 0x0A }.count
         XCTAssertEqual(zip(bytes, bytes.dropFirst()).filter { $0 == 0x0D && $1 == 0x0A }.count, lf, "CRLF only")
         let records = try QueryFixtures.pythonCSV(csv)
