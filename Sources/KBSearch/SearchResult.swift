@@ -144,6 +144,13 @@ public struct SearchOptions: Sendable, Equatable {
     var hasFilters: Bool {
         platform != nil || framework != nil || component != nil || family != nil || kind != nil || aspect != nil
     }
+
+    /// Whether automated rules (ACT, axe-core) belong beside the components found: they test web
+    /// content, so not when the search is kept to native components, to iOS or Android, or to one
+    /// component, fact kind or aspect.
+    public var reachesRules: Bool {
+        component == nil && family != .native && (platform == nil || platform == "web") && kind == nil && aspect == nil
+    }
 }
 
 public struct SearchResult: Sendable {

@@ -241,8 +241,7 @@ enum Tools {
             let options = SearchOptions(platform: arguments.string("platform"), family: Common.family(arguments),
                                         limit: arguments.int("limit"))
             let result = try kb.searchComponents(arguments.string("query")!, options: options)
-            let rules = options.family == .native || (options.platform.map { $0 != "web" } ?? false)
-                ? Shown(items: [], total: 0) : try kb.searchRules(arguments.string("query")!)
+            let rules = options.reachesRules ? try kb.searchRules(arguments.string("query")!) : Shown(items: [], total: 0)
             let lines = SearchRendering.notes(result.query)
                 + (result.components.isEmpty ? ComponentSearchRendering.noHits(result) + (try Common.holdingsNote(kb))
                     : [ComponentSearchRendering.text(result, style: arguments.style)])

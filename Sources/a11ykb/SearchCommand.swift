@@ -100,8 +100,6 @@ struct SearchCommand: ParsableCommand {
             ? SearchRendering.Style(match: Terminal.highlight, heading: Terminal.bold, faint: Terminal.dim, hint: Hints.wording)
             : SearchRendering.Style(hint: Hints.wording)
         let found: Bool
-        // Rules test web content: a search kept to native components or iOS and Android leaves them out.
-        let rulesApply = component == nil && family != .native && (platform == nil || platform == .web) && kind == nil && aspect == nil
         if rules {
             let found = try kb.searchRules(text, limit: limit)
             let format = output.format ?? .table
@@ -118,7 +116,7 @@ struct SearchCommand: ParsableCommand {
                              listing: { SearchRendering.text(result, style: style) }, noHits: { SearchRendering.noHits(result) })
         } else {
             let result = try kb.searchComponents(text, options: options, timeout: timeout)
-            let ruleHits = rulesApply && (output.format ?? .table) == .table ? try kb.searchRules(text) : Shown(items: [], total: 0)
+            let ruleHits = options.reachesRules && (output.format ?? .table) == .table ? try kb.searchRules(text) : Shown(items: [], total: 0)
             found = try emit(result.query, result.tabular, flat: result.records, empty: result.components.isEmpty && ruleHits.items.isEmpty,
                              from: kb,
                              listing: { ComponentSearchRendering.text(result, style: style)
