@@ -19,9 +19,9 @@ import KBModel
 /// component says a word counts too. A platform word in the query raises its family above the
 /// other (the soft filter).
 ///
-/// Cost: a rowid-only lookup per word and column group (no bm25), the evidence in flat arrays
-/// indexed by component id, then bm25 only for the candidates whose evidence can still reach the
-/// first `limit`.
+/// Cost: one query over all the words (`EvidencePass`: where each component holds each of them,
+/// and bm25's counts), the evidence in flat arrays indexed by component id, then bm25 only for the
+/// candidates whose evidence can still reach the first `limit`.
 enum EvidenceRanking {
     static let place = (title: 1.0, labels: 0.75, body: 0.6, code: 0.4, equivalent: 0.5)
     static let allHeldBonus = 0.05
@@ -38,22 +38,21 @@ enum EvidenceRanking {
 
     /// The share of a title's words the query holds, squared: a query that names the whole title
     /// (`skip link` for "Skip link") is about that component more than one naming half a title
-    /// ("Main landmark"). Counted from the words held in the title (`wordsHeld`), not by reading
-    /// the title again: thousands of titles may hold a common word.
-    static func titleCovered(_ title: String, wordsHeld: Int) -> Double {
-        let words = title.split { !$0.isLetter && !$0.isNumber }.count
-        guard words > 0 else { return 0 }
-        let share = min(1, Double(wordsHeld) / Double(words))
+    /// ("Main landmark"). Counted from the words held in the title (`wordsHeld`) and the title's
+    /// words as the index counts them (`titleWords`), not by reading the title again: thousands of
+    /// titles may hold a common word.
+    static func titleCovered(titleWords: Int, wordsHeld: Int) -> Double {
+        guard titleWords > 0 else { return 0 }
+        let share = min(1, Double(wordsHeld) / Double(titleWords))
         return share * share
     }
 
-    static func titles(_ db: Database, _ ids: [Int64]) throws -> [Int64: String] {
-        guard !ids.isEmpty else { return [:] }
-        var titles: [Int64: String] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT id, title FROM components WHERE id IN (\(ids.map(String.init).joined(separator: ",")))") {
-            titles[row[0]] = row[1]
-        }
-        return titles
+    /// Where a component holds a word: its best column group.
+    static func place(_ columns: Int) -> Double {
+        if columns & (EvidencePass.title | EvidencePass.category) != 0 { return place.title }
+        if columns & EvidencePass.labels != 0 { return place.labels }
+        if columns & EvidencePass.body != 0 { return place.body }
+        return columns & EvidencePass.code != 0 ? place.code : 0
     }
 
     static func ranked(_ db: Database, _ read: inout QueryReading, allowed: Set<Int64>?, softFamily: Set<Family>?,
@@ -64,41 +63,62 @@ enum EvidenceRanking {
         // (ids are dense: no hashing of thousands of ids per word): `id * count + word`.
         let maxID = Int(try Int64.fetchOne(db, sql: "SELECT max(id) FROM components") ?? 0)
         var places = [Double](repeating: 0, count: (maxID + 1) * count)
-        var weights: [Double] = []
+        var exactHeld = [Bool](repeating: false, count: (maxID + 1) * count)
+
+        // Each word's phrases in the one expression of all the words; its forms as typed first.
+        var wordOfPhrase: [Int] = []
+        var exactPhrase: [Bool] = []
         for index in 0..<count {
-            let expression = "(" + read.full[index] + ")"
-            let viaEquivalent = read.full[index] != read.exact[index]
-            let exactIDs = viaEquivalent ? try ComponentListing.rowids(db, read.exact[index]) : []
-            var df = 0
-            var inTitle = false
-            func put(_ id: Int64, _ at: Double, replacing: Bool = false) {
-                guard id >= 0 && Int(id) <= maxID else { return }
-                let value = viaEquivalent && !exactIDs.contains(id) ? min(at, place.body) * place.equivalent : at
-                let slot = Int(id) * count + index
-                if places[slot] == 0 { df += 1 }
-                if replacing || value > places[slot] { places[slot] = value }
-                if value == place.title { inTitle = true }
+            let exact = EvidencePass.phraseCount(read.exact[index])
+            for phrase in 0..<EvidencePass.phraseCount(read.full[index]) {
+                wordOfPhrase.append(index)
+                exactPhrase.append(phrase < exact)
             }
-            // Every component holding the word, in the facts unless found in a better place
-            // (the title, a label) or only in code: the big set is read once, the others are small.
-            for id in try Int64.fetchAll(db.cachedStatement(sql: "SELECT rowid FROM search_components WHERE search_components MATCH ?"),
-                                         arguments: [expression]) { put(id, place.body) }
-            for id in try ComponentListing.rowids(db, "{code} : \(expression) NOT {title category body labels} : \(expression)") {
-                put(id, place.code, replacing: true)
+        }
+        let pass = try EvidencePass(db, expression: read.full.map { "(" + $0 + ")" }.joined(separator: " OR "),
+                                    phrases: wordOfPhrase.count)
+        let viaEquivalent = (0..<count).map { read.full[$0] != read.exact[$0] }
+        func put(_ id: Int64, _ index: Int, _ at: Double) {
+            guard id >= 0 && Int(id) <= maxID else { return }
+            let slot = Int(id) * count + index
+            let value = viaEquivalent[index] && !exactHeld[slot] ? min(at, place.body) * place.equivalent : at
+            if value > places[slot] { places[slot] = value }
+        }
+        var columns = [Int](repeating: 0, count: count)
+        for row in pass.ids.indices {
+            let id = pass.ids[row]
+            guard id >= 0 && Int(id) <= maxID else { continue }
+            for index in 0..<count { columns[index] = 0 }
+            for hit in pass.hitStart[row]..<pass.hitStart[row + 1] {
+                let phrase = pass.hitPhrase[hit]
+                columns[wordOfPhrase[phrase]] |= pass.hitColumns[hit]
+                if exactPhrase[phrase] { exactHeld[Int(id) * count + wordOfPhrase[phrase]] = true }
             }
-            for id in try ComponentListing.rowids(db, "{labels} : \(expression)") { put(id, place.labels) }
-            for id in try ComponentListing.rowids(db, "{title category} : \(expression)") { put(id, place.title) }
+            for index in 0..<count where columns[index] != 0 { put(id, index, place(columns[index])) }
+        }
+        for index in 0..<count {
             if !read.aliasSlugs[index].isEmpty {
                 let slugs = read.aliasSlugs[index]
                 for id in try Int64.fetchAll(db, sql: "SELECT id FROM components WHERE slug IN (\(slugs.map { _ in "?" }.joined(separator: ",")))",
-                                             arguments: StatementArguments(slugs)) { put(id, place.title) }
+                                             arguments: StatementArguments(slugs)) { put(id, index, place.title) }
             }
             if read.speech.contains(index) {
-                for id in try Int64.fetchAll(db.cachedStatement(sql: "SELECT DISTINCT component_id FROM announcements")) { put(id, place.body) }
+                for id in try Int64.fetchAll(db.cachedStatement(sql: "SELECT DISTINCT component_id FROM announcements")) { put(id, index, place.body) }
+            }
+        }
+        var weights: [Double] = []
+        for index in 0..<count {
+            var df = 0, typed = 0
+            var inTitle = false
+            for id in 0...maxID {
+                let slot = id * count + index
+                if places[slot] > 0 { df += 1 }
+                if exactHeld[slot] { typed += 1 }
+                if places[slot] == place.title { inTitle = true }
             }
             // The rarity of the word as typed (its equivalents' would make `alt` as common as `label`).
-            let typed = Double(viaEquivalent && !exactIDs.isEmpty ? exactIDs.count : df)
-            let rarity = min(rarityCap, log(1 + (documents - typed + 0.5) / (typed + 0.5)))
+            let held = Double(viaEquivalent[index] && typed > 0 ? typed : df)
+            let rarity = min(rarityCap, log(1 + (documents - held + 0.5) / (held + 0.5)))
             weights.append(inTitle ? rarity * topicFactor : rarity)
             if df == 0 { read.reading.notFound.append(read.reading.terms[index].text) }
         }
@@ -107,12 +127,21 @@ enum EvidenceRanking {
             if let allowed, !allowed.contains(Int64(id)) { continue }
             held.append(Int64(id))
         }
-        let families = try softFamily.map { try ComponentListing.familyMembers(db, $0) }
+        // The soft filter's members by id, dense like `places` (a set of thousands of ids cost more
+        // than the ranking).
+        let inFamily: [Bool]? = try softFamily.map { families in
+            var member = [Bool](repeating: false, count: maxID + 1)
+            for family in families {
+                let ids = try Int64.fetchCursor(db.cachedStatement(sql: "SELECT id FROM components WHERE family = ?"), arguments: [family.rawValue])
+                while let id = try ids.next() { if id >= 0 && Int(id) <= maxID { member[Int(id)] = true } }
+            }
+            return member
+        }
         let totalWeight = max(weights.reduce(0, +), .leastNonzeroMagnitude)
 
         struct Scored { var id: Int64; var key: Double; var held: Int }
-        // The title's share, for the few components whose title holds a word.
-        let titles = try self.titles(db, held.filter { places[(Int($0) * count)..<(Int($0) * count + count)].contains(place.title) })
+        // The title's share, for the components whose title (or alias) holds a word.
+        let titleSizes = try EvidencePass.sizes(db, held.filter { places[(Int($0) * count)..<(Int($0) * count + count)].contains(place.title) })
         var scored: [Scored] = held.map { id in
             let slot = Int(id)
             var covered = 0.0
@@ -124,8 +153,8 @@ enum EvidenceRanking {
                 if at == place.title { inTitle += 1 }
             }
             covered /= totalWeight
-            let tier = families.map { $0.contains(id) ? familyTier : 0 } ?? 0
-            let named = titles[id].map { titleShare * titleCovered($0, wordsHeld: inTitle) } ?? 0
+            let tier = inFamily.map { $0[Int(id)] ? familyTier : 0 } ?? 0
+            let named = inTitle > 0 ? titleShare * titleCovered(titleWords: titleSizes[id]?.title ?? 0, wordsHeld: inTitle) : 0
             return Scored(id: id, key: tier + covered + named + (held == count ? allHeldBonus : 0), held: held)
         }
         read.reading.partial = !scored.isEmpty && !scored.contains { $0.held == count } && count > 1
@@ -134,20 +163,12 @@ enum EvidenceRanking {
         // bm25 only where it can change the first `limit`: within bm25Share of the last of them.
         let cut = scored.isEmpty ? 0 : scored[min(limit, scored.count) - 1].key - bm25Share
         let shortlist = scored.prefix { $0.key >= cut }
+        var rowOf = [Int](repeating: -1, count: maxID + 1)
+        for (row, id) in pass.ids.enumerated() where id >= 0 && Int(id) <= maxID { rowOf[Int(id)] = row }
+        let lengths = try EvidencePass.sizes(db, shortlist.map(\.id))
         var bm25: [Int64: Double] = [:]
-        if shortlist.count > 200 {
-            // One pass; over the components holding every word when only those are left (as
-            // cheap as ranking them alone), else over those holding any.
-            let expression = shortlist.allSatisfy { $0.held == count } ? read.full.joined(separator: " AND ") : read.full.joined(separator: " OR ")
-            let wanted = Set(shortlist.map(\.id))
-            for row in try Row.fetchAll(db.cachedStatement(sql: ComponentListing.rankSQL), arguments: [expression]) {
-                let id: Int64 = row[0]
-                if wanted.contains(id) { bm25[id] = row[1] }
-            }
-        } else {
-            let any = read.full.joined(separator: " OR ")
-            let one = try db.cachedStatement(sql: ComponentListing.rankSQL + " AND rowid = ?")
-            for candidate in shortlist { bm25[candidate.id] = try Row.fetchOne(one, arguments: [any, candidate.id])?[1] }
+        for candidate in shortlist where rowOf[Int(candidate.id)] >= 0 {
+            bm25[candidate.id] = pass.bm25(row: rowOf[Int(candidate.id)], tokens: lengths[candidate.id]?.all ?? 0)
         }
         let best = bm25.values.min() ?? 0
         var ranked = Array(shortlist).map { candidate -> (Scored, Double) in
@@ -157,7 +178,7 @@ enum EvidenceRanking {
         // Only the shortlist can be shown (it holds the first `limit`); the rest is counted.
         let candidates = ranked.map { candidate, _ in
             ComponentListing.Candidate(id: candidate.id, score: bm25[candidate.id] ?? 0, held: candidate.held,
-                                       familyMatch: families?.contains(candidate.id) ?? true, titleHeld: 0, exactHeld: 0,
+                                       familyMatch: inFamily?[Int(candidate.id)] ?? true, titleHeld: 0, exactHeld: 0,
                                        missing: (0..<count).filter { places[Int(candidate.id) * count + $0] == 0 })
         }
         return (candidates, scored.count)

@@ -23,7 +23,7 @@ final class IndexTokenizer {
     enum Kind { case porter, plain }
 
     init(_ db: Database, _ kind: Kind) throws {
-        guard let api = IndexTokenizer.api(db) else { throw DatabaseError(message: "FTS5 is not available") }
+        guard let api = FTS5API.of(db) else { throw DatabaseError(message: "FTS5 is not available") }
         let (name, arguments) = kind == .porter
             ? ("porter", ["unicode61", "remove_diacritics", "2"]) : ("unicode61", ["remove_diacritics", "2"])
         var userData: UnsafeMutableRawPointer?
@@ -42,23 +42,6 @@ final class IndexTokenizer {
     }
 
     deinit { methods.xDelete?(instance) }
-
-    /// The pointer type's name must outlive the statement (SQLite keeps the pointer, not a copy),
-    /// so it is one C string for the life of the process rather than a bridged temporary.
-    nonisolated(unsafe) private static let pointerType: UnsafePointer<CChar> = UnsafePointer(strdup("fts5_api_ptr")!)
-
-    /// The fts5_api of the connection (`SELECT fts5(?1)` with a pointer bound, as FTS5 documents).
-    private static func api(_ db: Database) -> UnsafeMutablePointer<fts5_api>? {
-        var statement: OpaquePointer?
-        guard sqlite3_prepare_v2(db.sqliteConnection, "SELECT fts5(?1)", -1, &statement, nil) == SQLITE_OK else { return nil }
-        defer { sqlite3_finalize(statement) }
-        var api: UnsafeMutablePointer<fts5_api>?
-        withUnsafeMutablePointer(to: &api) { pointer in
-            _ = sqlite3_bind_pointer(statement, 1, pointer, pointerType, nil)
-            _ = sqlite3_step(statement)
-        }
-        return api
-    }
 
     /// The tokens of `utf8`, in order. `limit` bounds the work: tokenizing stops at the first
     /// token that starts past it.

@@ -1,0 +1,208 @@
+import Foundation
+import GRDB
+import GRDBSQLite
+
+/// What the component index holds of a query's phrases, read in one pass over the index: for each
+/// component holding any of them, in which columns it holds each phrase and how often (weighted as
+/// bm25 weighs the columns).
+///
+/// The evidence ranking needs, per word, where each component holds it (title, labels, facts, only
+/// code), and bm25 over all the words. Asked as FTS5 queries, that was four queries per word (every
+/// holder, then per column group) and a bm25 pass that scans each phrase's whole doclist again for
+/// its idf: several times the work of the one query a user's words make. An auxiliary function
+/// (`a11ykb_evidence`, registered once per connection) reads the instances FTS5 has already found
+/// for the row, so one query over all the words gives both. bm25 is computed from the same counts
+/// by FTS5's own formula (`bm25(row:)`), so the ranking is unchanged.
+struct EvidencePass {
+    /// search_components' columns, as bits of `columns`.
+    static let title = 1, category = 2, body = 4, labels = 8, code = 16
+
+    /// The components holding any phrase, in the index's order.
+    var ids: [Int64] = []
+    /// Row r's phrases are `hitStart[r]..<hitStart[r + 1]` of the hit arrays.
+    var hitStart: [Int] = [0]
+    var hitPhrase: [Int] = []
+    var hitColumns: [Int] = []
+    var hitFrequency: [Double] = []
+    /// How many rows hold each phrase (bm25's idf: every row holding one is in the pass).
+    var phraseRows: [Int]
+    /// bm25's N and average document length, as FTS5 reads them.
+    var rowCount = 0.0
+    var averageTokens = 0.0
+
+    /// Reads every component holding any phrase of `expression`, which has `phrases` phrases.
+    init(_ db: Database, expression: String, phrases: Int) throws {
+        phraseRows = Array(repeating: 0, count: phrases)
+        try EvidenceFunction.register(db)
+        let weights = ComponentListing.columnWeights
+        let sql = "SELECT rowid, \(EvidenceFunction.name)(search_components, \(weights.title), \(weights.category), \(weights.body), "
+            + "\(weights.labels), \(weights.code)) FROM search_components WHERE search_components MATCH ?"
+        // The blob read where SQLite holds it, not bridged row by row (thousands of rows).
+        let statement = try db.cachedStatement(sql: sql)
+        let rows = try Int64.fetchCursor(statement, arguments: [expression])
+        while let id = try rows.next() {
+            ids.append(id)
+            let size = Int(sqlite3_column_bytes(statement.sqliteStatement, 1))
+            guard size >= EvidenceFunction.header * 8, let blob = sqlite3_column_blob(statement.sqliteStatement, 1) else {
+                throw DatabaseError(message: "\(EvidenceFunction.name) returned no evidence")
+            }
+            let bytes = UnsafeRawBufferPointer(start: blob, count: size)
+            func value(_ index: Int) -> Double { bytes.loadUnaligned(fromByteOffset: index * 8, as: Double.self) }
+            guard Int(value(0)) == phrases else {
+                throw DatabaseError(message: "\(EvidenceFunction.name): \(Int(value(0))) phrases, expected \(phrases)")
+            }
+            rowCount = value(1)
+            averageTokens = rowCount > 0 ? value(2) / rowCount : 0
+            var index = EvidenceFunction.header
+            while (index + 3) * 8 <= size {
+                let phrase = Int(value(index))
+                hitPhrase.append(phrase)
+                hitColumns.append(Int(value(index + 1)))
+                hitFrequency.append(value(index + 2))
+                phraseRows[phrase] += 1
+                index += 3
+            }
+            hitStart.append(hitPhrase.count)
+        }
+    }
+
+    /// FTS5's bm25 of row `row`, whose text is `tokens` long, over the phrases (fts5_aux.c: k1 1.2,
+    /// b 0.75, an idf of at most nothing counted as 1e-6), negative as FTS5 returns it: lower is
+    /// better.
+    func bm25(row: Int, tokens: Int) -> Double {
+        let k1 = 1.2, b = 0.75
+        var score = 0.0
+        for hit in hitStart[row]..<hitStart[row + 1] {
+            let held = Double(phraseRows[hitPhrase[hit]])
+            var idf = log((rowCount - held + 0.5) / (held + 0.5))
+            if idf <= 0 { idf = 1e-6 }
+            let frequency = hitFrequency[hit]
+            score += idf * (frequency * (k1 + 1)) / (frequency + k1 * (1 - b + b * Double(tokens) / averageTokens))
+        }
+        return -score
+    }
+
+    /// The tokens of each component's title and of its whole text, as the index counted them: the
+    /// index's own record of them (`search_components_docsize`: per row, one varint per column,
+    /// SQLite's varint), read for the few rows that need them, by key.
+    static func sizes(_ db: Database, _ ids: [Int64]) throws -> [Int64: (title: Int, all: Int)] {
+        guard !ids.isEmpty else { return [:] }
+        var sizes: [Int64: (title: Int, all: Int)] = [:]
+        sizes.reserveCapacity(ids.count)
+        // One lookup by key per row, stepped by hand: thousands of titles may hold a common word,
+        // and a statement per row through the row decoder cost ten times the lookup.
+        let statement = try db.cachedStatement(sql: "SELECT sz FROM search_components_docsize WHERE id = ?")
+        let handle = statement.sqliteStatement
+        defer { sqlite3_reset(handle) }
+        for id in ids {
+            sqlite3_reset(handle)
+            sqlite3_bind_int64(handle, 1, id)
+            let code = sqlite3_step(handle)
+            guard code == SQLITE_ROW else {
+                if code == SQLITE_DONE { continue }
+                throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
+            }
+            let count = Int(sqlite3_column_bytes(handle, 0))
+            guard count > 0, let blob = sqlite3_column_blob(handle, 0) else { continue }
+            let bytes = UnsafeRawBufferPointer(start: blob, count: count)
+            var title = -1, all = 0, value = 0
+            for byte in bytes {
+                value = value << 7 | Int(byte & 0x7f)
+                if byte & 0x80 == 0 {
+                    if title < 0 { title = value }
+                    all += value
+                    value = 0
+                }
+            }
+            sizes[id] = (max(title, 0), all)
+        }
+        return sizes
+    }
+
+    /// The phrases of an FTS5 expression, in order, as FTS5 numbers them: each quoted string
+    /// (`""` inside is a quote) is one phrase; the expressions search writes quote every word.
+    static func phraseCount(_ expression: String) -> Int {
+        var count = 0
+        var inside = false
+        var bytes = expression.utf8.makeIterator()
+        var pending = bytes.next()
+        while let byte = pending {
+            pending = bytes.next()
+            guard byte == UInt8(ascii: "\"") else { continue }
+            if !inside {
+                inside = true
+            } else if pending == UInt8(ascii: "\"") {
+                pending = bytes.next()
+            } else {
+                inside = false
+                count += 1
+            }
+        }
+        return count
+    }
+}
+
+/// The auxiliary function behind `EvidencePass`: `a11ykb_evidence(search_components, weights...)`
+/// returns, for the current row, a blob of doubles: the query's phrase count, the index's row count
+/// and token total, then for each phrase the row holds: the phrase, the columns holding it (bits),
+/// and its instances weighted by column. A row's length is not asked for here: FTS5 reads it from
+/// another table, a lookup per row that cost a third of the pass, and only the few rows shown
+/// or named by their title need it (`EvidencePass.sizes`).
+enum EvidenceFunction {
+    static let name = "a11ykb_evidence"
+    static let header = 3
+
+    /// Registered once per connection: FTS5 also declares the name to SQLite, which is how a
+    /// connection that has it is told apart.
+    static func register(_ db: Database) throws {
+        var statement: OpaquePointer?
+        let known = sqlite3_prepare_v2(db.sqliteConnection, "SELECT \(name)()", -1, &statement, nil) == SQLITE_OK
+        sqlite3_finalize(statement)
+        if known { return }
+        guard let api = FTS5API.of(db), let create = api.pointee.xCreateFunction else {
+            throw DatabaseError(message: "FTS5 is not available")
+        }
+        let code = create(api, name, nil, { api, fts, context, count, values in
+            guard let api = api?.pointee, let fts, let context else { return }
+            let phrases = Int(api.xPhraseCount(fts))
+            // The column weights, once per row rather than once per instance.
+            var weights = (1.0, 1.0, 1.0, 1.0, 1.0, 1.0)
+            withUnsafeMutableBytes(of: &weights) { buffer in
+                let weight = buffer.bindMemory(to: Double.self)
+                for column in 0..<min(Int(count), weight.count) { weight[column] = sqlite3_value_double(values?[column]) }
+            }
+            var rowCount: Int64 = 0, totalTokens: Int64 = 0
+            _ = api.xRowCount(fts, &rowCount)
+            _ = api.xColumnTotalSize(fts, -1, &totalTokens)
+            // On the stack: FTS5 calls this once per row of a pass over thousands.
+            withUnsafeTemporaryAllocation(of: Double.self, capacity: EvidenceFunction.header + 3 * phrases) { out in
+                out[0] = Double(phrases)
+                out[1] = Double(rowCount)
+                out[2] = Double(totalTokens)
+                var used = EvidenceFunction.header
+                withUnsafeBytes(of: weights) { buffer in
+                    let weight = buffer.bindMemory(to: Double.self)
+                    for phrase in 0..<Int32(phrases) {
+                        var iterator = Fts5PhraseIter()
+                        var column: Int32 = -1, offset: Int32 = 0
+                        guard api.xPhraseFirst(fts, phrase, &iterator, &column, &offset) == SQLITE_OK else { continue }
+                        var columns = 0
+                        var frequency = 0.0
+                        while column >= 0 {
+                            columns |= 1 << Int(column)
+                            frequency += Int(column) < weight.count ? weight[Int(column)] : 1
+                            api.xPhraseNext(fts, &iterator, &column, &offset)
+                        }
+                        guard columns != 0 else { continue }
+                        out[used] = Double(phrase)
+                        out[used + 1] = Double(columns)
+                        out[used + 2] = frequency
+                        used += 3
+                    }
+                }
+                sqlite3_result_blob(context, out.baseAddress, Int32(used * 8), unsafeBitCast(-1, to: sqlite3_destructor_type.self))
+            }
+        }, nil)
+        guard code == SQLITE_OK else { throw DatabaseError(resultCode: ResultCode(rawValue: code), message: "FTS5 function \(name) could not be made") }
+    }
+}
