@@ -19,6 +19,10 @@ struct EvidencePass {
 
     /// The components holding any phrase, in the index's order.
     var ids: [Int64] = []
+    /// Each row's tokens in its title and over every column, when its title holds a phrase; -1
+    /// when not read.
+    var titleTokens: [Int] = []
+    var tokens: [Int] = []
     /// Row r's phrases are `hitStart[r]..<hitStart[r + 1]` of the hit arrays.
     var hitStart: [Int] = [0]
     var hitPhrase: [Int] = []
@@ -53,6 +57,8 @@ struct EvidencePass {
             }
             rowCount = value(1)
             averageTokens = rowCount > 0 ? value(2) / rowCount : 0
+            titleTokens.append(Int(value(3)))
+            tokens.append(Int(value(4)))
             var index = EvidenceFunction.header
             while (index + 3) * 8 <= size {
                 let phrase = Int(value(index))
@@ -89,19 +95,29 @@ struct EvidencePass {
         guard !ids.isEmpty else { return [:] }
         var sizes: [Int64: (title: Int, all: Int)] = [:]
         sizes.reserveCapacity(ids.count)
-        // One lookup by key per row, stepped by hand: thousands of titles may hold a common word,
-        // and a statement per row through the row decoder cost ten times the lookup.
-        let statement = try db.cachedStatement(sql: "SELECT sz FROM search_components_docsize WHERE id = ?")
+        // A lookup by key per row, stepped by hand (a statement per row through the row decoder
+        // cost ten times the lookup); for many rows, one scan of the table in key order.
+        let scan = ids.count > 64 && ids.count * 8 > rowCountHint(db)
+        let statement = try db.cachedStatement(sql: scan ? "SELECT sz, id FROM search_components_docsize" : "SELECT sz, id FROM search_components_docsize WHERE id = ?")
         let handle = statement.sqliteStatement
         defer { sqlite3_reset(handle) }
-        for id in ids {
-            sqlite3_reset(handle)
-            sqlite3_bind_int64(handle, 1, id)
+        let wanted = scan ? Set(ids) : []
+        var next = 0
+        sqlite3_reset(handle)
+        while true {
+            if !scan {
+                guard next < ids.count else { break }
+                sqlite3_reset(handle)
+                sqlite3_bind_int64(handle, 1, ids[next])
+                next += 1
+            }
             let code = sqlite3_step(handle)
             guard code == SQLITE_ROW else {
-                if code == SQLITE_DONE { continue }
+                if code == SQLITE_DONE { if scan { break } else { continue } }
                 throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
             }
+            let id = sqlite3_column_int64(handle, 1)
+            if scan && !wanted.contains(id) { continue }
             let count = Int(sqlite3_column_bytes(handle, 0))
             guard count > 0, let blob = sqlite3_column_blob(handle, 0) else { continue }
             let bytes = UnsafeRawBufferPointer(start: blob, count: count)
@@ -117,6 +133,12 @@ struct EvidencePass {
             sizes[id] = (max(title, 0), all)
         }
         return sizes
+    }
+
+    /// About how many rows the index has (SQLite's own estimate of the table's keys is not kept;
+    /// the largest key is, and keys are dense).
+    private static func rowCountHint(_ db: Database) -> Int {
+        (try? Int.fetchOne(db.cachedStatement(sql: "SELECT max(id) FROM search_components_docsize"))) .flatMap { $0 } ?? 0
     }
 
     /// The phrases of an FTS5 expression, in order, as FTS5 numbers them: each quoted string
@@ -144,13 +166,14 @@ struct EvidencePass {
 
 /// The auxiliary function behind `EvidencePass`: `a11ykb_evidence(search_components, weights...)`
 /// returns, for the current row, a blob of doubles: the query's phrase count, the index's row count
-/// and token total, then for each phrase the row holds: the phrase, the columns holding it (bits),
-/// and its instances weighted by column. A row's length is not asked for here: FTS5 reads it from
-/// another table, a lookup per row that cost a third of the pass, and only the few rows shown
-/// or named by their title need it (`EvidencePass.sizes`).
+/// and token total, the row's tokens in its title and in all (-1: not read), then for each phrase
+/// the row holds: the phrase, the columns holding it (bits), and its instances weighted by column.
+/// A row's length is read only when its title holds a phrase (the title's share needs it): FTS5
+/// reads it from another table, a lookup per row that cost a third of a pass over every row; the
+/// few other rows that need it are read by key (`EvidencePass.sizes`).
 enum EvidenceFunction {
     static let name = "a11ykb_evidence"
-    static let header = 3
+    static let header = 5
 
     /// Registered once per connection: FTS5 also declares the name to SQLite, which is how a
     /// connection that has it is told apart.
@@ -179,6 +202,9 @@ enum EvidenceFunction {
                 out[0] = Double(phrases)
                 out[1] = Double(rowCount)
                 out[2] = Double(totalTokens)
+                out[3] = -1
+                out[4] = -1
+                var titled = false
                 var used = EvidenceFunction.header
                 withUnsafeBytes(of: weights) { buffer in
                     let weight = buffer.bindMemory(to: Double.self)
@@ -194,10 +220,18 @@ enum EvidenceFunction {
                             api.xPhraseNext(fts, &iterator, &column, &offset)
                         }
                         guard columns != 0 else { continue }
+                        if columns & 1 != 0 { titled = true }
                         out[used] = Double(phrase)
                         out[used + 1] = Double(columns)
                         out[used + 2] = frequency
                         used += 3
+                    }
+                }
+                if titled {
+                    var titleTokens: Int32 = 0, tokens: Int32 = 0
+                    if api.xColumnSize(fts, 0, &titleTokens) == SQLITE_OK && api.xColumnSize(fts, -1, &tokens) == SQLITE_OK {
+                        out[3] = Double(titleTokens)
+                        out[4] = Double(tokens)
                     }
                 }
                 sqlite3_result_blob(context, out.baseAddress, Int32(used * 8), unsafeBitCast(-1, to: sqlite3_destructor_type.self))

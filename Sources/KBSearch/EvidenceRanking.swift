@@ -35,6 +35,10 @@ enum EvidenceRanking {
     /// Rarity saturates: a word a few components hold by chance (`stays`) should not outweigh
     /// the words a question is about.
     static let rarityCap = 1.5
+    /// The last stage: the first `cooccurrenceDepth` are raised by up to `cooccurrenceShare` for
+    /// the share of the query one of their facts says together (`FactCooccurrence`).
+    static let cooccurrenceDepth = 10
+    static let cooccurrenceShare = 0.25
 
     /// The share of a title's words the query holds, squared: a query that names the whole title
     /// (`skip link` for "Skip link") is about that component more than one naming half a title
@@ -68,7 +72,9 @@ enum EvidenceRanking {
         // Each word's phrases in the one expression of all the words; its forms as typed first.
         var wordOfPhrase: [Int] = []
         var exactPhrase: [Bool] = []
+        var firstPhrase: [Int?] = []
         for index in 0..<count {
+            firstPhrase.append(EvidencePass.phraseCount(read.full[index]) > 0 ? wordOfPhrase.count : nil)
             let exact = EvidencePass.phraseCount(read.exact[index])
             for phrase in 0..<EvidencePass.phraseCount(read.full[index]) {
                 wordOfPhrase.append(index)
@@ -116,8 +122,14 @@ enum EvidenceRanking {
                 if exactHeld[slot] { typed += 1 }
                 if places[slot] == place.title { inTitle = true }
             }
-            // The rarity of the word as typed (its equivalents' would make `alt` as common as `label`).
-            let held = Double(viaEquivalent[index] && typed > 0 ? typed : df)
+            // The rarity of the word as typed: not its equivalents' (they would make `alt` as common
+            // as `label`), nor its other forms' (`tabs`, the component, is rarer than `tab`, the key
+            // every keyboard criterion names). The word as typed is its first phrase; a prefix and
+            // a word only an alias or a verb of speech reaches keep the rarity of all they reach.
+            var held = Double(viaEquivalent[index] && typed > 0 ? typed : df)
+            if !read.reading.terms[index].prefix, let first = firstPhrase[index], pass.phraseRows[first] > 0 {
+                held = Double(pass.phraseRows[first])
+            }
             let rarity = min(rarityCap, log(1 + (documents - held + 0.5) / (held + 0.5)))
             weights.append(inTitle ? rarity * topicFactor : rarity)
             if df == 0 { read.reading.notFound.append(read.reading.terms[index].text) }
@@ -140,8 +152,19 @@ enum EvidenceRanking {
         let totalWeight = max(weights.reduce(0, +), .leastNonzeroMagnitude)
 
         struct Scored { var id: Int64; var key: Double; var held: Int }
-        // The title's share, for the components whose title (or alias) holds a word.
-        let titleSizes = try EvidencePass.sizes(db, held.filter { places[(Int($0) * count)..<(Int($0) * count + count)].contains(place.title) })
+        // A term of several words (`time picker`, `double tap`) names that many of a title's words.
+        let termWords = read.reading.terms.map { max(1, words.plain.words($0.text).count) }
+        // The title's share, for the components whose title (or alias) holds a word: the pass read
+        // the length of those whose title holds a phrase; the few an alias alone named are read.
+        var rowOf = [Int](repeating: -1, count: maxID + 1)
+        for (row, id) in pass.ids.enumerated() where id >= 0 && Int(id) <= maxID { rowOf[Int(id)] = row }
+        func passTitleTokens(_ id: Int64) -> Int? {
+            let row = rowOf[Int(id)]
+            return row >= 0 && pass.titleTokens[row] >= 0 ? pass.titleTokens[row] : nil
+        }
+        let aliasTitles = try EvidencePass.sizes(db, held.filter {
+            passTitleTokens($0) == nil && places[(Int($0) * count)..<(Int($0) * count + count)].contains(place.title)
+        })
         var scored: [Scored] = held.map { id in
             let slot = Int(id)
             var covered = 0.0
@@ -150,31 +173,42 @@ enum EvidenceRanking {
             for index in 0..<count {
                 let at = places[slot * count + index]
                 if at > 0 { held += 1; covered += at * weights[index] }
-                if at == place.title { inTitle += 1 }
+                if at == place.title { inTitle += termWords[index] }
             }
             covered /= totalWeight
             let tier = inFamily.map { $0[Int(id)] ? familyTier : 0 } ?? 0
-            let named = inTitle > 0 ? titleShare * titleCovered(titleWords: titleSizes[id]?.title ?? 0, wordsHeld: inTitle) : 0
+            let named = inTitle > 0 ? titleShare * titleCovered(titleWords: passTitleTokens(id) ?? aliasTitles[id]?.title ?? 0, wordsHeld: inTitle) : 0
             return Scored(id: id, key: tier + covered + named + (held == count ? allHeldBonus : 0), held: held)
         }
         read.reading.partial = !scored.isEmpty && !scored.contains { $0.held == count } && count > 1
         scored.sort { $0.key != $1.key ? $0.key > $1.key : $0.id < $1.id }
 
-        // bm25 only where it can change the first `limit`: within bm25Share of the last of them.
-        let cut = scored.isEmpty ? 0 : scored[min(limit, scored.count) - 1].key - bm25Share
+        // bm25 (and the facts said together) only where they can change the first `limit`: within
+        // bm25Share + cooccurrenceShare of the last of them.
+        let cut = scored.isEmpty ? 0 : scored[min(limit, scored.count) - 1].key - bm25Share - cooccurrenceShare
         let shortlist = scored.prefix { $0.key >= cut }
-        var rowOf = [Int](repeating: -1, count: maxID + 1)
-        for (row, id) in pass.ids.enumerated() where id >= 0 && Int(id) <= maxID { rowOf[Int(id)] = row }
-        let lengths = try EvidencePass.sizes(db, shortlist.map(\.id))
+        let lengths = try EvidencePass.sizes(db, shortlist.map(\.id).filter { rowOf[Int($0)] >= 0 && pass.tokens[rowOf[Int($0)]] < 0 })
         var bm25: [Int64: Double] = [:]
         for candidate in shortlist where rowOf[Int(candidate.id)] >= 0 {
-            bm25[candidate.id] = pass.bm25(row: rowOf[Int(candidate.id)], tokens: lengths[candidate.id]?.all ?? 0)
+            let row = rowOf[Int(candidate.id)]
+            bm25[candidate.id] = pass.bm25(row: row, tokens: pass.tokens[row] >= 0 ? pass.tokens[row] : lengths[candidate.id]?.all ?? 0)
         }
         let best = bm25.values.min() ?? 0
         var ranked = Array(shortlist).map { candidate -> (Scored, Double) in
             (candidate, candidate.key + (best < 0 ? bm25Share * (bm25[candidate.id] ?? 0) / best : 0))
         }
         ranked.sort { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0.id < $1.0.id }
+        // Words said together in one fact (or one code example) are better evidence than the same
+        // words scattered over a long page: the first few are raised by the best such fact.
+        if count > 1 {
+            let top = min(ranked.count, cooccurrenceDepth)
+            let matcher = words.matcher(read.patterns)
+            for position in 0..<top {
+                let together = try FactCooccurrence.best(db, component: ranked[position].0.id, read: read, matcher: matcher, weights: weights)
+                ranked[position].1 += cooccurrenceShare * together / totalWeight
+            }
+            ranked[0..<top].sort { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0.id < $1.0.id }
+        }
         // Only the shortlist can be shown (it holds the first `limit`); the rest is counted.
         let candidates = ranked.map { candidate, _ in
             ComponentListing.Candidate(id: candidate.id, score: bm25[candidate.id] ?? 0, held: candidate.held,

@@ -128,7 +128,16 @@ struct QueryReading {
                     }
                 }
             }
-            try addTerm(db, term.text, prefix: term.prefix, equivalents: concepts)
+            // Two words the sources write as one (`space bar`: Spacebar, `check box`: checkbox)
+            // are that word too, as typed.
+            var closed: String?
+            if term.length == 1, !term.prefix, index + 1 < content.count, !content[index + 1].prefix,
+               let joined = try closedCompound(db, content[index].text, content[index + 1].text) {
+                term = (content[index].text + " " + content[index + 1].text, false, 2)
+                concepts = vocabulary.equivalents(of: joined)
+                closed = joined
+            }
+            try addTerm(db, term.text, prefix: term.prefix, equivalents: concepts, closed: closed)
             index += term.length
         }
         // Words only one platform uses (`dimmed`, `isHeader`) say which platform is meant.
@@ -146,10 +155,23 @@ struct QueryReading {
         match = full.isEmpty ? nil : full.joined(separator: " AND ")
     }
 
-    private mutating func addTerm(_ db: Database, _ text: String, prefix: Bool, equivalents: [Equivalent]) throws {
+    /// The one word two typed words make when the component index holds it (`spacebar`).
+    private func closedCompound(_ db: Database, _ first: String, _ second: String) throws -> String? {
+        let words = plain.words(first) + plain.words(second)
+        guard words.count == 2 else { return nil }
+        let joined = words.joined()
+        let held = try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM search_component_forms WHERE term = ?"), arguments: [joined]) ?? false
+        return held ? joined : nil
+    }
+
+    private mutating func addTerm(_ db: Database, _ text: String, prefix: Bool, equivalents: [Equivalent], closed: String? = nil) throws {
         let term = reading.terms.count
-        let exactForm = prefix ? forms.prefixExpression(text) : try forms.forms(db, text)
+        var exactForm = prefix ? forms.prefixExpression(text) : try forms.forms(db, text)
         patterns.append(TermMatcher.Pattern(pieces: forms.pieces(text, prefix: prefix), term: term, equivalent: nil))
+        if let closed {
+            exactForm = "(" + exactForm + " OR " + (try forms.forms(db, closed)) + ")"
+            patterns.append(TermMatcher.Pattern(pieces: forms.pieces(closed, prefix: false), term: term, equivalent: nil))
+        }
         var alternatives = [exactForm]
         var held: [Equivalent] = []
         for equivalent in equivalents {

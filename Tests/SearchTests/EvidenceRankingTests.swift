@@ -122,4 +122,31 @@ final class EvidenceRankingTests: XCTestCase {
         // In search, the alias counts as the title: `snackbar` finds both toasts first.
         XCTAssertEqual(Set(order(try components(kb, "snackbar", limit: 2))), ["native/snackbar-toast", "web/toast-snackbar"])
     }
+
+    /// Two words the sources write as one (`space bar`: the seed's `Spacebar` labels) are read as
+    /// one term holding that word too, as typed: found and marked. Before, `space` and `bar`
+    /// were two words no seed component held.
+    func testTwoWordsTheSourcesWriteAsOneAreThatWord() throws {
+        let kb = try Fixtures.seededKnowledgeBase(self)
+        let result = try components(kb, "space bar")
+        XCTAssertEqual(result.reading.terms.map(\.text), ["space bar"])
+        XCTAssertEqual(result.reading.notFound, [])
+        XCTAssertFalse(result.components.isEmpty)
+        let marked = result.components.flatMap(\.facts).flatMap { [$0.snippet] + ($0.highlightedLabel.map { [$0] } ?? []) }
+        XCTAssertTrue(marked.contains { $0.bracketed.lowercased().contains("[spacebar]") }, "Spacebar is marked: \(marked.map(\.bracketed))")
+        // Two words that make no word of the index stay two words.
+        XCTAssertEqual(try components(kb, "table state").reading.terms.map(\.text), ["table", "state"])
+    }
+
+    /// A word weighs as rare as the form typed: `tabs` names the tabs component, while `tab`, its
+    /// other form, is the key every keyboard criterion names. Before, `tabs` weighed as little as
+    /// `tab`, and web/tabs was not among the first ten. Words said together in one fact rank a
+    /// component above a guide holding them on separate pages of text: the select dropdown, not
+    /// the screen-reader guide, for the key that closes a select's options.
+    func testTheFormTypedAndWordsSaidTogetherDecide() throws {
+        let kb = try corpusKnowledgeBase()
+        XCTAssertEqual(order(try components(kb, "how do keyboard users move between tabs", limit: 3)).first, "web/tabs")
+        XCTAssertEqual(order(try components(kb, "which key closes the list of options in a select", limit: 3)).first, "web/select-dropdown")
+        XCTAssertEqual(order(try components(kb, "what happens when I press the space bar on a button", limit: 3)).first, "web/button")
+    }
 }
