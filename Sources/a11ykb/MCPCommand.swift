@@ -29,10 +29,18 @@ struct MCPCommand: ParsableCommand {
     /// indent: the help's own wrapping would start each continuation at the margin.
     static var toolList: String {
         AssistantTool.allCases.map { tool in
+            // Built at every start (ArgumentParser reads every command's configuration): the
+            // line's width is kept, not counted again for each word.
             var lines = ["  \(tool.name):"]
+            var width = lines[0].count
             for word in tool.summary.split(separator: " ") {
-                if lines[lines.count - 1].count + 1 + word.count > 78 { lines.append("     ") }
+                let length = word.count
+                if width + 1 + length > 78 {
+                    lines.append("     ")
+                    width = 5
+                }
                 lines[lines.count - 1] += " " + word
+                width += 1 + length
             }
             return lines.joined(separator: "\n") + "\n"
         }.joined()
