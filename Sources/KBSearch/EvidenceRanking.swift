@@ -124,8 +124,9 @@ enum EvidenceRanking {
             }
             // The rarity of the word as typed: not its equivalents' (they would make `alt` as common
             // as `label`), nor its other forms' (`tabs`, the component, is rarer than `tab`, the key
-            // every keyboard criterion names). The word as typed is its first phrase; a prefix and
-            // a word only an alias or a verb of speech reaches keep the rarity of all they reach.
+            // every keyboard criterion names). The word as typed is its first phrase. A prefix, and
+            // a word no component holds as typed (found only in another form, an equivalent, an
+            // alias or, for a verb of speech, the announcements), keep the rarity of all they reach.
             var held = Double(viaEquivalent[index] && typed > 0 ? typed : df)
             if !read.reading.terms[index].prefix, let first = firstPhrase[index], pass.phraseRows[first] > 0 {
                 held = Double(pass.phraseRows[first])
