@@ -122,20 +122,23 @@ package struct RuleEntry: Sendable, Equatable {
     package var line: Int
     package var scLinks: [SCLink] = []
     package var tags: [Tag] = []
-    package var actIDs: [(id: String, line: Int)] = []
+    package var actIDs: [ACTID] = []
+
+    /// An ACT rule an axe rule names as its counterpart, with the line naming it.
+    package struct ACTID: Sendable, Equatable {
+        package var id: String
+        package var line: Int
+
+        package init(id: String, line: Int) {
+            self.id = id
+            self.line = line
+        }
+    }
 
     package init(kind: Kind, slug: String, line: Int) {
         self.kind = kind
         self.slug = slug
         self.line = line
-    }
-
-    package static func == (lhs: RuleEntry, rhs: RuleEntry) -> Bool {
-        lhs.kind == rhs.kind && lhs.slug == rhs.slug && lhs.name == rhs.name && lhs.description == rhs.description
-            && lhs.ruleType == rhs.ruleType && lhs.impact == rhs.impact && lhs.applicability == rhs.applicability
-            && lhs.expectation == rhs.expectation && lhs.inputAspects == rhs.inputAspects && lhs.deprecated == rhs.deprecated
-            && lhs.url == rhs.url && lhs.version == rhs.version && lhs.line == rhs.line && lhs.scLinks == rhs.scLinks
-            && lhs.tags == rhs.tags && lhs.actIDs.map(\.id) == rhs.actIDs.map(\.id) && lhs.actIDs.map(\.line) == rhs.actIDs.map(\.line)
     }
 
     /// The scheme an axe tag belongs to: `wcag2aa` a level, `wcag412` a criterion, `TT6.a`

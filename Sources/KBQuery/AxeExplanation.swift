@@ -202,12 +202,15 @@ extension AxeExplanation {
         return AxeExplanation(engine: runs.compactMap(\.engine).first, url: runs.compactMap(\.url).first, rules: rules)
     }
 
-    /// Lookups made once per component and criterion, however many nodes share them.
+    /// Lookups made once per component and criterion, however many nodes share them: a run
+    /// reports every matching element, often dozens of one component for one rule.
     struct Context {
         let db: Database
         let announcementLimit: Int
         var criteria: [String: SuccessCriterion] = [:]
         var components: [String: (id: Int64, title: String)?] = [:]
+        var checksOf: [String: [ManualCheck]] = [:]
+        var announcementsOf: [Int64: [ExpectedAnnouncement]] = [:]
 
         init(db: Database, announcementLimit: Int) {
             self.db = db
@@ -246,8 +249,11 @@ extension AxeExplanation {
             let found = try component(slug)
             explained.component = ComponentGuess(slug: slug, title: found?.title, matchedBy: rule.selector)
             guard let found else { return explained }
-            explained.checks = try checks(componentID: found.id, successCriteria: successCriteria)
-            explained.announcements = try announcements(componentID: found.id, title: found.title)
+            let key = "\(found.id) \(successCriteria.joined(separator: ","))"
+            if checksOf[key] == nil { checksOf[key] = try checks(componentID: found.id, successCriteria: successCriteria) }
+            if announcementsOf[found.id] == nil { announcementsOf[found.id] = try announcements(componentID: found.id, title: found.title) }
+            explained.checks = checksOf[key] ?? []
+            explained.announcements = announcementsOf[found.id] ?? []
             return explained
         }
 

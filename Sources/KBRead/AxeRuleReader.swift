@@ -86,7 +86,7 @@ package enum AxeRuleReader {
                 document.ledger.mark(member.line, .structure("axe actIds"))
                 for element in member.value.elements {
                     if let act = element.value.string {
-                        rule.actIDs.append((act, element.line))
+                        rule.actIDs.append(RuleEntry.ACTID(id: act, line: element.line))
                         document.ledger.mark(element.line, .fact(table: "rule_act_ids", kind: nil))
                     } else {
                         StandardsJSON.skipAll(element.value, "an ACT id that is not a string", &document.ledger)

@@ -90,7 +90,7 @@ struct EvidencePass {
 
     /// The tokens of each component's title and of its whole text, as the index counted them: the
     /// index's own record of them (`search_components_docsize`: per row, one varint per column,
-    /// SQLite's varint), read for the few rows that need them, by key.
+    /// SQLite's varint), read for the rows that need them: by key, or in one scan when they are many.
     static func sizes(_ db: Database, _ ids: [Int64]) throws -> [Int64: (title: Int, all: Int)] {
         guard !ids.isEmpty else { return [:] }
         var sizes: [Int64: (title: Int, all: Int)] = [:]
@@ -138,7 +138,8 @@ struct EvidencePass {
     /// About how many rows the index has (SQLite's own estimate of the table's keys is not kept;
     /// the largest key is, and keys are dense).
     private static func rowCountHint(_ db: Database) -> Int {
-        (try? Int.fetchOne(db.cachedStatement(sql: "SELECT max(id) FROM search_components_docsize"))) .flatMap { $0 } ?? 0
+        let largest = try? Int.fetchOne(db.cachedStatement(sql: "SELECT max(id) FROM search_components_docsize"))
+        return (largest ?? nil) ?? 0
     }
 
     /// The phrases of an FTS5 expression, in order, as FTS5 numbers them: each quoted string

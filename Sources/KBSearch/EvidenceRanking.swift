@@ -74,9 +74,10 @@ enum EvidenceRanking {
         var exactPhrase: [Bool] = []
         var firstPhrase: [Int?] = []
         for index in 0..<count {
-            firstPhrase.append(EvidencePass.phraseCount(read.full[index]) > 0 ? wordOfPhrase.count : nil)
+            let phrases = EvidencePass.phraseCount(read.full[index])
             let exact = EvidencePass.phraseCount(read.exact[index])
-            for phrase in 0..<EvidencePass.phraseCount(read.full[index]) {
+            firstPhrase.append(phrases > 0 ? wordOfPhrase.count : nil)
+            for phrase in 0..<phrases {
                 wordOfPhrase.append(index)
                 exactPhrase.append(phrase < exact)
             }
@@ -140,16 +141,7 @@ enum EvidenceRanking {
             if let allowed, !allowed.contains(Int64(id)) { continue }
             held.append(Int64(id))
         }
-        // The soft filter's members by id, dense like `places` (a set of thousands of ids cost more
-        // than the ranking).
-        let inFamily: [Bool]? = try softFamily.map { families in
-            var member = [Bool](repeating: false, count: maxID + 1)
-            for family in families {
-                let ids = try Int64.fetchCursor(db.cachedStatement(sql: "SELECT id FROM components WHERE family = ?"), arguments: [family.rawValue])
-                while let id = try ids.next() { if id >= 0 && Int(id) <= maxID { member[Int(id)] = true } }
-            }
-            return member
-        }
+        let inFamily = try softFamily.map { try ComponentListing.FamilyMembers(db, $0) }
         let totalWeight = max(weights.reduce(0, +), .leastNonzeroMagnitude)
 
         struct Scored { var id: Int64; var key: Double; var held: Int }
@@ -177,7 +169,7 @@ enum EvidenceRanking {
                 if at == place.title { inTitle += termWords[index] }
             }
             covered /= totalWeight
-            let tier = inFamily.map { $0[Int(id)] ? familyTier : 0 } ?? 0
+            let tier = inFamily.map { $0.contains(id) ? familyTier : 0 } ?? 0
             let named = inTitle > 0 ? titleShare * titleCovered(titleWords: passTitleTokens(id) ?? aliasTitles[id]?.title ?? 0, wordsHeld: inTitle) : 0
             return Scored(id: id, key: tier + covered + named + (held == count ? allHeldBonus : 0), held: held)
         }
@@ -213,7 +205,7 @@ enum EvidenceRanking {
         // Only the shortlist can be shown (it holds the first `limit`); the rest is counted.
         let candidates = ranked.map { candidate, _ in
             ComponentListing.Candidate(id: candidate.id, score: bm25[candidate.id] ?? 0, held: candidate.held,
-                                       familyMatch: inFamily?[Int(candidate.id)] ?? true, titleHeld: 0, exactHeld: 0,
+                                       familyMatch: inFamily?.contains(candidate.id) ?? true, titleHeld: 0, exactHeld: 0,
                                        missing: (0..<count).filter { places[Int(candidate.id) * count + $0] == 0 })
         }
         return (candidates, scored.count)

@@ -260,10 +260,13 @@ package struct EntryWriter {
         }
     }
 
+    /// One inferred link; the import and 0016's backfill of an older knowledge base write it alike.
+    static let insertInferredWCAG = """
+        INSERT INTO inferred_wcag (component_id, criterion_id, platform_id, sc, reason, source_id, line) VALUES (?, ?, ?, ?, ?, ?, ?)
+        """
+
     private func insertInferredWCAG(_ entry: NormalizedEntry, criterionIDs: [Int64], componentID: Int64, sourceID: Int64) throws {
-        let insert = try RowInsert(db, """
-            INSERT INTO inferred_wcag (component_id, criterion_id, platform_id, sc, reason, source_id, line) VALUES (?, ?, ?, ?, ?, ?, ?)
-            """)
+        let insert = try RowInsert(db, EntryWriter.insertInferredWCAG)
         for link in entry.inferredWCAG {
             try insert.run(db, [.int(componentID), .of(link.criterion.map { criterionIDs[$0] }), .of(platformID(link.platform)),
                                 .text(link.sc), .text(link.reason), .int(sourceID), .of(link.criterion.map { entry.criteria[$0].line })])

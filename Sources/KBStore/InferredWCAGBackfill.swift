@@ -8,9 +8,7 @@ enum InferredWCAGBackfill {
     static let migration = "0016_tested_sc"
 
     static func run(_ db: Database) throws {
-        let insert = try RowInsert(db, """
-            INSERT INTO inferred_wcag (component_id, criterion_id, platform_id, sc, reason, source_id, line) VALUES (?, ?, ?, ?, ?, ?, ?)
-            """)
+        let insert = try RowInsert(db, EntryWriter.insertInferredWCAG)
         let platformIDs = Dictionary(uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT slug, id FROM platforms").map {
             ($0["slug"] as String, $0["id"] as Int64)
         })
