@@ -7,7 +7,7 @@ import PackageDescription
 let grdb = Target.Dependency.product(name: "GRDB", package: "GRDB.swift")
 // Tests reach into every layer (`@testable import KBRead`...): each test file imports what it tests.
 let layers: [Target.Dependency] = ["KBFiles", "KBModel", "KBRead", "KBNormalize", "KBStore", "KBSearch", "KBImport",
-                                   "KBQuery", "KBRender", "KBResources"]
+                                   "KBQuery", "KBConformance", "KBRender", "KBResources"]
 
 let package = Package(
     name: "a11ykb",
@@ -55,10 +55,13 @@ let package = Package(
         // Typed answers read from one snapshot.
         .target(name: "KBQuery", dependencies: ["KBModel", "KBStore", "KBSearch", grdb,
                                                 .product(name: "GRDBSQLite", package: "GRDB.swift")]),
+        // Conformance reports (GSA's OpenACR): the catalogs, evidence to levels, check, compare.
+        // A layer of its own: it changes with the VPAT editions and buyers' rules, not with search.
+        .target(name: "KBConformance", dependencies: ["KBModel", "KBQuery", "KBResources", .product(name: "Yams", package: "Yams")]),
         // Every byte of output: tables, CSV, JSON, documents.
-        .target(name: "KBRender", dependencies: ["KBModel", "KBSearch", "KBQuery", "KBFiles"]),
+        .target(name: "KBRender", dependencies: ["KBModel", "KBSearch", "KBQuery", "KBConformance", "KBFiles"]),
         // The façade: the questions the skins ask, and the types they see.
-        .target(name: "A11yKB", dependencies: ["KBModel", "KBStore", "KBSearch", "KBImport", "KBQuery", "KBRender",
+        .target(name: "A11yKB", dependencies: ["KBModel", "KBStore", "KBSearch", "KBImport", "KBQuery", "KBConformance", "KBRender",
                                                "KBFiles", "KBResources"]),
         .executableTarget(
             name: "a11ykb",

@@ -6,4 +6,5 @@
 @_exported import KBSearch
 @_exported import KBImport
 @_exported import KBQuery
+@_exported import KBConformance
 @_exported import KBRender

@@ -17,7 +17,7 @@ extension KnowledgeBase {
     /// tests it; words: the criteria whose title, guideline or principle hold them all (one alone
     /// is shown whole).
     public func wcag(_ query: String? = nil, level: String? = nil) throws -> WCAGAnswer {
-        if let level, !["A", "AA", "AAA"].contains(level.uppercased()) {
+        if let level, WCAGLevel(written: level) == nil {
             throw QueryError.invalidOption("a conformance level is A, AA or AAA (got \"\(level)\")")
         }
         return try reader.read { db in

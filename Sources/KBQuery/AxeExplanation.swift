@@ -146,8 +146,12 @@ package struct AxeResults: Decodable, Sendable {
     package var url: String?
     package var violations: [Result]
     package var incomplete: [Result]
+    /// Rules axe ran and found met on every node it checked: evidence, never proof, of conformance.
+    package var passes: [Result]
+    /// Rules that found nothing on the page to check.
+    package var inapplicable: [Result]
 
-    enum CodingKeys: String, CodingKey { case testEngine, url, violations, incomplete }
+    enum CodingKeys: String, CodingKey { case testEngine, url, violations, incomplete, passes, inapplicable }
 
     package init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -155,6 +159,8 @@ package struct AxeResults: Decodable, Sendable {
         url = try c.decodeIfPresent(String.self, forKey: .url)
         violations = try c.decodeIfPresent([Result].self, forKey: .violations) ?? []
         incomplete = try c.decodeIfPresent([Result].self, forKey: .incomplete) ?? []
+        passes = try c.decodeIfPresent([Result].self, forKey: .passes) ?? []
+        inapplicable = try c.decodeIfPresent([Result].self, forKey: .inapplicable) ?? []
         guard c.contains(.violations) || c.contains(.incomplete) else {
             throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "no violations or incomplete"))
         }
@@ -268,19 +274,17 @@ extension AxeExplanation {
             var linked: [Int64: [String]] = [:]
             var whole: [String] = []
             if !successCriteria.isEmpty {
-                for row in try Row.fetchAll(db, sql: """
-                    SELECT criterion_id, sc, 'inferred' AS link FROM inferred_wcag WHERE component_id = ?
-                    UNION ALL SELECT NULL, sc, 'cited' FROM component_wcag WHERE component_id = ?
-                    ORDER BY 2, 3
-                    """, arguments: [componentID, componentID]) {
-                    guard successCriteria.contains(row["sc"] as String) else { continue }
-                    let label = "\(row["sc"] as String) \(row["link"] as String)"
-                    if let id = row["criterion_id"] as Int64? {
-                        linked[id, default: []].append(label)
-                    } else if !whole.contains(label) {
-                        whole.append(label)
-                    }
+                // The one lookup every question shares: a row's own links, never its component's others.
+                let wanted = Set(successCriteria.compactMap { SCNumber($0) })
+                let links = try TestedSuccessCriteria.load(db, componentIDs: [componentID])
+                for row in rows {
+                    let id: Int64 = row["id"]
+                    let own = links.criterion(id, of: componentID)
+                    guard own.basis == .own else { continue }
+                    let hits = own.tested.filter { wanted.contains($0.sc) }.map { "\($0.sc) \($0.link.rawValue)" }
+                    if !hits.isEmpty { linked[id] = hits }
                 }
+                whole = links.component(componentID).filter { wanted.contains($0.sc) }.map { "\($0.sc) \($0.link.rawValue)" }
             }
             let chosen = linked.isEmpty ? rows : rows.filter { linked[$0["id"] as Int64] != nil }
             return chosen.map { row in

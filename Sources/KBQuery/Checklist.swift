@@ -36,9 +36,9 @@ public struct Checklist: Sendable {
     public var criteriaCount: Int { sections.reduce(0) { $0 + $1.criteriaCount } }
     public var items: [ChecklistItem] { sections.flatMap(\.items) }
 
-    package static func build(_ components: [ComponentFacts], stack: Stack, successCriteria: [Int64: [String]]) -> Checklist {
+    package static func build(_ components: [ComponentFacts], stack: Stack, links: TestedSuccessCriteria) -> Checklist {
         Checklist(platform: stack.platform, framework: stack.framework, sections: components.map { facts in
-            let all = items(of: facts, successCriteria: successCriteria[facts.component.id] ?? [], on: stack.platform)
+            let all = items(of: facts, links: links, on: stack.platform)
             let kept = all.filter { keeps($0.item, $0.scope, stack: stack) }.map(\.item)
             let gaps = facts.gaps.filter { gap in
                 (stack.platform == nil || gap.platform == nil || gap.platform == stack.platform)
@@ -50,7 +50,7 @@ public struct Checklist: Sendable {
     }
 
     package static func load(_ db: Database, _ components: [ComponentFacts], stack: Stack) throws -> Checklist {
-        build(components, stack: stack, successCriteria: try SuccessCriteriaLinks.byComponent(db, ids: components.map(\.component.id)))
+        build(components, stack: stack, links: try TestedSuccessCriteria.load(db, componentIDs: components.map(\.component.id)))
     }
 
     /// A saved plan's checklist as the knowledge base holds it now: each component found by
@@ -82,8 +82,9 @@ public struct Checklist: Sendable {
     /// criteria (grouped by kind), then developer notes, then announcements (which `diff`
     /// compares but a checklist carries inside its screen reader criteria).
     /// `platform` keeps the announcements a screen reader criterion expects to that platform's.
-    package static func items(of facts: ComponentFacts, successCriteria: [String], on platform: String? = nil) -> [(item: ChecklistItem, scope: [String])] {
+    package static func items(of facts: ComponentFacts, links: TestedSuccessCriteria, on platform: String? = nil) -> [(item: ChecklistItem, scope: [String])] {
         let c = facts.component
+        let whole = links.component(c.id).map(\.sc)
         let name = "\(c.family.rawValue)/\(c.slug)"
         let examples = facts.announcements.filter { $0.origin == .example }
         var out: [(item: ChecklistItem, scope: [String])] = []
@@ -98,9 +99,11 @@ public struct Checklist: Sendable {
                     ? examples.filter { spoken in
                         spoken.platform.map { scope.contains($0) && (platform == nil || platform == $0) } ?? true
                     }.map(\.text) : []
+                let tested = links.criterion(criterion.id, of: c.id)
                 out.append((ChecklistItem(id: "", fingerprint: fingerprint, kind: .criterion, component: name, componentTitle: c.title,
                                           platform: criterion.platform, framework: nil, group: criterion.kind, label: criterion.label,
-                                          expectation: criterion.expectation, announcements: spoken, successCriteria: successCriteria,
+                                          expectation: criterion.expectation, announcements: spoken,
+                                          successCriteria: tested.tested.map(\.sc), basis: tested.basis,
                                           source: c.source, line: criterion.line), scope))
             }
         }
@@ -111,7 +114,7 @@ public struct Checklist: Sendable {
             keys.append(("\(name):note:\(note.platform ?? "all"):\(note.framework ?? "any"):\(note.aspect):\(fingerprint)", fingerprint))
             out.append((ChecklistItem(id: "", fingerprint: fingerprint, kind: .note, component: name, componentTitle: c.title,
                                       platform: note.platform, framework: note.framework, group: note.aspect, label: nil,
-                                      expectation: note.text, announcements: [], successCriteria: successCriteria,
+                                      expectation: note.text, announcements: [], successCriteria: whole, basis: .component,
                                       source: c.source, line: note.line), note.platform.map { [$0] } ?? c.family.platforms))
         }
         for spoken in examples {
@@ -119,7 +122,7 @@ public struct Checklist: Sendable {
             keys.append(("\(name):announcement:\(spoken.platform ?? "all"):\(fingerprint)", fingerprint))
             out.append((ChecklistItem(id: "", fingerprint: fingerprint, kind: .announcement, component: name, componentTitle: c.title,
                                       platform: spoken.platform, framework: nil, group: "announcements", label: spoken.context,
-                                      expectation: spoken.text, announcements: [], successCriteria: successCriteria,
+                                      expectation: spoken.text, announcements: [], successCriteria: whole, basis: .component,
                                       source: spoken.source, line: spoken.line), spoken.platform.map { [$0] } ?? c.family.platforms))
         }
         for (i, id) in ItemIdentity.disambiguate(keys).enumerated() { out[i].item.id = id }

@@ -37,11 +37,11 @@ public struct ChecklistDiff: Sendable {
     /// `componentID`: that component alone.
     package static func snapshot(_ db: Database, componentID: Int64? = nil) throws -> [String: (title: String, items: [ChecklistItem])] {
         let all = try componentID.map { try ComponentFacts.loadAll(db, where: "c.id = ?", arguments: [$0]) } ?? ComponentFacts.loadAll(db)
-        let links = try SuccessCriteriaLinks.byComponent(db, ids: all.map(\.component.id))
+        let links = try TestedSuccessCriteria.load(db, componentIDs: componentID.map { [$0] })
         var out: [String: (title: String, items: [ChecklistItem])] = [:]
         for facts in all {
             let c = facts.component
-            out["\(c.family.rawValue)/\(c.slug)"] = (c.title, Checklist.items(of: facts, successCriteria: links[c.id] ?? []).map(\.item))
+            out["\(c.family.rawValue)/\(c.slug)"] = (c.title, Checklist.items(of: facts, links: links).map(\.item))
         }
         return out
     }

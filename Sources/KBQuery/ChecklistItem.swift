@@ -26,7 +26,10 @@ public struct ChecklistItem: Sendable, Equatable {
     public var expectation: String
     /// What the screen reader is expected to say (a screen reader criterion's, on its platforms).
     public var announcements: [String]
-    public var successCriteria: [String]
+    /// What the item gives evidence for (`TestedSuccessCriteria`), in numeric order.
+    public var successCriteria: [SCNumber]
+    /// Whether those are the item's own links, or the component's standing in.
+    public var basis: LinkBasis
     public var source: String
     public var line: Int
 }

@@ -39,6 +39,8 @@ public struct ComponentFacts: Sendable {
     }
 
     public struct Criterion: Sendable, Equatable, RowDecodable {
+        /// The row's id in `criteria`: what its success-criterion links point at.
+        public var id: Int64
         public var platform: String?
         public var kind: String
         public var label: String?
@@ -48,6 +50,7 @@ public struct ComponentFacts: Sendable {
         public var group: String?
 
         init(row: Row) throws {
+            id = row["id"]
             platform = row["platform"]
             kind = row["kind"]
             label = row["label"]
@@ -241,7 +244,7 @@ public struct ComponentFacts: Sendable {
             }
         }
         try each(Criterion.self, """
-            SELECT x.component_id, p.slug AS platform, x.kind, x.label, x.expectation, x.line, x.group_title FROM criteria x
+            SELECT x.component_id, x.id, p.slug AS platform, x.kind, x.label, x.expectation, x.line, x.group_title FROM criteria x
             LEFT JOIN platforms p ON p.id = x.platform_id WHERE x.component_id IN (\(idList)) ORDER BY x.component_id, x.position
             """) { $0.criteria.append($1) }
         try each(Guidance.self, """

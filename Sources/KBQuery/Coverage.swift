@@ -46,7 +46,7 @@ public struct Coverage: Sendable, Equatable {
     }
 
     package static func build(_ db: Database, _ selection: Selection) throws -> Coverage {
-        guard ["A", "AA", "AAA"].contains(selection.level.uppercased()) else {
+        guard WCAGLevel(written: selection.level) != nil else {
             throw QueryError.invalidOption("a conformance level is A, AA or AAA (got \"\(selection.level)\")")
         }
         var filters = SQLFilters()
@@ -56,17 +56,18 @@ public struct Coverage: Sendable, Equatable {
         if let category = selection.category { filters.add("c.category = ?", category) }
         if let family = selection.family { filters.add("c.family = ?", family.rawValue) }
         if let platform = selection.platform { filters.add("c.family = ?", Family(platform: platform).rawValue) }
-        let chosen = try Row.fetchAll(db, sql: "SELECT c.slug, c.family FROM components c WHERE \(filters.sql)", arguments: filters.arguments)
+        let chosen = try Row.fetchAll(db, sql: "SELECT c.id, c.slug, c.family FROM components c WHERE \(filters.sql)", arguments: filters.arguments)
         let keys = Set(chosen.map { "\($0["family"] as String)/\($0["slug"] as String)" })
         let web = chosen.contains { ($0["family"] as String) == Family.web.rawValue }
 
         var manual: [String: Set<String>] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT component, family, platform, sc FROM v_tested_sc") {
-            let key = "\(row["family"] as String)/\(row["component"] as String)"
-            guard keys.contains(key) else { continue }
-            let platform: String? = row["platform"]
-            if let wanted = selection.platform, let platform, platform != wanted { continue }
-            manual[row["sc"], default: []].insert(key + (platform.map { " (\($0))" } ?? ""))
+        let links = try TestedSuccessCriteria.load(db, componentIDs: chosen.map { $0["id"] as Int64 })
+        for row in chosen {
+            let key = "\(row["family"] as String)/\(row["slug"] as String)"
+            for link in links.links(ofComponent: row["id"]) {
+                if let wanted = selection.platform, let platform = link.platform, platform != wanted { continue }
+                manual[link.sc.description, default: []].insert(key + (link.platform.map { " (\($0))" } ?? ""))
+            }
         }
         var automated: [String: Set<String>] = [:]
         if web {

@@ -64,17 +64,22 @@ public struct WCAGCriterion: Sendable, Equatable, RowDecodable {
             }
     }
 
+    /// Every criterion's title, by number.
+    package static func titles(_ db: Database) throws -> [SCNumber: String] {
+        var titles: [SCNumber: String] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT sc, title FROM wcag_criteria WHERE title IS NOT NULL") {
+            if let sc = SCNumber(row["sc"] as String) { titles[sc] = row["title"] }
+        }
+        return titles
+    }
+
     package static func one(_ db: Database, _ sc: String) throws -> WCAGCriterion? {
         try WCAGCriterion.fetchAll(db, sql: select + " WHERE w.sc = ?", arguments: [sc]).first
     }
 
     /// The levels a conformance target takes in: AA is A and AA.
     package static func levels(upTo level: String) -> [String] {
-        switch level.uppercased() {
-        case "A": ["A"]
-        case "AA": ["A", "AA"]
-        default: ["A", "AA", "AAA"]
-        }
+        (WCAGLevel(written: level) ?? .aaa).takesIn.map(\.rawValue)
     }
 
     /// `4.1.2`, `SC 4.1.2`, `wcag 4.1.2` → `4.1.2`; nil when the text is not a number of that shape.

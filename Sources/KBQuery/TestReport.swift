@@ -25,37 +25,10 @@ public struct TestReport: Sendable {
         }
     }
 
-    /// VPAT's conformance levels.
-    public enum Conformance: String, Sendable {
-        case supports = "supports"
-        case partiallySupports = "partially supports"
-        case doesNotSupport = "does not support"
-        case notApplicable = "not applicable"
-        case notEvaluated = "not evaluated"
-    }
-
-    public struct Tally: Sendable, Equatable {
-        public var passed = 0, failed = 0, blocked = 0, notApplicable = 0, notTested = 0
-
-        /// Any failure: partially (some passed) or not at all; otherwise supported only when every
-        /// item was tested; nothing tested at all (or only blocked) is not evaluated.
-        public var conformance: Conformance {
-            if failed > 0 { return passed > 0 ? .partiallySupports : .doesNotSupport }
-            if blocked + notTested > 0 { return .notEvaluated }
-            if passed > 0 { return .supports }
-            return notApplicable > 0 ? .notApplicable : .notEvaluated
-        }
-
-        mutating func add(_ result: Result?) {
-            switch result {
-            case .pass: passed += 1
-            case .fail: failed += 1
-            case .blocked: blocked += 1
-            case .notApplicable: notApplicable += 1
-            case nil: notTested += 1
-            }
-        }
-    }
+    /// VPAT's conformance levels: the rule is `Evidence.level`, shared with conformance reports.
+    public typealias Conformance = AdherenceLevel
+    /// A row's counts: passed, failed, blocked, n/a and not tested.
+    public typealias Tally = Evidence
 
     public struct Row: Sendable, Equatable {
         /// `family/slug`, or a success criterion number.
@@ -81,11 +54,33 @@ public struct TestReport: Sendable {
     }
 
     public var components: [Row]
+    /// Every active success criterion up to `level` (untested ones not evaluated), then any other
+    /// the counted items test; in numeric order.
     public var successCriteria: [Row]
-    /// Counted items whose component cites no success criterion.
+    /// Counted items that test no success criterion (their rows say they test nothing, or
+    /// neither they nor their component is linked to one).
     public var withoutSuccessCriteria: Int
     public var problems: [Problem]
     public var total: Tally
+    /// The results file, as named; nil for text given without a name.
+    public var file: String?
+    /// The conformance target the criteria were listed for.
+    public var level: WCAGLevel
+    /// Every counted row with its item, in the file's order: what a conformance report is built from.
+    public var outcomes: [Outcome]
+    /// The rows that failed or were blocked, with the testers' notes.
+    public var failures: [Outcome] { outcomes.filter { $0.result == .fail || $0.result == .blocked } }
+
+    /// One counted row of a results file.
+    public struct Outcome: Sendable, Equatable {
+        public var item: ChecklistItem
+        /// nil: not tested.
+        public var result: Result?
+        public var note: String
+        /// The file it was read from, as named; nil for text given without a name.
+        public var file: String?
+        public var line: Int
+    }
 
     /// One filled results file: its header names at least `id`, `fingerprint` and `result`.
     public struct Entry: Sendable {
@@ -111,22 +106,23 @@ public struct TestReport: Sendable {
         }
     }
 
-    package static func build(_ db: Database, _ entries: [Entry]) throws -> TestReport {
+    package static func build(_ db: Database, _ entries: [Entry], file: String? = nil, level: WCAGLevel = .aa) throws -> TestReport {
         // The items of every component the ids name, whatever the stack they were exported for.
         let names = Set(entries.compactMap { $0.id.split(separator: ":").first.map(String.init) })
         var items: [String: ChecklistItem] = [:]
-        for name in names {
+        for name in names.sorted() {
             let parts = name.split(separator: "/", maxSplits: 1).map(String.init)
             guard parts.count == 2, let family = Family(rawValue: parts[0]) else { continue }
             let facts = try ComponentFacts.loadAll(db, where: "c.family = ? AND c.slug = ?", arguments: [family.rawValue, parts[1]])
-            let links = try SuccessCriteriaLinks.byComponent(db, ids: facts.map(\.component.id))
+            let links = try TestedSuccessCriteria.load(db, componentIDs: facts.map(\.component.id))
             for f in facts {
-                for (item, _) in Checklist.items(of: f, successCriteria: links[f.component.id] ?? []) { items[item.id] = item }
+                for (item, _) in Checklist.items(of: f, links: links) { items[item.id] = item }
             }
         }
         var components: [String: Row] = [:], order: [String] = []
-        var criteria: [String: Tally] = [:]
+        var criteria: [SCNumber: Tally] = [:]
         var problems: [Problem] = []
+        var outcomes: [Outcome] = []
         var total = Tally(), without = 0
         for entry in entries {
             guard !entry.id.isEmpty else {
@@ -151,16 +147,21 @@ public struct TestReport: Sendable {
             }
             components[item.component]!.tally.add(result)
             total.add(result)
+            outcomes.append(Outcome(item: item, result: result, note: entry.note, file: file, line: entry.line))
             if item.successCriteria.isEmpty { without += 1 }
             for sc in item.successCriteria { criteria[sc, default: Tally()].add(result) }
         }
-        let numeric = { (s: String) in s.split(separator: ".").compactMap { Int($0) } }
-        var titles: [String: String] = [:]
-        for row in try GRDB.Row.fetchAll(db, sql: "SELECT sc, title FROM wcag_criteria WHERE title IS NOT NULL") { titles[row["sc"]] = row["title"] }
+        var titles: [SCNumber: String] = [:], listed: [SCNumber] = []
+        for row in try GRDB.Row.fetchAll(db, sql: "SELECT sc, title, level, status FROM wcag_criteria WHERE title IS NOT NULL") {
+            guard let sc = SCNumber(row["sc"] as String) else { continue }
+            titles[sc] = row["title"]
+            if (row["status"] as String?) == "active", let l = (row["level"] as String?).flatMap(WCAGLevel.init(rawValue:)), l <= level {
+                listed.append(sc)
+            }
+        }
+        let shown = Set(listed).union(criteria.keys).sorted()
         return TestReport(components: order.map { components[$0]! },
-                          successCriteria: criteria.keys.sorted { numeric($0).lexicographicallyPrecedes(numeric($1)) }.map {
-                              Row(name: $0, title: titles[$0] ?? "", tally: criteria[$0]!)
-                          },
-                          withoutSuccessCriteria: without, problems: problems, total: total)
+                          successCriteria: shown.map { Row(name: $0.description, title: titles[$0] ?? "", tally: criteria[$0] ?? Tally()) },
+                          withoutSuccessCriteria: without, problems: problems, total: total, file: file, level: level, outcomes: outcomes)
     }
 }

@@ -31,7 +31,7 @@ enum WCAGJSONReader {
                         StandardsJSON.skipAll(c, "success criterion without num or handle", &document.ledger)
                         continue
                     }
-                    let level = c["level"]?.string.flatMap { ["A", "AA", "AAA"].contains($0) ? $0 : nil }
+                    let level = c["level"]?.string.flatMap { WCAGLevel(rawValue: $0)?.rawValue }
                     // W3C lists 4.1.1 twice (as 2.1 had it, then obsolete in 2.2): the last entry, in the first's place.
                     let earlier = document.criteria.firstIndex { $0.sc == num }
                     let info = WCAGCriterionInfo(

@@ -55,7 +55,7 @@ package enum WCAGLinks {
             while stop < text.endIndex, text[stop] == "(" {
                 let inside = text[text.index(after: stop)...].prefix { $0 != ")" && $0 != "(" && $0 != "]" && $0 != "\n" }
                 let words = inside.split(separator: " ")
-                if let last = words.last, ["A", "AA", "AAA"].contains(last.uppercased()),
+                if let last = words.last, WCAGLevel(written: String(last)) != nil,
                    words.count == 1 || words.first?.lowercased() == "level" {
                     level = last.uppercased()
                     break

@@ -108,7 +108,7 @@ public enum ChecklistRendering {
                     out += "- [ ] " + (mark.isEmpty ? "" : "**\(mark)** ") + text(item)
                         + AcceptanceCriteria.platformNote(item.kind == .criterion ? item.platform : nil, family: c.family)
                         + (item.announcements.isEmpty ? "" : " (expected: " + item.announcements.map { "“\($0)”" }.joined(separator: "; ") + ")")
-                        + (item.successCriteria.isEmpty ? "" : " (WCAG " + item.successCriteria.joined(separator: ", ") + ")")
+                        + (item.successCriteria.isEmpty ? "" : " (WCAG " + item.successCriteria.written.joined(separator: ", ") + ")")
                         + " (line \(item.line)) <!-- \(item.id) \(item.fingerprint) -->\n"
                 }
             }
@@ -153,7 +153,7 @@ public enum ChecklistRendering {
                     let mark = markText(marks[item.id])
                     out += "| |" + (mark.isEmpty ? "" : "*\(mark)* ") + jiraCell(text(item))
                         + "|" + jiraCell(item.announcements.joined(separator: "; "))
-                        + "|" + jiraCell(item.successCriteria.joined(separator: ", "))
+                        + "|" + jiraCell(item.successCriteria.written.joined(separator: ", "))
                         + "|{{\(jiraCell(item.id))}} \(item.fingerprint)|{{\(jiraCell(item.source)):\(item.line)}}|\n"
                 }
             }
@@ -178,7 +178,7 @@ public enum ChecklistRendering {
         ], rows: checklist.items.map { item in
             [.text(item.id), .text(item.fingerprint), .text(item.component), .text(item.componentTitle), .optional(item.platform),
              .optional(item.framework), .text(item.kind.rawValue), .text(item.group), .optional(item.label), .text(item.expectation),
-             .text(item.announcements.joined(separator: "; ")), .text(item.successCriteria.joined(separator: " ")),
+             .text(item.announcements.joined(separator: "; ")), .text(item.successCriteria.written.joined(separator: " ")),
              .text(item.source), .int(item.line), .text(markText(marks[item.id]).lowercased()), .text(""), .text("")]
         })
     }
@@ -195,7 +195,7 @@ public enum ChecklistRendering {
             for item in section.items {
                 let mark = markText(marks[item.id])
                 out += "\n  # \(item.id) \(item.fingerprint) \(item.source):\(item.line)" + (mark.isEmpty ? "" : " \(mark)") + "\n"
-                if !item.successCriteria.isEmpty { out += "  @wcag-" + item.successCriteria.joined(separator: " @wcag-") + "\n" }
+                if !item.successCriteria.isEmpty { out += "  @wcag-" + item.successCriteria.written.joined(separator: " @wcag-") + "\n" }
                 out += "  Scenario: \(one(c.title)): \(one(item.label ?? item.group))\n"
                 let platform = (item.platform ?? checklist.platform).map(AnnouncementRendering.platformName)
                 out += "    Given the \(one(c.title))" + (platform.map { " on \($0)" } ?? "") + "\n"
@@ -223,7 +223,7 @@ public enum ChecklistRendering {
             ("component", .string(item.component)), ("platform", .optional(item.platform)), ("framework", .optional(item.framework)),
             ("group", .string(item.group)), ("label", .optional(item.label)), ("expectation", .string(item.expectation)),
             ("announcements", .array(item.announcements.map(JSONValue.string))),
-            ("success_criteria", .array(item.successCriteria.map(JSONValue.string))),
+            ("success_criteria", .array(item.successCriteria.written.map(JSONValue.string))),
             ("source", .string(item.source)), ("line", .int(Int64(item.line))),
             ("changed", marks[item.id].map { .string($0.rawValue) } ?? .null),
         ])

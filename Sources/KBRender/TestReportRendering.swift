@@ -8,11 +8,16 @@ public enum TestReportRendering {
         var rows: [[Tabular.Value]] = []
         func row(_ scope: String, _ r: TestReport.Row) -> [Tabular.Value] {
             [.text(scope), .text(r.name), .text(r.title), .int(r.tally.passed), .int(r.tally.failed), .int(r.tally.blocked),
-             .int(r.tally.notApplicable), .int(r.tally.notTested), .text(r.tally.conformance.rawValue), .text("")]
+             .int(r.tally.notApplicable), .int(r.tally.notTested), .text(r.tally.conformance.words), .text("")]
         }
         rows += report.components.map { row("component", $0) }
         rows += report.successCriteria.map { row("success criterion", $0) }
         rows.append(row("total", TestReport.Row(name: "", title: "", tally: report.total)))
+        rows += report.failures.map { o in
+            [.text(o.result?.rawValue ?? ""), .text(o.item.id), .text(o.item.componentTitle), .null, .null, .null, .null, .null, .null,
+             .text("line \(o.line): " + (o.item.label.map { "\($0): " } ?? "") + o.item.expectation
+                   + (o.note.isEmpty ? "" : " — note: \(o.note)"))]
+        }
         rows += report.problems.map {
             [.text("problem"), .text($0.id), .text($0.kind.rawValue), .null, .null, .null, .null, .null, .null,
              .text("line \($0.line)" + ($0.detail.isEmpty ? "" : ": \($0.detail)"))]
@@ -24,19 +29,26 @@ public enum TestReportRendering {
     public static func markdown(_ report: TestReport) -> String {
         let header = "| | passed | failed | blocked | n/a | not tested | conformance |\n| --- | ---: | ---: | ---: | ---: | ---: | --- |\n"
         func line(_ name: String, _ t: TestReport.Tally) -> String {
-            "| \(MarkdownTable.escape(name)) | \(t.passed) | \(t.failed) | \(t.blocked) | \(t.notApplicable) | \(t.notTested) | \(t.conformance.rawValue) |\n"
+            "| \(MarkdownTable.escape(name)) | \(t.passed) | \(t.failed) | \(t.blocked) | \(t.notApplicable) | \(t.notTested) | \(t.conformance.words) |\n"
         }
         var out = "# Test report\n\n## Per component\n\n" + header
         out += report.components.map { line("\($0.title) (\($0.name))", $0.tally) }.joined()
         out += line("**All**", report.total)
-        out += "\n## Per WCAG success criterion\n\n"
-        if report.successCriteria.isEmpty {
-            out += "No tested component cites a success criterion.\n"
-        } else {
-            out += header + report.successCriteria.map { line($0.title.isEmpty ? $0.name : "\($0.name) \($0.title)", $0.tally) }.joined()
-        }
+        out += "\n## Per WCAG success criterion (level \(report.level.rawValue) and below, and any other tested)\n\n"
+        out += header + report.successCriteria.map { line($0.title.isEmpty ? $0.name : "\($0.name) \($0.title)", $0.tally) }.joined()
         if report.withoutSuccessCriteria > 0 {
-            out += "\n\(report.withoutSuccessCriteria) counted item\(report.withoutSuccessCriteria == 1 ? "" : "s") cite\(report.withoutSuccessCriteria == 1 ? "s" : "") no success criterion.\n"
+            out += "\n\(report.withoutSuccessCriteria) counted item\(report.withoutSuccessCriteria == 1 ? "" : "s") test\(report.withoutSuccessCriteria == 1 ? "s" : "") no success criterion.\n"
+        }
+        let failures = report.failures
+        if !failures.isEmpty {
+            out += "\n## Failed and blocked\n\n"
+            for o in failures {
+                let what = (o.item.label.map { "\($0): " } ?? "") + o.item.expectation
+                out += "- **\(o.result?.rawValue ?? "")** \(MarkdownTable.escape(o.item.componentTitle)) (`\(o.item.id)`): \(MarkdownTable.escape(what))"
+                    + (o.item.successCriteria.isEmpty ? "" : " (WCAG " + o.item.successCriteria.written.joined(separator: ", ") + ")")
+                    + (o.note.trimmingCharacters(in: .whitespaces).isEmpty ? "" : " — note: " + MarkdownTable.escape(o.note))
+                    + " (line \(o.line))\n"
+            }
         }
         if !report.problems.isEmpty {
             out += "\n## Not counted\n\n"

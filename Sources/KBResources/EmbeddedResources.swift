@@ -32,6 +32,11 @@ package enum EmbeddedResources {
     /// vocabulary/aliases.tsv: the words testers use for a component (`switch` for toggle-switch).
     package static let aliases: [UInt8] = PackageResources.aliases_tsv
 
+    /// vocabulary/openacr-catalogs.tsv: the VPAT editions as GSA's OpenACR catalogs (`scripts/openacr-vocabulary`).
+    package static let openACRCatalogs: [UInt8] = PackageResources.openacr_catalogs_tsv
+    /// vocabulary/trusted-tester.tsv: Trusted Tester 5.1.3's tests, their success criteria and 508 categories.
+    package static let trustedTester: [UInt8] = PackageResources.trusted_tester_tsv
+
     package static let seedDocuments: [(name: String, bytes: [UInt8])] = [
         ("expandable-region.md", PackageResources.expandable_region_md),
         ("reorder-data-row.jekyll.md", PackageResources.reorder_data_row_jekyll_md),

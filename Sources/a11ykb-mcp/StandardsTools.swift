@@ -14,7 +14,7 @@ extension Tools {
             """,
         parameters: [
             .string("criterion", "A success criterion's number (2.4.7) or words of its title."),
-            .choice("level", ["A", "AA", "AAA"], "For the catalogue: only criteria up to this level."),
+            .choice("level", WCAGLevel.allCases.map(\.rawValue), "For the catalogue: only criteria up to this level."),
         ],
         answer: { arguments, kb in
             switch try kb.wcag(arguments.string("criterion"), level: arguments.string("level")) {
@@ -41,7 +41,7 @@ extension Tools {
             Parameter(name: "components", kind: .strings(choices: nil), description: "Components: slugs, family/slug or titles."),
             .string("category", "Only components of this category."),
             Common.family, Common.platform,
-            .choice("level", ["A", "AA", "AAA"], "Criteria up to this level (default AA).", default: "AA"),
+            .choice("level", WCAGLevel.allCases.map(\.rawValue), "Criteria up to this level (default AA).", default: "AA"),
         ],
         answer: { arguments, kb in
             let coverage = try kb.coverage(components: arguments.strings("components"), category: arguments.string("category"),

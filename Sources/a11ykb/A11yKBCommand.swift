@@ -29,6 +29,6 @@ struct A11yKBCommand: ParsableCommand {
         subcommands: [SearchCommand.self, VocabCommand.self, ShowCommand.self, ChecklistCommand.self, PlanCommand.self, ReportCommand.self,
                       DiffCommand.self, CompareCommand.self, ExportCommand.self, ListCommand.self, GapsCommand.self, WCAGCommand.self,
                       CoverageCommand.self, ExplainCommand.self, AnnouncementsCommand.self, ImportCommand.self, StatsCommand.self,
-                      SQLCommand.self, TraceCommand.self, DatasetteCommand.self, MCPCommand.self]
+                      SQLCommand.self, TraceCommand.self, DatasetteCommand.self, ACRCommand.self, MCPCommand.self]
     )
 }

@@ -1,0 +1,71 @@
+import Foundation
+import KBConformance
+import KBQuery
+
+/// One input file's content and the name it is known by (shown in remarks, never opened here).
+public struct NamedInput: Sendable {
+    public var name: String
+    public var data: Data
+    public init(name: String, data: Data) { (self.name, self.data) = (name, data) }
+}
+
+extension KnowledgeBase {
+    /// An OpenACR report from filled results files (the checklist's CSV), axe-core runs and an
+    /// optional base report (the product, the author, and the levels only a person can give), for
+    /// `catalog` (else the base's, else the default edition). The rules: `ConformanceBuilder`.
+    public func buildConformanceReport(results: [NamedInput], axe: [NamedInput], base: NamedInput?,
+                                       catalog: String? = nil) throws -> ConformanceBuild {
+        let baseReport = try base.map { input -> OpenACRReport in
+            let (report, _) = try ConformanceReports.read(input)
+            let bad = OpenACRCheck.check(report, catalog: catalog ?? report.catalog ?? OpenACRCatalog.defaultID).filter { $0.kind == .catalog }
+            if let first = bad.first { throw QueryError.invalidOption("the base report \(input.name): \(first.located)") }
+            return report
+        }
+        let catalogID = catalog ?? baseReport?.catalog ?? OpenACRCatalog.defaultID
+        guard let chosen = OpenACRCatalog.named(catalogID) else {
+            throw QueryError.invalidOption("no catalog \"\(catalogID)\"; known: " + OpenACRCatalog.builtIn.map(\.id).joined(separator: ", "))
+        }
+        let runs = try axe.map { input in AxeEvidence(file: input.name, runs: try AxeResults.read(input.data)) }
+        return try reader.read { db in
+            let reports = try results.map { input -> TestReport in
+                guard let text = String(data: input.data, encoding: .utf8) else {
+                    throw QueryError.invalidOption("\(input.name) is not UTF-8 text")
+                }
+                let entries = try TestReport.entries(CSVRecords.parse(text))
+                guard !entries.isEmpty else { throw QueryError.invalidOption("\(input.name) holds no rows") }
+                return try TestReport.build(db, entries, file: input.name, level: .aaa)
+            }
+            return ConformanceBuilder.build(catalog: chosen, results: reports, axe: runs, base: baseReport,
+                                            titles: try WCAGCriterion.titles(db))
+        }
+    }
+}
+
+/// Reading, checking and comparing OpenACR files: no knowledge base is needed.
+public enum ConformanceReports {
+    /// A report and what GSA's schema refuses in it; throws when the file is no report at all.
+    public static func read(_ input: NamedInput) throws -> (report: OpenACRReport, problems: [OpenACRProblem]) {
+        guard let text = String(data: input.data, encoding: .utf8) else { throw QueryError.invalidOption("\(input.name) is not UTF-8 text") }
+        do { return try OpenACRReading.read(text) } catch let error as OpenACRReadError {
+            throw QueryError.invalidOption("\(input.name): \(error.description)")
+        }
+    }
+
+    /// Schema, catalog and (when `strict`) a buyer's rules; `catalog` stands in where the report names none.
+    public static func check(_ input: NamedInput, catalog: String? = nil, strict: Bool = false) throws -> [OpenACRProblem] {
+        let (report, schema) = try read(input)
+        return schema + OpenACRCheck.check(report, catalog: catalog, strict: strict)
+    }
+
+    public static func diff(_ old: NamedInput, _ new: NamedInput) throws -> OpenACRDiff {
+        OpenACRDiff.compare(try read(old).report, try read(new).report)
+    }
+}
+
+extension OpenACRProblem {
+    /// `success_criteria_level_a 1.1.1 web: what is wrong`: where first, as far as it is known.
+    public var located: String {
+        let place = [chapter, criterion, component].compactMap { $0 }.joined(separator: " ")
+        return place.isEmpty ? message : "\(place): \(message)"
+    }
+}

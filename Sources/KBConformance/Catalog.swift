@@ -1,0 +1,114 @@
+import KBModel
+import KBQuery
+import KBResources
+
+/// A VPAT edition as GSA's OpenACR states it: its chapters, each criterion and the components it
+/// takes (`web`, `software`... or `none`). Built into a11ykb from `vocabulary/openacr-catalogs.tsv`,
+/// which `scripts/openacr-vocabulary` writes from GSA's catalogs; facts only.
+public struct OpenACRCatalog: Sendable, Equatable {
+    public struct Criterion: Sendable, Equatable {
+        /// `1.1.1`, `302.1`, `402.2.1`.
+        public var id: String
+        /// The criterion's title: `Non-text Content`.
+        public var handle: String
+        /// The components a report may give it: `web`, `electronic-docs`, `software`, `authoring-tool`, or `none`.
+        public var components: [String]
+    }
+
+    public struct Chapter: Sendable, Equatable {
+        /// `success_criteria_level_a`, `functional_performance_criteria`.
+        public var id: String
+        public var label: String
+        public var shortLabel: String
+        public var criteria: [Criterion]
+
+        /// The WCAG level of a success-criteria chapter; nil for any other.
+        public var wcagLevel: WCAGLevel? {
+            switch id {
+            case "success_criteria_level_a": .a
+            case "success_criteria_level_aa": .aa
+            case "success_criteria_level_aaa": .aaa
+            default: nil
+            }
+        }
+    }
+
+    /// `2.5-edition-wcag-2.2-508-en`.
+    public var id: String
+    public var title: String
+    public var chapters: [Chapter]
+
+    public func chapter(_ id: String) -> Chapter? { chapters.first { $0.id == id } }
+
+    /// The catalog a report is built for unless another is asked for.
+    public static let defaultID = "2.5-edition-wcag-2.2-508-en"
+
+    /// Every catalog built in, in the file's order.
+    public static let builtIn: [OpenACRCatalog] = parse(String(decoding: EmbeddedResources.openACRCatalogs, as: UTF8.self))
+
+    public static func named(_ id: String) -> OpenACRCatalog? { builtIn.first { $0.id == id } }
+
+    /// The component ids GSA's components list names; `none` for a chapter whose criteria have no
+    /// kinds of product (Section 508's functional performance criteria, hardware).
+    public static let componentIDs = ["web", "electronic-docs", "software", "authoring-tool", "none"]
+
+    static func parse(_ text: String) -> [OpenACRCatalog] {
+        var out: [OpenACRCatalog] = []
+        for row in VocabularyTable.rows(text) {
+            let f = row.fields
+            switch f.first {
+            case "catalog" where f.count >= 3:
+                out.append(OpenACRCatalog(id: f[1], title: f[2], chapters: []))
+            case "chapter" where f.count >= 5 && !out.isEmpty:
+                out[out.count - 1].chapters.append(Chapter(id: f[1], label: f[3], shortLabel: f[4], criteria: []))
+            case "criterion" where f.count >= 4 && !out.isEmpty && !out[out.count - 1].chapters.isEmpty:
+                let c = out.count - 1, h = out[c].chapters.count - 1
+                out[c].chapters[h].criteria.append(Criterion(id: f[1], handle: f[2], components: f[3].split(separator: " ").map(String.init)))
+            default:
+                continue
+            }
+        }
+        return out
+    }
+}
+
+/// What the Trusted Tester 5.1.3 test conditions say of each success criterion: the tests that
+/// check it and the Section 508 functional performance criteria (302.x) its failure touches.
+public enum TrustedTester {
+    public struct Test: Sendable, Equatable {
+        /// `4.A`.
+        public var id: String
+        public var successCriteria: [SCNumber]
+        /// `302.1`...
+        public var functionalPerformance: [String]
+    }
+
+    public static let tests: [Test] = VocabularyTable.rows(String(decoding: EmbeddedResources.trustedTester, as: UTF8.self)).compactMap { row in
+        guard let id = row[optional: 0] else { return nil }
+        return Test(id: id,
+                    successCriteria: (row[optional: 1] ?? "").split(separator: " ").compactMap { SCNumber($0) },
+                    functionalPerformance: (row[optional: 2] ?? "").split(separator: " ").map(String.init))
+    }
+
+    /// The tests that check a success criterion, in the file's order.
+    public static func tests(of sc: SCNumber) -> [Test] { tests.filter { $0.successCriteria.contains(sc) } }
+
+    /// The success criteria whose tests touch a functional performance criterion (`302.1`).
+    public static func successCriteria(touching fpc: String) -> [SCNumber] {
+        Array(Set(tests.filter { $0.functionalPerformance.contains(fpc) }.flatMap(\.successCriteria))).sorted()
+    }
+
+    /// The functional performance criteria a success criterion's tests touch.
+    public static func functionalPerformance(of sc: SCNumber) -> [String] {
+        var out: [String] = []
+        for test in tests(of: sc) { for f in test.functionalPerformance where !out.contains(f) { out.append(f) } }
+        return out.sorted { $0.split(separator: ".").compactMap { Int($0) }.lexicographicallyPrecedes($1.split(separator: ".").compactMap { Int($0) }) }
+    }
+}
+
+/// EN 301 549's clauses that restate a WCAG success criterion: chapter 9 for the web and chapter 11
+/// for software number them as the criterion, behind their chapter (`9.1.4.3`, `11.1.4.3`).
+public enum EN301549 {
+    public static func webClause(_ sc: SCNumber) -> String { "9.\(sc)" }
+    public static func softwareClause(_ sc: SCNumber) -> String { "11.\(sc)" }
+}

@@ -1,0 +1,171 @@
+import Foundation
+
+/// A report as OpenACR YAML or as JSON, from one ordered tree, so the two say the same in the same
+/// order, and two writes of one report are the same bytes. Keys follow the schema's order; every
+/// string is double-quoted with JSON's escapes (valid YAML too), so no text can turn into a number,
+/// a boolean, a comment or a new key.
+public enum OpenACRWriting {
+    indirect enum Value {
+        case string(String)
+        case int(Int)
+        case bool(Bool)
+        case list([Value])
+        case map([(String, Value)])
+    }
+
+    public static func yaml(_ report: OpenACRReport) -> String {
+        var out = "# OpenACR (GSA's Accessibility Conformance Report format), schema openacr-0.1.0\n"
+        emit(tree(report), indent: 0, into: &out)
+        return out
+    }
+
+    public static func json(_ report: OpenACRReport) -> String {
+        var out = ""
+        emitJSON(tree(report), indent: 0, into: &out)
+        return out + "\n"
+    }
+
+    static func tree(_ r: OpenACRReport) -> Value {
+        var top: [(String, Value)] = []
+        func add(_ key: String, _ value: String?) { if let value { top.append((key, .string(value))) } }
+        add("title", r.title)
+        if let p = r.product {
+            var m: [(String, Value)] = []
+            if let v = p.name { m.append(("name", .string(v))) }
+            if let v = p.version { m.append(("version", .string(v))) }
+            if let v = p.description { m.append(("description", .string(v))) }
+            top.append(("product", .map(m)))
+        }
+        if let a = r.author { top.append(("author", contact(a))) }
+        if let v = r.vendor { top.append(("vendor", contact(v))) }
+        add("report_date", r.reportDate)
+        add("last_modified_date", r.lastModifiedDate)
+        if let v = r.version { top.append(("version", .int(v))) }
+        add("notes", r.notes)
+        add("evaluation_methods_used", r.evaluationMethodsUsed)
+        add("legal_disclaimer", r.legalDisclaimer)
+        add("license", r.license)
+        add("repository", r.repository)
+        add("feedback", r.feedback)
+        if let related = r.relatedOpenACRs {
+            top.append(("related_openacrs", .list(related.map { item in
+                .map([("url", item.url.map(Value.string)), ("type", item.type.map(Value.string))].compactMap { k, v in v.map { (k, $0) } })
+            })))
+        }
+        add("catalog", r.catalog)
+        if !r.chapters.isEmpty {
+            top.append(("chapters", .map(r.chapters.map { chapter in
+                var m: [(String, Value)] = []
+                if let v = chapter.notes { m.append(("notes", .string(v))) }
+                if let v = chapter.disabled { m.append(("disabled", .bool(v))) }
+                if let criteria = chapter.criteria {
+                    m.append(("criteria", .list(criteria.map { c in
+                        var cm: [(String, Value)] = [("num", .string(c.num))]
+                        if let components = c.components {
+                            cm.append(("components", .list(components.map { comp in
+                                var pm: [(String, Value)] = [("name", .string(comp.name))]
+                                if let a = comp.adherence {
+                                    var am: [(String, Value)] = [("level", .string(a.level ?? ""))]
+                                    if let n = a.notes { am.append(("notes", .string(n))) }
+                                    pm.append(("adherence", .map(am)))
+                                }
+                                return .map(pm)
+                            })))
+                        }
+                        return .map(cm)
+                    })))
+                }
+                return (chapter.id, .map(m))
+            })))
+        }
+        return .map(top)
+    }
+
+    static func contact(_ c: OpenACRReport.Contact) -> Value {
+        .map([("name", c.name), ("company_name", c.companyName), ("address", c.address), ("email", c.email), ("phone", c.phone),
+              ("website", c.website)].compactMap { k, v in v.map { (k, .string($0)) } })
+    }
+
+    /// JSON's string escapes, which YAML's double-quoted scalars read alike; C0 and C1 controls
+    /// and the line and paragraph separators escaped, so no terminal sequence survives in a file.
+    package static func quoted(_ s: String) -> String {
+        var out = "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case "\r": out += "\\r"
+            default:
+                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029 {
+                    out += String(format: "\\u%04x", scalar.value)
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+
+    static func scalar(_ v: Value) -> String? {
+        switch v {
+        case .string(let s): quoted(s)
+        case .int(let n): String(n)
+        case .bool(let b): b ? "true" : "false"
+        case .list(let l) where l.isEmpty: "[]"
+        case .map(let m) where m.isEmpty: "{}"
+        default: nil
+        }
+    }
+
+    static func emit(_ v: Value, indent: Int, into out: inout String) {
+        let pad = String(repeating: " ", count: indent)
+        switch v {
+        case .map(let pairs):
+            for (key, value) in pairs {
+                if let s = scalar(value) { out += "\(pad)\(key): \(s)\n" } else {
+                    out += "\(pad)\(key):\n"
+                    emit(value, indent: indent + 2, into: &out)
+                }
+            }
+        case .list(let items):
+            for item in items {
+                if let s = scalar(item) { out += "\(pad)- \(s)\n"; continue }
+                // The item's first line after the dash, the rest indented under it.
+                var inner = ""
+                emit(item, indent: indent + 2, into: &inner)
+                out += pad + "- " + inner.dropFirst(indent + 2)
+            }
+        default:
+            out += pad + (scalar(v) ?? "") + "\n"
+        }
+    }
+
+    static func emitJSON(_ v: Value, indent: Int, into out: inout String) {
+        let pad = String(repeating: "  ", count: indent + 1), end = String(repeating: "  ", count: indent)
+        switch v {
+        case .string(let s): out += quoted(s)
+        case .int(let n): out += String(n)
+        case .bool(let b): out += b ? "true" : "false"
+        case .list(let items):
+            if items.isEmpty { out += "[]"; return }
+            out += "[\n"
+            for (i, item) in items.enumerated() {
+                out += pad
+                emitJSON(item, indent: indent + 1, into: &out)
+                out += i == items.count - 1 ? "\n" : ",\n"
+            }
+            out += end + "]"
+        case .map(let pairs):
+            if pairs.isEmpty { out += "{}"; return }
+            out += "{\n"
+            for (i, (key, value)) in pairs.enumerated() {
+                out += pad + quoted(key) + ": "
+                emitJSON(value, indent: indent + 1, into: &out)
+                out += i == pairs.count - 1 ? "\n" : ",\n"
+            }
+            out += end + "}"
+        }
+    }
+}

@@ -1,0 +1,65 @@
+/// A WCAG success criterion's number (`1.4.10`), read once and compared as numbers: 1.4.10 comes
+/// after 1.4.3, which string order gets wrong. Only ASCII digits make one (`٤.١.٢` is no number),
+/// so a tag or a file cannot slip another script's digits in as a criterion.
+public struct SCNumber: Hashable, Comparable, Sendable, CustomStringConvertible, Codable {
+    public let principle: Int
+    public let guideline: Int
+    public let criterion: Int
+
+    public init(_ principle: Int, _ guideline: Int, _ criterion: Int) {
+        (self.principle, self.guideline, self.criterion) = (principle, guideline, criterion)
+    }
+
+    /// `4.1.2`; nil for anything else (a prefix, spaces, another script's digits, four parts).
+    public init?(_ text: some StringProtocol) {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 3 else { return nil }
+        var numbers: [Int] = []
+        for part in parts {
+            guard !part.isEmpty, part.count <= 3, part.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }), let n = Int(part) else { return nil }
+            numbers.append(n)
+        }
+        self.init(numbers[0], numbers[1], numbers[2])
+    }
+
+    public var description: String { "\(principle).\(guideline).\(criterion)" }
+
+    public static func < (a: SCNumber, b: SCNumber) -> Bool {
+        (a.principle, a.guideline, a.criterion) < (b.principle, b.guideline, b.criterion)
+    }
+
+    public init(from decoder: Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        guard let number = SCNumber(text) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not a success criterion number: \(text)"))
+        }
+        self = number
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.singleValueContainer()
+        try c.encode(description)
+    }
+}
+
+/// A WCAG conformance level. A level as a target takes in those below it: AA is A and AA.
+public enum WCAGLevel: String, CaseIterable, Comparable, Sendable, Codable {
+    case a = "A", aa = "AA", aaa = "AAA"
+
+    /// `a`, `AA`, ` aaa `; nil for anything else.
+    public init?(written: String) {
+        self.init(rawValue: written.trimmingCharacters(in: .whitespaces).uppercased())
+    }
+
+    /// The levels a conformance target at this level takes in, lowest first.
+    public var takesIn: [WCAGLevel] { WCAGLevel.allCases.filter { $0 <= self } }
+
+    public static func < (a: WCAGLevel, b: WCAGLevel) -> Bool {
+        allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+    }
+}
+
+extension Sequence where Element == SCNumber {
+    /// The numbers as written: `["1.4.3", "4.1.2"]`.
+    public var written: [String] { map(\.description) }
+}

@@ -1,0 +1,191 @@
+import A11yKB
+import ArgumentParser
+import Foundation
+
+/// `a11ykb acr`: conformance reports in GSA's OpenACR format. Each subcommand reads its files,
+/// asks the library one question and renders the answer.
+struct ACRCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "acr",
+        abstract: "Accessibility Conformance Reports (VPAT) in GSA's OpenACR format: build, check, render, diff.",
+        discussion: """
+            A conformance report gives every WCAG success criterion (and, by catalog, every Section 508 or EN 301 549 clause) one level per kind of product: supports, partially-supports, does-not-support, not-applicable, not-evaluated. acr build makes one from a tester's filled results and axe-core runs; acr check holds any OpenACR file to GSA's schema, its catalog and (--strict) what a buyer needs; acr render writes it as HTML or markdown; acr diff compares two.
+
+            How evidence becomes a level, per success criterion and component (web for web entries, software for native ones):
+              - the results rows that test the criterion count (each row's own links: a failed keyboard row never counts toward 1.4.1 Use of Color), with the axe-core rules tagged with it;
+              - a failed row or a violation beside a passed row or a passing rule: partially-supports;
+              - failures and violations with nothing that passed: does-not-support;
+              - rows that passed, none failed, no violation: supports;
+              - automated passes alone, rows marked n/a, blocked or untested, or nothing: not-evaluated, with the rows that would settle it;
+              - not-applicable only from the base report, with its reason; a level the base gives is kept, and evidence that contradicts it (supports or not-applicable over a failure) is listed as a conflict, exit status 1.
+            Section 508's functional performance criteria (302.1-302.9) follow from the success criteria whose Trusted Tester tests touch them; chapters no evidence reaches (hardware, support documentation) come from the base report, else stay not-evaluated.
+
+            The whole workflow:
+              a11ykb plan save web-r12 button checkbox link --platform web
+              a11ykb plan show web-r12 --format csv -o results.csv     # testers fill result and note
+              scripts/axe-run page.html -o axe.json                     # an automated run
+              a11ykb acr build --results results.csv --axe axe.json --base base.yaml -o acr.yaml
+              a11ykb acr check acr.yaml --strict
+              a11ykb acr render acr.yaml --format html -o acr.html
+              a11ykb acr diff acr-r11.yaml acr.yaml
+            """,
+        subcommands: [ACRBuildCommand.self, ACRCheckCommand.self, ACRRenderCommand.self, ACRDiffCommand.self])
+}
+
+/// The formats a report is written in.
+enum ReportFormat: String, ExpressibleByArgument, CaseIterable {
+    case openacr, json, markdown, html
+
+    func render(_ report: OpenACRReport) -> String {
+        switch self {
+        case .openacr: OpenACRWriting.yaml(report)
+        case .json: OpenACRWriting.json(report)
+        case .markdown: ConformanceRendering.markdown(report)
+        case .html: ConformanceRendering.html(report)
+        }
+    }
+}
+
+/// A file named on the command line, read whole (or standard input for `-`), refused with one line.
+func readInput(_ path: String) throws -> NamedInput {
+    if path == "-" { return NamedInput(name: "(stdin)", data: FileHandle.standardInput.readDataToEndOfFile()) }
+    var isFolder: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { throw QueryError.invalidOption("cannot read \(path): no such file") }
+    if isFolder.boolValue { throw QueryError.invalidOption("cannot read \(path): it is a folder") }
+    do {
+        return NamedInput(name: (path as NSString).lastPathComponent, data: try Data(contentsOf: URL(fileURLWithPath: path)))
+    } catch {
+        throw QueryError.invalidOption("cannot read \(path): \(error.localizedDescription)")
+    }
+}
+
+struct ACRBuildCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "build",
+        abstract: "Build a conformance report from filled results, axe-core runs and a base report.",
+        discussion: """
+            --results takes the CSV of a11ykb checklist or plan show with its result column filled (pass, fail, blocked, n/a; empty: not tested) and a note (ticket ids welcome: they reach the remarks); --axe what axe.run() returns (violations, incomplete, passes, inapplicable); --base an OpenACR YAML the lead keeps: product, author, vendor, evaluation methods, legal text, and the levels only a person gives (not-applicable with its reason, the hardware chapter). Each may be given several times.
+
+            The criteria that still need a person are listed on stderr with the rows that would settle them. Two builds from the same files are byte-identical.
+
+            Exit status: 0 built; 1 built, but the base contradicts the evidence or some results rows could not be counted (each listed on stderr); 2 nothing built.
+
+            Example:
+              a11ykb acr build --results results.csv --axe axe.json --base base.yaml -o acr.yaml
+            """)
+
+    @OptionGroup var database: DatabaseOptions
+    @Option(name: .customLong("results"), help: ArgumentHelp("A filled results CSV (repeatable).", valueName: "file"), completion: .file(extensions: ["csv"]))
+    var results: [String] = []
+    @Option(name: .customLong("axe"), help: ArgumentHelp("An axe-core results JSON (repeatable).", valueName: "file"), completion: .file(extensions: ["json"]))
+    var axe: [String] = []
+    @Option(help: ArgumentHelp("The base report (OpenACR YAML) with what only a person states.", valueName: "file"), completion: .file(extensions: ["yaml", "yml"]))
+    var base: String?
+    @Option(help: ArgumentHelp("The VPAT edition: " + OpenACRCatalog.builtIn.map(\.id).joined(separator: ", ") + " (default: the base's, else \(OpenACRCatalog.defaultID)).", valueName: "id"))
+    var catalog: String?
+    @Option(name: [.short, .long], help: "openacr (YAML), json, markdown or html.") var format: ReportFormat = .openacr
+    @OptionGroup var destination: DocumentOutputOptions
+
+    func validate() throws {
+        if results.isEmpty && axe.isEmpty && base == nil { throw ValidationError("give --results, --axe or --base: the evidence to build from") }
+    }
+
+    func run() throws {
+        let inputs = try results.map(readInput), runs = try axe.map(readInput), baseInput = try base.map(readInput)
+        let kb = try database.open()
+        let built = try kb.buildConformanceReport(results: inputs, axe: runs, base: baseInput, catalog: catalog)
+        try A11yKBCLI.emit(Data(format.render(built.report).utf8), to: destination.output, from: kb)
+        for p in built.pending {
+            Output.err("a11ykb: to test by hand: \(p.sc) \(p.title) (\(p.component))"
+                       + (p.rows.isEmpty ? ": no results row tests it" : ": rows " + p.rows.prefix(5).joined(separator: ", ") + (p.rows.count > 5 ? " and \(p.rows.count - 5) more" : ""))
+                       + (p.automatedPasses.isEmpty ? "" : "; axe passed " + p.automatedPasses.joined(separator: ", ") + ", which cannot show conformance") + "\n")
+        }
+        for (file, problem) in built.unreadRows {
+            Output.error("\(file) line \(problem.line): " + (problem.id.isEmpty ? "" : "\(problem.id): ") + problem.kind.rawValue + (problem.detail.isEmpty ? "" : " (\(problem.detail))"))
+        }
+        for conflict in built.conflicts { Output.error("conflict: " + conflict.located) }
+        if !built.conflicts.isEmpty || !built.unreadRows.isEmpty { throw ExitStatus.incomplete }
+    }
+}
+
+struct ACRCheckCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Check an OpenACR report against GSA's schema and its catalog; --strict adds a buyer's rules.",
+        discussion: """
+            Any OpenACR file, ours or anyone's: the schema's required fields and types; a known catalog (the one the report names, else --catalog); every chapter and criterion in it; every component one the criterion takes; every level one of supports, partially-supports, does-not-support, not-applicable, not-evaluated (or empty). --strict adds what an ACR handed to a buyer must meet and GSA's validator does not check: every criterion of every chapter present for each component the report claims (a disabled chapter excepted), no not-evaluated below AAA, no empty level, a note on every partially-supports, does-not-support and not-applicable, an author's email.
+
+            One line per problem on stdout: chapter, criterion, component, what is wrong. Exit status: 0 none; 1 some; 2 the file is no report.
+
+            Examples:
+              a11ykb acr check acr.yaml --strict
+              a11ykb acr check vendor-acr.yaml --catalog 2.4-edition-wcag-2.0-508-en
+            """)
+
+    @Argument(help: ArgumentHelp("The report (OpenACR YAML or JSON), or - for standard input.", valueName: "report.yaml"), completion: .file(extensions: ["yaml", "yml", "json"]))
+    var report: String
+    @Option(help: ArgumentHelp("The catalog to check against where the report names none.", valueName: "id")) var catalog: String?
+    @Flag(help: "Also what a report handed to a buyer must meet.") var strict = false
+    @Option(name: [.short, .long], help: "text or json.") var format: CheckFormat = .text
+
+    enum CheckFormat: String, ExpressibleByArgument { case text, json }
+
+    func run() throws {
+        let problems = try ConformanceReports.check(try readInput(report), catalog: catalog, strict: strict)
+        switch format {
+        case .text:
+            Output.out(Data(problems.map { "\($0.kind.rawValue): " + Output.oneLine($0.located) + "\n" }.joined().utf8))
+        case .json:
+            Output.out(Data(ConformanceDiffRendering.json(problems: problems).utf8))
+        }
+        if !problems.isEmpty { throw ExitStatus.incomplete }
+    }
+}
+
+struct ACRRenderCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Write an OpenACR report as a document a buyer reads: HTML or markdown.",
+        discussion: """
+            The HTML is one self-contained, printable file (no script, nothing fetched), with a summary of levels per chapter and a table per chapter; each success criterion links to W3C's Understanding page. openacr and json rewrite the report in this tool's own layout.
+
+            Example:
+              a11ykb acr render acr.yaml --format html -o acr.html
+            """)
+
+    @Argument(help: ArgumentHelp("The report (OpenACR YAML or JSON), or - for standard input.", valueName: "report.yaml"), completion: .file(extensions: ["yaml", "yml", "json"]))
+    var report: String
+    @Option(name: [.short, .long], help: "html, markdown, openacr (YAML) or json.") var format: ReportFormat = .html
+    @OptionGroup var destination: DocumentOutputOptions
+
+    func run() throws {
+        let (read, _) = try ConformanceReports.read(try readInput(report))
+        try A11yKBCLI.emit(Data(format.render(read).utf8), to: destination.output)
+    }
+}
+
+struct ACRDiffCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "diff",
+        abstract: "What changed between two OpenACR reports: levels, notes, criteria added and removed.",
+        discussion: """
+            Per chapter, criterion and component: the level (old -> new), the note, an adherence added or removed; and the catalog, title and versions. An empty level is a value (not stated), not an error. --format json gives one object per change: chapter, criterion, component, field (level, notes, added, removed, catalog, title, product_version, version), old, new.
+
+            Exit status: 0 something changed; 1 nothing did; 2 a file is no report.
+
+            Example:
+              a11ykb acr diff acr-r11.yaml acr-r12.yaml --format json
+            """)
+
+    @Argument(help: ArgumentHelp("The older report.", valueName: "old.yaml")) var old: String
+    @Argument(help: ArgumentHelp("The newer report.", valueName: "new.yaml")) var new: String
+    @Option(name: [.short, .long], help: "text or json.") var format: ACRCheckCommand.CheckFormat = .text
+    @OptionGroup var destination: DocumentOutputOptions
+
+    func run() throws {
+        let diff = try ConformanceReports.diff(try readInput(old), try readInput(new))
+        let out = format == .json ? ConformanceDiffRendering.json(diff) : ConformanceDiffRendering.text(diff)
+        try A11yKBCLI.emit(Data(out.utf8), to: destination.output)
+        if diff.changes.isEmpty { throw ExitStatus.incomplete }
+    }
+}
