@@ -282,9 +282,6 @@ struct AutomatedEvidence {
     func violations(_ sc: SCNumber) -> [Hit] { violationsBySC[sc] ?? [] }
     func incomplete(_ sc: SCNumber) -> [Hit] { incompleteBySC[sc] ?? [] }
     func violationNodes(_ sc: SCNumber) -> Int { violations(sc).reduce(0) { $0 + $1.nodes } }
-    /// Rules that passed on it and never failed on it in any run.
-    func passes(_ sc: SCNumber) -> [String] {
-        let failed = Set(violations(sc).map(\.rule))
-        return (passesBySC[sc] ?? []).filter { !failed.contains($0) }.sorted()
-    }
+    /// Rules that passed on some node (a rule may pass on some nodes and fail on others: both are said).
+    func passes(_ sc: SCNumber) -> [String] { (passesBySC[sc] ?? []).sorted() }
 }

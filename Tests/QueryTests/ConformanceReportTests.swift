@@ -1,0 +1,196 @@
+import A11yKB
+@testable import KBConformance
+@testable import KBImport
+@testable import KBQuery
+import Foundation
+import TestSupport
+import XCTest
+
+/// How evidence becomes a conformance report, rule by rule, on today's MagentaA11y checkout, W3C's
+/// catalogue, axe-core's rules and a real axe run (Tests/fixtures/axe/faults-all-results.json,
+/// made by scripts/axe-run --all over faults.html).
+final class ConformanceReportTests: XCTestCase {
+    /// One knowledge base of the corpus for the whole class: importing it is the slow part.
+    nonisolated(unsafe) static var shared: KnowledgeBase?
+
+    func corpusKnowledgeBase() throws -> KnowledgeBase {
+        if let kb = Self.shared { return kb }
+        let corpus = try Fixtures.corpus("magentaA11y-2026")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("a11ykb-acr-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let kb = try KnowledgeBase(path: folder.appendingPathComponent("kb.sqlite").path)
+        _ = try Importer(kb).importPaths([corpus.path, corpus.deletingLastPathComponent().appendingPathComponent("wcag/wcag.json").path])
+        Self.shared = kb
+        return kb
+    }
+
+    static let axeRun = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("fixtures/axe/faults-all-results.json")
+
+    /// A results CSV of `names` for a stack, every criterion passed but those `fail` names (with a
+    /// tester's note), developer notes left untested.
+    func results(_ kb: KnowledgeBase, _ names: [String], platform: String, fail: [String: String] = [:], na: Set<String> = []) throws -> NamedInput {
+        let checklist = try kb.checklist(names, platform: platform)
+        var csv = "id,fingerprint,result,note\n"
+        for item in checklist.items {
+            let result = item.kind != .criterion ? "" : fail[item.id] != nil ? "fail" : na.contains(item.id) ? "n/a" : "pass"
+            csv += "\(item.id),\(item.fingerprint),\(result),\(fail[item.id] ?? "")\n"
+        }
+        return NamedInput(name: "results.csv", data: Data(csv.utf8))
+    }
+
+    func adherence(_ report: OpenACRReport, _ chapter: String, _ sc: String, _ component: String) -> OpenACRReport.Adherence? {
+        report.adherence(chapter: chapter, criterion: sc, component: component)
+    }
+
+    static let base = """
+        title: Example Shop Accessibility Conformance Report
+        product:
+          name: Example Shop
+          version: "12"
+        author:
+          email: lead@example.com
+        chapters:
+          success_criteria_level_a:
+            criteria:
+              - num: "1.2.1"
+                components:
+                  - name: web
+                    adherence:
+                      level: not-applicable
+                      notes: The shop plays no audio-only or video-only content.
+          hardware:
+            disabled: true
+            notes: A web application.
+        """
+
+    func testEachRuleOnAWebPlanAndARealAxeRun() throws {
+        let kb = try corpusKnowledgeBase()
+        let failing = "web/link:keyboard:web:enter"
+        let input = try results(kb, ["button", "checkbox", "link"], platform: "web", fail: [failing: "SHOP-123: the footer link ignores Enter"])
+        XCTAssertTrue(String(decoding: input.data, as: UTF8.self).contains(failing), "the plan holds the row the test fails")
+        let axe = NamedInput(name: "axe.json", data: try Data(contentsOf: Self.axeRun))
+        let built = try kb.buildConformanceReport(results: [input], axe: [axe], base: NamedInput(name: "base.yaml", data: Data(Self.base.utf8)))
+        let r = built.report
+        let a = "success_criteria_level_a", aa = "success_criteria_level_aa"
+
+        // A failed row beside passed ones: partially supports, with the tester's note and where the row is.
+        let keyboard = try XCTUnwrap(adherence(r, a, "2.1.1", "web"))
+        XCTAssertEqual(keyboard.level, "partially-supports")
+        XCTAssertTrue(keyboard.notes?.contains("SHOP-123") ?? false, keyboard.notes ?? "")
+        XCTAssertTrue(keyboard.notes?.contains(failing) ?? false)
+        // The failed keyboard row never counts toward a criterion it does not test (its page cites 1.4.1).
+        XCTAssertFalse(adherence(r, a, "1.4.1", "web")?.notes?.contains(failing) ?? false)
+        XCTAssertNotEqual(adherence(r, a, "1.4.1", "web")?.level, "partially-supports")
+        // An automated violation with manual passes: partially supports, naming the rule and its nodes.
+        let nameRoleValue = try XCTUnwrap(adherence(r, a, "4.1.2", "web"))
+        XCTAssertEqual(nameRoleValue.level, "partially-supports")
+        XCTAssertTrue(nameRoleValue.notes?.contains("button-name (1 node") ?? false, nameRoleValue.notes ?? "")
+        // A violation and nothing that passed: does not support.
+        XCTAssertEqual(adherence(r, a, "3.1.1", "web")?.level, "does-not-support")
+        // Automated passes alone never make supports.
+        let title = try XCTUnwrap(adherence(r, a, "2.4.2", "web"))
+        XCTAssertEqual(title.level, "not-evaluated")
+        XCTAssertTrue(title.notes?.contains("document-title") ?? false)
+        XCTAssertTrue(built.pending.contains { $0.sc == SCNumber(2, 4, 2) && $0.automatedPasses == ["document-title"] })
+        // Nothing: not evaluated, and the command can say so.
+        XCTAssertEqual(adherence(r, aa, "1.2.5", "web")?.level, "not-evaluated")
+        XCTAssertTrue(built.pending.contains { $0.sc == SCNumber(1, 2, 5) })
+        // Not applicable only from the base, with its reason.
+        XCTAssertEqual(adherence(r, a, "1.2.1", "web"), .init(level: "not-applicable", notes: "The shop plays no audio-only or video-only content."))
+        XCTAssertFalse(r.chapters.flatMap { $0.criteria ?? [] }.contains { c in
+            c.num != "1.2.1" && (c.components ?? []).contains { $0.adherence?.level == "not-applicable" }
+        }, "no evidence makes a criterion not applicable")
+        // A failing success criterion makes the functional performance criteria it touches partial.
+        XCTAssertEqual(adherence(r, "functional_performance_criteria", "302.1", "none")?.level, "partially-supports")
+        XCTAssertTrue(built.conflicts.isEmpty)
+        // Every criterion of the catalog's A and AA chapters is there, for web only.
+        let catalog = try XCTUnwrap(OpenACRCatalog.named(OpenACRCatalog.defaultID))
+        for chapter in catalog.chapters where chapter.wcagLevel == .a || chapter.wcagLevel == .aa {
+            XCTAssertEqual(r.chapter(chapter.id)?.criteria?.map(\.num), chapter.criteria.map(\.id))
+            XCTAssertEqual(Set(r.chapter(chapter.id)?.criteria?.flatMap { $0.components?.map(\.name) ?? [] } ?? []), ["web"])
+        }
+        XCTAssertEqual(r.chapter("hardware")?.disabled, true)
+        // Checked by our own rules (the schema test checks it with an independent validator).
+        XCTAssertEqual(OpenACRCheck.check(r).map(\.located), [])
+        // The same evidence, the same bytes.
+        let again = try kb.buildConformanceReport(results: [input], axe: [axe], base: NamedInput(name: "base.yaml", data: Data(Self.base.utf8)))
+        XCTAssertEqual(OpenACRWriting.yaml(again.report), OpenACRWriting.yaml(r))
+        // Written and read back, the report is the same.
+        XCTAssertEqual(try OpenACRReading.read(OpenACRWriting.yaml(r)).report, r)
+        XCTAssertEqual(try OpenACRReading.read(OpenACRWriting.json(r)).report, r)
+    }
+
+    func testABaseLevelTheEvidenceContradictsIsAConflict() throws {
+        let kb = try corpusKnowledgeBase()
+        let input = try results(kb, ["link"], platform: "web", fail: ["web/link:keyboard:web:enter": "broken"])
+        let base = Self.base.replacingOccurrences(of: "  hardware:", with: """
+                  - num: "2.1.1"
+                    components:
+                      - name: web
+                        adherence:
+                          level: supports
+              hardware:
+            """)
+        let built = try kb.buildConformanceReport(results: [input], axe: [], base: NamedInput(name: "base.yaml", data: Data(base.utf8)))
+        XCTAssertEqual(built.conflicts.map { "\($0.criterion ?? "") \($0.component ?? "")" }, ["2.1.1 web"])
+        XCTAssertEqual(built.report.adherence(chapter: "success_criteria_level_a", criterion: "2.1.1", component: "web")?.level, "supports",
+                       "the person's level is kept; the conflict is reported")
+    }
+
+    func testRowsMarkedNotApplicableAreNeitherPassNorFail() throws {
+        let kb = try corpusKnowledgeBase()
+        let checklist = try kb.checklist(["checkbox"], platform: "web")
+        let rows = checklist.items.filter { $0.kind == .criterion && $0.successCriteria.contains(SCNumber(4, 1, 2)) }
+        XCTAssertFalse(rows.isEmpty)
+        let input = try results(kb, ["checkbox"], platform: "web", na: Set(rows.map(\.id)))
+        let built = try kb.buildConformanceReport(results: [input], axe: [], base: nil)
+        let level = built.report.adherence(chapter: "success_criteria_level_a", criterion: "4.1.2", component: "web")
+        XCTAssertNotEqual(level?.level, "not-applicable")
+        XCTAssertTrue(level?.notes?.contains("marked n/a") ?? false, level?.notes ?? "")
+    }
+
+    func testANativePlanReportsSoftwareNeverWeb() throws {
+        let kb = try corpusKnowledgeBase()
+        let input = try results(kb, ["button", "switch", "text-field"].filter { name in (try? kb.checklist([name], platform: "ios")) != nil },
+                                platform: "ios")
+        let built = try kb.buildConformanceReport(results: [input], axe: [], base: nil)
+        let names = Set(built.report.chapters.filter { $0.id.hasPrefix("success_criteria") }.flatMap { $0.criteria ?? [] }.flatMap { $0.components ?? [] }.map(\.name))
+        XCTAssertEqual(names, ["software"])
+        XCTAssertEqual(built.report.adherence(chapter: "success_criteria_level_a", criterion: "2.1.1", component: "software")?.level, "supports")
+    }
+
+    func testGSAsExamplesAndThePublishedReports() throws {
+        let examples = try Fixtures.corpus("openacr").appendingPathComponent("examples")
+        let gsaCatalog = "2.4-edition-wcag-2.0-508-en"
+        for name in try FileManager.default.contentsOfDirectory(atPath: examples.path).sorted() where name.hasSuffix(".yaml") {
+            let input = NamedInput(name: name, data: try Data(contentsOf: examples.appendingPathComponent(name)))
+            let problems = try ConformanceReports.check(input, catalog: gsaCatalog)
+            if name.hasPrefix("invalid") {
+                XCTAssertFalse(problems.isEmpty, "\(name) is refused")
+            } else {
+                XCTAssertEqual(problems.map(\.located), [], "\(name) is accepted")
+            }
+        }
+        // What a buyer needs and a published report leaves out.
+        for name in ["Moodle-3", "Plone-5", "NVDA-2018", "govready-0.9"] {
+            let input = NamedInput(name: name, data: try Data(contentsOf: examples.appendingPathComponent(name + ".yaml")))
+            let strict = try ConformanceReports.check(input, catalog: gsaCatalog, strict: true)
+            XCTAssertFalse(strict.isEmpty, name)
+            XCTAssertTrue(strict.allSatisfy { $0.kind == .strict }, name)
+        }
+    }
+
+    func testDiffListsExactlyTheChangedLevels() throws {
+        let valid = try Fixtures.corpus("openacr").appendingPathComponent("examples/valid.yaml")
+        let old = try String(contentsOf: valid, encoding: .utf8)
+        let new = old.replacingOccurrences(of: "level: partially-supports", with: "level: supports")
+            .replacingOccurrences(of: "level: does-not-support", with: "level: \"\"")
+        let diff = try ConformanceReports.diff(NamedInput(name: "old", data: Data(old.utf8)), NamedInput(name: "new", data: Data(new.utf8)))
+        XCTAssertEqual(diff.changes.map { "\($0.field) \($0.criterion ?? "") \($0.component ?? "") \($0.old ?? "-") \($0.new ?? "-")" }, [
+            "level 1.2.2 web partially-supports supports",
+            "level 1.2.2 electronic-docs partially-supports supports",
+            "level 1.2.2 authoring-tool does-not-support -",
+        ])
+    }
+}
