@@ -322,7 +322,8 @@ final class MCPToolTests: XCTestCase {
             """)[0]["n"]!
         XCTAssertEqual(result.structured["criteria"] as? Int, Int(expected))
         XCTAssertTrue(result.text.hasPrefix("# Accessibility checklist: Reorder data row, Table row button\n"), result.text)
-        XCTAssertTrue(result.text.contains("- [ ] State: Expresses its state (disabled/dimmed) (line 28)"), result.text)
+        // The row carries what it tests itself (a state row: 4.1.2), not its component's citations.
+        XCTAssertTrue(result.text.contains("- [ ] State: Expresses its state (disabled/dimmed) (WCAG 4.1.2) (line 28)"), result.text)
         let first = try XCTUnwrap(result.text.range(of: "## 1. Reorder data row")), second = try XCTUnwrap(result.text.range(of: "## 2. Table row button"))
         XCTAssertLessThan(first.lowerBound, second.lowerBound)
 
