@@ -133,20 +133,25 @@ public enum ConformanceRendering {
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <title>\(e(title))</title>
             <style>
-            :root { color-scheme: light dark; --fg: #1b1b1b; --bg: #ffffff; --muted: #4a4a4a; --rule: #8a8a8a; --link: #0b57d0; --bar: #1a5c38; }
-            @media (prefers-color-scheme: dark) { :root { --fg: #f0f0f0; --bg: #161616; --muted: #c8c8c8; --rule: #7a7a7a; --link: #9ec3ff; --bar: #7fd1a2; } }
-            body { font: 1rem/1.5 system-ui, sans-serif; color: var(--fg); background: var(--bg); margin: 0 auto; max-width: 72rem; padding: 1rem; }
-            a { color: var(--link); }
-            a:focus-visible { outline: 3px solid var(--link); outline-offset: 2px; }
+            :root { color-scheme: light dark; }
+            body { font: 1rem/1.5 system-ui, sans-serif; color: #1b1b1b; background: #ffffff; margin: 0 auto; max-width: 72rem; padding: 1rem; }
+            a { color: #0b57d0; }
+            a:focus-visible { outline: 3px solid #0b57d0; outline-offset: 2px; }
             .skip { position: absolute; left: -999px; }
-            .skip:focus { left: 1rem; top: 1rem; background: var(--bg); padding: .5rem; }
+            .skip:focus { left: 1rem; top: 1rem; background: #ffffff; padding: .5rem; }
             table { border-collapse: collapse; width: 100%; margin: .5rem 0 1.5rem; }
             caption { text-align: left; font-weight: 600; padding: .25rem 0; }
-            th, td { border: 1px solid var(--rule); padding: .4rem .5rem; text-align: left; vertical-align: top; }
+            th, td { border: 1px solid #8a8a8a; padding: .4rem .5rem; text-align: left; vertical-align: top; }
             td.notes { white-space: pre-line; }
             dl { display: grid; grid-template-columns: max-content 1fr; gap: .25rem 1rem; }
             dt { font-weight: 600; }
-            .bar { display: inline-block; height: .8rem; background: var(--bar); vertical-align: middle; margin-right: .5rem; }
+            .bar { display: inline-block; height: .8rem; background: #1a5c38; vertical-align: middle; margin-right: .5rem; }
+            @media (prefers-color-scheme: dark) {
+              body, .skip:focus { color: #f0f0f0; background: #161616; }
+              a { color: #9ec3ff; }
+              a:focus-visible { outline-color: #9ec3ff; }
+              .bar { background: #7fd1a2; }
+            }
             .prose { white-space: pre-line; }
             @media print { .skip { display: none; } a { color: inherit; } tr { break-inside: avoid; } }
             </style>
