@@ -61,7 +61,7 @@ public struct Coverage: Sendable, Equatable {
         let web = chosen.contains { ($0["family"] as String) == Family.web.rawValue }
 
         var manual: [String: Set<String>] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT component, family, platform, sc FROM v_tested_sc") {
+        for row in try Row.fetchAll(db, sql: "SELECT component, family, platform, sc FROM v_tested_sc WHERE sc IS NOT NULL") {
             let key = "\(row["family"] as String)/\(row["component"] as String)"
             guard keys.contains(key) else { continue }
             let platform: String? = row["platform"]
