@@ -11,6 +11,8 @@ package struct NormalizedEntry: Sendable, Equatable {
     package var wcag: [WCAGReference] = []
     /// The success criteria its criteria (or it, as a whole) test, inferred from tested-sc.tsv.
     package var inferredWCAG: [InferredWCAG] = []
+    /// Its criteria that test no success criterion, as tested-sc.tsv says.
+    package var testsNothing: [TestsNothing] = []
     package var videos: [VideoLink] = []
     package var notices: [Notice] = []
     /// What became of each line this entry was read from (the reader's structure and skips, the

@@ -21,34 +21,72 @@ package struct InferredWCAG: Sendable, Equatable {
     }
 }
 
+/// A criterion that tests no success criterion, as a row of tested-sc.tsv says, and why: it asks
+/// for nothing (`N/A`), or for something no success criterion states.
+package struct TestsNothing: Sendable, Equatable {
+    /// Index into the same entry's `criteria`.
+    package var criterion: Int
+    /// The criterion's platform.
+    package var platform: Platform?
+    /// Why: the reason of the table row that marked it.
+    package var reason: String
+
+    package init(criterion: Int, platform: Platform?, reason: String) {
+        self.criterion = criterion
+        self.platform = platform
+        self.reason = reason
+    }
+}
+
+/// What the table says of a component's criteria: the success criteria they (or it, as a whole)
+/// test, and the criteria that test none.
+package struct TestedSC: Sendable, Equatable {
+    package var links: [InferredWCAG] = []
+    package var nothing: [TestsNothing] = []
+
+    package init(links: [InferredWCAG] = [], nothing: [TestsNothing] = []) {
+        self.links = links
+        self.nothing = nothing
+    }
+}
+
 /// One row of vocabulary/tested-sc.tsv: when a criterion (or a component) tests a success
-/// criterion, and why. The table is data, built into a11ykb; its header says each column.
+/// criterion, or that a criterion tests none, and why. The table is data, built into a11ykb; its
+/// header says each column.
 package struct TestedSCRule: Sendable {
     package enum Scope: String, Sendable { case criterion, component }
 
     package var scope: Scope
-    package var sc: String
+    /// `4.1.2`; nil: the row marks the criteria it matches as testing nothing (`nothing` in the file).
+    package var sc: String?
     /// nil: any kind.
-    package var kind: String?
+    package var kinds: Set<String>?
     /// nil: any aspect.
-    package var aspect: String?
-    /// nil: any words.
+    package var aspects: Set<String>?
+    /// What the component's slug and title must hold; nil: any component.
+    package var component: WordPattern?
+    /// What the criterion's label and expectation must hold; nil: any words.
     package var words: WordPattern?
+    /// What the criterion's label and expectation must not hold; nil: nothing is excluded.
+    package var unless: WordPattern?
     package var reason: String
     /// The row's line in the file.
     package var line: Int
 
-    /// `aspect`: the aspect the criterion's label names, and `text` its words, read once for every row.
-    func matches(_ criterion: CriterionFact, aspect labelAspect: String?, words text: FoldedText) -> Bool {
-        if let kind, criterion.kind != kind { return false }
-        if let aspect, labelAspect != aspect { return false }
+    /// `aspect`: the aspect the criterion's label names, `text` its words and `component` its
+    /// component's, each read once for every row.
+    func matches(_ criterion: CriterionFact, aspect labelAspect: String?, words text: FoldedText, component: FoldedText) -> Bool {
+        if let kinds, !kinds.contains(criterion.kind) { return false }
+        if let aspects, !aspects.contains(labelAspect ?? "") { return false }
         if let words, !words.matches(text) { return false }
+        if let unless, unless.matches(text) { return false }
+        if let pattern = self.component, !pattern.matches(component) { return false }
         return true
     }
 
-    func matches(_ component: ComponentInfo) -> Bool {
+    func matches(component text: FoldedText) -> Bool {
         // Its kind, not its category: "notifications" holds dialogs as well as toasts.
-        words.map { $0.matches(FoldedText(component.slug + " " + component.title)) } ?? true
+        component.map { $0.matches(text) } ?? true
     }
 }
 
@@ -152,54 +190,77 @@ package enum TestedSCInference {
     /// The built-in table, read once.
     package static let builtIn: [TestedSCRule] = parse(String(decoding: EmbeddedResources.testedSC, as: UTF8.self)).rules
 
-    /// Reads the TSV: `scope<TAB>sc<TAB>kind<TAB>aspect<TAB>words<TAB>reason`, `*` for any;
-    /// lines starting with `#` and blank lines are comments. A malformed row is named in
-    /// `problems` (the built-in table's test demands none) and left out.
+    /// The `sc` that marks a criterion as testing nothing.
+    package static let nothing = "nothing"
+
+    /// Reads the TSV: `scope<TAB>sc<TAB>kind<TAB>aspect<TAB>component<TAB>words<TAB>unless<TAB>reason`,
+    /// `*` for any; lines starting with `#` and blank lines are comments. A malformed row is named
+    /// in `problems` (the built-in table's test demands none) and left out.
     package static func parse(_ text: String) -> (rules: [TestedSCRule], problems: [String]) {
         var rules: [TestedSCRule] = []
         var problems: [String] = []
         for row in VocabularyTable.rows(text) {
             let fields = row.fields
             func any(_ field: String) -> String? { field == "*" || field.isEmpty ? nil : field }
-            guard fields.count == 6, let scope = TestedSCRule.Scope(rawValue: fields[0]),
-                  fields[1].split(separator: ".").count == 3, fields[1].allSatisfy({ $0.isNumber || $0 == "." }),
-                  !fields[5].isEmpty else {
-                problems.append("line \(row.line): expected scope, sc, kind, aspect, words, reason")
+            func set(_ field: String) -> Set<String>? { any(field).map { Set($0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }) } }
+            guard fields.count == 8, let scope = TestedSCRule.Scope(rawValue: fields[0]), !fields[7].isEmpty else {
+                problems.append("line \(row.line): expected scope, sc, kind, aspect, component, words, unless, reason")
+                continue
+            }
+            let sc: String? = fields[1] == nothing ? nil : fields[1]
+            if let sc, sc.split(separator: ".").count != 3 || !sc.allSatisfy({ $0.isNumber || $0 == "." }) {
+                problems.append("line \(row.line): the sc is neither a success criterion's number nor `\(nothing)`")
+                continue
+            }
+            if scope == .component, sc == nil || [2, 3, 5, 6].contains(where: { any(fields[$0]) != nil }) {
+                problems.append("line \(row.line): a component row names a success criterion and a component, and nothing else")
                 continue
             }
             do {
-                rules.append(TestedSCRule(scope: scope, sc: fields[1], kind: any(fields[2]), aspect: any(fields[3]),
-                                          words: try any(fields[4]).map(WordPattern.init), reason: fields[5], line: row.line))
+                rules.append(TestedSCRule(scope: scope, sc: sc, kinds: set(fields[2]), aspects: set(fields[3]),
+                                          component: try any(fields[4]).map(WordPattern.init),
+                                          words: try any(fields[5]).map(WordPattern.init),
+                                          unless: try any(fields[6]).map(WordPattern.init), reason: fields[7], line: row.line))
             } catch {
-                problems.append("line \(row.line): the words are not a regular expression")
+                problems.append("line \(row.line): the component, words or unless is not a regular expression")
             }
         }
         return (rules, problems)
     }
 
-    /// Per criterion where a row's criterion test holds; then per component, for each success
-    /// criterion no criterion of it gave. Each criterion, and the component, gets a success
-    /// criterion once, from the first row that gives it.
+    /// Each criterion is tried against the criterion rows in order: a row that matches gives it
+    /// its success criterion, once, from the first row that gives it; a `nothing` row that matches
+    /// a criterion no earlier row linked marks it as testing nothing, and no later row is tried on
+    /// it. Then per component, for each success criterion no criterion of it gave.
     package static func infer(_ component: ComponentInfo, criteria: [CriterionFact],
-                              rules: [TestedSCRule] = builtIn) -> [InferredWCAG] {
-        var links: [InferredWCAG] = []
+                              rules: [TestedSCRule] = builtIn) -> TestedSC {
+        var result = TestedSC()
         var byCriteria: Set<String> = []
+        let componentWords = FoldedText(component.slug + " " + component.title)
         for (index, criterion) in criteria.enumerated() {
             var given: Set<String> = []
             let words = FoldedText([criterion.label, criterion.expectation].compactMap { $0 }.joined(separator: ": "))
             let aspect = criterion.label.map(Vocabulary.meaning(ofAspectLabel:))
-            for rule in rules where rule.scope == .criterion && !given.contains(rule.sc)
-                && rule.matches(criterion, aspect: aspect, words: words) {
-                given.insert(rule.sc)
-                links.append(InferredWCAG(criterion: index, platform: criterion.platform, sc: rule.sc, reason: rule.reason))
+            for rule in rules where rule.scope == .criterion && !given.contains(rule.sc ?? "") {
+                guard rule.matches(criterion, aspect: aspect, words: words, component: componentWords) else { continue }
+                guard let sc = rule.sc else {
+                    if given.isEmpty {
+                        result.nothing.append(TestsNothing(criterion: index, platform: criterion.platform, reason: rule.reason))
+                        break
+                    }
+                    continue
+                }
+                given.insert(sc)
+                result.links.append(InferredWCAG(criterion: index, platform: criterion.platform, sc: sc, reason: rule.reason))
             }
             byCriteria.formUnion(given)
         }
         var given = byCriteria
-        for rule in rules where rule.scope == .component && !given.contains(rule.sc) && rule.matches(component) {
-            given.insert(rule.sc)
-            links.append(InferredWCAG(criterion: nil, platform: nil, sc: rule.sc, reason: rule.reason))
+        for rule in rules where rule.scope == .component {
+            guard let sc = rule.sc, !given.contains(sc), rule.matches(component: componentWords) else { continue }
+            given.insert(sc)
+            result.links.append(InferredWCAG(criterion: nil, platform: nil, sc: sc, reason: rule.reason))
         }
-        return links
+        return result
     }
 }

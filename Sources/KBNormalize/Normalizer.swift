@@ -48,7 +48,9 @@ package enum Normalizer {
         result = builder.result
         result.component.summary = result.guidance.first { $0.platform == nil && $0.aspect == "general" && $0.parent == nil }?.text
             ?? result.guidance.first { $0.aspect == "general" && $0.parent == nil }?.text
-        result.inferredWCAG = TestedSCInference.infer(result.component, criteria: result.criteria)
+        let tested = TestedSCInference.infer(result.component, criteria: result.criteria)
+        result.inferredWCAG = tested.links
+        result.testsNothing = tested.nothing
         if let map = entry.lineMap { result.relocate(through: map) }
         return result
     }

@@ -25,7 +25,7 @@ package struct EntryWriter {
     }
 
     /// The tables whose rows belong to one component and one source.
-    static let factTables = ["inferred_wcag", "criteria", "guidance", "announcements", "gaps", "code_examples", "component_wcag", "gherkin_steps",
+    static let factTables = ["inferred_wcag", "tests_nothing", "criteria", "guidance", "announcements", "gaps", "code_examples", "component_wcag", "gherkin_steps",
                              "videos"]
 
     /// What is stored, for the planner: read under the write lock this writer holds.
@@ -260,9 +260,14 @@ package struct EntryWriter {
         }
     }
 
-    /// One inferred link; the import and 0016's backfill of an older knowledge base write it alike.
+    /// One inferred link; the import and the backfill of an older knowledge base write it alike.
     static let insertInferredWCAG = """
         INSERT INTO inferred_wcag (component_id, criterion_id, platform_id, sc, reason, source_id, line) VALUES (?, ?, ?, ?, ?, ?, ?)
+        """
+
+    /// One criterion that tests nothing; the import and the backfill write it alike.
+    static let insertTestsNothing = """
+        INSERT INTO tests_nothing (component_id, criterion_id, platform_id, reason, source_id, line) VALUES (?, ?, ?, ?, ?, ?)
         """
 
     private func insertInferredWCAG(_ entry: NormalizedEntry, criterionIDs: [Int64], componentID: Int64, sourceID: Int64) throws {
@@ -270,6 +275,12 @@ package struct EntryWriter {
         for link in entry.inferredWCAG {
             try insert.run(db, [.int(componentID), .of(link.criterion.map { criterionIDs[$0] }), .of(platformID(link.platform)),
                                 .text(link.sc), .text(link.reason), .int(sourceID), .of(link.criterion.map { entry.criteria[$0].line })])
+        }
+        guard !entry.testsNothing.isEmpty else { return }
+        let nothing = try RowInsert(db, EntryWriter.insertTestsNothing)
+        for mark in entry.testsNothing {
+            try nothing.run(db, [.int(componentID), .int(criterionIDs[mark.criterion]), .of(platformID(mark.platform)),
+                                 .text(mark.reason), .int(sourceID), .of(entry.criteria[mark.criterion].line)])
         }
     }
 

@@ -1,14 +1,18 @@
 import GRDB
 import KBModel
 
-/// Migration 0016's follow-up, which the store runs itself: a knowledge base made before it holds
-/// criteria but no inferred links. They are inferred from the stored facts with the same table an
-/// import applies, so an old knowledge base answers as a new one without importing again.
+/// Migration 0017's follow-up, which the store runs itself: a knowledge base made before it holds
+/// criteria whose inferred links an older table made (or none, before 0016) and no criterion
+/// marked as testing nothing. Both are inferred again from the stored facts with the table an
+/// import applies, so an old knowledge base answers as a new one without importing again. 0016
+/// only makes the table: a knowledge base older than it gets its links here too, once.
 enum InferredWCAGBackfill {
-    static let migration = "0016_tested_sc"
+    static let migration = "0017_tests_nothing"
 
     static func run(_ db: Database) throws {
+        try db.execute(sql: "DELETE FROM inferred_wcag; DELETE FROM tests_nothing")
         let insert = try RowInsert(db, EntryWriter.insertInferredWCAG)
+        let nothing = try RowInsert(db, EntryWriter.insertTestsNothing)
         let platformIDs = Dictionary(uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT slug, id FROM platforms").map {
             ($0["slug"] as String, $0["id"] as Int64)
         })
@@ -25,12 +29,18 @@ enum InferredWCAGBackfill {
                 CriterionFact(platform: (row["platform"] as String?).flatMap(Platform.init(rawValue:)), kind: row["kind"],
                               label: row["label"], expectation: row["expectation"], line: row["line"])
             }
-            for link in TestedSCInference.infer(info, criteria: criteria) {
+            let tested = TestedSCInference.infer(info, criteria: criteria)
+            for link in tested.links {
                 let row = link.criterion.map { rows[$0] }
                 try insert.run(db, [.int(componentID), .of(row.map { $0["id"] as Int64 }),
                                     .of(link.platform.flatMap { platformIDs[$0.rawValue] }), .text(link.sc), .text(link.reason),
                                     .int(row.map { $0["source_id"] as Int64 } ?? component["source_id"]),
                                     .of(row.map { $0["line"] as Int })])
+            }
+            for mark in tested.nothing {
+                let row = rows[mark.criterion]
+                try nothing.run(db, [.int(componentID), .int(row["id"] as Int64), .of(mark.platform.flatMap { platformIDs[$0.rawValue] }),
+                                     .text(mark.reason), .int(row["source_id"] as Int64), .of(row["line"] as Int)])
             }
         }
     }

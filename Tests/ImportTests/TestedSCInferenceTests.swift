@@ -21,7 +21,15 @@ final class TestedSCInferenceTests: XCTestCase {
         XCTAssertGreaterThan(rules.count, 20)
         XCTAssertTrue(rules.allSatisfy { !$0.reason.isEmpty })
         // Malformed rows are named, not taken.
-        XCTAssertEqual(TestedSCInference.parse("criterion\t2.1\t*\t*\t*\twhy\nfeature\t2.1.1\t*\t*\t*\twhy\ncriterion\t2.1.1\t*\t*\t(\twhy\n").problems.count, 3)
+        XCTAssertEqual(TestedSCInference.parse("""
+            criterion\t2.1\t*\t*\t*\t*\t*\twhy
+            feature\t2.1.1\t*\t*\t*\t*\t*\twhy
+            criterion\t2.1.1\t*\t*\t*\t(\t*\twhy
+            criterion\t2.1.1\t*\t*\t*\t*\twhy
+            component\tnothing\t*\t*\tlink\t*\t*\twhy
+            component\t2.4.4\t*\t*\tlink\tname\t*\twhy
+            criterion\tnothing\t*\t*\t*\tn/a\t*\twhy
+            """).problems.count, 6, "a wrong number, scope, expression or column count; a component row that tests nothing or reads words")
         // Every number is a success criterion of W3C's WCAG 2.2, read here on its own.
         let wcag = try Fixtures.corpus("wcag").appendingPathComponent("wcag.json")
         let json = try JSONSerialization.jsonObject(with: Data(contentsOf: wcag)) as! [String: Any]
@@ -32,7 +40,8 @@ final class TestedSCInferenceTests: XCTestCase {
             }
         }
         XCTAssertGreaterThan(numbers.count, 80)
-        XCTAssertEqual(Set(rules.map(\.sc)).subtracting(numbers), [])
+        XCTAssertEqual(Set(rules.compactMap(\.sc)).subtracting(numbers), [])
+        XCTAssertTrue(rules.contains { $0.sc == nil }, "rows that mark criteria as testing nothing")
     }
 
     /// The words a pattern's matches must hold, which let most texts pass without the expression.
@@ -48,11 +57,12 @@ final class TestedSCInferenceTests: XCTestCase {
             + (try Fixtures.strings(kb, "SELECT slug || ' ' || title FROM components"))
         var matched = 0
         for rule in TestedSCInference.builtIn {
-            guard let words = rule.words else { continue }
+            for words in [rule.words, rule.unless, rule.component].compactMap({ $0 }) {
             for text in texts {
                 let bare = words.expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
                 XCTAssertEqual(words.matches(text), bare, "\(words.source) on \(text)")
                 if bare { matched += 1 }
+            }
             }
         }
         XCTAssertGreaterThan(matched, 100)
@@ -66,18 +76,18 @@ final class TestedSCInferenceTests: XCTestCase {
             CriterionFact(platform: .web, kind: "gesture", label: "Swipe", expectation: "Focus moves to the element", line: 6),
         ]
         let links = TestedSCInference.infer(ComponentInfo(slug: "informative-image", title: "Informative image", family: .web),
-                                            criteria: criteria)
+                                            criteria: criteria).links
         func scs(_ criterion: Int?) -> [String] { links.filter { $0.criterion == criterion }.map(\.sc) }
         XCTAssertEqual(scs(0), ["2.1.1", "2.4.7"])
         XCTAssertEqual(scs(1), ["4.1.2"])
         XCTAssertEqual(scs(2), ["1.4.4"])
-        XCTAssertEqual(scs(3), [], "a swipe that moves focus says nothing a success criterion asks")
+        XCTAssertEqual(scs(3), ["4.1.2"], "a screen reader's swipe reaches the element: it is exposed to assistive technology")
         XCTAssertTrue(scs(nil).contains("1.1.1"), "an image component needs a text alternative whatever its criteria say")
         XCTAssertEqual(links.first { $0.criterion == 1 }?.platform, .web)
         XCTAssertNil(links.first { $0.criterion == nil }?.platform)
         // The component is linked only to what no criterion of it gave.
         let keyboardOnly = TestedSCInference.infer(ComponentInfo(slug: "search", title: "Search", family: .web),
-                                                   criteria: [criteria[0]])
+                                                   criteria: [criteria[0]]).links
         XCTAssertFalse(keyboardOnly.contains { $0.criterion == nil && $0.sc == "2.1.1" })
         XCTAssertEqual(Set(keyboardOnly.filter { $0.criterion == nil }.map(\.sc)).count,
                        keyboardOnly.filter { $0.criterion == nil }.count, "each success criterion once")
@@ -135,17 +145,21 @@ final class TestedSCInferenceTests: XCTestCase {
     }
 
     /// A knowledge base of schema 0010 holds criteria but no inferred links: migrating it infers
-    /// them from its stored facts, as an import of the same files does.
+    /// them, and marks the criteria that test nothing, from its stored facts, as an import of the
+    /// same files does.
     func testAnOlderKnowledgeBaseGetsItsLinksWhenMigrated() throws {
         let folder = try Fixtures.temporaryFolder(self)
         let page = folder.appendingPathComponent("switch.md")
-        try "# Switch\n\n## Condensed\n\n1. Test keyboard only\n   - Tab: Focus visibly moves to the switch\n\n3. Listen to screenreader output\n   - Name: Its purpose is clear\n"
+        try "# Switch\n\n## Condensed\n\n1. Test keyboard only\n   - Tab: Focus visibly moves to the switch\n\n3. Listen to screenreader output\n   - Name: Its purpose is clear\n   - Group: n/a\n"
             .write(to: page, atomically: true, encoding: .utf8)
         let fresh = try Fixtures.emptyKnowledgeBase(self)
         _ = try Importer(fresh).importPaths([page.path])
-        let query = "SELECT coalesce(cr.label, '-') || ' ' || i.sc || ' ' || coalesce(i.line, 0) FROM inferred_wcag i LEFT JOIN criteria cr ON cr.id = i.criterion_id ORDER BY 1"
+        let query = """
+            SELECT coalesce(cr.label, '-') || ' ' || coalesce(t.sc, t.link) || ' ' || coalesce(cr.line, 0)
+            FROM v_tested_sc t LEFT JOIN criteria cr ON cr.id = t.criterion_id WHERE t.link <> 'cited' ORDER BY 1
+            """
         let imported = try Fixtures.strings(fresh, query)
-        XCTAssertEqual(imported, ["Name 4.1.2 9", "Tab 2.1.1 6", "Tab 2.4.7 6"])
+        XCTAssertEqual(imported, ["Group nothing 10", "Name 4.1.2 9", "Tab 2.1.1 6", "Tab 2.4.7 6"])
         // The same rows, written as schema 0010 held them: no inferred link.
         let old = folder.appendingPathComponent("old.sqlite").path
         let queue = try DatabaseQueue(path: old)
@@ -161,13 +175,46 @@ final class TestedSCInferenceTests: XCTestCase {
                 INSERT INTO components (id, slug, title, family, source_id) VALUES (1, 'switch', 'Switch', 'native', 1);
                 INSERT INTO criteria (component_id, kind, label, expectation, position, source_id, line) VALUES
                     (1, 'keyboard', 'Tab', 'Focus visibly moves to the switch', 0, 1, 6),
-                    (1, 'screenreader', 'Name', 'Its purpose is clear', 1, 1, 9);
+                    (1, 'screenreader', 'Name', 'Its purpose is clear', 1, 1, 9),
+                    (1, 'screenreader', 'Group', 'n/a', 2, 1, 10);
                 """)
         }
         try queue.close()
         let migrated = try KnowledgeBase(path: old)
         XCTAssertEqual(try Fixtures.strings(migrated, query), imported)
         XCTAssertEqual(try Fixtures.strings(migrated, "SELECT DISTINCT source_id FROM inferred_wcag"), ["1"])
+        XCTAssertEqual(try Fixtures.strings(migrated, "SELECT source_id || ' ' || line || ' ' || component_id FROM tests_nothing"), ["1 10 1"])
+    }
+
+    /// A knowledge base of schema 0016 holds links an older table made: migrating it to 0017 makes
+    /// them again with the table built in, and marks the criteria that test nothing.
+    func testLinksOfAnOlderTableAreMadeAgainWhenMigrated() throws {
+        let path = try Fixtures.temporaryFolder(self).appendingPathComponent("old.sqlite").path
+        let queue = try DatabaseQueue(path: path)
+        try queue.write { db in
+            try db.execute(sql: "CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)")
+            for migration in EmbeddedResources.migrations where migration.name <= "0016_tested_sc" {
+                try db.execute(sql: String(decoding: migration.sql, as: UTF8.self))
+                try SearchIndex.followUp(migration.name, db)
+                try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES (?)", arguments: [migration.name])
+            }
+            // As 0.16.0's table left them: `Group: n/a` linked to 1.3.1 by its label alone, the
+            // swipe row without a link.
+            try db.execute(sql: """
+                INSERT INTO sources (id, path, format, sha256, bytes, imported_at) VALUES (1, 'switch.md', 'magenta-v2', 'a', 1, 't');
+                INSERT INTO components (id, slug, title, family, source_id) VALUES (1, 'switch', 'Switch', 'native', 1);
+                INSERT INTO criteria (id, component_id, kind, label, expectation, position, source_id, line) VALUES
+                    (1, 1, 'gesture', 'Swipe', 'Focus reaches it, which expresses its state', 0, 1, 6),
+                    (2, 1, 'screenreader', 'Group', 'n/a', 1, 1, 9);
+                INSERT INTO inferred_wcag (component_id, criterion_id, sc, reason, source_id, line) VALUES (1, 2, '1.3.1', 'old', 1, 9);
+                """)
+        }
+        try queue.close()
+        let migrated = try KnowledgeBase(path: path)
+        XCTAssertEqual(try Fixtures.strings(migrated, """
+            SELECT criterion_id || ' ' || coalesce(sc, '-') || ' ' || link FROM v_tested_sc WHERE criterion_id IS NOT NULL ORDER BY 1
+            """), ["1 4.1.2 inferred", "2 - nothing"])
+        XCTAssertEqual(try Fixtures.int(migrated, "SELECT count(*) FROM inferred_wcag WHERE reason = 'old'"), 0)
     }
 
     /// The inference measured against the citations: for each component whose page cites success
@@ -188,14 +235,14 @@ final class TestedSCInferenceTests: XCTestCase {
             for (name, citedSet) in cited.sorted(by: { $0.key < $1.key }) {
                 let (info, criteria) = try facts(kb, name)
                 // What the import stored is what the table gives for the stored facts.
-                XCTAssertEqual(Set(TestedSCInference.infer(info, criteria: criteria, rules: rules).map(\.sc)), stored[name] ?? [], name)
+                XCTAssertEqual(Set(TestedSCInference.infer(info, criteria: criteria, rules: rules).links.map(\.sc)), stored[name] ?? [], name)
                 components.append((name, info, criteria, citedSet))
             }
         }
         func measure(_ rules: [TestedSCRule], detail: Bool = false) -> (precision: Double, recall: Double, text: String) {
             var hits = 0, inferred = 0, cited = 0
             for component in components {
-                let found = Set(TestedSCInference.infer(component.info, criteria: component.criteria, rules: rules).map(\.sc))
+                let found = Set(TestedSCInference.infer(component.info, criteria: component.criteria, rules: rules).links.map(\.sc))
                 let right = found.intersection(component.cited)
                 hits += right.count
                 inferred += found.count
