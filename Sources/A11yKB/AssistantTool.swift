@@ -20,6 +20,9 @@ public enum AssistantTool: String, CaseIterable, Sendable {
     case getTestPlan = "get_test_plan"
     case reportResults = "report_results"
     case diffKnowledgeBases = "diff_knowledge_bases"
+    case buildConformanceReport = "build_conformance_report"
+    case checkConformanceReport = "check_conformance_report"
+    case compareConformanceReports = "compare_conformance_reports"
     case runSQL = "run_sql"
 
     /// The tool's name in the protocol.
@@ -47,6 +50,10 @@ public enum AssistantTool: String, CaseIterable, Sendable {
         case .getTestPlan: "the saved test plans, or one plan's checklist now (components removed since named)"
         case .reportResults: "a filled checklist CSV as pass/fail per component and per WCAG success criterion"
         case .diffKnowledgeBases: "what changed in the criteria since an older knowledge base file, per component"
+        case .buildConformanceReport: "an Accessibility Conformance Report (VPAT, GSA's OpenACR) from filled results, axe-core runs "
+            + "and a base report: a level and remarks per criterion, the conflicts and what still needs a person"
+        case .checkConformanceReport: "an OpenACR report checked against GSA's schema, its catalog and, strict, what a buyer needs"
+        case .compareConformanceReports: "two OpenACR reports compared: levels and notes changed, criteria added and removed"
         case .runSQL: "read-only SQL over the schema (a11ykb://schema), checked and stopped at a time limit"
         }
     }

@@ -1,11 +1,11 @@
 import Foundation
 
-/// A report as OpenACR YAML or as JSON, from one ordered tree, so the two say the same in the same
-/// order, and two writes of one report are the same bytes. Keys follow the schema's order; every
+/// A report as OpenACR YAML, from one ordered tree that the JSON writer walks too, so the two say
+/// the same in the same order, and two writes of one report are the same bytes. Keys follow the schema's order; every
 /// string is double-quoted with JSON's escapes (valid YAML too), so no text can turn into a number,
 /// a boolean, a comment or a new key.
 public enum OpenACRWriting {
-    indirect enum Value {
+    package indirect enum Value {
         case string(String)
         case int(Int)
         case bool(Bool)
@@ -19,13 +19,8 @@ public enum OpenACRWriting {
         return out
     }
 
-    public static func json(_ report: OpenACRReport) -> String {
-        var out = ""
-        emitJSON(tree(report), indent: 0, into: &out)
-        return out + "\n"
-    }
-
-    static func tree(_ r: OpenACRReport) -> Value {
+    /// The report as the ordered tree both writers walk (JSON is written by `JSONValue`, in KBRender).
+    package static func tree(_ r: OpenACRReport) -> Value {
         var top: [(String, Value)] = []
         func add(_ key: String, _ value: String?) { if let value { top.append((key, .string(value))) } }
         add("title", r.title)
@@ -139,33 +134,6 @@ public enum OpenACRWriting {
             }
         default:
             out += pad + (scalar(v) ?? "") + "\n"
-        }
-    }
-
-    static func emitJSON(_ v: Value, indent: Int, into out: inout String) {
-        let pad = String(repeating: "  ", count: indent + 1), end = String(repeating: "  ", count: indent)
-        switch v {
-        case .string(let s): out += quoted(s)
-        case .int(let n): out += String(n)
-        case .bool(let b): out += b ? "true" : "false"
-        case .list(let items):
-            if items.isEmpty { out += "[]"; return }
-            out += "[\n"
-            for (i, item) in items.enumerated() {
-                out += pad
-                emitJSON(item, indent: indent + 1, into: &out)
-                out += i == items.count - 1 ? "\n" : ",\n"
-            }
-            out += end + "]"
-        case .map(let pairs):
-            if pairs.isEmpty { out += "{}"; return }
-            out += "{\n"
-            for (i, (key, value)) in pairs.enumerated() {
-                out += pad + quoted(key) + ": "
-                emitJSON(value, indent: indent + 1, into: &out)
-                out += i == pairs.count - 1 ? "\n" : ",\n"
-            }
-            out += end + "}"
         }
     }
 }

@@ -24,11 +24,6 @@ package enum HTMLText {
     }
 }
 
-/// A JSON string literal: the same escapes the report writer uses, controls included.
-package enum JSONText {
-    package static func quoted(_ text: String) -> String { OpenACRWriting.quoted(text) }
-}
-
 /// Text for a terminal line: C0 and C1 controls (escape sequences, bells) dropped, tab kept.
 package enum TerminalText {
     package static func clean(_ text: String) -> String {

@@ -83,6 +83,9 @@ enum Tools {
         case .getTestPlan: getTestPlan
         case .reportResults: reportResults
         case .diffKnowledgeBases: diffKnowledgeBases
+        case .buildConformanceReport: buildConformanceReport
+        case .checkConformanceReport: checkConformanceReport
+        case .compareConformanceReports: compareConformanceReports
         case .runSQL: runSQL
         }
     }

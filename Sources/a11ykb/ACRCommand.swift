@@ -39,7 +39,7 @@ enum ReportFormat: String, ExpressibleByArgument, CaseIterable {
     func render(_ report: OpenACRReport) -> String {
         switch self {
         case .openacr: OpenACRWriting.yaml(report)
-        case .json: OpenACRWriting.json(report)
+        case .json: ConformanceDataRendering.json(report).rendered() + "\n"
         case .markdown: ConformanceRendering.markdown(report)
         case .html: ConformanceRendering.html(report)
         }
@@ -136,7 +136,7 @@ struct ACRCheckCommand: ParsableCommand {
         case .text:
             Output.out(Data(problems.map { "\($0.kind.rawValue): " + Output.oneLine($0.located) + "\n" }.joined().utf8))
         case .json:
-            Output.out(Data(ConformanceDiffRendering.json(problems: problems).utf8))
+            Output.out(Data((ConformanceDataRendering.json(problems: problems).rendered() + "\n").utf8))
         }
         if !problems.isEmpty { throw ExitStatus.incomplete }
     }
@@ -184,7 +184,7 @@ struct ACRDiffCommand: ParsableCommand {
 
     func run() throws {
         let diff = try ConformanceReports.diff(try readInput(old), try readInput(new))
-        let out = format == .json ? ConformanceDiffRendering.json(diff) : ConformanceDiffRendering.text(diff)
+        let out = format == .json ? ConformanceDataRendering.json(diff).rendered() + "\n" : ConformanceDataRendering.text(diff)
         try A11yKBCLI.emit(Data(out.utf8), to: destination.output)
         if diff.changes.isEmpty { throw ExitStatus.incomplete }
     }

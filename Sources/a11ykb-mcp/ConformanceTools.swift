@@ -1,0 +1,93 @@
+import A11yKB
+import Foundation
+
+/// The conformance report's tools. Each takes the files' contents, never a path, so that a
+/// client can only show the server what it holds itself.
+extension Tools {
+    static let catalogs = OpenACRCatalog.builtIn.map(\.id)
+
+    static let buildConformanceReport = ToolDefinition(
+        tool: .buildConformanceReport, title: "Build an Accessibility Conformance Report (OpenACR)",
+        description: """
+            Build a VPAT-style Accessibility Conformance Report in GSA's OpenACR format from evidence: results (the \
+            checklist's CSV with result and note filled, one text per file), axe (what axe.run() returns, one text per \
+            run) and base (an OpenACR YAML with the product, author and the levels only a person gives, such as \
+            not-applicable with its reason). Per WCAG success criterion and component (web for web entries, software for \
+            native ones): a failure or violation beside a pass is partially-supports; failures with nothing that passed \
+            does-not-support; passes with no failure supports; automated passes alone, n/a or untested rows, or nothing \
+            not-evaluated. The answer is the report (openacr YAML, json, markdown or html), the conflicts between the \
+            base's levels and the evidence, and the criteria still to test by hand with the rows that would settle them.
+            """,
+        parameters: [
+            Parameter(name: "results", kind: .strings(choices: nil), description: "Filled results CSVs, each as text."),
+            Parameter(name: "axe", kind: .strings(choices: nil), description: "axe-core results, each as JSON text."),
+            .string("base", "The base report as OpenACR YAML text."),
+            .choice("catalog", catalogs, "The VPAT edition (default: the base's, else \(OpenACRCatalog.defaultID))."),
+            .choice("format", ["openacr", "json", "markdown", "html"], "The report's format.", default: "openacr"),
+        ],
+        answer: { arguments, kb in
+            func inputs(_ name: String) -> [NamedInput] {
+                arguments.strings(name).enumerated().map { NamedInput(name: "\(name) \($0.offset + 1)", data: Data($0.element.utf8)) }
+            }
+            let base = arguments.string("base").map { NamedInput(name: "base", data: Data($0.utf8)) }
+            guard !inputs("results").isEmpty || !inputs("axe").isEmpty || base != nil else {
+                return .error("give results, axe or base: the evidence to build from")
+            }
+            let built = try kb.buildConformanceReport(results: inputs("results"), axe: inputs("axe"), base: base, catalog: arguments.string("catalog"))
+            let text: String = switch arguments.string("format") ?? "openacr" {
+            case "json": ConformanceDataRendering.json(built.report).rendered()
+            case "markdown": ConformanceRendering.markdown(built.report)
+            case "html": ConformanceRendering.html(built.report)
+            default: OpenACRWriting.yaml(built.report)
+            }
+            let pending: JSONValue = .array(built.pending.map { p in
+                .object([("sc", .string(p.sc.description)), ("title", .string(p.title)), ("component", .string(p.component)),
+                         ("rows", .array(p.rows.map(JSONValue.string))), ("automated_passes", .array(p.automatedPasses.map(JSONValue.string)))])
+            })
+            let unread: JSONValue = .array(built.unreadRows.map { row in
+                .object([("file", .string(row.file)), ("line", .optional(row.problem.line)), ("id", .string(row.problem.id)),
+                         ("problem", .string(row.problem.kind.rawValue))])
+            })
+            return Answer(text, .object([("report", ConformanceDataRendering.json(built.report)),
+                                         ("conflicts", ConformanceDataRendering.json(problems: built.conflicts)),
+                                         ("to_test_by_hand", pending), ("rows_not_counted", unread)]))
+        })
+
+    static let checkConformanceReport = ToolDefinition(
+        tool: .checkConformanceReport, title: "Check an OpenACR report",
+        description: """
+            Check any OpenACR report (YAML or JSON text) against GSA's schema and the catalog it names (or catalog where \
+            it names none): known chapters and criteria, components each criterion takes, levels that are terms. strict \
+            adds what a report handed to a buyer must meet: every criterion present for each component claimed, no \
+            not-evaluated below AAA, a note on every partially-supports, does-not-support and not-applicable.
+            """,
+        parameters: [
+            .string("report", "The report as OpenACR YAML or JSON text.", required: true),
+            .choice("catalog", catalogs, "The catalog to check against where the report names none."),
+            Parameter(name: "strict", kind: .boolean(default: false), description: "Also what a buyer needs (default false)."),
+        ],
+        answer: { arguments, _ in
+            let problems = try ConformanceReports.check(NamedInput(name: "report", data: Data((arguments.string("report") ?? "").utf8)),
+                                                        catalog: arguments.string("catalog"), strict: arguments.bool("strict"))
+            let text = problems.isEmpty ? "No problem found.\n" : problems.map { "- \($0.kind.rawValue): \($0.located)\n" }.joined()
+            return Answer(text, "problems", ConformanceDataRendering.json(problems: problems))
+        })
+
+    static let compareConformanceReports = ToolDefinition(
+        tool: .compareConformanceReports, title: "Compare two OpenACR reports",
+        description: """
+            Compare two OpenACR reports (two releases, or two vendors'), given as YAML or JSON text: per chapter, \
+            criterion and component, the level changed (old -> new), the note changed, an adherence added or removed; \
+            and the catalog, title and versions. An empty level is "not stated", not an error.
+            """,
+        parameters: [
+            .string("old", "The older report, as text.", required: true),
+            .string("new", "The newer report, as text.", required: true),
+        ],
+        answer: { arguments, _ in
+            let diff = try ConformanceReports.diff(NamedInput(name: "old", data: Data((arguments.string("old") ?? "").utf8)),
+                                                   NamedInput(name: "new", data: Data((arguments.string("new") ?? "").utf8)))
+            let text = diff.changes.isEmpty ? "Nothing changed.\n" : ConformanceDataRendering.text(diff)
+            return Answer(text, "changes", ConformanceDataRendering.json(diff))
+        })
+}
