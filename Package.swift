@@ -57,7 +57,7 @@ let package = Package(
                                                 .product(name: "GRDBSQLite", package: "GRDB.swift")]),
         // Conformance reports (GSA's OpenACR): the catalogs, evidence to levels, check, compare.
         // A layer of its own: it changes with the VPAT editions and buyers' rules, not with search.
-        .target(name: "KBConformance", dependencies: ["KBModel", "KBQuery", "KBResources", .product(name: "Yams", package: "Yams")]),
+        .target(name: "KBConformance", dependencies: ["KBModel", "KBRead", "KBQuery", "KBResources", .product(name: "Yams", package: "Yams")]),
         // Every byte of output: tables, CSV, JSON, documents.
         .target(name: "KBRender", dependencies: ["KBModel", "KBSearch", "KBQuery", "KBConformance", "KBFiles"]),
         // The façade: the questions the skins ask, and the types they see.

@@ -44,7 +44,13 @@ extension KnowledgeBase {
 /// Reading, checking and comparing OpenACR files: no knowledge base is needed.
 public enum ConformanceReports {
     /// A report and what GSA's schema refuses in it; throws when the file is no report at all.
+    /// A report larger than this is refused unread: the largest published ones are under 100 kB.
+    public static let maxBytes = 16 << 20
+
     public static func read(_ input: NamedInput) throws -> (report: OpenACRReport, problems: [OpenACRProblem]) {
+        guard input.data.count <= maxBytes else {
+            throw QueryError.invalidOption("\(input.name) is larger than \(maxBytes >> 20) MB: no conformance report is")
+        }
         guard let text = String(data: input.data, encoding: .utf8) else { throw QueryError.invalidOption("\(input.name) is not UTF-8 text") }
         do { return try OpenACRReading.read(text) } catch let error as OpenACRReadError {
             throw QueryError.invalidOption("\(input.name): \(error.description)")

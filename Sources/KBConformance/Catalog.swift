@@ -112,3 +112,33 @@ public enum EN301549 {
     public static func webClause(_ sc: SCNumber) -> String { "9.\(sc)" }
     public static func softwareClause(_ sc: SCNumber) -> String { "11.\(sc)" }
 }
+
+/// Where a WCAG success criterion sits in the other standards a conformance report answers to:
+/// the Trusted Tester tests that check it, the Section 508 functional performance criteria those
+/// tests touch, whether the Revised 508 Standards require it (they incorporate WCAG 2.0 Level A
+/// and AA, for electronic content through E205.4 and for software through E207.2), and its EN
+/// 301 549 clauses.
+public struct CriterionRoutes: Sendable, Equatable {
+    public var trustedTester: [String]
+    /// `302.1 Without Vision`...
+    public var functionalPerformance: [(id: String, handle: String)]
+    /// Whether Section 508 requires it (WCAG 2.0, Level A or AA).
+    public var requiredBy508: Bool
+    /// `9.1.4.3` (web), `11.1.4.3` (software).
+    public var en301549: [String]
+
+    public static func == (a: CriterionRoutes, b: CriterionRoutes) -> Bool {
+        a.trustedTester == b.trustedTester && a.functionalPerformance.map(\.id) == b.functionalPerformance.map(\.id)
+            && a.requiredBy508 == b.requiredBy508 && a.en301549 == b.en301549
+    }
+
+    public static func of(_ sc: SCNumber) -> CriterionRoutes {
+        let info = WCAGCatalogue.builtIn.first { $0.sc == sc.description }
+        let handles = OpenACRCatalog.named(OpenACRCatalog.defaultID)?.chapter("functional_performance_criteria")?.criteria ?? []
+        return CriterionRoutes(
+            trustedTester: TrustedTester.tests(of: sc).map(\.id),
+            functionalPerformance: TrustedTester.functionalPerformance(of: sc).map { id in (id, handles.first { $0.id == id }?.handle ?? "") },
+            requiredBy508: info?.version == "2.0" && (info?.level == "A" || info?.level == "AA"),
+            en301549: [EN301549.webClause(sc), EN301549.softwareClause(sc)])
+    }
+}

@@ -1,4 +1,5 @@
 import Foundation
+import KBRead
 import Yams
 
 /// One thing wrong with a report: where (chapter, criterion, component; nil where it does not
@@ -37,8 +38,10 @@ public struct OpenACRReadError: Error, Sendable, Equatable, CustomStringConverti
 public enum OpenACRReading {
     public static func read(_ text: String) throws -> (report: OpenACRReport, problems: [OpenACRProblem]) {
         let node: Node?
-        do { node = try Yams.compose(yaml: text) } catch {
-            throw OpenACRReadError(description: "not YAML: " + String(describing: error).split(separator: "\n").joined(separator: " "))
+        do { node = try YAMLLimits.compose(text) } catch let error as YAMLLimitError {
+            throw OpenACRReadError(description: error.description)
+        } catch {
+            throw OpenACRReadError(description: "not YAML: " + String(describing: error).split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " "))
         }
         guard let node, case .mapping(let top) = node else {
             throw OpenACRReadError(description: "not an OpenACR report: the file is not a mapping of fields")

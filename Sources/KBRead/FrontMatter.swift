@@ -97,8 +97,8 @@ package struct FrontMatter: Sendable {
     package static func parse(_ yaml: String) throws -> FrontMatter {
         var result = FrontMatter()
         let root: Node?
-        if let line = flowNestingTooDeep(yaml) {
-            throw ReadError(line: line + 2, "front matter nests lists or maps more than \(maxNesting) deep")
+        if let line = YAMLLimits.flowNestingTooDeep(yaml) {
+            throw ReadError(line: line + 2, "front matter nests lists or maps more than \(YAMLLimits.maxNesting) deep")
         }
         do {
             root = try compose(yaml)
@@ -111,8 +111,8 @@ package struct FrontMatter: Sendable {
             root = repaired
             result.notices.append(Notice(.repaired, line: nil, "tab characters in the front matter read as spaces"))
         }
-        if let root, !fits(root, budget: maxNodes) {
-            throw ReadError(line: nil, "front matter expands to more than \(maxNodes) values (YAML aliases repeating an anchor)")
+        if let root, !YAMLLimits.fits(root, budget: YAMLLimits.maxNodes) {
+            throw ReadError(line: nil, "front matter expands to more than \(YAMLLimits.maxNodes) values (YAML aliases repeating an anchor)")
         }
         let lines = Lines(yaml: yaml, root: root)
         for (index, text) in lines.text.enumerated() {
@@ -178,50 +178,6 @@ package struct FrontMatter: Sendable {
             result.ledger.mark(span, .unaccounted("front-matter key \"\(key)\" not read"))
         }
         return result
-    }
-
-    /// A composed document shares an anchor's node wherever an alias names it, but everything that
-    /// reads it walks each use: 450 bytes of anchors nine wide and ten deep are 3 billion values.
-    /// Real front matter holds a few hundred.
-    static let maxNodes = 100_000
-    /// Flow lists and maps (`[[[`) compose by recursion, on a worker thread's small stack.
-    static let maxNesting = 200
-
-    /// Whether walking `node` meets at most `budget` values; stops counting once it is spent.
-    static func fits(_ node: Node, budget: Int) -> Bool {
-        var left = budget
-        var pending = [node]
-        while let next = pending.popLast() {
-            left -= 1
-            if left < 0 { return false }
-            switch next {
-            case .mapping(let mapping):
-                for (key, value) in mapping { pending.append(key); pending.append(value) }
-            case .sequence(let sequence):
-                pending.append(contentsOf: sequence)
-            default: break
-            }
-            if pending.count > left { return false }
-        }
-        return true
-    }
-
-    /// The line (counted from 0) where flow brackets first nest deeper than `maxNesting`. Brackets
-    /// inside quotes count too: a few hundred of them open in one front matter is no real page.
-    static func flowNestingTooDeep(_ yaml: String) -> Int? {
-        var depth = 0
-        var line = 0
-        for byte in yaml.utf8 {
-            switch byte {
-            case UInt8(ascii: "["), UInt8(ascii: "{"):
-                depth += 1
-                if depth > maxNesting { return line }
-            case UInt8(ascii: "]"), UInt8(ascii: "}"): depth = max(0, depth - 1)
-            case 0x0A: line += 1
-            default: break
-            }
-        }
-        return nil
     }
 
     /// `Yams.compose`, without its cost per document: the default resolver matches every key against

@@ -4,6 +4,7 @@
 import KBModel
 import KBSearch
 import KBQuery
+import KBConformance
 
 extension WCAGCriterion: Tabulated {
     public static let columns: [Tabular.Column] = [
@@ -34,6 +35,10 @@ public enum StandardsRendering {
         for m in tests.manual {
             rows.append([.text(c.sc), .text("magentaa11y"), .text(m.component), .optional(m.title), .text(m.family.rawValue),
                          .optional(m.platform), .text(m.link), .optional(m.reason), .int(m.criteria), .texts([])])
+        }
+        // Trusted Tester's tests of it are tests by hand too, done by a certified tester.
+        for id in SCNumber(c.sc).map({ CriterionRoutes.of($0).trustedTester }) ?? [] {
+            rows.append([.text(c.sc), .text("trusted-tester"), .text(id), .null, .text("web"), .null, .text("tests"), .null, .null, .texts([])])
         }
         for r in tests.rules {
             rows.append([.text(c.sc), .text(r.kind), .text(r.rule), .optional(r.name), .text("web"), .null,
@@ -99,7 +104,28 @@ public enum StandardsRendering {
                 out += line + "\n"
             }
         }
+        if let sc = SCNumber(c.sc) {
+            let routes = CriterionRoutes.of(sc)
+            out += h2 + "Other standards\n"
+            out += bullet + "Trusted Tester 5.1.3: " + (routes.trustedTester.isEmpty ? "no test" : routes.trustedTester.joined(separator: ", ")) + "\n"
+            out += bullet + "Section 508: " + (routes.requiredBy508 ? "required (E205.4 electronic content, E207.2 software: WCAG 2.0 Level A and AA)"
+                                                : "not required (508 takes in WCAG 2.0 Level A and AA only)")
+            if !routes.functionalPerformance.isEmpty {
+                out += "; functional performance " + routes.functionalPerformance.map { "\($0.id) \($0.handle)" }.joined(separator: ", ")
+            }
+            out += "\n" + bullet + "EN 301 549: \(routes.en301549[0]) (web), \(routes.en301549[1]) (software)\n"
+        }
         return out
+    }
+
+    /// Where the criterion sits in Trusted Tester, Section 508 and EN 301 549, as data.
+    public static func routes(_ c: WCAGCriterion) -> JSONValue {
+        guard let sc = SCNumber(c.sc) else { return .null }
+        let r = CriterionRoutes.of(sc)
+        return .object([("trusted_tester", .array(r.trustedTester.map(JSONValue.string))),
+                        ("section_508_required", .bool(r.requiredBy508)),
+                        ("functional_performance", .array(r.functionalPerformance.map { .object([("id", .string($0.id)), ("handle", .string($0.handle))]) })),
+                        ("en_301_549", .object([("web", .string(r.en301549[0])), ("software", .string(r.en301549[1]))]))])
     }
 
     /// The disclaimer every coverage answer carries.

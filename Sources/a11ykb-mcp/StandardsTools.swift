@@ -21,6 +21,7 @@ extension Tools {
             case .criterion(let tests):
                 return Answer(StandardsRendering.text(tests, markdown: true), .object([
                     ("criterion", [tests.criterion].tabular.json), ("tested_by", StandardsRendering.tabular(tests).json),
+                    ("standards", StandardsRendering.routes(tests.criterion)),
                 ]))
             case .catalogue(let criteria):
                 let text = criteria.isEmpty ? "No success criterion matches.\n"

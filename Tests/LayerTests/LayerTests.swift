@@ -8,7 +8,7 @@ import XCTest
 final class LayerTests: XCTestCase {
     /// Bottom to top. A library target may depend on targets before it in this list, never after.
     static let order = ["KBResources", "KBFiles", "KBModel", "KBRead", "KBNormalize", "KBStore", "KBSearch",
-                        "KBImport", "KBQuery", "KBRender", "A11yKB"]
+                        "KBImport", "KBQuery", "KBConformance", "KBRender", "A11yKB"]
     /// The skins see the library through the façade only.
     static let skins = ["a11ykb", "a11ykb-mcp"]
 

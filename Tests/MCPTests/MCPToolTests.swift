@@ -55,7 +55,7 @@ final class MCPToolTests: XCTestCase {
         XCTAssertEqual(names, ["list_components", "get_component", "get_developer_notes", "list_component_formats", "search",
                                "find_components", "compare_platforms", "get_announcements", "list_gaps", "get_wcag_criteria",
                                "get_success_criterion", "get_coverage", "build_checklist", "explain_axe_results",
-                               "get_test_plan", "report_results", "diff_knowledge_bases", "run_sql"])
+                               "get_test_plan", "report_results", "diff_knowledge_bases", "build_conformance_report", "check_conformance_report", "compare_conformance_reports", "run_sql"])
         for tool in tools {
             let name = tool["name"] as? String ?? "?"
             let annotations = try XCTUnwrap(tool["annotations"] as? [String: Any], name)

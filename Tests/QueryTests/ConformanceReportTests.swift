@@ -193,4 +193,43 @@ final class ConformanceReportTests: XCTestCase {
             "level 1.2.2 authoring-tool does-not-support -",
         ])
     }
+
+    /// The Trusted Tester tests of each criterion, read here from DHS's own file, are the ones
+    /// a11ykb built in; 508 requires WCAG 2.0's A and AA only; EN 301 549 numbers them behind 9 and 11.
+    func testEveryCriterionsRoutesToTheOtherStandards() throws {
+        let file = try Fixtures.corpus("trusted-tester").appendingPathComponent("SuccessCriteriaTT5.1.3.json")
+        let rows = try XCTUnwrap((try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [[String: Any]])?.first?["Criteria"] as? [[String: Any]])
+        var expected: [SCNumber: [String]] = [:]
+        for row in rows {
+            let id = (row["TestID"] as? String ?? "").trimmingCharacters(in: .whitespaces)
+            for part in (row["CrtID"] as? String ?? "").split(separator: ",") {
+                if let sc = SCNumber(part.trimmingCharacters(in: .whitespaces)) { expected[sc, default: []].append(id) }
+            }
+        }
+        XCTAssertGreaterThan(expected.count, 30, "Trusted Tester tests most A and AA criteria")
+        for info in WCAGCatalogue.builtIn {
+            let sc = try XCTUnwrap(SCNumber(info.sc))
+            XCTAssertEqual(CriterionRoutes.of(sc).trustedTester, expected[sc] ?? [], info.sc)
+        }
+        XCTAssertTrue(CriterionRoutes.of(SCNumber(1, 1, 1)).requiredBy508)
+        XCTAssertFalse(CriterionRoutes.of(SCNumber(2, 5, 8)).requiredBy508, "a WCAG 2.2 criterion")
+        XCTAssertFalse(CriterionRoutes.of(SCNumber(1, 4, 6)).requiredBy508, "level AAA")
+        XCTAssertEqual(CriterionRoutes.of(SCNumber(1, 4, 3)).en301549, ["9.1.4.3", "11.1.4.3"])
+        XCTAssertTrue(CriterionRoutes.of(SCNumber(1, 1, 1)).functionalPerformance.contains { $0.id == "302.1" && $0.handle == "Without Vision" })
+    }
+
+    /// Anyone's file is untrusted: an alias bomb, nesting deeper than the parser's stack, a list
+    /// where a report is a map, or a file too large are each refused in one sentence, quickly.
+    func testHostileReportsAreRefusedNotRun() throws {
+        var bomb = "title: x\nproduct: {name: x}\nauthor: {email: x}\nb0: &a0 [x, x, x, x, x, x, x, x, x]\n"
+        for n in 1...9 { bomb += "b\(n): &a\(n) [" + Array(repeating: "*a\(n - 1)", count: 9).joined(separator: ", ") + "]\n" }
+        bomb += "chapters: {success_criteria_level_a: {criteria: *a9}}\n"
+        let cases = [("bomb", bomb), ("deep", String(repeating: "[", count: 5_000)), ("list", "- a\n- b\n"),
+                     ("huge", "title: " + String(repeating: "x", count: ConformanceReports.maxBytes))]
+        for (name, text) in cases {
+            XCTAssertThrowsError(try ConformanceReports.read(NamedInput(name: name, data: Data(text.utf8))), name) { error in
+                XCTAssertFalse("\(error)".contains("\n"), "one line: \(error)")
+            }
+        }
+    }
 }
