@@ -43,8 +43,17 @@ package struct AxeEvidence: Sendable {
 }
 
 package enum ConformanceBuilder {
-    /// The OpenACR component a family's entries report as.
-    static func component(of family: Family) -> String { family == .web ? "web" : "software" }
+    /// The OpenACR component a family's entries report as; nil for the how-to-test guides, whose
+    /// checks hold for every kind of product the report speaks for.
+    static func component(of family: Family) -> String? {
+        switch family {
+        case .web: "web"
+        case .native: "software"
+        case .howToTest: nil
+        }
+    }
+
+    static func family(of item: ChecklistItem) -> Family? { Family(rawValue: String(item.component.prefix { $0 != "/" })) }
 
     package static func build(catalog: OpenACRCatalog, results: [TestReport], axe: [AxeEvidence], base: OpenACRReport?,
                               titles: [SCNumber: String]) -> ConformanceBuild {
@@ -66,11 +75,14 @@ package enum ConformanceBuilder {
         report.catalog = catalog.id
 
         let outcomes = results.flatMap(\.outcomes)
-        var claimed = Set(outcomes.compactMap { Family(rawValue: String($0.item.component.prefix { $0 != "/" })) }.map(component(of:)))
+        var claimed = Set(outcomes.compactMap { family(of: $0.item).flatMap(component(of:)) })
         if !axe.isEmpty { claimed.insert("web") }
         for chapter in base?.chapters ?? [] where chapter.id.hasPrefix("success_criteria") {
             for c in chapter.criteria ?? [] { for p in c.components ?? [] where p.name != "none" { claimed.insert(p.name) } }
         }
+        // Checks of the guides alone name no kind of product: the report is then made for web, which
+        // a base report that names its components changes.
+        if claimed.isEmpty && outcomes.contains(where: { family(of: $0.item) == .howToTest }) { claimed.insert("web") }
         let axeBySC = AutomatedEvidence(axe)
         let eu = catalog.id.contains("-eu-")
 
@@ -168,8 +180,8 @@ package enum ConformanceBuilder {
     static func evidence(_ sc: SCNumber, component: String, outcomes: [TestReport.Outcome], automated: AutomatedEvidence) -> Found {
         var found = Found()
         let rows = outcomes.filter { o in
-            o.item.successCriteria.contains(sc)
-                && Family(rawValue: String(o.item.component.prefix { $0 != "/" })).map(ConformanceBuilder.component(of:)) == component
+            guard o.item.successCriteria.contains(sc), let family = ConformanceBuilder.family(of: o.item) else { return false }
+            return family == .howToTest || ConformanceBuilder.component(of: family) == component
         }
         for o in rows { found.evidence.add(o.result) }
         if component == "web" {

@@ -392,8 +392,10 @@ enum Tools {
         description: """
             Turn a tester's results into a conformance summary: results is the text of the checklist's CSV with its \
             result column filled (pass, fail, blocked, n/a; empty: not tested). Per component and per WCAG success \
-            criterion: counts and supports / partially supports / does not support / not evaluated. Rows whose id is \
-            unknown or whose wording changed since (fingerprint) are listed, not counted.
+            criterion (every A and AA one; each row counts toward what it tests itself): counts and supports / partially \
+            supports / does not support / not evaluated, and the failed rows with their notes. Rows whose id is \
+            unknown or whose wording changed since (fingerprint) are listed, not counted. For a VPAT-style report, \
+            use build_conformance_report.
             """,
         parameters: [.string("results", "The filled CSV, header first (id, fingerprint, result, note...).", required: true)],
         answer: { arguments, kb in

@@ -126,3 +126,8 @@ extension Family: ExpressibleByArgument {}
 extension Matrix.CellMode: ExpressibleByArgument {}
 extension MatrixAspects: ExpressibleByArgument {}
 extension Listing.Subject: ExpressibleByArgument {}
+extension WCAGLevel: ExpressibleByArgument {
+    /// `aa` as well as `AA`.
+    public init?(argument: String) { self.init(written: argument) }
+    public static var allValueStrings: [String] { allCases.map(\.rawValue) }
+}

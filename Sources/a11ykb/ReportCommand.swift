@@ -13,16 +13,20 @@ struct ReportCommand: ParsableCommand {
         commandName: "report",
         abstract: "A filled checklist CSV as a report per component and per WCAG success criterion.",
         discussion: """
-            RESULTS is the CSV of a11ykb checklist (or plan show) with its result column filled: pass, fail, blocked or n/a (empty: not tested), and a note. Each component and success criterion gets its counts and a conformance level: supports (every item tested passed), partially supports (some failed, some passed), does not support (failed, none passed), not evaluated (something untested or blocked). A row whose id the knowledge base no longer holds, or whose wording changed since the CSV was made (its fingerprint), is listed and not counted; exit status 1 then.
+            RESULTS is the CSV of a11ykb checklist (or plan show) with its result column filled: pass, fail, blocked or n/a (empty: not tested), and a note. Each component, and every WCAG success criterion to --level, gets its counts and a conformance level: supports (every row tested passed), partially supports (some failed, some passed), does not support (failed, none passed), not evaluated (nothing tested passed or failed: rows n/a, blocked or untested count as neither). A row counts toward the success criteria it tests itself (v_tested_sc), never toward another its page cites. The failed and blocked rows are listed with their notes. A row whose id the knowledge base no longer holds, or whose wording changed since the CSV was made (its fingerprint), is listed and not counted; exit status 1 then.
+
+            For the conformance report a buyer reads (VPAT, OpenACR), see a11ykb acr build.
 
             Example:
-              a11ykb report release-12-results.csv --format csv -o vpat-input.csv
+              a11ykb report release-12-results.csv --level AA --format csv -o release-12-report.csv
             """)
 
     @OptionGroup var database: DatabaseOptions
     @Argument(help: ArgumentHelp("The filled results file (CSV).", valueName: "results.csv"), completion: .file(extensions: ["csv"]))
     var results: String
     @Option(help: "markdown, table, csv, json or jsonl.") var format: DocumentOrList = .markdown
+    @Option(help: ArgumentHelp("The conformance target whose success criteria all get a row: A, AA or AAA.", valueName: "level"))
+    var level: WCAGLevel = .aa
     @OptionGroup var destination: DocumentOutputOptions
 
     func run() throws {
@@ -32,7 +36,7 @@ struct ReportCommand: ParsableCommand {
             Output.error("cannot read \(results): \((error as NSError).localizedDescription)")
             throw ExitStatus.failure
         }
-        let report = try kb.report(results: text)
+        let report = try kb.report(results: text, level: level)
         let out = format.tabular.map { TestReportRendering.tabular(report).rendered($0, options: .init(byteOrderMark: destination.bom)) }
             ?? TestReportRendering.markdown(report)
         try A11yKBCLI.emit(Data(out.utf8), to: destination.output, from: kb)

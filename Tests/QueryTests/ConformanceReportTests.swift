@@ -232,4 +232,18 @@ final class ConformanceReportTests: XCTestCase {
             }
         }
     }
+
+    /// A testing guide's checks hold for whatever the report speaks for: its contrast checks count
+    /// toward 1.4.3 for the native app a plan names, as software.
+    func testGuideChecksCountForTheProductTheReportSpeaksFor() throws {
+        let kb = try corpusKnowledgeBase()
+        let guide = try kb.checklist(["how-to-test/color-contrast"])
+        let contrast = guide.items.filter { $0.kind == .criterion && $0.successCriteria.contains(SCNumber(1, 4, 3)) }
+        XCTAssertFalse(contrast.isEmpty, "the guide holds contrast checks")
+        var csv = String(decoding: try results(kb, ["native/button"], platform: "ios").data, as: UTF8.self)
+        for item in contrast { csv += "\(item.id),\(item.fingerprint),pass,\n" }
+        let built = try kb.buildConformanceReport(results: [NamedInput(name: "r.csv", data: Data(csv.utf8))], axe: [], base: nil)
+        XCTAssertEqual(built.report.adherence(chapter: "success_criteria_level_aa", criterion: "1.4.3", component: "software")?.level, "supports")
+        XCTAssertNil(built.report.adherence(chapter: "success_criteria_level_aa", criterion: "1.4.3", component: "web"), "no web content was tested")
+    }
 }

@@ -138,6 +138,10 @@ final class TestPlanTests: XCTestCase {
             for o in counted where o.item.successCriteria.contains(sc) { expected.add(o.result) }
             XCTAssertEqual(row.tally, expected, row.name)
         }
+        // A lower target lists fewer criteria, those tested above it still shown.
+        let levelA = try kb.report(results: results, level: .a)
+        XCTAssertLessThan(levelA.successCriteria.count, report.successCriteria.count)
+        XCTAssertTrue(Set(levelA.successCriteria.map(\.name)).isSubset(of: report.successCriteria.map(\.name)))
         XCTAssertEqual(report.failures.map(\.item.id), ["web/heading:gesture:web:swipe", "web/main-landmark:gesture:web:swipe"])
         XCTAssertEqual(report.failures.first?.note, "skips the h2, says \"heading\" twice")
         XCTAssertEqual(report.problems.map { "\($0.line) \($0.id) \($0.kind.rawValue)" }, [
