@@ -27,13 +27,8 @@ extension KnowledgeBase {
         }
         let runs = try axe.map { input in AxeEvidence(file: input.name, runs: try AxeResults.read(input.data)) }
         return try reader.read { db in
-            let reports = try results.map { input -> TestReport in
-                guard let text = String(data: input.data, encoding: .utf8) else {
-                    throw QueryError.invalidOption("\(input.name) is not UTF-8 text")
-                }
-                let entries = try TestReport.entries(CSVRecords.parse(text))
-                guard !entries.isEmpty else { throw QueryError.invalidOption("\(input.name) holds no rows") }
-                return try TestReport.build(db, entries, file: input.name, level: .aaa)
+            let reports = try results.map { input in
+                try TestReport.build(db, try TestReport.read(input.data, name: input.name), file: input.name, level: .aaa)
             }
             return ConformanceBuilder.build(catalog: chosen, results: reports, axe: runs, base: baseReport,
                                             titles: try WCAGCriterion.titles(db))

@@ -381,10 +381,9 @@ extension KnowledgeBase {
     /// component and per success criterion, against this knowledge base.
     /// Every active success criterion up to `level` gets a row; each counted item counts toward
     /// the criteria it tests (`TestedSuccessCriteria`), never its component's others.
-    public func report(results text: String, level: WCAGLevel = .aa) throws -> TestReport {
-        let entries = try TestReport.entries(CSVRecords.parse(text))
-        guard !entries.isEmpty else { throw QueryError.invalidOption("the results hold no rows") }
-        return try reader.read { try TestReport.build($0, entries, level: level) }
+    public func report(results data: Data, name: String, level: WCAGLevel = .aa) throws -> TestReport {
+        let entries = try TestReport.read(data, name: name)
+        return try reader.read { try TestReport.build($0, entries, file: name, level: level) }
     }
 
     /// What changed from the knowledge base at `old` to the one at `new` (nil: this one).

@@ -21,6 +21,8 @@ public struct ConformanceBuild: Sendable {
     public var pending: [Pending]
     /// Rows of the results files that could not be counted, by file.
     public var unreadRows: [(file: String, problem: TestReport.Problem)]
+    /// Results files whose rows carry no fingerprint: rows reworded since were counted as they stand.
+    public var withoutFingerprints: [String]
     /// How many criteria of each chapter got each level, in the catalog's order.
     public var summary: [(chapter: OpenACRCatalog.Chapter, counts: [AdherenceLevel: Int])]
 
@@ -148,7 +150,8 @@ package enum ConformanceBuilder {
         report.chapters = catalog.chapters.compactMap { chapters[$0.id] }
         summary.sort { a, b in catalog.chapters.firstIndex(of: a.chapter)! < catalog.chapters.firstIndex(of: b.chapter)! }
         let unread = results.flatMap { r in r.problems.map { (file: r.outcomes.first?.file ?? r.file ?? "", problem: $0) } }
-        return ConformanceBuild(report: report, conflicts: conflicts, pending: pending, unreadRows: unread, summary: summary)
+        return ConformanceBuild(report: report, conflicts: conflicts, pending: pending, unreadRows: unread,
+                                withoutFingerprints: results.filter { !$0.fingerprintsChecked }.compactMap(\.file), summary: summary)
     }
 
     /// How the report was made, when the base does not say: the files and engines, counted.

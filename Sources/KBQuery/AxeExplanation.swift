@@ -168,7 +168,13 @@ package struct AxeResults: Decodable, Sendable {
 
     /// One run's results (`axe.run`'s object), or a list of them (one per page, as axe's command
     /// line writes); anything else is refused, saying what was expected.
+    /// Larger files are refused unread: a run of 50,000 nodes is about 50 MB.
+    package static let maxBytes = 128 << 20
+
     package static func read(_ data: Data) throws -> [AxeResults] {
+        guard data.count <= maxBytes else {
+            throw QueryError.invalidOption("the axe results are larger than \(maxBytes >> 20) MB: split the run by page")
+        }
         let decoder = JSONDecoder()
         if let one = try? decoder.decode(AxeResults.self, from: data) { return [one] }
         if let many = try? decoder.decode([AxeResults].self, from: data), !many.isEmpty { return many }

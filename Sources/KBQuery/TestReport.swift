@@ -46,6 +46,7 @@ public struct TestReport: Sendable {
             case reworded = "wording changed since exported"
             case unreadableResult = "result not one of pass, fail, blocked, n/a"
             case missingID = "no id"
+            case duplicate = "listed again: only its first row counts"
         }
         public var line: Int
         public var id: String
@@ -64,6 +65,9 @@ public struct TestReport: Sendable {
     public var total: Tally
     /// The results file, as named; nil for text given without a name.
     public var file: String?
+    /// Whether any row gave a fingerprint: without them a row reworded since the CSV was made
+    /// cannot be told apart, and is counted as it stands.
+    public var fingerprintsChecked: Bool
     /// The conformance target the criteria were listed for.
     public var level: WCAGLevel
     /// Every counted row with its item, in the file's order: what a conformance report is built from.
@@ -91,11 +95,24 @@ public struct TestReport: Sendable {
         public var note: String
     }
 
+    /// A results file's bytes, as a spreadsheet may have saved them (UTF-8 or UTF-16, comma,
+    /// semicolon or tab), to its rows; a quote that never closes is an error naming its line.
+    public static func read(_ data: Data, name: String) throws -> [Entry] {
+        let text = try ResultsText.decode(data, name: name)
+        let records: [[String]]
+        do { records = try CSVRecords.parse(text, delimiter: CSVRecords.delimiter(of: text)) } catch let error as CSVRecords.UnterminatedQuote {
+            throw QueryError.invalidOption("\(name) line \(error.line): a quoted field opens and never closes (a stray \" in a note?)")
+        }
+        let entries = try TestReport.entries(records)
+        guard !entries.isEmpty else { throw QueryError.invalidOption("\(name) holds no rows") }
+        return entries
+    }
+
     /// Reads the results' records (header first, as `CSVRecords.parse` gives them).
     public static func entries(_ records: [[String]]) throws -> [Entry] {
         guard let header = records.first?.map({ $0.trimmingCharacters(in: .whitespaces).lowercased() }) else { return [] }
         guard let id = header.firstIndex(of: "id"), let result = header.firstIndex(of: "result") else {
-            throw QueryError.invalidOption("the results have no \"id\" and \"result\" columns; fill the checklist's CSV")
+            throw QueryError.invalidOption("the results have no \"id\" and \"result\" columns (header: \(header.prefix(6).joined(separator: ", "))); fill the checklist's CSV")
         }
         let fingerprint = header.firstIndex(of: "fingerprint"), note = header.firstIndex(of: "note")
         func cell(_ r: [String], _ i: Int?) -> String { i.flatMap { $0 < r.count ? r[$0] : nil } ?? "" }
@@ -124,12 +141,16 @@ public struct TestReport: Sendable {
         var problems: [Problem] = []
         var outcomes: [Outcome] = []
         var total = Tally(), without = 0
+        var seen: Set<String> = []
         for entry in entries {
             guard !entry.id.isEmpty else {
                 problems.append(Problem(line: entry.line, id: "", kind: .missingID, detail: "")); continue
             }
             guard let item = items[entry.id] else {
                 problems.append(Problem(line: entry.line, id: entry.id, kind: .unknownID, detail: "")); continue
+            }
+            guard seen.insert(entry.id).inserted else {
+                problems.append(Problem(line: entry.line, id: entry.id, kind: .duplicate, detail: "")); continue
             }
             if !entry.fingerprint.isEmpty && entry.fingerprint != item.fingerprint {
                 problems.append(Problem(line: entry.line, id: entry.id, kind: .reworded,
@@ -162,6 +183,7 @@ public struct TestReport: Sendable {
         let shown = Set(listed).union(criteria.keys).sorted()
         return TestReport(components: order.map { components[$0]! },
                           successCriteria: shown.map { Row(name: $0.description, title: titles[$0] ?? "", tally: criteria[$0] ?? Tally()) },
-                          withoutSuccessCriteria: without, problems: problems, total: total, file: file, level: level, outcomes: outcomes)
+                          withoutSuccessCriteria: without, problems: problems, total: total, file: file,
+                          fingerprintsChecked: entries.contains { !$0.fingerprint.isEmpty }, level: level, outcomes: outcomes)
     }
 }

@@ -399,7 +399,7 @@ enum Tools {
             """,
         parameters: [.string("results", "The filled CSV, header first (id, fingerprint, result, note...).", required: true)],
         answer: { arguments, kb in
-            let report = try kb.report(results: arguments.string("results") ?? "")
+            let report = try kb.report(results: Data((arguments.string("results") ?? "").utf8), name: "results")
             return Answer(TestReportRendering.markdown(report), "rows", TestReportRendering.tabular(report).json)
         })
 

@@ -103,6 +103,9 @@ struct ACRBuildCommand: ParsableCommand {
         for (file, problem) in built.unreadRows {
             Output.error("\(file) line \(problem.line): " + (problem.id.isEmpty ? "" : "\(problem.id): ") + problem.kind.rawValue + (problem.detail.isEmpty ? "" : " (\(problem.detail))"))
         }
+        for file in built.withoutFingerprints {
+            Output.error("warning: \(file) has no fingerprints: rows reworded since it was made are counted as they stand")
+        }
         for conflict in built.conflicts { Output.error("conflict: " + conflict.located) }
         if !built.conflicts.isEmpty || !built.unreadRows.isEmpty { throw ExitStatus.incomplete }
     }

@@ -31,12 +31,11 @@ struct ReportCommand: ParsableCommand {
 
     func run() throws {
         let kb = try database.open()
-        let text: String
-        do { text = try String(contentsOfFile: results, encoding: .utf8) } catch {
-            Output.error("cannot read \(results): \((error as NSError).localizedDescription)")
-            throw ExitStatus.failure
+        let input = try readInput(results)
+        let report = try kb.report(results: input.data, name: input.name, level: level)
+        if !report.fingerprintsChecked {
+            Output.error("warning: \(input.name) has no fingerprints: rows reworded since it was made are counted as they stand")
         }
-        let report = try kb.report(results: text, level: level)
         let out = format.tabular.map { TestReportRendering.tabular(report).rendered($0, options: .init(byteOrderMark: destination.bom)) }
             ?? TestReportRendering.markdown(report)
         try A11yKBCLI.emit(Data(out.utf8), to: destination.output, from: kb)

@@ -113,9 +113,10 @@ final class TestPlanTests: XCTestCase {
             web/main-landmark:screenreader:web:role,\(fp["web/main-landmark:screenreader:web:role"]!),,\r
             web/main-landmark:screenreader:web:group,\(fp["web/main-landmark:screenreader:web:group"]!),maybe,\r
             web/heading:keyboard:web:escape,123456789abc,fail,\r
+            web/heading:keyboard:web:tab,\(fp["web/heading:keyboard:web:tab"]!),fail,pasted twice\r
 
             """
-        let report = try kb.report(results: results)
+        let report = try kb.report(results: Data(results.utf8), name: "results.csv")
         typealias T = TestReport.Tally
         XCTAssertEqual(report.components.map(\.name), ["web/heading", "web/main-landmark"])
         XCTAssertEqual(report.components[0].tally, T(passed: 3, failed: 1, blocked: 0, notApplicable: 1, notTested: 0))
@@ -139,7 +140,7 @@ final class TestPlanTests: XCTestCase {
             XCTAssertEqual(row.tally, expected, row.name)
         }
         // A lower target lists fewer criteria, those tested above it still shown.
-        let levelA = try kb.report(results: results, level: .a)
+        let levelA = try kb.report(results: Data(results.utf8), name: "results.csv", level: .a)
         XCTAssertLessThan(levelA.successCriteria.count, report.successCriteria.count)
         XCTAssertTrue(Set(levelA.successCriteria.map(\.name)).isSubset(of: report.successCriteria.map(\.name)))
         XCTAssertEqual(report.failures.map(\.item.id), ["web/heading:gesture:web:swipe", "web/main-landmark:gesture:web:swipe"])
@@ -148,7 +149,11 @@ final class TestPlanTests: XCTestCase {
             "7 web/heading:screenreader:web:group wording changed since exported",
             "12 web/main-landmark:screenreader:web:group result not one of pass, fail, blocked, n/a",
             "13 web/heading:keyboard:web:escape no such item",
+            "14 web/heading:keyboard:web:tab listed again: only its first row counts",
         ])
+        XCTAssertTrue(report.fingerprintsChecked)
+        let bare = try kb.report(results: Data("id,result\nweb/heading:keyboard:web:tab,pass\n".utf8), name: "bare.csv")
+        XCTAssertFalse(bare.fingerprintsChecked, "no fingerprint column: the wording was not checked, and the caller is told")
         XCTAssertEqual(T(passed: 1).conformance, .supports)
         XCTAssertEqual(T(failed: 2).conformance, .doesNotSupport)
         // Rows marked n/a never make a criterion not applicable: only a person does, in a conformance report's base.
@@ -204,10 +209,34 @@ final class TestPlanTests: XCTestCase {
     }
 
     func testResultsCSVIsReadAsRFC4180() {
-        XCTAssertEqual(CSVRecords.parse("\u{FEFF}a,\"b,\"\"c\"\"\r\nd\",e\r\n,\n\"\"\r\n"),
+        XCTAssertEqual(try CSVRecords.parse("\u{FEFF}a,\"b,\"\"c\"\"\r\nd\",e\r\n,\n\"\"\r\n"),
                        [["a", "b,\"c\"\r\nd", "e"], ["", ""], [""]])
         XCTAssertEqual(ItemIdentity.slug("Tab, arrow keys or ctl+tab"), "tab-arrow-keys-or-ctl-tab")
         XCTAssertEqual(ItemIdentity.disambiguate([("k", "b"), ("k", "a"), ("j", "c")]), ["k~2", "k", "j"])
+    }
+
+    /// A results file as spreadsheets save it, and as testers break it: each is read right or
+    /// refused in one sentence that names the line; nothing is dropped in silence.
+    func testResultsFilesAsSpreadsheetsSaveThemAndAsTestersBreakThem() throws {
+        // A stray opening quote in one note used to swallow every later row, exit 0.
+        let stray = "id,fingerprint,result,note\na,1,pass,\nb,2,fail,\"oops\nc,3,fail,\nd,4,fail,\n"
+        XCTAssertThrowsError(try TestReport.read(Data(stray.utf8), name: "r.csv")) { error in
+            XCTAssertEqual("\(error.localizedDescription)", "r.csv line 3: a quoted field opens and never closes (a stray \" in a note?)")
+        }
+        // Excel in a locale whose decimal mark is a comma saves semicolons; tabs come from pasting.
+        for separator in [";", "\t"] {
+            let text = ["id", "fingerprint", "result", "note"].joined(separator: separator) + "\n"
+                + ["web/x:keyboard:web:tab", "abc", "pass", "a, b"].joined(separator: separator) + "\n"
+            let entries = try TestReport.read(Data(text.utf8), name: "r.csv")
+            XCTAssertEqual(entries.map { "\($0.id)|\($0.result)|\($0.note)" }, ["web/x:keyboard:web:tab|pass|a, b"], separator)
+        }
+        // UTF-16 with its mark is read; Latin-1 is refused, saying how to save it.
+        let utf16 = try XCTUnwrap("id,result\nweb/x:keyboard:web:tab,pass\n".data(using: .utf16))
+        XCTAssertEqual(try TestReport.read(utf16, name: "r.csv").first?.result, "pass")
+        let latin1 = Data("id,result,note\nx,pass,caf".utf8) + Data([0xE9, 0x0A])
+        XCTAssertThrowsError(try TestReport.read(latin1, name: "r.csv")) {
+            XCTAssertTrue($0.localizedDescription.contains("save it as CSV UTF-8"), $0.localizedDescription)
+        }
     }
 
     /// A knowledge base of both checkouts keeps only today's button; `eras` reads the superseded
