@@ -16,7 +16,8 @@ public struct WCAGCriterion: Sendable, Equatable, RowDecodable {
     public var version: String?
     /// `active`, `obsolete`; nil for a criterion only cited, not in the catalogue.
     public var status: String?
-    /// A citation's address, else W3C's WCAG 2.2 address.
+    /// One address per criterion: W3C's Understanding page of WCAG 2.2 where the catalogue knows its
+    /// id (whatever address a source cited), else the address its citation gave.
     public var url: String?
     /// Components MagentaA11y tests it in (`v_tested_sc`), ACT and axe rules that test it (not secondary).
     public var components: Int
@@ -41,7 +42,7 @@ public struct WCAGCriterion: Sendable, Equatable, RowDecodable {
 
     static let select = """
         SELECT w.sc, w.title, w.level, w.guideline, w.guideline_title, w.principle, w.principle_title, w.version, w.status,
-            coalesce(w.url, 'https://www.w3.org/TR/WCAG22/#' || w.w3c_id) AS url,
+            coalesce('https://www.w3.org/WAI/WCAG22/Understanding/' || w.w3c_id || '.html', w.url) AS url,
             (SELECT count(DISTINCT t.family || '/' || t.component) FROM v_tested_sc t WHERE t.sc = w.sc) AS components,
             (SELECT count(*) FROM v_rule_sc r WHERE r.sc = w.sc AND r.kind = 'act' AND r.secondary = 0) AS act_rules,
             (SELECT count(*) FROM v_rule_sc r WHERE r.sc = w.sc AND r.kind = 'axe') AS axe_rules

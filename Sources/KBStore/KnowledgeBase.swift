@@ -427,7 +427,8 @@ public final class KnowledgeBase: @unchecked Sendable {
     /// The documented tables of docs/schema.md, in the order `stats` lists them.
     package static let tables = ["sources", "roots", "components", "platforms", "frameworks", "criteria", "guidance",
                                     "announcements", "gaps", "code_examples", "gherkin_steps", "wcag_criteria",
-                                    "component_wcag", "inferred_wcag", "tests_nothing", "videos", "notices", "equivalents"]
+                                    "component_wcag", "inferred_wcag", "tests_nothing", "videos", "notices", "equivalents",
+                                    "rules", "rule_sc", "rule_tags", "rule_act_ids"]
 }
 
 /// What says a file changed: its identity, size and times, and whether a writer's `-wal` and

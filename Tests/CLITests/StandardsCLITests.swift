@@ -5,6 +5,16 @@ import XCTest
 
 /// `a11ykb wcag` and `a11ykb coverage` as a user runs them.
 final class StandardsCLITests: XCTestCase {
+    /// stats counts the automated rules as it counts every other table.
+    func testStatsCountsRules() throws {
+        let axe = try Fixtures.corpus("axe-core").appendingPathComponent("lib/rules").path
+        let db = try Fixtures.temporaryFolder(self).appendingPathComponent("kb.sqlite").path
+        XCTAssertEqual(try Fixtures.run(["import", "--db", db, axe]).status, 0)
+        let stats = try Fixtures.run(["stats", "--db", db])
+        let rulesLine = stats.stdout.split(separator: "\n").first { $0.hasPrefix("rules ") }
+        XCTAssertGreaterThan(Int(rulesLine?.split(separator: " ").last ?? "") ?? 0, 50, stats.stdout)
+    }
+
     func testCatalogueAndCoverageOnANewKnowledgeBase() throws {
         let db = try Fixtures.temporaryFolder(self).appendingPathComponent("kb.sqlite").path
         XCTAssertEqual(try Fixtures.run(["import", "--db", db, Fixtures.seedFolder.path]).status, 0)
@@ -26,6 +36,12 @@ final class StandardsCLITests: XCTestCase {
             XCTAssertEqual(names.count, Set(names).count, String(line))
         }
         XCTAssertTrue(named.stdout.contains("table-row-button (inferred)"), named.stdout)
+        // One address per criterion, whatever a page cited: W3C's Understanding page.
+        let urls = rows.dropFirst().compactMap { $0.last }
+        XCTAssertFalse(urls.isEmpty)
+        XCTAssertTrue(urls.allSatisfy { $0.hasPrefix("https://www.w3.org/WAI/WCAG22/Understanding/") && $0.hasSuffix(".html") }, "\(Set(urls.map { String($0.prefix(40)) }))")
+        // Where it sits in the other standards a conformance report answers to.
+        XCTAssertTrue(one.stdout.contains("Trusted Tester 5.1.3: ") && one.stdout.contains("EN 301 549: 9.1.4.3 (web), 11.1.4.3 (software)"), one.stdout)
         XCTAssertEqual(try Fixtures.run(["wcag", "--db", db, "9.9.9"]).status, 2)
         XCTAssertEqual(try Fixtures.run(["wcag", "--db", db, "zzzz"]).status, 1)
 

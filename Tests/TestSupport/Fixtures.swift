@@ -15,6 +15,12 @@ public enum Fixtures {
     public static let repoRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     public static let seedFolder = repoRoot.appendingPathComponent("seed")
     public static let corpusFolder = repoRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
+    /// What each folder of the shared corpus is, for a skip message that names what is missing.
+    static let corpusNames = [
+        "magentaA11y-2026": "today's MagentaA11y checkout", "magentaA11y-2024": "the 2024 (Jekyll) MagentaA11y checkout",
+        "wcag": "W3C's wcag.json", "act-rules": "the W3C ACT rules", "axe-core": "axe-core's rules",
+        "openacr": "GSA's OpenACR schema, catalogs and example reports", "trusted-tester": "the Trusted Tester 5.1.3 test conditions",
+    ]
 
     public static func seed(_ name: String) throws -> String {
         try String(contentsOf: seedFolder.appendingPathComponent(name), encoding: .utf8)
@@ -45,7 +51,9 @@ public enum Fixtures {
     public static func corpus(_ name: String) throws -> URL {
         let url = corpusFolder.appendingPathComponent(name)
         guard FileManager.default.fileExists(atPath: url.path) else {
-            throw XCTSkip("corpus not found at \(url.path): tests over the MagentaA11y corpus skipped (clone with ../shared beside the project to run them)")
+            let first = name.split(separator: "/").first.map(String.init) ?? name
+            let what = Fixtures.corpusNames[first] ?? "the shared corpus's \(first)"
+            throw XCTSkip("\(what) not found at \(url.path): the tests over it skip (the README's \"Tests and ../shared\" says what ../shared is)")
         }
         return url
     }
