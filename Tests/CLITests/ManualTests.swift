@@ -24,6 +24,17 @@ final class ManualTests: XCTestCase {
                        "docs/a11ykb.1 is older than the command definitions: run scripts/gen-manual")
     }
 
+    /// As man shows it: headed "General Commands Manual" with a11ykb's name and version at the foot,
+    /// not groff's "BSD General Commands Manual".
+    func testManPageIsHeadedAsA11ykbsOwn() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/nroff") else { throw XCTSkip("nroff is missing (apt-get install groff-base): skipped") }
+        let run = try Fixtures.runProcess(URL(fileURLWithPath: "/usr/bin/nroff"), ["-mdoc", Self.page.path], environment: nil)
+        let lines = run.stdout.split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+        XCTAssertEqual(lines.first?.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " "),
+                       "A11YKB(1) General Commands Manual A11YKB(1)")
+        XCTAssertTrue(lines.last?.hasPrefix("a11ykb \(KnowledgeBase.version)") ?? false, String(lines.last ?? ""))
+    }
+
     /// And it was rendered from them: every subcommand and every option is on the page.
     func testManPageNamesEverySubcommandAndOption() throws {
         let page = try String(contentsOf: Self.page, encoding: .utf8)
