@@ -43,11 +43,37 @@ extension KnowledgeBase {
     public func coverage(components: [String] = [], category: String? = nil, family: Family? = nil, platform: String? = nil,
                          level: String = "AA") throws -> Coverage {
         try reader.read { db in
+            // One name that is no component but a saved plan's: the plan's components, on its platform.
+            if components.count == 1, (try? ComponentLookup.resolve(db, components[0], family: family)) == nil,
+               let plan = try PlanStore.named(db, components[0]) {
+                return try coverage(db, plan: plan, level: level)
+            }
             let ids = try components.map { try ComponentLookup.resolve(db, $0, family: family) }
             let slug = try platform.flatMap { try Compare.platforms([$0]) }?.first
             return try Coverage.build(db, Coverage.Selection(componentIDs: ids, category: category, family: family, platform: slug,
                                                              level: level))
         }
+    }
+
+    /// What a saved plan's tests cover: its components as the knowledge base holds them now, on
+    /// the plan's platform.
+    public func coverage(plan name: String, level: String = "AA") throws -> Coverage {
+        try reader.read { db in
+            guard let plan = try PlanStore.named(db, name) else {
+                let known = try PlanStore.all(db).map(\.name)
+                throw QueryError.invalidOption("no plan \"\(name)\"" + (known.isEmpty ? "; none is saved" : "; saved: " + known.joined(separator: ", ")))
+            }
+            return try coverage(db, plan: plan, level: level)
+        }
+    }
+
+    private func coverage(_ db: Database, plan: SavedPlan, level: String) throws -> Coverage {
+        let ids = try plan.components.compactMap { name -> Int64? in
+            let parts = name.split(separator: "/", maxSplits: 1).map(String.init)
+            guard parts.count == 2, let family = Family(rawValue: parts[0]) else { return nil }
+            return try? ComponentLookup.resolve(db, parts[1], family: family)
+        }
+        return try Coverage.build(db, Coverage.Selection(componentIDs: ids, platform: plan.platform, level: level))
     }
 
     /// ACT and axe-core rules matching a question's words, most words first; the first `limit`

@@ -3,8 +3,9 @@ import KBModel
 import KBSearch
 
 /// Which success criteria a set of components' tests cover, and how: by MagentaA11y's manual
-/// criteria (`v_tested_sc`), by automated rules (ACT rules, not secondary; axe rules, not
-/// deprecated), by both, or by nothing. Automated rules test web content: they count only when
+/// criteria (`v_tested_sc`), by automated rules (axe rules, not deprecated, and the ACT rules
+/// they implement), by both, or by nothing; an ACT rule no engine implements is a procedure to
+/// follow by hand, listed apart. Automated rules test web content: they count only when
 /// the selection holds web components. Covering a criterion with tests is not conformance.
 public struct Coverage: Sendable, Equatable {
     public enum Status: String, Sendable, CaseIterable { case both, manual, automated, none }
@@ -16,8 +17,11 @@ public struct Coverage: Sendable, Equatable {
         public var status: Status
         /// `web/button`, `native/switch (ios)`: the components whose tests cover it.
         public var manual: [String]
-        /// `axe/button-name`, `act/97a4e1`.
+        /// Rules an engine runs: `axe/button-name`, and `act/97a4e1` where an axe rule implements it.
         public var automated: [String]
+        /// ACT rules no rule of an engine the knowledge base holds implements: test procedures,
+        /// followed by hand (`act/80af7b` for 2.1.2 No Keyboard Trap). They do not make a criterion automated.
+        public var procedures: [String] = []
     }
 
     public var rows: [Criterion]
@@ -69,13 +73,22 @@ public struct Coverage: Sendable, Equatable {
                 manual[link.sc.description, default: []].insert(key + (link.platform.map { " (\($0))" } ?? ""))
             }
         }
-        var automated: [String: Set<String>] = [:]
+        var automated: [String: Set<String>] = [:], procedures: [String: Set<String>] = [:]
         if web {
+            // An ACT rule is automated only where an engine's rule implements it (axe's actIds).
+            let implemented = Set(try String.fetchAll(db, sql: """
+                SELECT a.act_rule FROM v_rule_act a JOIN v_rules r ON r.kind = 'axe' AND r.rule = a.axe_rule WHERE r.deprecated = 0
+                """))
             for row in try Row.fetchAll(db, sql: """
                 SELECT s.kind, s.rule, s.sc FROM v_rule_sc s JOIN v_rules r ON r.kind = s.kind AND r.rule = s.rule
                 WHERE s.secondary = 0 AND r.deprecated = 0
                 """) {
-                automated[row["sc"], default: []].insert("\(row["kind"] as String)/\(row["rule"] as String)")
+                let kind: String = row["kind"], rule: String = row["rule"]
+                if kind == "act" && !implemented.contains(rule) {
+                    procedures[row["sc"], default: []].insert("act/\(rule)")
+                } else {
+                    automated[row["sc"], default: []].insert("\(kind)/\(rule)")
+                }
             }
         }
         let level = selection.level.uppercased()
@@ -83,7 +96,8 @@ public struct Coverage: Sendable, Equatable {
             let m = manual[c.sc].map { $0.sorted() } ?? []
             let a = automated[c.sc].map { $0.sorted() } ?? []
             let status: Status = !m.isEmpty && !a.isEmpty ? .both : !m.isEmpty ? .manual : !a.isEmpty ? .automated : .none
-            return Criterion(sc: c.sc, title: c.title, level: c.level ?? "", status: status, manual: m, automated: a)
+            return Criterion(sc: c.sc, title: c.title, level: c.level ?? "", status: status, manual: m, automated: a,
+                             procedures: procedures[c.sc].map { $0.sorted() } ?? [])
         }
         return Coverage(rows: rows, components: keys.count, automatedCounted: web, level: level)
     }

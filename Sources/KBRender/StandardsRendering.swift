@@ -133,9 +133,9 @@ public enum StandardsRendering {
         "Covered means some test looks at the criterion; it is not conformance: only testing the product against every criterion says that."
 
     public static func tabular(_ coverage: Coverage) -> Tabular {
-        Tabular(columns: ["sc", "title", "level", "status", "manual", "automated"].map { .init($0) },
+        Tabular(columns: ["sc", "title", "level", "status", "manual", "automated", "procedures"].map { .init($0) },
                 rows: coverage.rows.map { [.text($0.sc), .optional($0.title), .text($0.level), .text($0.status.rawValue),
-                                           .texts($0.manual), .texts($0.automated)] })
+                                           .texts($0.manual), .texts($0.automated), .texts($0.procedures)] })
     }
 
     /// The totals line: `42 criteria to AA: 10 both, 5 manual only, 20 automated only, 7 none`.
@@ -143,15 +143,16 @@ public enum StandardsRendering {
         "\(coverage.rows.count) success criteria to level \(coverage.level) over \(coverage.components) components: "
             + "\(coverage.total(.both)) both, \(coverage.total(.manual)) manual only, \(coverage.total(.automated)) automated only, "
             + "\(coverage.total(.none)) none"
-            + (coverage.automatedCounted ? "" : " (automated rules test web content: not counted for native components)")
+            + (coverage.automatedCounted ? "; automated: what axe-core runs, and the ACT rules it implements (the others are procedures to follow by hand)"
+                : " (automated rules test web content: not counted for native components)")
     }
 
     /// Coverage as markdown: a table of counts (manual and automated named when few), the totals, the disclaimer.
     public static func markdown(_ coverage: Coverage) -> String {
         func names(_ list: [String]) -> String { list.count <= 4 ? list.joined(separator: ", ") : "\(list.count): " + list.prefix(3).joined(separator: ", ") + ", …" }
         var out = "# WCAG coverage to level \(coverage.level)\n\n"
-        out += MarkdownTable.render(header: ["SC", "Title", "Level", "Status", "Manual", "Automated"], rows: coverage.rows.map {
-            [$0.sc, $0.title ?? "", $0.level, $0.status.rawValue, names($0.manual), names($0.automated)]
+        out += MarkdownTable.render(header: ["SC", "Title", "Level", "Status", "Manual", "Automated", "Procedures (ACT, by hand)"], rows: coverage.rows.map {
+            [$0.sc, $0.title ?? "", $0.level, $0.status.rawValue, names($0.manual), names($0.automated), names($0.procedures)]
         })
         out += "\n" + totals(coverage) + ".\n\n" + notConformance + "\n"
         return out

@@ -60,13 +60,14 @@ struct CoverageCommand: ParsableCommand {
         commandName: "coverage",
         abstract: "Which WCAG success criteria a test plan covers: by manual criteria, automated rules, both, or nothing.",
         discussion: """
-            For each success criterion up to --level (AA unless said: A and AA), what covers it among the components chosen (named ones, else those of --category, --family, --platform, else every component): MagentaA11y's manual criteria (which components), automated rules (which ACT and axe-core rules; ACT rules secondary to a criterion and deprecated rules do not count), both, or nothing. Totals at the end. Automated rules test web content: they count only when the components chosen include web ones.
+            For each success criterion up to --level (AA unless said: A and AA), what covers it among the components chosen (named ones, a saved plan's, else those of --category, --family, --platform, else every component): MagentaA11y's manual criteria (which components), automated rules (what an engine runs: axe-core's rules and the ACT rules one of them implements; secondary and deprecated rules do not count), both, or nothing. ACT rules no engine implements are listed as procedures, followed by hand, and do not make a criterion automated. Totals at the end. Automated rules test web content: they count only when the components chosen include web ones.
 
             Covering a criterion with tests is not conformance: it says that some test looks at it, not that the product meets it.
 
             Examples:
               a11ykb coverage --family web --level AA
               a11ykb coverage button checkbox --format csv
+              a11ykb coverage --plan release-12
               a11ykb coverage --platform ios --level A --markdown
 
             Exit status: 0 done; 2 an unknown component or level, or the knowledge base cannot be opened.
@@ -90,6 +91,9 @@ struct CoverageCommand: ParsableCommand {
     @Option(help: "Criteria up to this level: A, AA (default) or AAA.")
     var level: String = "AA"
 
+    @Option(help: ArgumentHelp("A saved plan: its components, on its platform (a plan's name alone as the argument does the same).", valueName: "name"))
+    var plan: String?
+
     @Flag(help: "Write markdown (a table, the totals and what coverage does not mean).")
     var markdown = false
 
@@ -97,7 +101,9 @@ struct CoverageCommand: ParsableCommand {
 
     func run() throws {
         let kb = try database.open()
-        let coverage = try kb.coverage(components: components, category: category, family: family, platform: platform, level: level)
+        if plan != nil && !components.isEmpty { throw ValidationError("name components or --plan, not both") }
+        let coverage = try plan.map { try kb.coverage(plan: $0, level: level) }
+            ?? kb.coverage(components: components, category: category, family: family, platform: platform, level: level)
         if markdown {
             try output.emit(StandardsRendering.markdown(coverage), from: kb)
             return

@@ -87,6 +87,25 @@ final class StandardsQueryTests: XCTestCase {
         let covered = Set(button.rows.filter { !$0.manual.isEmpty }.map(\.sc))
         XCTAssertEqual(covered, linked.intersection(button.rows.map(\.sc)))
         XCTAssertTrue(cited.intersection(button.rows.map(\.sc)).isSubset(of: covered))
+
+        // Automated is what an engine runs: an ACT rule no axe rule implements is a procedure,
+        // done by hand, and never makes a criterion automated.
+        let implemented = Set(try Fixtures.strings(kb, "SELECT act_rule FROM v_rule_act"))
+        for row in coverage.rows {
+            XCTAssertTrue(row.procedures.allSatisfy { !implemented.contains(String($0.dropFirst(4))) }, row.sc)
+            XCTAssertTrue(row.automated.allSatisfy { $0.hasPrefix("axe/") || implemented.contains(String($0.dropFirst(4))) }, row.sc)
+        }
+        let procedureOnly = coverage.rows.filter { $0.automated.isEmpty && !$0.procedures.isEmpty }
+        XCTAssertFalse(procedureOnly.isEmpty, "some criteria have ACT rules no engine runs (2.1.2 No Keyboard Trap among them)")
+        XCTAssertTrue(procedureOnly.allSatisfy { $0.status == .manual || $0.status == .none })
+
+        // A saved plan's coverage: its components on its platform, by its name alone or as a plan.
+        try kb.savePlan("web-r12", checklist: try kb.checklist(["web/button", "web/checkbox"], platform: "web"))
+        let byPlan = try kb.coverage(plan: "web-r12")
+        XCTAssertEqual(byPlan.components, 2)
+        XCTAssertEqual(try kb.coverage(components: ["web-r12"]), byPlan)
+        XCTAssertEqual(byPlan, try kb.coverage(components: ["web/button", "web/checkbox"], platform: "web"))
+        XCTAssertThrowsError(try kb.coverage(plan: "no-such-plan"))
     }
 
     func testSearchFindsRules() throws {
