@@ -60,11 +60,21 @@ public struct AxeExplanation: Sendable, Equatable {
         /// What a screen reader says for its component: the examples its notes quote, else the
         /// transcript utterances that name its kind.
         public var announcements: [ExpectedAnnouncement]
+        /// An element that re-creates a native control with a role (`<div role="switch">`): it has
+        /// none of the control's built-in keyboard and screen-reader behaviour, so `checks` are all
+        /// of the component's keyboard, gesture and screen-reader criteria, those that test the
+        /// rule's success criteria first, then the keyboard's.
+        public var recreatesControl = false
     }
 
     public struct ComponentGuess: Sendable, Equatable {
         /// `checkbox`.
         public var slug: String
+        /// `web`, or `how-to-test` for a node no component answers to, whose success criteria a
+        /// testing guide covers (a paragraph failing contrast: the colour-contrast guide).
+        public var family: Family = .web
+        /// What to ask for: `checkbox`, `how-to-test/color-contrast`.
+        public var name: String { family == .web ? slug : "\(family.rawValue)/\(slug)" }
         /// The component's title; nil when the knowledge base has no such web component.
         public var title: String?
         /// The table's row that matched: `input[type=checkbox]`.
@@ -257,12 +267,24 @@ extension AxeExplanation {
         mutating func node(_ node: AxeResults.Node, successCriteria: [String]) throws -> Node {
             let element = HTMLElement(html: node.html)
             var explained = Node(target: node.target, html: node.html, element: element?.summary, component: nil, checks: [], announcements: [])
-            guard let element, let rule = ElementComponents.match(element), let slug = rule.component else { return explained }
+            guard let element, let rule = ElementComponents.match(element), let slug = rule.component else {
+                // No component: the testing guide that covers the rule's success criteria, if one does.
+                if let guide = try guide(successCriteria) {
+                    explained.component = ComponentGuess(slug: guide.slug, family: .howToTest, title: guide.title,
+                                                         matchedBy: "the guide that tests " + successCriteria.joined(separator: ", "))
+                    explained.checks = try checks(componentID: guide.id, successCriteria: successCriteria).filter { !$0.tests.isEmpty }
+                }
+                return explained
+            }
             let found = try component(slug)
             explained.component = ComponentGuess(slug: slug, title: found?.title, matchedBy: rule.selector)
             guard let found else { return explained }
-            let key = "\(found.id) \(successCriteria.joined(separator: ","))"
-            if checksOf[key] == nil { checksOf[key] = try checks(componentID: found.id, successCriteria: successCriteria) }
+            explained.recreatesControl = Self.recreatesControl(element, matchedBy: rule.selector)
+            let key = "\(found.id) \(successCriteria.joined(separator: ",")) \(explained.recreatesControl)"
+            if checksOf[key] == nil {
+                let linked = try checks(componentID: found.id, successCriteria: successCriteria)
+                checksOf[key] = explained.recreatesControl ? try whole(componentID: found.id, linked: linked) : linked
+            }
             if announcementsOf[found.id] == nil { announcementsOf[found.id] = try announcements(componentID: found.id, title: found.title) }
             explained.checks = checksOf[key] ?? []
             explained.announcements = announcementsOf[found.id] ?? []
@@ -297,6 +319,35 @@ extension AxeExplanation {
                 ManualCheck(kind: row["kind"], label: row["label"], expectation: row["expectation"],
                             tests: (linked[row["id"] as Int64] ?? []) + whole, source: row["source"], line: row["line"])
             }
+        }
+
+        /// An element matched by its role alone, whose tag has no behaviour of its own (`div`, `span`...).
+        static func recreatesControl(_ element: HTMLElement, matchedBy selector: String) -> Bool {
+            selector.hasPrefix("*[role=") && ["div", "span", "p", "li", "td", "section", "article", "i", "b", "em", "strong", "label"]
+                .contains(element.tag)
+        }
+
+        /// Every keyboard, gesture and screen-reader criterion of the component: those `linked`
+        /// (testing the rule's success criteria) first, then the keyboard's, then the rest, each
+        /// group in the page's order.
+        func whole(componentID: Int64, linked: [ManualCheck]) throws -> [ManualCheck] {
+            let all = try checks(componentID: componentID, successCriteria: []).filter { ["keyboard", "gesture", "screenreader"].contains($0.kind) }
+            let first = linked.filter { !$0.tests.isEmpty }
+            let rest = all.filter { c in !first.contains { $0.source == c.source && $0.line == c.line } }
+            return first + rest.filter { $0.kind == "keyboard" } + rest.filter { $0.kind != "keyboard" }
+        }
+
+        /// The testing guide most of whose checks test these success criteria.
+        func guide(_ successCriteria: [String]) throws -> (id: Int64, slug: String, title: String)? {
+            guard !successCriteria.isEmpty else { return nil }
+            let marks = successCriteria.map { _ in "?" }.joined(separator: ", ")
+            let row = try Row.fetchOne(db, sql: """
+                SELECT c.id, c.slug, c.title, count(*) AS n FROM v_tested_sc t
+                JOIN components c ON c.slug = t.component AND c.family = t.family
+                WHERE t.family = 'how-to-test' AND t.sc IN (\(marks)) AND t.criterion_id IS NOT NULL
+                GROUP BY c.id ORDER BY n DESC, c.slug LIMIT 1
+                """, arguments: StatementArguments(successCriteria))
+            return row.map { ($0["id"], $0["slug"], $0["title"]) }
         }
 
         /// The examples the notes quote; when they quote none, the transcript utterances that name

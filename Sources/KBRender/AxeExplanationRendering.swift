@@ -8,7 +8,7 @@ extension AxeExplanation {
     static let nodeColumns: [Tabular.Column] = [
         .init("outcome"), .init("rule"), .init("impact"), .init("success_criteria"), .init("best_practice"), .init("help"),
         .init("target"), .init("html"), .init("element"), .init("component"), .init("component_title"), .init("matched_by"),
-        .init("checks"), .init("announcements"),
+        .init("recreates_control"), .init("checks"), .init("announcements"),
     ]
 
     public var nested: Tabular {
@@ -27,7 +27,8 @@ extension AxeExplanation {
                 rows.append([
                     .text(rule.outcome.rawValue), .text(rule.id), .optional(rule.impact), criteria, .bool(rule.bestPractice),
                     .optional(rule.help), .optional(node?.target), .optional(node?.html), .optional(node?.element),
-                    .optional(node?.component?.slug), .optional(node?.component?.title), .optional(node?.component?.matchedBy),
+                    .optional(node?.component?.name), .optional(node?.component?.title), .optional(node?.component?.matchedBy),
+                    .bool(node?.recreatesControl ?? false),
                     .json(.array((node?.checks ?? []).map { check in
                         checks.object([.text(check.kind), .optional(check.label), .text(check.expectation), .texts(check.tests),
                                        .text(check.source), .int(check.line)])
@@ -53,7 +54,7 @@ extension AxeExplanation {
                                          .texts(rule.successCriteria.isEmpty ? [rule.bestPractice ? "best-practice" : "none"]
                                                     : rule.successCriteria.map(\.sc))]
             func row(_ node: Node?, _ verify: String, _ text: String, tests: [String] = [], source: String? = nil, line: Int? = nil) {
-                rows.append(head + [.optional(node?.target), .optional(node?.component?.slug), .text(verify), .text(text),
+                rows.append(head + [.optional(node?.target), .optional(node?.component?.name), .text(verify), .text(text),
                                     .texts(tests), .optional(source), .optional(line)])
             }
             if rule.nodes.isEmpty { row(nil, "no node", "the run names no element for this rule") }
@@ -111,7 +112,10 @@ extension AxeExplanation {
                     out += "most likely \(component.slug) (by \(component.matchedBy)), which the knowledge base does not hold\n"
                     continue
                 }
-                out += "most likely the web component \(component.slug), \(title) (by \(component.matchedBy))\n"
+                out += component.family == .howToTest
+                    ? "no component: the testing guide \(component.name), \(title), covers its success criteria\n"
+                    : "most likely the web component \(component.slug), \(title) (by \(component.matchedBy))"
+                        + (node.recreatesControl ? "; re-created with a role, so all its keyboard and screen-reader criteria are to verify" : "") + "\n"
                 for check in node.checks {
                     out += "  - [ ] \([check.kind, check.label].compactMap { $0 }.joined(separator: ": ")): \(check.expectation.replacingOccurrences(of: "\n", with: " "))"
                         + (check.tests.isEmpty ? "" : " [\(check.tests.joined(separator: ", "))]") + " (\(check.source):\(check.line))\n"

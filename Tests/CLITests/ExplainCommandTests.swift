@@ -18,9 +18,10 @@ final class ExplainCommandTests: XCTestCase {
         let csv = try Fixtures.run(["explain", "--db", kb.path, Self.fixture, "--format", "csv"])
         XCTAssertEqual(csv.status, 0, csv.stderr)
         XCTAssertTrue(csv.stdout.hasPrefix("outcome,rule,impact,sc,target,component,verify,text,tests,source,line\r\n"), csv.stdout)
-        XCTAssertTrue(csv.stdout.contains("violation,color-contrast,serious,1.4.3,p,,unknown,"), "an unknown node keeps its row")
+        XCTAssertTrue(csv.stdout.contains("violation,html-has-lang,serious,3.1.1,html,,unknown,"), "an unknown node keeps its row")
+        XCTAssertTrue(csv.stdout.contains("violation,color-contrast,serious,1.4.3,p,how-to-test/color-contrast,checklist,"), "a guide covers it")
         let table = try Fixtures.run(["explain", "--db", kb.path, Self.fixture])
-        XCTAssertTrue(table.stdout.hasSuffix("13 rules, 16 nodes; 2 without a known component, 2 rules naming no success criterion (axe-core 4.12.1)\n"),
+        XCTAssertTrue(table.stdout.hasSuffix("13 rules, 16 nodes; 1 without a known component, 2 rules naming no success criterion (axe-core 4.12.1)\n"),
                       table.stdout)
     }
 

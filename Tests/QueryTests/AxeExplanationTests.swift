@@ -19,7 +19,7 @@ final class AxeExplanationTests: XCTestCase {
         ("aria-progressbar-name", ["1.1.1"], ["progress-indicator"]),
         ("aria-toggle-field-name", ["4.1.2"], ["toggle-switch"]),
         ("button-name", ["4.1.2"], ["button"]),
-        ("color-contrast", ["1.4.3"], [nil]),
+        ("color-contrast", ["1.4.3"], ["color-contrast"]),
         ("empty-heading", [], ["heading"]),
         ("frame-title", ["4.1.2"], ["iframe"]),
         ("html-has-lang", ["3.1.1"], [nil]),
@@ -46,10 +46,27 @@ final class AxeExplanationTests: XCTestCase {
         // A best practice names no success criterion and says so; the incomplete result is kept.
         XCTAssertEqual(violations.first { $0.id == "empty-heading" }?.bestPractice, true)
         XCTAssertEqual(explanation.rules.filter { $0.outcome == .incomplete }.map(\.id), ["frame-tested"])
-        // Nodes no component answers to are reported with what was read of them, not dropped.
+        // A node no component answers to points to the testing guide that covers its success
+        // criteria, with the guide's checks of them: a paragraph failing contrast, the contrast guide.
         let paragraph = try XCTUnwrap(violations.first { $0.id == "color-contrast" }?.nodes.first)
         XCTAssertEqual(paragraph.element, "p")
-        XCTAssertEqual(paragraph.checks, [])
+        XCTAssertEqual(paragraph.component?.name, "how-to-test/color-contrast")
+        XCTAssertFalse(paragraph.checks.isEmpty)
+        XCTAssertTrue(paragraph.checks.allSatisfy { $0.tests.contains { $0.hasPrefix("1.4.3 ") } }, "\(paragraph.checks)")
+        // No guide covers what html-has-lang fails (3.1.1): the node stays unknown, not guessed.
+        XCTAssertNil(violations.first { $0.id == "html-has-lang" }?.nodes.first?.component)
+
+        // A div re-creating a switch has none of a switch's keyboard behaviour: every keyboard and
+        // screen-reader criterion of the toggle switch is to verify, the keyboard's among them.
+        let custom = try XCTUnwrap(violations.first { $0.id == "aria-toggle-field-name" }?.nodes.first)
+        XCTAssertTrue(custom.recreatesControl)
+        let switchCriteria = try Fixtures.strings(kb, """
+            SELECT cr.kind || ':' || coalesce(cr.label, '') FROM criteria cr JOIN components c ON c.id = cr.component_id
+            WHERE c.slug = 'toggle-switch' AND c.family = 'web' AND cr.kind IN ('keyboard', 'gesture', 'screenreader')
+            """)
+        XCTAssertEqual(Set(custom.checks.map { "\($0.kind):\($0.label ?? "")" }), Set(switchCriteria))
+        XCTAssertTrue(custom.checks.contains { $0.kind == "keyboard" }, "Tab to it, Space toggles")
+        XCTAssertEqual(violations.first { $0.id == "button-name" }?.nodes.first?.recreatesControl, false, "a <button> is the native control")
 
         // The button's checks are its criteria that test 4.1.2, as the knowledge base links them.
         let button = try XCTUnwrap(violations.first { $0.id == "button-name" }?.nodes.first)
