@@ -387,17 +387,18 @@ extension KnowledgeBase {
     }
 
     /// What changed from the knowledge base at `old` to the one at `new` (nil: this one).
-    public func diff(from old: String, to new: String? = nil) throws -> ChecklistDiff {
+    /// Changes of typography only (quotes, dashes, spaces, case) are counted, and listed with `typography`.
+    public func diff(from old: String, to new: String? = nil, typography: Bool = false) throws -> ChecklistDiff {
         let before = try KnowledgeBase.snapshot(of: old)
         let after = try new.map { try KnowledgeBase.snapshot(of: $0) } ?? reader.read { try ChecklistDiff.snapshot($0) }
-        return ChecklistDiff.compare(old: before, new: after)
+        return ChecklistDiff.compare(old: before, new: after, showTypography: typography)
     }
 
     /// One component's superseded source (the 2024 Jekyll entry that today's markdown replaced)
     /// against the source that replaced it. The superseded file's facts are not kept, so it is
     /// read again from where it was imported, through the import's own readers, into a scratch
     /// knowledge base that is removed afterwards.
-    public func eras(of name: String, family: Family? = nil) throws -> ChecklistDiff {
+    public func eras(of name: String, family: Family? = nil, typography: Bool = false) throws -> ChecklistDiff {
         let (id, found) = try reader.read { db in
             let id = try ComponentLookup.resolve(db, name, family: family)
             return (id, try ChecklistDiff.supersededLocations(db, componentID: id))
@@ -418,7 +419,7 @@ extension KnowledgeBase {
             before = [found.component: only.value]
         }
         let after = try reader.read { try ChecklistDiff.snapshot($0, componentID: id) }
-        return ChecklistDiff.compare(old: before, new: after)
+        return ChecklistDiff.compare(old: before, new: after, showTypography: typography)
     }
 
     /// Of `items`, those new or reworded since the knowledge base at `old`.

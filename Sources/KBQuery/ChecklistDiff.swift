@@ -6,6 +6,8 @@ import KBModel
 public struct ChecklistDiff: Sendable {
     public enum ChangeKind: String, Sendable {
         case added, removed, reworded
+        /// The same words but for quotes, dashes, spaces or case (`Typography`).
+        case typographic
     }
 
     public struct Change: Sendable {
@@ -25,6 +27,11 @@ public struct ChecklistDiff: Sendable {
 
     public var added: [String]
     public var removed: [String]
+    /// Families one side holds no component of (the 2024 checkout holds native entries only):
+    /// their components are not compared, never listed as added or removed.
+    public var absentFamilies: [(family: Family, fromOld: Bool)] = []
+    /// Changes of typography only, left out of `changed` unless asked for.
+    public var typographicChanges = 0
     /// Components in both, with what changed, by family and slug.
     public var changed: [ComponentChanges]
 
@@ -47,9 +54,15 @@ public struct ChecklistDiff: Sendable {
     }
 
     package static func compare(old: [String: (title: String, items: [ChecklistItem])],
-                                new: [String: (title: String, items: [ChecklistItem])]) -> ChecklistDiff {
-        var diff = ChecklistDiff(added: new.keys.filter { old[$0] == nil }.sorted(),
-                                 removed: old.keys.filter { new[$0] == nil }.sorted(), changed: [])
+                                new: [String: (title: String, items: [ChecklistItem])], showTypography: Bool = false) -> ChecklistDiff {
+        func family(_ name: String) -> Family? { Family(rawValue: String(name.prefix { $0 != "/" })) }
+        let oldFamilies = Set(old.keys.compactMap(family)), newFamilies = Set(new.keys.compactMap(family))
+        var diff = ChecklistDiff(added: new.keys.filter { old[$0] == nil && family($0).map(oldFamilies.contains) ?? true }.sorted(),
+                                 removed: old.keys.filter { new[$0] == nil && family($0).map(newFamilies.contains) ?? true }.sorted(),
+                                 changed: [])
+        diff.absentFamilies = Family.allCases.compactMap { f in
+            oldFamilies.contains(f) == newFamilies.contains(f) ? nil : (f, !oldFamilies.contains(f))
+        }
         for name in new.keys.filter({ old[$0] != nil }).sorted() {
             let before = old[name]!.items, after = new[name]!.items
             let beforeByID = Dictionary(before.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
@@ -63,7 +76,14 @@ public struct ChecklistDiff: Sendable {
                 }
             }
             for item in before where !afterIDs.contains(item.id) { changes.append(Change(kind: .removed, old: item, new: nil)) }
-            changes = pairRewordings(changes)
+            changes = pairRewordings(changes).map { change in
+                guard change.kind == .reworded, let was = change.old, let now = change.new, Typography.same(was, now) else { return change }
+                return Change(kind: .typographic, old: was, new: now)
+            }
+            if showTypography == false {
+                diff.typographicChanges += changes.filter { $0.kind == .typographic }.count
+                changes.removeAll { $0.kind == .typographic }
+            }
             if !changes.isEmpty { diff.changed.append(ComponentChanges(component: name, title: new[name]!.title, changes: changes)) }
         }
         return diff
@@ -111,13 +131,19 @@ public struct ChecklistDiff: Sendable {
     }
 
     /// The items of `items` whose id is new or whose wording changed since `old`: what `plan show`
-    /// marks.
+    /// marks, by the rules of `compare` (a note reworded is changed, not new; typography is no change).
     public static func changedIDs(_ items: [ChecklistItem], since old: [String: (title: String, items: [ChecklistItem])]) -> [String: ChangeKind] {
+        var now: [String: (title: String, items: [ChecklistItem])] = [:]
+        for item in items { now[item.component, default: (item.componentTitle, [])].items.append(item) }
+        let before = old.filter { now[$0.key] != nil }
         var out: [String: ChangeKind] = [:]
-        for item in items {
-            let before = old[item.component]?.items.first { $0.id == item.id }
-            if let before { if before.fingerprint != item.fingerprint { out[item.id] = .reworded } } else { out[item.id] = .added }
+        for component in compare(old: before, new: now).changed {
+            for change in component.changes where change.kind != .removed {
+                if let id = change.new?.id { out[id] = change.kind }
+            }
         }
+        // A component the older knowledge base does not hold is new as a whole.
+        for item in items where old[item.component] == nil { out[item.id] = .added }
         return out
     }
 }

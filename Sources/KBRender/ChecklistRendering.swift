@@ -63,7 +63,7 @@ public enum ChecklistRendering {
         switch mark {
         case .added: "NEW"
         case .reworded: "CHANGED"
-        case .removed, nil: ""
+        case .removed, .typographic, nil: ""
         }
     }
 

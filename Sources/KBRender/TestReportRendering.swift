@@ -71,6 +71,8 @@ public enum ChecklistDiffRendering {
         return "\(diff.changed.count) component\(diff.changed.count == 1 ? "" : "s") changed (\(criteriaChanged.count) in their criteria), "
             + "\(diff.added.count) added, \(diff.removed.count) removed; criteria \(counts(.criterion)), "
             + "notes \(counts(.note)), announcements \(counts(.announcement))"
+            + (diff.typographicChanges > 0 ? "; \(diff.typographicChanges) change\(diff.typographicChanges == 1 ? "" : "s") of typography only (quotes, dashes, spaces, case) not shown" : "")
+            + diff.absentFamilies.map { "; no \($0.family.rawValue) component in the \($0.fromOld ? "older" : "newer") knowledge base: that family is not compared" }.joined()
     }
 
     public static func markdown(_ diff: ChecklistDiff) -> String {
@@ -87,9 +89,9 @@ public enum ChecklistDiffRendering {
                 switch change.kind {
                 case .added: out += "- added \(what) `\(item.id)`: \(ChecklistRendering.text(item))\n"
                 case .removed: out += "- removed \(what) `\(item.id)`: \(ChecklistRendering.text(item))\n"
-                case .reworded:
+                case .reworded, .typographic:
                     let ids = change.old!.id == change.new!.id ? "`\(item.id)`" : "`\(change.old!.id)` → `\(change.new!.id)`"
-                    out += "- reworded \(what) \(ids): \(ChecklistRendering.text(change.old!)) → \(ChecklistRendering.text(change.new!))\n"
+                    out += "- \(change.kind == .reworded ? "reworded" : "typography of") \(what) \(ids):\n  - was: \(ChecklistRendering.text(change.old!))\n  - now: \(ChecklistRendering.text(change.new!))\n"
                 }
             }
         }

@@ -415,13 +415,15 @@ enum Tools {
             .string("old", "Path of the older knowledge base file."),
             .string("component", "Instead of old: this component's superseded source (the 2024 Jekyll entry) against the one that replaced it."),
             Common.family,
+            Parameter(name: "typography", kind: .boolean(default: false),
+                      description: "Also list changes of typography only (quotes, dashes, spaces, case); by default they are counted."),
         ],
         answer: { arguments, kb in
             let diff: ChecklistDiff
             if let component = arguments.string("component") {
-                diff = try kb.eras(of: component, family: Common.family(arguments))
+                diff = try kb.eras(of: component, family: Common.family(arguments), typography: arguments.bool("typography"))
             } else if let old = arguments.string("old") {
-                diff = try kb.diff(from: old)
+                diff = try kb.diff(from: old, typography: arguments.bool("typography"))
             } else {
                 throw QueryError.invalidOption("give old (a knowledge base file) or component")
             }

@@ -48,7 +48,7 @@ struct DiffCommand: ParsableCommand {
         commandName: "diff",
         abstract: "What changed in the criteria between two knowledge bases, per component.",
         discussion: """
-            Compares OLD with NEW (default: the knowledge base in use) item by item, by stable id and fingerprint: criteria, developer notes and announcements added, removed and reworded, and components added and removed. OLD is only read, never migrated. Exit status 1 when nothing changed.
+            Compares OLD with NEW (default: the knowledge base in use) item by item, by stable id and fingerprint: criteria, developer notes and announcements added, removed and reworded (the old and the new wording one under the other), and components added and removed. A change of typography only (straight quotes turned curly, a dash, spaces, Ctl+tab to ctl+tab) is counted, not listed, unless --typography. A family one side holds no component of (an older checkout of native entries only) is said, not listed as components added. OLD is only read, never migrated. Exit status 1 when nothing changed.
 
             With --eras, the argument is a COMPONENT: its superseded source (the 2024 Jekyll entry a later checkout replaced) is read again from where it was imported and compared with the source that replaced it.
 
@@ -61,6 +61,7 @@ struct DiffCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The older knowledge base (with --eras: a component).", valueName: "old.sqlite")) var old: String
     @Argument(help: ArgumentHelp("The newer knowledge base (default: the one in use).", valueName: "new.sqlite")) var new: String?
     @Flag(help: "Compare a component's superseded source with the one that replaced it.") var eras = false
+    @Flag(help: "Also list changes of typography only (quotes, dashes, spaces, the case of a key name); by default they are counted.") var typography = false
     @Option(help: "Only look among components of this family (with --eras).") var family: Family?
     @Option(help: "markdown, table, csv, json or jsonl.") var format: DocumentOrList = .markdown
     @OptionGroup var destination: DocumentOutputOptions
@@ -71,7 +72,7 @@ struct DiffCommand: ParsableCommand {
 
     func run() throws {
         let kb = try database.open()
-        let diff = eras ? try kb.eras(of: old, family: family) : try kb.diff(from: old, to: new)
+        let diff = eras ? try kb.eras(of: old, family: family, typography: typography) : try kb.diff(from: old, to: new, typography: typography)
         let out = format.tabular.map { ChecklistDiffRendering.tabular(diff).rendered($0, options: .init(byteOrderMark: destination.bom)) }
             ?? ChecklistDiffRendering.markdown(diff)
         try A11yKBCLI.emit(Data(out.utf8), to: destination.output, from: kb)

@@ -191,7 +191,11 @@ final class TestPlanCommandTests: XCTestCase {
         XCTAssertTrue(marked.stdout.contains("- [ ] **CHANGED** "), marked.stdout)
         let diff = try QueryFixtures.run(["diff", older.path], db: db)
         XCTAssertEqual(diff.status, 0, diff.stderr)
-        XCTAssertTrue(diff.stdout.contains("\nCriteria changed in: native/alert-dialog, "), diff.stdout)
+        // The alert dialog's criteria changed in typography only: counted, listed with --typography.
+        XCTAssertTrue(diff.stdout.contains("\nCriteria changed in: native/animation, "), diff.stdout)
+        XCTAssertTrue(diff.stdout.contains(" of typography only (quotes, dashes, spaces, case) not shown"), diff.stdout)
+        let typography = try QueryFixtures.run(["diff", older.path, "--typography"], db: db)
+        XCTAssertTrue(typography.stdout.contains("\nCriteria changed in: native/alert-dialog, "), typography.stdout)
         XCTAssertEqual(try QueryFixtures.run(["diff", copy.path], db: db).status, 1, "nothing changed")
 
         try FileManager.default.removeItem(at: copy)

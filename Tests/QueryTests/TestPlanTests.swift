@@ -165,7 +165,8 @@ final class TestPlanTests: XCTestCase {
     func testDiffOf2024And2026NamesTheNativeComponentsWhoseCriteriaChanged() throws {
         let (older, _) = try CorpusImports.checkout("magentaA11y-2024")
         let (newer, _) = try CorpusImports.checkout("magentaA11y-2026")
-        let diff = try newer.diff(from: older.path)
+        // Every change, typography included, for the exact comparison with the rows.
+        let diff = try newer.diff(from: older.path, typography: true)
         let sql = """
             SELECT family || '/' || component, kind || '|' || ifnull(platform, '') || '|' || ifnull(label, '') || '|' || expectation
             FROM v_criteria WHERE family = 'native' ORDER BY 1, 2
@@ -185,6 +186,26 @@ final class TestPlanTests: XCTestCase {
         let summary = ChecklistDiffRendering.summary(diff)
         XCTAssertTrue(summary.hasPrefix("\(diff.changed.count) components changed (\(expected.count) in their criteria)"), summary)
         print("diff 2024 → 2026: " + summary)
+
+        // By default, changes of typography only are counted and left out, and only those.
+        let plain = try newer.diff(from: older.path)
+        let typographic = diff.changed.flatMap(\.changes).filter { $0.kind == .typographic }
+        XCTAssertGreaterThan(typographic.count, 10, "straight quotes turned curly, Ctl+tab → ctl+tab")
+        XCTAssertEqual(plain.typographicChanges, typographic.count)
+        XCTAssertEqual(plain.changed.flatMap(\.changes).count, diff.changed.flatMap(\.changes).count - typographic.count)
+        for change in typographic {
+            XCTAssertEqual(Typography.normalized(change.old!.expectation), Typography.normalized(change.new!.expectation))
+            XCTAssertNotEqual(change.old!.fingerprint, change.new!.fingerprint)
+        }
+        // The 2024 checkout holds native entries only: today's web and guide pages are not "added".
+        XCTAssertEqual(Set(plain.absentFamilies.map(\.family)), [.web, .howToTest])
+        XCTAssertTrue(plain.absentFamilies.allSatisfy(\.fromOld))
+        XCTAssertTrue(plain.added.allSatisfy { $0.hasPrefix("native/") }, "\(plain.added)")
+    }
+
+    func testTypographyIsQuotesDashesSpacesAndCase() {
+        XCTAssertEqual(Typography.normalized("Ctl+tab:  moves \u{201C}focus\u{201D} \u{2013} forward."), Typography.normalized("ctl+tab: moves \"focus\" - forward"))
+        XCTAssertNotEqual(Typography.normalized("Focus moves forward"), Typography.normalized("Focus moves backward"))
     }
 
     func testPlatformScopeInWordsAndTheStack() throws {
@@ -246,10 +267,10 @@ final class TestPlanTests: XCTestCase {
         let kb = try Fixtures.emptyKnowledgeBase(self)
         _ = try kb.importFiles([older.path])
         _ = try kb.importFiles([newer.path])
-        let eras = try kb.eras(of: "native/button")
+        let eras = try kb.eras(of: "native/button", typography: true)
         let (old24, _) = try CorpusImports.checkout("magentaA11y-2024")
         let (new26, _) = try CorpusImports.checkout("magentaA11y-2026")
-        let whole = try new26.diff(from: old24.path)
+        let whole = try new26.diff(from: old24.path, typography: true)
         func criteria(_ d: ChecklistDiff) -> [String] {
             d.changed.filter { $0.component == "native/button" }.flatMap(\.changes).filter { $0.item.kind == .criterion }
                 .map { "\($0.kind) \($0.item.id) \($0.old?.fingerprint ?? "") \($0.new?.fingerprint ?? "")" }
@@ -271,10 +292,14 @@ final class TestPlanTests: XCTestCase {
                                  announcements: [], successCriteria: [], basis: .component, source: "x.md", line: 1)
         }
         let old = ["native/x": (title: "X", items: [note("name", "Name describes the purpose of the control."), note("focus", "Use the default focus.")])]
-        let new = ["native/x": (title: "X", items: [note("name", "Name describes the purpose of the control"), note("name", "Something else entirely"),
-                                                     note("focus", "Use the default focus.")])]
+        let new = ["native/x": (title: "X", items: [note("name", "Name says the purpose of the control."), note("name", "Something else entirely"),
+                                                     note("focus", "Use the default focus")])]
         let diff = ChecklistDiff.compare(old: old, new: new)
         XCTAssertEqual(diff.changed.first?.changes.map { "\($0.kind) \($0.item.expectation)" },
-                       ["reworded Name describes the purpose of the control", "added Something else entirely"])
+                       ["reworded Name says the purpose of the control.", "added Something else entirely"])
+        // A full stop dropped is typography: counted, and listed only when asked for.
+        XCTAssertEqual(diff.typographicChanges, 1)
+        XCTAssertEqual(ChecklistDiff.compare(old: old, new: new, showTypography: true).changed.first?.changes.map(\.kind),
+                       [.reworded, .added, .typographic])
     }
 }
