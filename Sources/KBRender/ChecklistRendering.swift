@@ -6,6 +6,8 @@ import KBQuery
 
 public enum ChecklistFormat: String, Sendable, CaseIterable {
     case markdown, jira, csv, gherkin, json
+    /// One issue per component, as a CSV Jira's importer reads (`JiraImport.swift`).
+    case jiraCSV = "jira-csv"
 }
 
 public enum ChecklistRendering {
@@ -30,6 +32,7 @@ public enum ChecklistRendering {
         case .csv: tabular(checklist, marks: marks).rendered(.csv, options: .init(byteOrderMark: byteOrderMark))
         case .gherkin: gherkin(checklist, footer: footer, marks: marks, title: title)
         case .json: json(checklist, footer: footer, marks: marks).rendered(pretty: true) + "\n"
+        case .jiraCSV: jiraIssues(checklist, footer: footer, marks: marks, title: title).rendered(.csv, options: .init(byteOrderMark: byteOrderMark))
         }
     }
 

@@ -47,7 +47,8 @@ struct ChecklistCommand: ParsableCommand {
 
     @OptionGroup var stackOptions: StackOptions
 
-    @Option(help: "markdown, jira, csv, gherkin or json.")
+    @Option(help: ArgumentHelp("markdown, jira, jira-csv, csv, gherkin or json.",
+                               discussion: "jira is one issue's description (Jira takes at most 32,767 characters); jira-csv is one issue per component, as a CSV Jira imports (Summary, Description, Labels)."))
     var format: ChecklistFormat = .markdown
 
     @OptionGroup var destination: DocumentOutputOptions

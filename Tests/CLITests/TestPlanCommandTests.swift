@@ -13,6 +13,30 @@ final class TestPlanCommandTests: XCTestCase {
         (kb, _) = try CorpusImports.checkout("magentaA11y-2026")
     }
 
+    /// A five-component iOS plan passes Jira's limit for one description; as jira-csv it is one
+    /// issue per component, each under the limit, read back by Python's csv module, every item there.
+    func testJiraCSVIsAnIssuePerComponentWithinJirasLimits() throws {
+        let names = ["native/button", "native/toggle-switch", "native/alert-dialog", "native/segmented-control", "native/text-input"]
+        let one = try QueryFixtures.run(["checklist"] + names + ["--platform", "ios", "--framework", "swiftui", "--format", "jira"], db: kb)
+        XCTAssertGreaterThan(one.stdout.count, ChecklistRendering.jiraDescriptionLimit, "one description would not fit")
+        let csv = try Fixtures.temporaryFolder(self).appendingPathComponent("issues.csv").path
+        let run = try QueryFixtures.run(["checklist"] + names + ["--platform", "ios", "--framework", "swiftui", "--format", "jira-csv", "-o", csv], db: kb)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let records = try QueryFixtures.pythonCSV(csv)
+        XCTAssertEqual(records.first, ["Summary", "Description", "Labels", "Component id"])
+        XCTAssertEqual(records.dropFirst().map { $0[3] }, names)
+        XCTAssertTrue(records.dropFirst().allSatisfy { $0[1].count <= ChecklistRendering.jiraDescriptionLimit && $0[0].count <= ChecklistRendering.jiraSummaryLimit })
+        let checklist = try kb.checklist(names, platform: "ios", framework: "swiftui")
+        let descriptions = records.dropFirst().map { $0[1] }.joined()
+        XCTAssertTrue(checklist.items.allSatisfy { descriptions.contains(ChecklistRendering.jiraCell($0.id)) }, "every item is in one issue")
+        // A component longer than the limit is split into numbered issues, each within it.
+        let split = ChecklistRendering.jiraIssues(try kb.checklist(["native/text-input"], platform: "ios"), limit: 4_000)
+        let parts = split.rows.map { row -> String in if case .text(let t) = row[1] { return t }; return "" }
+        XCTAssertGreaterThan(parts.count, 1)
+        XCTAssertTrue(parts.allSatisfy { $0.count <= 4_000 }, "\(parts.map(\.count))")
+        XCTAssertTrue(split.rows.allSatisfy { row in if case .text(let t) = row[0] { return t.hasSuffix("/\(parts.count))") }; return false })
+    }
+
     /// The cells of a Jira table row: split on `|` not escaped by a backslash.
     func jiraCells(_ line: String) -> [String] {
         var cells: [String] = [], cell = "", escaped = false
