@@ -41,6 +41,8 @@ public enum ChecklistRendering {
     }
 
     /// `iOS · SwiftUI`, or nil for every platform.
+    public static func stackName(_ checklist: Checklist) -> String? { stack(checklist) }
+
     static func stack(_ checklist: Checklist) -> String? {
         guard let platform = checklist.platform else { return nil }
         let framework = checklist.framework.flatMap { f in Vocabulary.frameworks.first { $0.slug == f }?.name }

@@ -26,37 +26,65 @@ public enum TestReportRendering {
                                  .init("n/a"), .init("not tested"), .init("conformance"), .init("detail")], rows: rows)
     }
 
-    public static func markdown(_ report: TestReport) -> String {
-        let header = "| | passed | failed | blocked | n/a | not tested | conformance |\n| --- | ---: | ---: | ---: | ---: | ---: | --- |\n"
-        func line(_ name: String, _ t: TestReport.Tally) -> String {
-            "| \(MarkdownTable.escape(name)) | \(t.passed) | \(t.failed) | \(t.blocked) | \(t.notApplicable) | \(t.notTested) | \(t.conformance.words) |\n"
+    /// A report as markdown: its heading, the summary, the tables, the failures with notes.
+    public static func markdown(_ report: TestReport, heading: ReportHeading = ReportHeading()) -> String {
+        document(report, heading: heading).markdown
+    }
+
+    /// The same document as one accessible, self-contained HTML page.
+    public static func html(_ report: TestReport, heading: ReportHeading = ReportHeading()) -> String {
+        document(report, heading: heading).html
+    }
+
+    /// What a product owner reads in ten seconds: how many rows passed, where it fails, what it touches.
+    public static func summary(_ report: TestReport) -> String {
+        let t = report.total
+        let tested = t.passed + t.failed
+        var out = tested == 0 ? "No row was tested." : "\(t.passed) of \(tested) tested rows passed"
+        if t.failed > 0 {
+            let where_ = ReportDocument.unique(report.outcomes.filter { $0.result == .fail }.map(\.item.componentTitle))
+            let scs = Array(Set(report.outcomes.filter { $0.result == .fail }.flatMap(\.item.successCriteria))).sorted()
+            out += "; \(t.failed) failed, in " + where_.joined(separator: ", ")
+                + (scs.isEmpty ? "" : " (WCAG " + scs.written.joined(separator: ", ") + ")")
         }
-        var out = "# Test report\n\n## Per component\n\n" + header
-        out += report.components.map { line("\($0.title) (\($0.name))", $0.tally) }.joined()
-        out += line("**All**", report.total)
-        out += "\n## Per WCAG success criterion (level \(report.level.rawValue) and below, and any other tested)\n\n"
-        out += header + report.successCriteria.map { line($0.title.isEmpty ? $0.name : "\($0.name) \($0.title)", $0.tally) }.joined()
-        if report.withoutSuccessCriteria > 0 {
-            out += "\n\(report.withoutSuccessCriteria) counted item\(report.withoutSuccessCriteria == 1 ? "" : "s") test\(report.withoutSuccessCriteria == 1 ? "s" : "") no success criterion.\n"
-        }
-        let failures = report.failures
-        if !failures.isEmpty {
-            out += "\n## Failed and blocked\n\n"
-            for o in failures {
-                let what = (o.item.label.map { "\($0): " } ?? "") + o.item.expectation
-                out += "- **\(o.result?.rawValue ?? "")** \(MarkdownTable.escape(o.item.componentTitle)) (`\(o.item.id)`): \(MarkdownTable.escape(what))"
-                    + (o.item.successCriteria.isEmpty ? "" : " (WCAG " + o.item.successCriteria.written.joined(separator: ", ") + ")")
-                    + (o.note.trimmingCharacters(in: .whitespaces).isEmpty ? "" : " — note: " + MarkdownTable.escape(o.note))
-                    + " (line \(o.line))\n"
-            }
-        }
-        if !report.problems.isEmpty {
-            out += "\n## Not counted\n\n"
-            for p in report.problems {
-                out += "- line \(p.line): " + (p.id.isEmpty ? "" : "`\(p.id)` ") + p.kind.rawValue + (p.detail.isEmpty ? "" : " (\(p.detail))") + "\n"
-            }
-        }
+        if tested > 0 { out += "." }
+        var open: [String] = []
+        if t.blocked > 0 { open.append("\(t.blocked) blocked") }
+        if t.notTested > 0 { open.append("\(t.notTested) not tested") }
+        if t.notApplicable > 0 { open.append("\(t.notApplicable) marked n/a") }
+        if !open.isEmpty { out += " " + open.joined(separator: ", ").prefix(1).uppercased() + open.joined(separator: ", ").dropFirst() + "." }
+        out += " Overall: \(t.conformance.words)."
         return out
+    }
+
+    static func document(_ report: TestReport, heading: ReportHeading) -> ReportDocument {
+        let header = ["", "passed", "failed", "blocked", "n/a", "not tested", "conformance"]
+        func cells(_ name: String, _ t: TestReport.Tally) -> [String] {
+            [name, "\(t.passed)", "\(t.failed)", "\(t.blocked)", "\(t.notApplicable)", "\(t.notTested)", t.conformance.words]
+        }
+        var doc = ReportDocument(title: heading.title)
+        doc.facts = [("Stack", heading.stack), ("Date", heading.date), ("Contact", heading.contact),
+                     ("Results", report.file)].compactMap { k, v in v.map { (k, $0) } }
+        doc.summary = summary(report)
+        doc.tables.append(.init(heading: "Per component", caption: "Results per component", header: ["Component"] + header.dropFirst(),
+                                rows: report.components.map { cells("\($0.title) (\($0.name))", $0.tally) } + [cells("All", report.total)]))
+        doc.tables.append(.init(heading: "Per WCAG success criterion",
+                                caption: "Results per WCAG success criterion, level \(report.level.rawValue) and below, and any other tested",
+                                header: ["Success criterion"] + header.dropFirst(),
+                                rows: report.successCriteria.map { cells($0.title.isEmpty ? $0.name : "\($0.name) \($0.title)", $0.tally) }))
+        if report.withoutSuccessCriteria > 0 {
+            doc.notes.append("\(report.withoutSuccessCriteria) counted item\(report.withoutSuccessCriteria == 1 ? "" : "s") test\(report.withoutSuccessCriteria == 1 ? "s" : "") no success criterion.")
+        }
+        doc.lists.append(.init(heading: "Failed and blocked", items: report.failures.map { o in
+            "\(o.result?.rawValue ?? ""): \(o.item.componentTitle) (\(o.item.id)): " + (o.item.label.map { "\($0): " } ?? "") + o.item.expectation
+                + (o.item.successCriteria.isEmpty ? "" : " (WCAG " + o.item.successCriteria.written.joined(separator: ", ") + ")")
+                + (o.note.trimmingCharacters(in: .whitespaces).isEmpty ? "" : " Note: " + o.note)
+                + " (line \(o.line))"
+        }))
+        doc.lists.append(.init(heading: "Not counted", items: report.problems.map { p in
+            "line \(p.line): " + (p.id.isEmpty ? "" : "\(p.id) ") + p.kind.rawValue + (p.detail.isEmpty ? "" : " (\(p.detail))")
+        }))
+        return doc
     }
 }
 

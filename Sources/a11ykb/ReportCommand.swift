@@ -17,16 +17,26 @@ struct ReportCommand: ParsableCommand {
 
             For the conformance report a buyer reads (VPAT, OpenACR), see a11ykb acr build.
 
-            Example:
+            The markdown and HTML documents open with the plan's name and stack (--plan), today's date and the team's contact (a11ykb plan footer), and a summary a product owner reads in ten seconds. The HTML is one accessible, self-contained page.
+
+            Examples:
+              a11ykb report release-12-results.csv --plan release-12 --format html -o release-12-report.html
               a11ykb report release-12-results.csv --level AA --format csv -o release-12-report.csv
             """)
 
     @OptionGroup var database: DatabaseOptions
     @Argument(help: ArgumentHelp("The filled results file (CSV).", valueName: "results.csv"), completion: .file(extensions: ["csv"]))
     var results: String
-    @Option(help: "markdown, table, csv, json or jsonl.") var format: DocumentOrList = .markdown
+    @Option(help: "markdown, html, table, csv, json or jsonl.") var format: ReportOutput = .markdown
     @Option(help: ArgumentHelp("The conformance target whose success criteria all get a row: A, AA or AAA.", valueName: "level"))
     var level: WCAGLevel = .aa
+    @Option(help: ArgumentHelp("The saved plan the results are of: its name and stack head the report.", valueName: "name"))
+    var plan: String?
+
+    enum ReportOutput: String, ExpressibleByArgument, CaseIterable {
+        case markdown, html, table, csv, json, jsonl
+        var tabular: TabularFormat? { TabularFormat(rawValue: rawValue) }
+    }
     @OptionGroup var destination: DocumentOutputOptions
 
     func run() throws {
@@ -36,8 +46,18 @@ struct ReportCommand: ParsableCommand {
         if !report.fingerprintsChecked {
             Output.error("warning: \(input.name) has no fingerprints: rows reworded since it was made are counted as they stand")
         }
-        let out = format.tabular.map { TestReportRendering.tabular(report).rendered($0, options: .init(byteOrderMark: destination.bom)) }
-            ?? TestReportRendering.markdown(report)
+        var heading = ReportHeading(date: ISO8601DateFormatter.string(from: Date(), timeZone: .current, formatOptions: [.withFullDate]),
+                                    contact: try kb.teamFooter().contact)
+        if let name = plan {
+            let (saved, checklist) = try kb.plan(name)
+            heading.title = "Test report: \(saved.name)"
+            heading.stack = ChecklistRendering.stackName(checklist) ?? "every platform"
+        }
+        let out: String = switch format {
+        case .markdown: TestReportRendering.markdown(report, heading: heading)
+        case .html: TestReportRendering.html(report, heading: heading)
+        default: TestReportRendering.tabular(report).rendered(format.tabular!, options: .init(byteOrderMark: destination.bom))
+        }
         try A11yKBCLI.emit(Data(out.utf8), to: destination.output, from: kb)
         if !report.problems.isEmpty { throw ExitStatus.incomplete }
     }

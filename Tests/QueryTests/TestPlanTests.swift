@@ -152,6 +152,13 @@ final class TestPlanTests: XCTestCase {
             "14 web/heading:keyboard:web:tab listed again: only its first row counts",
         ])
         XCTAssertTrue(report.fingerprintsChecked)
+        // The ten-second summary: what passed, where it fails, what it touches, what is open.
+        let summary = TestReportRendering.summary(report)
+        XCTAssertTrue(summary.hasPrefix("\(report.total.passed) of \(report.total.passed + report.total.failed) tested rows passed; \(report.total.failed) failed, in "), summary)
+        XCTAssertTrue(summary.contains("1 blocked") && summary.hasSuffix("Overall: partially supports."), summary)
+        let page = TestReportRendering.html(report, heading: ReportHeading(title: "Test report: r12", stack: "Web", date: "2026-11-26", contact: "a11y@example.com"))
+        XCTAssertTrue(page.contains("<h1>Test report: r12</h1>") && page.contains("<dd>a11y@example.com</dd>") && page.contains("<caption>Results per component</caption>"))
+        XCTAssertTrue(page.contains("skips the h2, says &quot;heading&quot; twice"), "a tester's note, escaped")
         let bare = try kb.report(results: Data("id,result\nweb/heading:keyboard:web:tab,pass\n".utf8), name: "bare.csv")
         XCTAssertFalse(bare.fingerprintsChecked, "no fingerprint column: the wording was not checked, and the caller is told")
         XCTAssertEqual(T(passed: 1).conformance, .supports)
