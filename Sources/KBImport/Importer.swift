@@ -141,7 +141,9 @@ package struct Importer {
         summary.ignoredInCheckout = collected.ignoredInCheckout
         summary.errors = collected.errors.map { ImportSummary.Problem(path: $0.path, line: nil, message: $0.reason) }
         var mirror = options.prune ? Mirror(collected) : Mirror()
-        mirror.dropsSeed = options.replaceSeed
+        // The seed goes only when something is there to replace it: a mistyped path (or a folder
+        // holding no document) must not leave the knowledge base empty.
+        mirror.dropsSeed = options.replaceSeed && (!collected.files.isEmpty || standardInput != nil)
         return try run(collected.files.map(ImportInput.file) + (standardInput.map { [.memory($0.document)] } ?? []),
                        options: options, summary: summary, mirror: mirror)
     }

@@ -77,6 +77,12 @@ final class DayOneTests: XCTestCase {
         XCTAssertEqual(try Fixtures.run(["search", "slider", "--facts"], environment: env).stderr.components(separatedBy: "seed components").count, 2,
                        "the fact listing says it too")
 
+        // A mistyped path replaces nothing: the seed stays, and the run is an error (status 2).
+        let typo = try Fixtures.run(["import", "--replace-seed", home.appendingPathComponent("magentaA11yy").path], environment: env)
+        XCTAssertEqual(typo.status, 2, typo.stdout + typo.stderr)
+        let kept = try Fixtures.run(["sql", "SELECT count(*) AS n FROM components", "-f", "csv"], environment: env)
+        XCTAssertEqual(kept.stdout, components.stdout, "nothing is removed unless the replacement imports")
+
         let checkout = try Fixtures.generatedCheckout(self, count: 2)
         let replaced = try Fixtures.run(["import", "--replace-seed", checkout.path], environment: env)
         XCTAssertEqual(replaced.status, 0, replaced.stderr)
