@@ -14,10 +14,12 @@ enum GlobalOptions {
     /// Options taking a value, and flags.
     static let valued: Set<String> = ["--db", "--color"]
     static let flags: Set<String> = ["--no-pager"]
-    static let opensNoKnowledgeBase = [TraceCommand._commandName]
+    static let opensNoKnowledgeBase: [ParsableCommand.Type] = [TraceCommand.self, ACRCheckCommand.self, ACRRenderCommand.self,
+                                                               ACRDiffCommand.self]
 
-    /// `arguments` with leading global options moved after the subcommand that follows them.
-    /// Anything else (no subcommand after them, an unknown word) is left for the parser to judge.
+    /// `arguments` with leading global options moved after the subcommand that follows them, a
+    /// group's subcommand included (`a11ykb --db kb.sqlite plan save ...`). Anything else (no
+    /// subcommand after them, an unknown word) is left for the parser to judge.
     static func hoisted(_ arguments: [String]) -> [String] {
         var leading: [String] = []
         var index = 0
@@ -33,10 +35,15 @@ enum GlobalOptions {
                 break
             }
         }
-        let subcommands = A11yKBCommand.configuration.subcommands.map { $0._commandName }
-        guard !leading.isEmpty, index < arguments.count, subcommands.contains(arguments[index]) else { return arguments }
-        if opensNoKnowledgeBase.contains(arguments[index]) { leading = [] }
-        return [arguments[index]] + leading + arguments[(index + 1)...]
+        var command: ParsableCommand.Type = A11yKBCommand.self
+        var end = index
+        while end < arguments.count, let next = command.configuration.subcommands.first(where: { $0._commandName == arguments[end] }) {
+            command = next
+            end += 1
+        }
+        guard !leading.isEmpty, end > index else { return arguments }
+        if opensNoKnowledgeBase.contains(where: { $0 == command }) { leading = [] }
+        return Array(arguments[index..<end]) + leading + arguments[end...]
     }
 }
 

@@ -34,6 +34,17 @@ final class GlobalOptionsTests: XCTestCase {
         XCTAssertEqual(imported.status, 0, imported.stderr)
         XCTAssertEqual(try Fixtures.int(try KnowledgeBase(path: fresh), "SELECT count(*) FROM components"), 4)
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("data").path))
+
+        // Before a group's subcommand too (plan save, plan list), and before a subcommand that
+        // opens no knowledge base (acr render), where they are accepted and have nothing to say.
+        let saved = try Fixtures.run(["--db", fresh, "--no-pager", "plan", "save", "r1", "table-row-button"])
+        XCTAssertEqual(saved.status, 0, saved.stderr)
+        let listed = try Fixtures.run(["--db", fresh, "plan", "list"])
+        XCTAssertEqual(listed.status, 0, listed.stderr)
+        XCTAssertTrue(listed.stdout.contains("r1"), listed.stdout)
+        let report = folder.appendingPathComponent("r.yaml")
+        try "title: t\nproduct: {name: p}\nauthor: {email: e}\n".write(to: report, atomically: true, encoding: .utf8)
+        XCTAssertEqual(try Fixtures.run(["--db", fresh, "acr", "render", report.path, "--format", "markdown"]).status, 0)
     }
 
     func testGlobalOptionsWithoutASubcommandAreStillAnError() throws {
