@@ -79,6 +79,13 @@ package enum MarkdownText {
         return String(out)
     }
 
+    /// A link to a web address, `<https://...>`; any other text (a `javascript:` URL) as text.
+    package static func autolink(_ url: String) -> String {
+        let web = (url.hasPrefix("https://") || url.hasPrefix("http://"))
+            && !url.unicodeScalars.contains { $0 == "<" || $0 == ">" || $0 == " " || TerminalText.isControl($0) }
+        return web ? "<\(url)>" : inline(url)
+    }
+
     static func isASCIIPunctuation(_ scalar: Unicode.Scalar) -> Bool {
         (0x21...0x2F).contains(scalar.value) || (0x3A...0x40).contains(scalar.value)
             || (0x5B...0x60).contains(scalar.value) || (0x7B...0x7E).contains(scalar.value)

@@ -140,6 +140,11 @@ final class OutputEscapingTests: XCTestCase {
     /// The one markdown escape keeps ordinary text and code spans as written.
     func testMarkdownTextKeepsOrdinaryText() {
         XCTAssertEqual(MarkdownTable.cell("Use `aria-label` on the button"), "Use `aria-label` on the button")
+        // A web address is a link; any other scheme is text.
+        XCTAssertEqual(MarkdownText.autolink("https://www.w3.org/WAI/WCAG22/Understanding/name-role-value"),
+                       "<https://www.w3.org/WAI/WCAG22/Understanding/name-role-value>")
+        XCTAssertEqual(MarkdownText.autolink("javascript:alert(1)"), "javascript:alert(1)")
+        XCTAssertEqual(MarkdownText.autolink("https://x.org/<script>"), "https://x.org/&lt;script&gt;")
         XCTAssertEqual(ChecklistRendering.markdown(Checklist(platform: nil, framework: nil, sections: [], missing: []), title: "Buttons, links and tabs"),
                        "# Buttons, links and tabs\n")
     }
