@@ -398,21 +398,31 @@ extension KnowledgeBase {
     /// against the source that replaced it. The superseded file's facts are not kept, so it is
     /// read again from where it was imported, through the import's own readers, into a scratch
     /// knowledge base that is removed afterwards.
+    ///
+    /// A knowledge base is a file anyone may hand over, so its rows never choose what is read: the
+    /// file must lie below the root it was imported from (`SourceLocation.containedFile`) and be,
+    /// byte for byte, the file the knowledge base recorded (its size and SHA-256); anything else is
+    /// refused, naming the location, with one reason whether it is missing, changed or elsewhere.
+    /// The bytes checked are the bytes imported (a copy, in the scratch folder).
     public func eras(of name: String, family: Family? = nil, typography: Bool = false) throws -> ChecklistDiff {
         let (id, found) = try reader.read { db in
             let id = try ComponentLookup.resolve(db, name, family: family)
-            return (id, try ChecklistDiff.supersededLocations(db, componentID: id))
+            return (id, try ChecklistDiff.supersededSources(db, componentID: id))
         }
-        guard let location = found.locations.first else {
+        guard let source = found.sources.first else {
             throw QueryError.invalidOption("\(found.component) has no superseded source: import the older checkout too, then the newer one")
         }
-        guard FileKind(location) == .regular else { throw StoreError.cannotOpen(location, "the superseded source is no longer there") }
+        let bytes = try KnowledgeBase.recordedBytes(of: source)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("a11ykb-eras-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
+        // The copy keeps its path below a root of its own: a checkout's layout says what it is.
+        let copy = folder.appendingPathComponent("source").appendingPathComponent(source.location.path)
+        try FileManager.default.createDirectory(at: copy.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try bytes.write(to: copy)
         let scratch = try KnowledgeBase(path: folder.appendingPathComponent("era.sqlite").path)
         defer { try? scratch.close() }
-        _ = try scratch.importFiles([location])
+        _ = try scratch.importFiles([copy.path])
         var before = try scratch.reader.read { try ChecklistDiff.snapshot($0) }.filter { $0.key == found.component }
         if before.isEmpty, let only = try scratch.reader.read({ try ChecklistDiff.snapshot($0) }).first {
             // A file read alone may land under another slug (its title's): it is still this one's.
@@ -422,23 +432,41 @@ extension KnowledgeBase {
         return ChecklistDiff.compare(old: before, new: after, showTypography: typography)
     }
 
+    /// The bytes of a superseded source, when its file is below its root and is the file the
+    /// knowledge base recorded; else a refusal naming the location.
+    static func recordedBytes(of source: ChecklistDiff.SupersededSource) throws -> Data {
+        let named = source.location.absolute
+        guard source.location.namesFileBelowRoot else { throw StoreError.refusedSource(named, "its path is not a file below the folder it was imported from") }
+        let notRecorded = StoreError.refusedSource(named, "it is not the file this knowledge base recorded (gone, changed, "
+                                                   + "or never imported on this machine): import the older checkout again")
+        guard let file = source.location.containedFile, FileKind(file) == .regular, !source.sha256.isEmpty,
+              (0...ImportOptions().maxFileBytes).contains(source.bytes),
+              let size = (try? FileManager.default.attributesOfItem(atPath: file))?[.size] as? Int, size == source.bytes,
+              let bytes = FileManager.default.contents(atPath: file), bytes.count == source.bytes,
+              SHA256.hex(bytes) == source.sha256
+        else { throw notRecorded }
+        return bytes
+    }
+
     /// Of `items`, those new or reworded since the knowledge base at `old`.
     public func changes(of items: [ChecklistItem], since old: String) throws -> [String: ChecklistDiff.ChangeKind] {
         ChecklistDiff.changedIDs(items, since: try KnowledgeBase.snapshot(of: old))
     }
 
     /// Every item of another knowledge base, read only: an older one is read as it is, never
-    /// migrated (it may be an archived release).
+    /// migrated (it may be an archived release). The file is opened immutable (`immutableURI`):
+    /// nothing is written beside it, no `-wal` or `-shm`, whoever names it (an assistant may name
+    /// any path to the read-only server). Whatever stops it being read (nothing there, no access,
+    /// not SQLite, not a knowledge base, another schema) gets one message, so that the answer
+    /// tells nothing more of the path than that it holds no knowledge base to compare.
     static func snapshot(of path: String) throws -> [String: (title: String, items: [ChecklistItem])] {
-        guard FileKind(path) == .regular else { throw StoreError.cannotOpen(path, "no such file") }
-        try KnowledgeBase.checkHeader(path)
-        let queue = try KnowledgeBase.openReader(path)
         do {
+            guard FileKind(path) == .regular else { throw StoreError.notAKnowledgeBase(path) }
+            try KnowledgeBase.checkHeader(path)
+            let queue = try KnowledgeBase.openImmutableReader(path)
             return try queue.read { try ChecklistDiff.snapshot($0) }
-        } catch let error as QueryError {
-            throw error
         } catch {
-            throw StoreError.cannotOpen(path, "not a knowledge base this a11ykb can read (\(error))")
+            throw StoreError.unreadableKnowledgeBase(path)
         }
     }
 

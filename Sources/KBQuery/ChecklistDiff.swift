@@ -2,6 +2,7 @@
 /// fingerprint: items added, removed and reworded, components added and removed.
 import GRDB
 import KBModel
+import KBStore
 
 public struct ChecklistDiff: Sendable {
     public enum ChangeKind: String, Sendable {
@@ -120,14 +121,24 @@ public struct ChecklistDiff: Sendable {
         }
     }
 
-    /// Where the sources a component's source superseded are (their `v_sources.location`), newest
-    /// first, with the component's `family/slug`.
-    package static func supersededLocations(_ db: Database, componentID: Int64) throws -> (component: String, locations: [String]) {
+    /// A superseded source as the knowledge base records it: where it was imported from, and the
+    /// hash and size of the file then (what a file read again must match).
+    package struct SupersededSource: Sendable {
+        package var location: SourceLocation
+        package var sha256: String
+        package var bytes: Int
+    }
+
+    /// The sources a component's source superseded, newest first, with the component's
+    /// `family/slug`.
+    package static func supersededSources(_ db: Database, componentID: Int64) throws -> (component: String, sources: [SupersededSource]) {
         let name = try String.fetchOne(db, sql: "SELECT family || '/' || slug FROM components WHERE id = ?", arguments: [componentID]) ?? ""
-        let locations = try String.fetchAll(db, sql: """
-            SELECT v.location FROM v_sources v JOIN components c ON v.superseded_by = c.source_id WHERE c.id = ? ORDER BY v.imported_at DESC, v.id DESC
+        let rows = try Row.fetchAll(db, sql: """
+            SELECT v.root, v.path, v.sha256, v.bytes FROM v_sources v JOIN components c ON v.superseded_by = c.source_id
+            WHERE c.id = ? ORDER BY v.imported_at DESC, v.id DESC
             """, arguments: [componentID])
-        return (name, locations)
+        return (name, rows.map { SupersededSource(location: SourceLocation(root: $0["root"], path: $0["path"]),
+                                                  sha256: $0["sha256"] ?? "", bytes: $0["bytes"] ?? -1) })
     }
 
     /// The items of `items` whose id is new or whose wording changed since `old`: what `plan show`

@@ -82,7 +82,7 @@ public enum AcceptanceCriteria {
     /// else rebuilt from the criteria, a group per kind.
     /// With `lines`, each criterion ends with its source line.
     public static func condensed(_ facts: ComponentFacts, lines: Bool = false) -> String {
-        ownCondensed(facts, lines: lines) ?? rebuiltCondensed(facts, lines: lines)
+        TerminalText.text(ownCondensed(facts, lines: lines) ?? rebuiltCondensed(facts, lines: lines))
     }
 
     /// The source's Condensed section from its criteria in source order: each group line as
@@ -211,7 +211,7 @@ public enum AcceptanceCriteria {
     /// `## Gherkin` section, the web era's `gherkin-keyboard` / `gherkin-mobile`), else scenarios
     /// made from the criteria. With `lines`, each step ends with the line it comes from.
     public static func gherkin(_ facts: ComponentFacts, lines: Bool = false) -> String {
-        facts.gherkin.isEmpty ? generatedGherkin(facts, lines: lines) : sourceGherkin(facts, lines: lines)
+        TerminalText.text(facts.gherkin.isEmpty ? generatedGherkin(facts, lines: lines) : sourceGherkin(facts, lines: lines))
     }
 
     /// The stored lines, numbered by scenario and nested as written.
@@ -266,7 +266,7 @@ public enum AcceptanceCriteria {
             }
             for gap in group.gaps { out += "   - " + gapLine(gap) + "\n" }
         }
-        return out + footer(facts)
+        return TerminalText.text(out + footer(facts))
     }
 
     // MARK: - Markdown document
@@ -313,7 +313,7 @@ public enum AcceptanceCriteria {
                 }
             }
         }
-        return out
+        return TerminalText.text(out)
     }
 
     /// The developer notes sections: `## Developer Notes` (for every platform: `platform` nil) and
@@ -352,7 +352,7 @@ public enum AcceptanceCriteria {
                 out += bullets(cell, lines: lines)
             }
         }
-        return out
+        return TerminalText.text(out)
     }
 
     /// A cell as markdown bullets: frameworks as `- **UIKit**` with their notes nested under them.

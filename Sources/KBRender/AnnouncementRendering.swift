@@ -5,6 +5,7 @@ import KBQuery
 
 public enum AnnouncementRendering {
     public static func markdown(_ announcements: [SpokenAnnouncement]) -> String {
+        func e(_ s: String) -> String { MarkdownText.inline(s) }
         var out = ""
         var component = "", group = "", source = ""
         for a in announcements {
@@ -13,22 +14,22 @@ public enum AnnouncementRendering {
                 component = key
                 group = ""
                 source = ""
-                out += (out.isEmpty ? "" : "\n") + "## \(a.title) (\(key))\n"
+                out += (out.isEmpty ? "" : "\n") + "## \(e(a.title)) (\(e(key)))\n"
             }
             let platform = a.platform.map(platformName) ?? (a.family == .web ? "Web" : "every platform")
             let heading = [platform, a.screenReader].compactMap { $0 }.joined(separator: " · ")
                 + (a.origin == .transcript ? " — video caption transcript" : " — examples in the notes")
             if heading != group {
                 group = heading
-                out += "\n### \(heading)\n\n"
+                out += "\n### \(e(heading))\n\n"
             }
             // The file once, where it changes (a transcript comes from its caption file); then lines.
             if a.source != source {
                 source = a.source
-                out += "from \(a.source)" + (a.video.map { ", captions of the recording \($0)" } ?? "") + "\n"
+                out += "from \(e(a.source))" + (a.video.map { ", captions of the recording \(e($0))" } ?? "") + "\n"
             }
             let time = a.startMs.map { "[\(timestamp($0))] " } ?? ""
-            out += "- \(time)\"\(a.text)\"" + (a.context.map { " (\($0))" } ?? "") + " (line \(a.line))\n"
+            out += "- \(time)\"\(e(a.text))\"" + (a.context.map { " (\(e($0)))" } ?? "") + " (line \(a.line))\n"
         }
         return out
     }

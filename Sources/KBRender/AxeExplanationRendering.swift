@@ -93,36 +93,39 @@ extension AxeExplanation {
     /// For a reader (the MCP server's text): a section per rule, a bullet per node with its checks
     /// and what a screen reader should say.
     public var markdown: String {
+        // Everything here comes from the run or the knowledge base: text, never structure.
+        let t = { (text: String) in MarkdownText.inline(text) }
+        let code = { (text: String) in MarkdownText.inline("`" + text.replacingOccurrences(of: "`", with: "'") + "`") }
         var out = "# axe results explained\n\n"
         if rules.isEmpty { return out + "The run reports no violations and nothing incomplete.\n" }
         for rule in rules {
             let scs = rule.successCriteria.map { sc in
                 [sc.sc, sc.title, sc.level.map { "(\($0))" }].compactMap { $0 }.joined(separator: " ")
             }
-            out += "## \(rule.id) (\(rule.outcome.rawValue)\(rule.impact.map { ", \($0)" } ?? ""))\n\n"
-            if let help = rule.help { out += "\(help).\n\n" }
-            out += "Success criteria: " + (scs.isEmpty ? (rule.bestPractice ? "none (a best practice)" : "none in its tags") : scs.joined(separator: "; ")) + "\n\n"
+            out += "## \(t(rule.id)) (\(rule.outcome.rawValue)\(rule.impact.map { ", \(t($0))" } ?? ""))\n\n"
+            if let help = rule.help { out += "\(t(help)).\n\n" }
+            out += "Success criteria: " + (scs.isEmpty ? (rule.bestPractice ? "none (a best practice)" : "none in its tags") : t(scs.joined(separator: "; "))) + "\n\n"
             for node in rule.nodes {
-                out += "- `\(node.target)` `\(node.html)`: "
+                out += "- \(code(node.target)) \(code(node.html)): "
                 guard let component = node.component else {
-                    out += "no component answers to \(node.element.map { "<\($0)>" } ?? "this node")\n"
+                    out += "no component answers to \(node.element.map { t("<\($0)>") } ?? "this node")\n"
                     continue
                 }
                 guard let title = component.title else {
-                    out += "most likely \(component.slug) (by \(component.matchedBy)), which the knowledge base does not hold\n"
+                    out += "most likely \(t(component.slug)) (by \(t(component.matchedBy))), which the knowledge base does not hold\n"
                     continue
                 }
                 out += component.family == .howToTest
-                    ? "no component: the testing guide \(component.name), \(title), covers its success criteria\n"
-                    : "most likely the web component \(component.slug), \(title) (by \(component.matchedBy))"
+                    ? "no component: the testing guide \(t(component.name)), \(t(title)), covers its success criteria\n"
+                    : "most likely the web component \(t(component.slug)), \(t(title)) (by \(t(component.matchedBy)))"
                         + (node.recreatesControl ? "; re-created with a role, so all its keyboard and screen-reader criteria are to verify" : "") + "\n"
                 for check in node.checks {
-                    out += "  - [ ] \([check.kind, check.label].compactMap { $0 }.joined(separator: ": ")): \(check.expectation.replacingOccurrences(of: "\n", with: " "))"
-                        + (check.tests.isEmpty ? "" : " [\(check.tests.joined(separator: ", "))]") + " (\(check.source):\(check.line))\n"
+                    out += "  - [ ] " + t([check.kind, check.label].compactMap { $0 }.joined(separator: ": ") + ": " + check.expectation)
+                        + (check.tests.isEmpty ? "" : " \\[" + t(check.tests.joined(separator: ", ")) + "\\]") + " (\(t(check.source)):\(check.line))\n"
                 }
                 if !node.announcements.isEmpty {
-                    out += "  - expected: " + node.announcements.map { "\"\($0.text)\"" + ($0.screenReader.map { " (\($0))" } ?? "") }
-                        .joined(separator: "; ") + "\n"
+                    out += "  - expected: " + t(node.announcements.map { "\"\($0.text)\"" + ($0.screenReader.map { " (\($0))" } ?? "") }
+                        .joined(separator: "; ")) + "\n"
                 }
             }
             out += "\n"

@@ -16,6 +16,13 @@ public enum CSV {
     /// Appends `field` (UTF-8 bytes), quoted when it must be, to `out`.
     public static func appendField<C: Collection>(_ field: C, to out: inout [UInt8], forSpreadsheet: Bool = false)
         where C.Element == UInt8 {
+        // Control characters but tab and line breaks are dropped (`TerminalText`): CSV is printed
+        // on terminals too. 0xC2 leads every C1 control in UTF-8 (and a few letters): looked at closely.
+        if field.contains(where: { ($0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D) || $0 == 0x7F || $0 == 0xC2 }) {
+            let text = String(decoding: field, as: UTF8.self)
+            let kept = String(String.UnicodeScalarView(text.unicodeScalars.filter { $0 == "\r" || $0 == "\n" || $0 == "\t" || !TerminalText.isControl($0) }))
+            if kept.utf8.count != field.count { return appendField(Array(kept.utf8), to: &out, forSpreadsheet: forSpreadsheet) }
+        }
         let formula = forSpreadsheet && (field.first.map(startsFormula) ?? false)
         // Bytes, not Characters: a matrix export quotes millions of cells.
         guard formula || field.contains(where: { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }) else {

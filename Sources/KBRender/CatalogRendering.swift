@@ -12,16 +12,16 @@ public enum CatalogRendering {
         out += "\n"
         var heading = ""
         for c in catalog.components {
-            let group = "\(c.family.rawValue) / \(c.category ?? "no category")"
+            let group = MarkdownText.inline("\(c.family.rawValue) / \(c.category ?? "no category")")
             if group != heading {
                 heading = group
                 out += "\n## \(group)\n\n"
             }
-            out += "- \(c.family.rawValue)/\(c.slug): \(c.title) — \(count(c.criteria, "criterion", "criteria")), "
+            out += "- \(c.family.rawValue)/\(c.slug): \(MarkdownText.inline(c.title)) — \(count(c.criteria, "criterion", "criteria")), "
                 + "\(count(c.guidance, "note")), \(count(c.examples + c.transcripts, "announcement"))"
-                + (c.gaps > 0 ? ", \(count(c.gaps, "gap"))" : "") + " (\(c.source))\n"
+                + (c.gaps > 0 ? ", \(count(c.gaps, "gap"))" : "") + " (\(MarkdownText.inline(c.source)))\n"
         }
-        out += "\nCategories: " + catalog.categories.map { "\($0.family.rawValue)/\($0.name) (\($0.components))" }.joined(separator: ", ") + "\n"
+        out += "\nCategories: " + catalog.categories.map { "\($0.family.rawValue)/\(MarkdownText.inline($0.name)) (\($0.components))" }.joined(separator: ", ") + "\n"
         return out
     }
 
@@ -35,7 +35,7 @@ public enum CatalogRendering {
 
     /// Which formats one component has, and what each holds.
     public static func formatsMarkdown(_ c: ComponentSummary) -> String {
-        var out = "\(c.title) (\(c.family.rawValue)/\(c.slug)\(c.category.map { ", \($0)" } ?? "")), from \(c.source)\n\n"
+        var out = MarkdownText.inline("\(c.title) (\(c.family.rawValue)/\(c.slug)\(c.category.map { ", \($0)" } ?? "")), from \(c.source)") + "\n\n"
         for format in c.formats {
             out += "- \(format.name): \(format.available ? "yes" : "no") — \(format.detail)\n"
         }

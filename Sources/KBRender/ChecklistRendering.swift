@@ -93,52 +93,58 @@ public enum ChecklistRendering {
 
     // MARK: markdown
 
+    /// Every text of the knowledge base, the title and the footer go through `MarkdownText.inline`:
+    /// whatever they hold, there is one `- [ ]` task per item and one heading per section and group.
     public static func markdown(_ checklist: Checklist, footer: TeamFooter = TeamFooter(), marks: Marks = [:], title: String? = nil) -> String {
-        var out = "# \(heading(checklist, title))\n"
+        func e(_ s: String) -> String { MarkdownText.inline(s) }
+        var out = "# \(e(heading(checklist, title)))\n"
         if let stack = stack(checklist) {
-            out += "\nPlatform: \(stack) (with the criteria written for every platform)\n"
+            out += "\nPlatform: \(e(stack)) (with the criteria written for every platform)\n"
         }
-        if let missing = missingLine(checklist) { out += "\n> **\(missing)**\n" }
+        if let missing = missingLine(checklist) { out += "\n> **\(e(missing))**\n" }
         for (i, section) in checklist.sections.enumerated() {
             let c = section.component
-            out += "\n## \(i + 1). \(c.title) (\(c.family.rawValue)/\(c.slug)\(c.category.map { ", \($0)" } ?? ""))\n\nfrom \(c.source)\n"
+            out += "\n## \(i + 1). \(e(c.title)) (\(e(c.family.rawValue + "/" + c.slug))\(c.category.map { ", \(e($0))" } ?? ""))\n\nfrom \(e(c.source))\n"
             if section.items.isEmpty {
                 out += "\nNo acceptance criteria are recorded for this component"
-                    + (checklist.platform.map { " on \(AnnouncementRendering.platformName($0))" } ?? "") + ".\n"
+                    + (checklist.platform.map { " on \(e(AnnouncementRendering.platformName($0)))" } ?? "") + ".\n"
             }
             for run in runs(section.items) {
-                out += "\n### \(run.title)\n\n"
+                out += "\n### \(e(run.title))\n\n"
                 for item in run.items {
                     let mark = markText(marks[item.id])
-                    out += "- [ ] " + (mark.isEmpty ? "" : "**\(mark)** ") + text(item)
+                    out += "- [ ] " + (mark.isEmpty ? "" : "**\(mark)** ") + e(text(item)
                         + AcceptanceCriteria.platformNote(item.kind == .criterion ? item.platform : nil, family: c.family)
                         + (item.announcements.isEmpty ? "" : " (expected: " + item.announcements.map { "“\($0)”" }.joined(separator: "; ") + ")")
                         + (item.successCriteria.isEmpty ? "" : " (WCAG " + item.successCriteria.written.joined(separator: ", ") + ")")
-                        + " (line \(item.line)) <!-- \(item.id) \(item.fingerprint) -->\n"
+                        + " (line \(item.line))") + " <!-- \(e(item.id)) \(e(item.fingerprint)) -->\n"
                 }
             }
             if !section.gaps.isEmpty {
                 out += "\nOpen in the source:\n\n"
-                for gap in section.gaps { out += "- " + AcceptanceCriteria.gapLine(gap) + "\n" }
+                for gap in section.gaps { out += "- " + e(AcceptanceCriteria.gapLine(gap)) + "\n" }
             }
         }
-        let lines = footerLines(footer)
+        let lines = footerLines(footer).map(e)
         if !lines.isEmpty { out += "\n---\n\n" + lines.joined(separator: "  \n") + "\n" }
         return out
     }
 
     // MARK: Jira wiki markup
 
-    /// Text inside a Jira table cell: the characters wiki markup reads as formatting or as a cell
-    /// boundary are escaped with a backslash; a backslash itself (`\\` is a line break) becomes
-    /// its entity; line breaks become spaces.
+    /// Text inside a Jira table cell, and every text of Jira markup (`TextEscaping.swift`): the
+    /// characters wiki markup reads as formatting or as a cell boundary are escaped with a
+    /// backslash; a backslash itself (`\\` is a line break) becomes its entity; line breaks become
+    /// spaces; other control characters are dropped.
     public static func jiraCell(_ text: String) -> String {
         var out = ""
+        let text = String(String.UnicodeScalarView(text.unicodeScalars.map { $0 == "\n" || $0 == "\r" || $0 == "\u{85}" ? "\n" : $0 }
+            .filter { $0 == "\n" || !TerminalText.isControl($0) }))
         for ch in text {
             switch ch {
             case "\\": out += "&#92;"
             case "|", "[", "]", "{", "}", "*", "_", "+", "^", "~", "?", "-", "#", "!": out += "\\" + String(ch)
-            case "\n", "\r": out += " "
+            case "\n", "\r", "\r\n", "\u{2028}", "\u{2029}": out += " "
             default: out.append(ch)
             }
         }
@@ -191,16 +197,16 @@ public enum ChecklistRendering {
     // MARK: Gherkin
 
     public static func gherkin(_ checklist: Checklist, footer: TeamFooter = TeamFooter(), marks: Marks = [:], title: String? = nil) -> String {
-        func one(_ s: String) -> String { s.replacingOccurrences(of: "\n", with: " ") }
+        func one(_ s: String) -> String { GherkinText.line(s) }
         var out = "Feature: \(one(heading(checklist, title)))\n"
-        if let stack = stack(checklist) { out += "  # Platform: \(stack)\n" }
-        if let missing = missingLine(checklist) { out += "  # \(missing)\n" }
+        if let stack = stack(checklist) { out += "  # Platform: \(one(stack))\n" }
+        if let missing = missingLine(checklist) { out += "  # \(one(missing))\n" }
         for section in checklist.sections {
             let c = section.component
             for item in section.items {
                 let mark = markText(marks[item.id])
-                out += "\n  # \(item.id) \(item.fingerprint) \(item.source):\(item.line)" + (mark.isEmpty ? "" : " \(mark)") + "\n"
-                if !item.successCriteria.isEmpty { out += "  @wcag-" + item.successCriteria.written.joined(separator: " @wcag-") + "\n" }
+                out += "\n  # \(one(item.id)) \(item.fingerprint) \(one(item.source)):\(item.line)" + (mark.isEmpty ? "" : " \(mark)") + "\n"
+                if !item.successCriteria.isEmpty { out += "  @wcag-" + item.successCriteria.written.map(one).joined(separator: " @wcag-") + "\n" }
                 out += "  Scenario: \(one(c.title)): \(one(item.label ?? item.group))\n"
                 let platform = (item.platform ?? checklist.platform).map(AnnouncementRendering.platformName)
                 out += "    Given the \(one(c.title))" + (platform.map { " on \($0)" } ?? "") + "\n"
@@ -216,7 +222,7 @@ public enum ChecklistRendering {
             }
         }
         let lines = footerLines(footer)
-        if !lines.isEmpty { out += "\n" + lines.map { "# \($0)\n" }.joined() }
+        if !lines.isEmpty { out += "\n" + lines.map { "# \(one($0))\n" }.joined() }
         return out
     }
 

@@ -5,7 +5,9 @@ public enum ColumnTable {
         public enum Style: Sendable { case plain, heading, gap, empty }
         public var text: String
         public var style: Style
+        /// `text` without control characters (`TerminalText`).
         public init(_ text: String, _ style: Style = .plain) {
+            let text = TerminalText.clean(text)
             self.text = text
             self.style = style
         }
@@ -30,6 +32,7 @@ public enum ColumnTable {
     package static func render(header: [String], rows: [[[Line]]], width: Int, minimumColumn: Int = 10,
                               decoration: Decoration = .none) -> String {
         guard !header.isEmpty else { return "" }
+        let header = header.map(TerminalText.clean)
         let layout = Layout(header: header, rows: rows, width: width, minimumColumn: minimumColumn, decoration: decoration)
         var out = layout.header(header)
         for (r, row) in rows.enumerated() {
@@ -63,7 +66,8 @@ public enum ColumnTable {
 
         /// The header's lines and the rule under it.
         package func header(_ header: [String]) -> String {
-            emit(header.enumerated().map { c, title in wrap(title, width: widths[c]).map { ($0, Line.Style.heading) } },
+            let header = header.map(TerminalText.clean)
+            return emit(header.enumerated().map { c, title in wrap(title, width: widths[c]).map { ($0, Line.Style.heading) } },
                  headerRow: true) + rule
         }
 

@@ -92,7 +92,7 @@ public enum ComparisonRendering {
                 let layout = ColumnTable.Layout(header: header, rows: chunk.rows.map(ComparisonRendering.lines), width: width,
                                                 decoration: decoration)
                 self.layout = layout
-                out += (ComparisonRendering.title(chunk).map { decoration.header($0) + "\n\n" } ?? "").utf8
+                out += (ComparisonRendering.title(chunk).map { decoration.header(TerminalText.clean($0)) + "\n\n" } ?? "").utf8
                 out += layout.header(header).utf8
             case .markdown:
                 out += (ComparisonRendering.title(chunk).map { "**\(MarkdownTable.cell($0))**\n\n" } ?? "").utf8

@@ -11,6 +11,16 @@ public enum ComponentSearchRendering {
     ///       criterion     keyboard › Escape · web   …/tooltip.md:12
     ///         [Dismiss]es the tooltip without moving focus
     public static func text(_ result: ComponentSearchResult, style: Style = .plain) -> String {
+        // The matches' text without control characters, before the skin's colours are added.
+        var result = result
+        result.components = result.components.map { match in
+            var match = match
+            match.component = TerminalText.clean(match.component); match.title = TerminalText.clean(match.title)
+            match.category = match.category.map(TerminalText.clean); match.summary = match.summary.map(TerminalText.text)
+            match.highlightedTitle = match.highlightedTitle.cleaned; match.facts = match.facts.map(\.cleaned)
+            match.matchedTerms = match.matchedTerms.map(TerminalText.clean); match.missingTerms = match.missingTerms.map(TerminalText.clean)
+            return match
+        }
         var out = ""
         for (index, match) in result.components.enumerated() {
             if index > 0 { out += "\n" }
@@ -46,10 +56,10 @@ public enum ComponentSearchRendering {
         var lines: [String] = []
         for term in reading.terms where !term.equivalents.isEmpty {
             let list = term.equivalents.map { $0.term + ($0.platform.map { " (\($0))" } ?? "") }
-            lines.append("also searched, as equivalents of \(term.text) (ranked after it): " + list.joined(separator: ", "))
+            lines.append(TerminalText.clean("also searched, as equivalents of \(term.text) (ranked after it): " + list.joined(separator: ", ")))
         }
         if !reading.stopWords.isEmpty {
-            lines.append("left out: " + reading.stopWords.joined(separator: ", "))
+            lines.append(TerminalText.clean("left out: " + reading.stopWords.joined(separator: ", ")))
         }
         if !reading.platformWords.isEmpty {
             lines.append("\(reading.platformWords.joined(separator: ", ")): \(reading.platforms.joined(separator: ", ")) facts first"
@@ -60,7 +70,7 @@ public enum ComponentSearchRendering {
                          + "so \(platform) facts first" + style.advice([.keepOnly(platform: platform)]))
         }
         if !reading.notFound.isEmpty {
-            lines.append("not found: " + reading.notFound.joined(separator: ", "))
+            lines.append(TerminalText.clean("not found: " + reading.notFound.joined(separator: ", ")))
         }
         if reading.partial {
             lines.append("no component holds every word: the best partial matches, most words first")

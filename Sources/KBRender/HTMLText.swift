@@ -23,10 +23,3 @@ package enum HTMLText {
         return out
     }
 }
-
-/// Text for a terminal line: C0 and C1 controls (escape sequences, bells) dropped, tab kept.
-package enum TerminalText {
-    package static func clean(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.filter { $0 == "\t" || !($0.value < 0x20 || (0x7F...0x9F).contains($0.value)) }))
-    }
-}

@@ -1,5 +1,6 @@
-/// A GitHub-flavoured markdown table: `|` escaped, line breaks as `<br>`, indentation kept with
-/// non-breaking spaces, `<` and `>` outside code spans escaped so that notes about HTML stay text.
+/// A GitHub-flavoured markdown table: each line of a cell through `MarkdownText.inline` (`|`
+/// escaped, no link or HTML, `<` and `>` outside code spans escaped so that notes about HTML stay
+/// text), line breaks as `<br>`, indentation kept with non-breaking spaces.
 package enum MarkdownTable {
     package static func render(header: [String], rows: [[String]]) -> String {
         var out = head(header)
@@ -30,18 +31,8 @@ package enum MarkdownTable {
         }.joined(separator: "<br>")
     }
 
+    /// One line of a cell: `MarkdownText.inline`, `|` escaped too.
     static func escape(_ text: String) -> String {
-        var out = ""
-        var inCode = false
-        for c in text {
-            switch c {
-            case "`": inCode.toggle(); out.append(c)
-            case "|": out += "\\|"
-            case "<" where !inCode: out += "&lt;"
-            case ">" where !inCode: out += "&gt;"
-            default: out.append(c)
-            }
-        }
-        return out
+        MarkdownText.inline(text, inTable: true)
     }
 }

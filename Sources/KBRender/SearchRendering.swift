@@ -43,6 +43,9 @@ public enum SearchRendering {
     ///       criterion  screenreader › State · every platform   seed/table-row-button.md:28
     ///         Expresses its state (disabled/[dimmed])
     public static func text(_ result: SearchResult, style: Style = .plain) -> String {
+        // The hits' text without control characters, before the skin's colours are added.
+        var result = result
+        result.hits = result.hits.map(\.cleaned)
         var out = ""
         for (index, group) in result.byComponent.enumerated() {
             if index > 0 { out += "\n" }

@@ -51,7 +51,28 @@ public enum StandardsRendering {
 
     /// One criterion as a page: what it is, then MagentaA11y's components by family and platform,
     /// the ACT rules and the axe rules that test it.
+    /// Its text is a knowledge base's (a rule's name is axe's help as imported): markdown escapes
+    /// each piece (`MarkdownText.inline`), and neither form keeps a control character.
     public static func text(_ tests: CriterionTests, markdown: Bool = false) -> String {
+        TerminalText.text(criterionText(tests, markdown: markdown))
+    }
+
+    static func criterionText(_ tests: CriterionTests, markdown: Bool) -> String {
+        var tests = tests
+        if markdown {
+            func e(_ s: String) -> String { MarkdownText.inline(s) }
+            var c = tests.criterion
+            c.sc = e(c.sc); c.title = c.title.map(e); c.level = c.level.map(e); c.guideline = c.guideline.map(e)
+            c.guidelineTitle = c.guidelineTitle.map(e); c.principleTitle = c.principleTitle.map(e); c.version = c.version.map(e)
+            c.url = c.url.map(e)
+            tests.criterion = c
+            tests.manual = tests.manual.map { m in var m = m; m.component = e(m.component); m.platform = m.platform.map(e); m.link = e(m.link); return m }
+            tests.rules = tests.rules.map { r in
+                var r = r
+                r.rule = e(r.rule); r.name = r.name.map(e); r.impact = r.impact.map(e); r.related = r.related.map(e)
+                return r
+            }
+        }
         let c = tests.criterion
         let h1 = markdown ? "# " : "", h2 = markdown ? "\n## " : "\n", bullet = markdown ? "- " : "  "
         var out = h1 + "\(c.sc) \(c.title ?? "")" + (c.level.map { " (Level \($0))" } ?? (c.status == "obsolete" ? " (obsolete in WCAG 2.2)" : "")) + "\n"
@@ -163,11 +184,12 @@ public enum StandardsRendering {
         guard !rules.items.isEmpty else { return "" }
         var out = heading("Automated rules") + " (\(rules.total) match" + (rules.total == 1 ? "" : "es") + ", ACT and axe-core)\n"
         for r in rules.items {
-            out += "  \(r.kind) \(r.rule)" + (r.name.map { "  \($0)" } ?? "")
+            var line = "  \(r.kind) \(r.rule)" + (r.name.map { "  \($0)" } ?? "")
             var notes: [String] = []
             if !r.criteria.isEmpty { notes.append("WCAG " + r.criteria.joined(separator: ", ")) }
             if !r.related.isEmpty { notes.append((r.kind == "axe" ? "ACT " : "axe ") + r.related.joined(separator: ", ")) }
-            out += (notes.isEmpty ? "" : "  [" + notes.joined(separator: "; ") + "]") + "\n"
+            line += notes.isEmpty ? "" : "  [" + notes.joined(separator: "; ") + "]"
+            out += TerminalText.clean(line) + "\n"
         }
         return out
     }

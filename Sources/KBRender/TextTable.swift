@@ -1,11 +1,13 @@
 /// A plain aligned table for terminals: a header, a rule, the rows. Line breaks inside a cell are
 /// shown as `↵` so that one record stays one line. A cell longer than `maxColumnWidth` is cut
-/// with `…`, except in a column kept `whole` (a path, `file:line`), which takes its width.
+/// with `…`, except in a column kept `whole` (a path, `file:line`), which takes its width. Control
+/// characters are dropped (`TerminalText`): a cell never writes an escape sequence.
 package enum TextTable {
     package static func render(header: [String], rows: [[String]], maxColumnWidth: Int = 60, whole: [Bool] = []) -> String {
         let clean = rows.map { row in
             row.enumerated().map { c, cell in flatten(cell, max: c < whole.count && whole[c] ? Int.max - 1 : maxColumnWidth) }
         }
+        let header = header.map(TerminalText.clean)
         var widths = header.map(\.count)
         for row in clean {
             for (i, cell) in row.enumerated() where i < widths.count { widths[i] = max(widths[i], cell.count) }
@@ -27,7 +29,7 @@ package enum TextTable {
     /// cell costs what its first `max` characters cost.
     static func flatten(_ value: String, max: Int) -> String {
         let head = value.prefix(max + 1)
-        let single = String(head).replacingOccurrences(of: "\r\n", with: "↵").replacingOccurrences(of: "\n", with: "↵")
+        let single = TerminalText.clean(String(head).replacingOccurrences(of: "\r\n", with: "↵").replacingOccurrences(of: "\n", with: "↵"))
         if head.endIndex == value.endIndex && single.count <= max { return single }
         return String(single.prefix(max - 1)) + "…"
     }

@@ -4,16 +4,17 @@ import KBQuery
 
 public enum WCAGRendering {
     public static func markdown(_ citations: [WCAGCitation]) -> String {
+        func e(_ s: String) -> String { MarkdownText.inline(s) }
         var out = ""
         var component = ""
         for c in citations {
             let key = "\(c.family.rawValue)/\(c.component)"
             if key != component {
                 component = key
-                out += (out.isEmpty ? "" : "\n") + "## \(c.title) (\(key))\nfrom \(c.source)\n\n"
+                out += (out.isEmpty ? "" : "\n") + "## \(e(c.title)) (\(e(key)))\nfrom \(e(c.source))\n\n"
             }
-            out += "- \(c.criterion)" + (c.criterionTitle.map { " \($0)" } ?? "") + (c.level.map { " (Level \($0))" } ?? "")
-                + (c.url.map { " <\($0)>" } ?? "") + " (line \(c.line))\n"
+            out += "- \(e(c.criterion))" + (c.criterionTitle.map { " \(e($0))" } ?? "") + (c.level.map { " (Level \(e($0)))" } ?? "")
+                + (c.url.map { " " + MarkdownText.autolink($0) } ?? "") + " (line \(c.line))\n"
         }
         return out
     }

@@ -178,6 +178,17 @@ public final class KnowledgeBase: @unchecked Sendable {
         }
     }
 
+    /// A reader of a file someone else named (another knowledge base to compare): immutable, so
+    /// that SQLite writes nothing beside it, no `-wal` or `-shm` (a read-only `DatabaseQueue` on a
+    /// WAL file makes both). What a `-wal` holds is not read: an import folds it in when it ends.
+    package static func openImmutableReader(_ path: String) throws -> DatabaseQueue {
+        do {
+            return try DatabaseQueue(path: immutableURI(path), configuration: configuration(readonly: true))
+        } catch {
+            throw openError(error, path: path)
+        }
+    }
+
     /// The path as SQLite must be given it to read it as a file name: SQLite reads a name that
     /// begins with `file:` as a URI (the name `file:kb.sqlite` once opened `kb.sqlite`), `./file:...` not.
     static func fileName(_ path: String) -> String {

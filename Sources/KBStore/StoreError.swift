@@ -26,6 +26,12 @@ public enum StoreError: Error, LocalizedError, HintedError, Equatable {
     case notCheckpointed(String, String)
     /// A query named a path that holds no knowledge base (nothing there, or an empty file).
     case noKnowledgeBase(String)
+    /// A file named as another knowledge base to read (an older one to compare) that cannot be
+    /// read as one, for whatever reason: the same words for each, so they tell nothing of the path.
+    case unreadableKnowledgeBase(String)
+    /// A source file a knowledge base names that a11ykb will not read (outside its root, or not
+    /// the file recorded): the file as named, and why.
+    case refusedSource(String, String)
     /// A new knowledge base named in a folder that does not exist (a mistyped path): the folder.
     case noSuchFolder(String, String)
 
@@ -58,6 +64,9 @@ public enum StoreError: Error, LocalizedError, HintedError, Equatable {
                 + "with it (a copy of the .sqlite alone lacks the import); the next import folds it in"
         case .noKnowledgeBase(let path):
             "no knowledge base at \(path)" + (hint(.createKnowledgeBase(path: path)).map { "; create one with \($0)" } ?? "")
+        case .unreadableKnowledgeBase(let path):
+            "\(path) is not a knowledge base a11ykb can read (nothing there, no access, not one, or of another schema)"
+        case let .refusedSource(path, reason): "refusing to read \(path): \(reason)"
         case let .noSuchFolder(path, folder):
             "cannot create \(path): no folder \(folder) (a11ykb creates the knowledge base file, never its folder)"
         }

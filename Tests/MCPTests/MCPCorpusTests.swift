@@ -193,7 +193,7 @@ final class MCPCorpusTests: XCTestCase {
         XCTAssertEqual((button["checks"] as? [[String: Any]])?.compactMap { $0["label"] as? String },
                        expected.rules.first { $0.id == "button-name" }?.nodes[0].checks.compactMap(\.label))
         XCTAssertTrue(answer.text.contains("## button-name (violation, critical)"), answer.text)
-        XCTAssertTrue(answer.text.contains("no component answers to <html>"), "unknown nodes are told, not dropped")
+        XCTAssertTrue(answer.text.contains("no component answers to &lt;html&gt;"), "unknown nodes are told, not dropped")
         XCTAssertTrue(answer.text.contains("no component: the testing guide how-to-test/color-contrast"), answer.text)
         let refused = try client.call("explain_axe_results", ["results": "{\"rules\": []}"])
         XCTAssertTrue(refused.isError)
