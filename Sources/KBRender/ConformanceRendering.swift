@@ -79,19 +79,16 @@ public enum ConformanceRendering {
             if let notes = chapter.notes { out += MarkdownTable.cell(notes) + "\n\n" }
             if chapter.disabled { out += "Not provided in this report.\n"; continue }
             if chapter.rows.isEmpty { out += "No criteria stated.\n"; continue }
-            var rows: [[String]] = []
-            for row in chapter.rows {
-                let name = row.num + (row.handle.map { " " + $0 } ?? "")
-                let criterion = row.link.map { "[\(name)](\($0))" } ?? name
-                if row.components.isEmpty { rows.append([criterion, "", "Not stated", ""]) }
-                for (i, p) in row.components.enumerated() {
-                    rows.append([i == 0 ? criterion : "", component(p.name), p.level, p.notes])
-                }
-            }
-            // The link is written by this renderer from the catalogue, so it is kept out of the cell escaping.
+            // Every cell is the file's text, escaped; only the link to W3C's page, which this
+            // renderer makes from the catalogue (a criterion the catalog knows), is markup.
             out += MarkdownTable.head(["Criterion", "Component", "Conformance Level", "Remarks and Explanations"])
-            for r in rows {
-                out += "| " + (r[0].hasPrefix("[") ? r[0] : MarkdownTable.cell(r[0])) + " | " + r[1...].map(MarkdownTable.cell).joined(separator: " | ") + " |\n"
+            for row in chapter.rows {
+                let name = MarkdownTable.cell(row.num + (row.handle.map { " " + $0 } ?? ""))
+                let criterion = row.link.map { "[\(name)](\($0))" } ?? name
+                let parts = row.components.isEmpty ? [(name: "", level: "Not stated", notes: "")] : row.components
+                for (i, p) in parts.enumerated() {
+                    out += "| " + (i == 0 ? criterion : "") + " | " + [component(p.name), p.level, p.notes].map(MarkdownTable.cell).joined(separator: " | ") + " |\n"
+                }
             }
         }
         return out

@@ -246,4 +246,33 @@ final class ConformanceReportTests: XCTestCase {
         XCTAssertEqual(built.report.adherence(chapter: "success_criteria_level_aa", criterion: "1.4.3", component: "software")?.level, "supports")
         XCTAssertNil(built.report.adherence(chapter: "success_criteria_level_aa", criterion: "1.4.3", component: "web"), "no web content was tested")
     }
+
+    /// Anyone's report is text in the documents rendered from it: no link, task, heading or HTML
+    /// of its own in markdown, all escaped in HTML.
+    func testAHostileReportRendersAsText() throws {
+        let yaml = """
+            title: "<script>alert(1)</script>"
+            product: {name: "x\\n# fake"}
+            author: {email: e}
+            catalog: 2.5-edition-wcag-2.2-508-en
+            chapters:
+              success_criteria_level_a:
+                criteria:
+                  - num: "[x](javascript:alert(1))"
+                    components: [{name: web, adherence: {level: supports, notes: "fine\\n- [x] done\\n<img src=x onerror=alert(1)>"}}]
+                  - num: "1.1.1"
+                    components: [{name: web, adherence: {level: supports, notes: "| a | b |"}}]
+            """
+        let (report, _) = try ConformanceReports.read(NamedInput(name: "r", data: Data(yaml.utf8)))
+        let markdown = ConformanceRendering.markdown(report)
+        let lines = markdown.split(separator: "\n")
+        XCTAssertFalse(lines.contains { $0.hasPrefix("- [x]") || $0.hasPrefix("# fake") }, markdown)
+        XCTAssertNil(markdown.range(of: #"(?<!\\)\]\(javascript:"#, options: .regularExpression), markdown)
+        XCTAssertFalse(markdown.contains("<script") || markdown.contains("<img"), markdown)
+        XCTAssertTrue(markdown.contains("[1.1.1 Non-text Content](https://www.w3.org/WAI/WCAG22/Understanding/non-text-content.html)"), "the catalogue's own link stays a link")
+        // Each criterion is one table row of four cells.
+        XCTAssertEqual(lines.filter { $0.hasPrefix("| ") && $0.contains(" | Web | Supports | ") }.count, 2, markdown)
+        let html = ConformanceRendering.html(report)
+        XCTAssertFalse(html.contains("<script>alert") || html.contains("<img src"), "escaped")
+    }
 }
