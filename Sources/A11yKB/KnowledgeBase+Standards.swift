@@ -68,10 +68,8 @@ extension KnowledgeBase {
     }
 
     private func coverage(_ db: Database, plan: SavedPlan, level: String) throws -> Coverage {
-        let ids = try plan.components.compactMap { name -> Int64? in
-            let parts = name.split(separator: "/", maxSplits: 1).map(String.init)
-            guard parts.count == 2, let family = Family(rawValue: parts[0]) else { return nil }
-            return try? ComponentLookup.resolve(db, parts[1], family: family)
+        let ids = plan.components.compactMap(ComponentName.init).compactMap { name in
+            try? ComponentLookup.resolve(db, name.slug, family: name.family)
         }
         return try Coverage.build(db, Coverage.Selection(componentIDs: ids, platform: plan.platform, level: level))
     }

@@ -55,7 +55,7 @@ package enum ConformanceBuilder {
         }
     }
 
-    static func family(of item: ChecklistItem) -> Family? { Family(rawValue: String(item.component.prefix { $0 != "/" })) }
+    static func family(of item: ChecklistItem) -> Family? { ComponentName(item.component)?.family }
 
     package static func build(catalog: OpenACRCatalog, results: [TestReport], axe: [AxeEvidence], base: OpenACRReport?,
                               titles: [SCNumber: String]) -> ConformanceBuild {
@@ -85,6 +85,9 @@ package enum ConformanceBuilder {
         // Checks of the guides alone name no kind of product: the report is then made for web, which
         // a base report that names its components changes.
         if claimed.isEmpty && outcomes.contains(where: { family(of: $0.item) == .howToTest }) { claimed.insert("web") }
+        // The rows that test each success criterion, in the files' order, gathered once.
+        var rowsBySC: [SCNumber: [TestReport.Outcome]] = [:]
+        for o in outcomes { for sc in o.item.successCriteria { rowsBySC[sc, default: []].append(o) } }
         let axeBySC = AutomatedEvidence(axe)
         let eu = catalog.id.contains("-eu-")
 
@@ -112,7 +115,7 @@ package enum ConformanceBuilder {
                     var level: AdherenceLevel
                     var remarks: [String] = []
                     if let wcag = known.wcagLevel, let sc = SCNumber(entry.id) {
-                        let found = evidence(sc, component: name, outcomes: outcomes, automated: axeBySC)
+                        let found = evidence(sc, component: name, rows: rowsBySC[sc] ?? [], automated: axeBySC)
                         level = found.evidence.level
                         remarks = found.remarks
                         if level == .notEvaluated && wcag != .aaa && statedLevel == nil {
@@ -180,10 +183,11 @@ package enum ConformanceBuilder {
     /// The rows and runs that speak of one success criterion for one kind of product, and the
     /// remarks a buyer reads: what fails where (with the testers' notes and where each row is),
     /// what passed, what the automated rules found, and what is still to test.
-    static func evidence(_ sc: SCNumber, component: String, outcomes: [TestReport.Outcome], automated: AutomatedEvidence) -> Found {
+    /// `rows`: those that test `sc`, of every kind of product.
+    static func evidence(_ sc: SCNumber, component: String, rows testing: [TestReport.Outcome], automated: AutomatedEvidence) -> Found {
         var found = Found()
-        let rows = outcomes.filter { o in
-            guard o.item.successCriteria.contains(sc), let family = ConformanceBuilder.family(of: o.item) else { return false }
+        let rows = testing.filter { o in
+            guard let family = ConformanceBuilder.family(of: o.item) else { return false }
             return family == .howToTest || ConformanceBuilder.component(of: family) == component
         }
         for o in rows { found.evidence.add(o.result) }
@@ -214,7 +218,7 @@ package enum ConformanceBuilder {
             }
         }
         if found.evidence.passed > 0 {
-            let names = orderedUnique(rows.filter { $0.result == .pass }.map(\.item.componentTitle))
+            let names = rows.filter { $0.result == .pass }.map(\.item.componentTitle).uniqued()
             found.remarks.append("Passed \(found.evidence.passed) row\(found.evidence.passed == 1 ? "" : "s") (" + names.joined(separator: ", ") + ").")
         }
         if component == "web", !automated.passes(sc).isEmpty {
@@ -268,10 +272,6 @@ package enum ConformanceBuilder {
         return (cut.lastIndex(of: " ").map { String(cut[..<$0]) } ?? String(cut)) + "…"
     }
 
-    static func orderedUnique(_ names: [String]) -> [String] {
-        var seen: Set<String> = []
-        return names.filter { seen.insert($0).inserted }
-    }
 }
 
 /// The automated runs, per success criterion their tags name (axe's `wcag412`).
@@ -285,7 +285,7 @@ struct AutomatedEvidence {
         for file in files {
             for run in file.runs {
                 func scs(_ r: AxeResults.Result) -> [SCNumber] {
-                    ConformanceBuilder.orderedUnique(r.tags.compactMap(AxeResults.successCriterion(ofTag:))).compactMap { SCNumber($0) }
+                    r.tags.compactMap(AxeResults.successCriterion(ofTag:)).compactMap { SCNumber($0) }.uniqued()
                 }
                 for r in run.violations { for sc in scs(r) { violationsBySC[sc, default: []].append(Hit(rule: r.id, nodes: r.nodes.count, file: file.file)) } }
                 for r in run.incomplete { for sc in scs(r) { incompleteBySC[sc, default: []].append(Hit(rule: r.id, nodes: r.nodes.count, file: file.file)) } }

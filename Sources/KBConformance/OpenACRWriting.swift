@@ -1,4 +1,5 @@
 import Foundation
+import KBModel
 
 /// A report as OpenACR YAML, from one ordered tree that the JSON writer walks too, so the two say
 /// the same in the same order, and two writes of one report are the same bytes. Keys follow the schema's order; every
@@ -81,27 +82,8 @@ public enum OpenACRWriting {
               ("website", c.website)].compactMap { k, v in v.map { (k, .string($0)) } })
     }
 
-    /// JSON's string escapes, which YAML's double-quoted scalars read alike; C0 and C1 controls
-    /// and the line and paragraph separators escaped, so no terminal sequence survives in a file.
-    package static func quoted(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            default:
-                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029 {
-                    out += String(format: "\\u%04x", scalar.value)
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
-    }
+    /// JSON's string escapes (`JSONString`), which YAML's double-quoted scalars read alike.
+    static func quoted(_ s: String) -> String { JSONString.quoted(s) }
 
     static func scalar(_ v: Value) -> String? {
         switch v {

@@ -58,8 +58,8 @@ public struct Checklist: Sendable {
     package static func load(_ db: Database, plan: SavedPlan) throws -> Checklist {
         var facts: [ComponentFacts] = [], missing: [String] = []
         for component in plan.components {
-            let parts = component.split(separator: "/", maxSplits: 1).map(String.init)
-            let found = try ComponentFacts.loadAll(db, where: "c.family = ? AND c.slug = ?", arguments: [parts[0], parts.count > 1 ? parts[1] : ""])
+            let name = ComponentName(component)
+            let found = try name.map { try ComponentFacts.loadAll(db, where: "c.family = ? AND c.slug = ?", arguments: [$0.family.rawValue, $0.slug]) } ?? []
             if let first = found.first { facts.append(first) } else { missing.append(component) }
         }
         var checklist = try load(db, facts, stack: Stack(platform: plan.platform, framework: plan.framework))

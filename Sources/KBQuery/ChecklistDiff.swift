@@ -56,7 +56,7 @@ public struct ChecklistDiff: Sendable {
 
     package static func compare(old: [String: (title: String, items: [ChecklistItem])],
                                 new: [String: (title: String, items: [ChecklistItem])], showTypography: Bool = false) -> ChecklistDiff {
-        func family(_ name: String) -> Family? { Family(rawValue: String(name.prefix { $0 != "/" })) }
+        func family(_ name: String) -> Family? { ComponentName(name)?.family }
         let oldFamilies = Set(old.keys.compactMap(family)), newFamilies = Set(new.keys.compactMap(family))
         var diff = ChecklistDiff(added: new.keys.filter { old[$0] == nil && family($0).map(oldFamilies.contains) ?? true }.sorted(),
                                  removed: old.keys.filter { new[$0] == nil && family($0).map(newFamilies.contains) ?? true }.sorted(),

@@ -64,10 +64,7 @@ public enum Compare {
     }
 
     /// Each choice once, in the order first given.
-    static func once<T: Hashable>(_ chosen: [T]) -> [T] {
-        var seen = Set<T>()
-        return chosen.filter { seen.insert($0).inserted }
-    }
+    static func once<T: Hashable>(_ chosen: [T]) -> [T] { chosen.uniqued() }
 
     /// The rows a user chose (`state`, `Groupings`, `gestures`), checked against those the
     /// components have. Nil when none was chosen (every row). A row named twice is one row.

@@ -124,13 +124,13 @@ public struct TestReport: Sendable {
     }
 
     package static func build(_ db: Database, _ entries: [Entry], file: String? = nil, level: WCAGLevel = .aa) throws -> TestReport {
-        // The items of every component the ids name, whatever the stack they were exported for.
-        let names = Set(entries.compactMap { $0.id.split(separator: ":").first.map(String.init) })
+        // The items of every component the ids name, whatever the stack they were exported for:
+        // the components' facts and links read once for all of them.
+        let names = Array(Set(entries.compactMap { ComponentName($0.id) }))
         var items: [String: ChecklistItem] = [:]
-        for name in names.sorted() {
-            let parts = name.split(separator: "/", maxSplits: 1).map(String.init)
-            guard parts.count == 2, let family = Family(rawValue: parts[0]) else { continue }
-            let facts = try ComponentFacts.loadAll(db, where: "c.family = ? AND c.slug = ?", arguments: [family.rawValue, parts[1]])
+        if !names.isEmpty {
+            let facts = try ComponentFacts.loadAll(db, where: names.map { _ in "(c.family = ? AND c.slug = ?)" }.joined(separator: " OR "),
+                                                   arguments: StatementArguments(names.flatMap { [$0.family.rawValue, $0.slug] }))
             let links = try TestedSuccessCriteria.load(db, componentIDs: facts.map(\.component.id))
             for f in facts {
                 for (item, _) in Checklist.items(of: f, links: links) { items[item.id] = item }

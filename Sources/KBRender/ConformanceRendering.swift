@@ -122,48 +122,29 @@ public enum ConformanceRendering {
     public static func html(_ report: OpenACRReport) -> String {
         let e = HTMLText.escape
         let title = report.title ?? "Accessibility Conformance Report"
-        var out = """
-            <!DOCTYPE html>
-            <html lang="en">
-            <head>
-            <meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>\(e(title))</title>
-            <style>
-            :root { color-scheme: light dark; }
-            body { font: 1rem/1.5 system-ui, sans-serif; color: #1b1b1b; background: #ffffff; margin: 0 auto; max-width: 72rem; padding: 1rem; }
+        var out = HTMLPage.head(title: title, style: """
             a { color: #0b57d0; }
             a:focus-visible { outline: 3px solid #0b57d0; outline-offset: 2px; }
             .skip { position: absolute; left: -999px; }
             .skip:focus { left: 1rem; top: 1rem; background: #ffffff; padding: .5rem; }
-            table { border-collapse: collapse; width: 100%; margin: .5rem 0 1.5rem; }
-            caption { text-align: left; font-weight: 600; padding: .25rem 0; }
-            th, td { border: 1px solid #8a8a8a; padding: .4rem .5rem; text-align: left; vertical-align: top; }
-            td.notes { white-space: pre-line; }
-            dl { display: grid; grid-template-columns: max-content 1fr; gap: .25rem 1rem; }
-            dt { font-weight: 600; }
+            td.notes, .prose { white-space: pre-line; }
             .bar { display: inline-block; height: .8rem; background: #1a5c38; vertical-align: middle; margin-right: .5rem; }
             @media (prefers-color-scheme: dark) {
-              body, .skip:focus { color: #f0f0f0; background: #161616; }
+              .skip:focus { color: #f0f0f0; background: #161616; }
               a { color: #9ec3ff; }
               a:focus-visible { outline-color: #9ec3ff; }
               .bar { background: #7fd1a2; }
             }
-            .prose { white-space: pre-line; }
-            @media print { .skip { display: none; } a { color: inherit; } tr { break-inside: avoid; } }
-            </style>
-            </head>
-            <body>
+            @media print { .skip { display: none; } a { color: inherit; } }
+            """)
+        out += """
             <a class="skip" href="#main">Skip to the report</a>
             <header><p>Accessibility Conformance Report in GSA's OpenACR format</p></header>
             <main id="main">
             <h1>\(e(title))</h1>
 
             """
-        let facts = header(report)
-        if !facts.isEmpty {
-            out += "<dl>\n" + facts.map { "<dt>\(e($0.0))</dt><dd>\(e($0.1))</dd>\n" }.joined() + "</dl>\n"
-        }
+        out += HTMLPage.facts(header(report))
         for (heading, text) in prose(report) { out += "<h2>\(e(heading))</h2>\n<p class=\"prose\">\(e(text))</p>\n" }
         let all = chapters(report)
         let most = max(1, all.flatMap { $0.counts.map(\.count) }.max() ?? 1)
@@ -200,7 +181,7 @@ public enum ConformanceRendering {
             }
             out += "</tbody>\n</table>\n</section>\n"
         }
-        out += "</main>\n<footer><p>Made by a11ykb from the report's OpenACR data.</p></footer>\n</body>\n</html>\n"
+        out += "</main>\n<footer><p>Made by a11ykb from the report's OpenACR data.</p></footer>\n" + HTMLPage.end
         return out
     }
 }

@@ -1,3 +1,5 @@
+import KBModel
+
 /// A JSON value that keeps its keys in the order they were given, so output reads like the
 /// schema it comes from. Foundation's encoders sort or scramble keys.
 public enum JSONValue: Sendable, Equatable {
@@ -64,21 +66,5 @@ public enum JSONValue: Sendable, Equatable {
         out += "\n" + String(repeating: "  ", count: indent)
     }
 
-    static func quote(_ s: String, into out: inout String) {
-        out += "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value):
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        out += "\""
-    }
+    static func quote(_ s: String, into out: inout String) { JSONString.quote(s, into: &out) }
 }

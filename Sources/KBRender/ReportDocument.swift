@@ -27,11 +27,6 @@ struct ReportDocument {
     var notes: [String] = []
     var lists: [List] = []
 
-    static func unique(_ names: [String]) -> [String] {
-        var seen: Set<String> = []
-        return names.filter { seen.insert($0).inserted }
-    }
-
     var markdown: String {
         func line(_ text: String) -> String { MarkdownTable.cell(text) }
         var out = "# \(line(title))\n\n"
@@ -50,33 +45,11 @@ struct ReportDocument {
 
     var html: String {
         let e = HTMLText.escape
-        var out = """
-            <!DOCTYPE html>
-            <html lang="en">
-            <head>
-            <meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>\(e(title))</title>
-            <style>
-            :root { color-scheme: light dark; }
-            body { font: 1rem/1.5 system-ui, sans-serif; color: #1b1b1b; background: #ffffff; margin: 0 auto; max-width: 72rem; padding: 1rem; }
-            table { border-collapse: collapse; width: 100%; margin: .5rem 0 1.5rem; }
-            caption { text-align: left; font-weight: 600; padding: .25rem 0; }
-            th, td { border: 1px solid #8a8a8a; padding: .3rem .5rem; text-align: left; vertical-align: top; }
+        var out = HTMLPage.head(title: title, style: """
             td.n { text-align: right; }
-            dl { display: grid; grid-template-columns: max-content 1fr; gap: .25rem 1rem; }
-            dt { font-weight: 600; }
             .summary { font-size: 1.1rem; }
-            @media (prefers-color-scheme: dark) { body { color: #f0f0f0; background: #161616; } }
-            @media print { tr { break-inside: avoid; } }
-            </style>
-            </head>
-            <body>
-            <main>
-            <h1>\(e(title))</h1>
-
-            """
-        if !facts.isEmpty { out += "<dl>\n" + facts.map { "<dt>\(e($0.0))</dt><dd>\(e($0.1))</dd>\n" }.joined() + "</dl>\n" }
+            """)
+        out += "<main>\n<h1>\(e(title))</h1>\n" + HTMLPage.facts(facts)
         out += "<p class=\"summary\">\(e(summary))</p>\n"
         for table in tables {
             out += "<h2>\(e(table.heading))</h2>\n<table>\n<caption>\(e(table.caption))</caption>\n<thead><tr>"
@@ -92,6 +65,6 @@ struct ReportDocument {
         for list in lists where !list.items.isEmpty {
             out += "<h2>\(e(list.heading))</h2>\n<ul>\n" + list.items.map { "<li>\(e($0))</li>\n" }.joined() + "</ul>\n"
         }
-        return out + "</main>\n</body>\n</html>\n"
+        return out + "</main>\n" + HTMLPage.end
     }
 }

@@ -42,7 +42,7 @@ public enum TestReportRendering {
         let tested = t.passed + t.failed
         var out = tested == 0 ? "No row was tested." : "\(t.passed) of \(tested) tested rows passed"
         if t.failed > 0 {
-            let where_ = ReportDocument.unique(report.outcomes.filter { $0.result == .fail }.map(\.item.componentTitle))
+            let where_ = report.outcomes.filter { $0.result == .fail }.map(\.item.componentTitle).uniqued()
             let scs = Array(Set(report.outcomes.filter { $0.result == .fail }.flatMap(\.item.successCriteria))).sorted()
             out += "; \(t.failed) failed, in " + where_.joined(separator: ", ")
                 + (scs.isEmpty ? "" : " (WCAG " + scs.written.joined(separator: ", ") + ")")
