@@ -16,9 +16,15 @@ final class ACRCommandTests: XCTestCase {
     }
 
     /// A corpus knowledge base, a filled web plan and the real axe run: the files a lead holds.
-    func leadFiles() throws -> (db: String, results: String, axe: String, base: String, folder: URL) {
+    typealias LeadFiles = (db: String, results: String, axe: String, base: String, folder: URL)
+    /// Made once for the class: importing the corpus through the command line is the slow part.
+    nonisolated(unsafe) static var shared: LeadFiles?
+
+    func leadFiles() throws -> LeadFiles {
         let corpus = try Fixtures.corpus("magentaA11y-2026")
-        let folder = try Fixtures.temporaryFolder(self)
+        if let files = Self.shared { return files }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("a11ykb-acr-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let db = folder.appendingPathComponent("kb.sqlite").path
         let imported = try Fixtures.run(["import", corpus.path, "--db", db])
         XCTAssertEqual(imported.status, 0, imported.stderr)
@@ -33,7 +39,8 @@ final class ACRCommandTests: XCTestCase {
         try lines.joined(separator: "\n").write(toFile: results, atomically: true, encoding: .utf8)
         let base = folder.appendingPathComponent("base.yaml").path
         try "title: Shop ACR\nproduct:\n  name: Shop\nauthor:\n  email: lead@example.com\n".write(toFile: base, atomically: true, encoding: .utf8)
-        return (db, results, Fixtures.repoRoot.appendingPathComponent("Tests/fixtures/axe/faults-all-results.json").path, base, folder)
+        Self.shared = (db, results, Fixtures.repoRoot.appendingPathComponent("Tests/fixtures/axe/faults-all-results.json").path, base, folder)
+        return Self.shared!
     }
 
     func testABuiltReportMeetsGSAsSchemaByAnIndependentValidator() throws {
