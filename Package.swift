@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 // The library is one target per layer, and the compiler enforces the flow: a layer sees only the
@@ -16,12 +16,22 @@ let package = Package(
         .library(name: "A11yKB", targets: ["A11yKB"]),
         .executable(name: "a11ykb", targets: ["a11ykb"]),
         .executable(name: "a11ykb-mcp", targets: ["a11ykb-mcp"]),
+        .executable(name: "a11ykb-serve", targets: ["a11ykb-serve"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
         .package(url: "https://github.com/jpsim/Yams", exact: "6.2.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
         .package(url: "https://github.com/modelcontextprotocol/swift-sdk", exact: "0.12.1"),
+        // The team server (`a11ykb serve`). Without Hummingbird's default traits: swift-configuration
+        // is not used, and is one more package for every build to compile.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1", traits: []),
+        // The server's pages: every {{value}} HTML-escaped, in text and in attributes alike.
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", exact: "2.1.1"),
+        // HTTP's field names and statuses, as Hummingbird speaks them (the version it resolves).
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        // For the route tests only: a channel that is no socket (`NIOEmbedded`), the version the others resolve.
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
     ],
     targets: [
         // Data built into the executable: migrations, the seed, the vocabulary, the schema document.
@@ -75,7 +85,29 @@ let package = Package(
         // another command starts.
         .executableTarget(
             name: "a11ykb-mcp",
+            dependencies: ["A11yKBMCP", .product(name: "MCP", package: "swift-sdk")]
+        ),
+        // The MCP server's tools, resources and direct answers, for both transports: stdio
+        // (a11ykb-mcp) and Streamable HTTP (a11ykb-serve). A skin over the façade.
+        .target(
+            name: "A11yKBMCP",
             dependencies: ["A11yKB", .product(name: "MCP", package: "swift-sdk")]
+        ),
+        // The team server: pages, the JSON API and MCP over HTTP, on Hummingbird. A target of its own:
+        // it changes with the web, and its libraries (SwiftNIO, Hummingbird) load for it only.
+        .target(
+            name: "A11yKBServer",
+            dependencies: ["A11yKB", "A11yKBMCP", .product(name: "MCP", package: "swift-sdk"),
+                           .product(name: "Hummingbird", package: "hummingbird"),
+                           .product(name: "HummingbirdCore", package: "hummingbird"),
+                           .product(name: "HTTPTypes", package: "swift-http-types"),
+                           .product(name: "Mustache", package: "swift-mustache")],
+            resources: [.embedInCode("Templates")]
+        ),
+        // `a11ykb serve` runs this.
+        .executableTarget(
+            name: "a11ykb-serve",
+            dependencies: ["A11yKBServer"]
         ),
         // Readers and normalizer under libFuzzer: see scripts/fuzz. A plain build makes a replay tool.
         .executableTarget(
@@ -99,5 +131,11 @@ let package = Package(
         .testTarget(name: "CLITests", dependencies: layers + ["A11yKB", "TestSupport", grdb]),
         // Starts the built `a11ykb mcp` and speaks JSON-RPC to it, as an assistant's host does.
         .testTarget(name: "MCPTests", dependencies: layers + ["A11yKB", "TestSupport", grdb]),
+        // The server's routes, answered in process (no port), and the tests that start a11ykb-serve.
+        .testTarget(name: "ServerTests", dependencies: ["A11yKB", "A11yKBServer", "TestSupport", grdb,
+                                                        .product(name: "Hummingbird", package: "hummingbird"),
+                                                        .product(name: "HummingbirdCore", package: "hummingbird"),
+                                                        .product(name: "HTTPTypes", package: "swift-http-types"),
+                                                        .product(name: "NIOEmbedded", package: "swift-nio")]),
     ]
 )

@@ -26,7 +26,7 @@ extension KnowledgeBase {
             throw QueryError.invalidOption("no catalog \"\(catalogID)\"; known: " + OpenACRCatalog.builtIn.map(\.id).joined(separator: ", "))
         }
         let runs = try axe.map { input in AxeEvidence(file: input.name, runs: try AxeResults.read(input.data)) }
-        return try reader.read { db in
+        return try read { db in
             let reports = try results.map { input in
                 try TestReport.build(db, try TestReport.read(input.data, name: input.name), file: input.name, level: .aaa)
             }

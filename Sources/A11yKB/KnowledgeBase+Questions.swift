@@ -64,7 +64,7 @@ extension KnowledgeBase {
     /// NOT, parentheses); repairs made to it (an unclosed quote) are in `result.query.repairs`.
     public func search(_ query: String, options: SearchOptions = SearchOptions()) throws -> SearchResult {
         let parsed = try SearchQuery(query)
-        return try reader.read { try SearchEngine($0).facts(parsed, options: options) }
+        return try read { try SearchEngine($0).facts(parsed, options: options) }
     }
 
     /// Components first: the components whose title, category and facts hold the query's words,
@@ -76,7 +76,7 @@ extension KnowledgeBase {
                                  timeout: TimeInterval = 5) throws -> ComponentSearchResult {
         let parsed = try SearchQuery(query)
         return try withTimeout(timeout) { deadline in
-            try reader.read { try SearchEngine($0).components(parsed, options: options, deadline: deadline) }
+            try read { try SearchEngine($0).components(parsed, options: options, deadline: deadline) }
         }
     }
 
@@ -87,14 +87,14 @@ extension KnowledgeBase {
 
     /// The vocabulary's equivalents of a term, by concept: what each platform calls it.
     public func equivalents(of term: String) throws -> [EquivalentConcept] {
-        try reader.read { try SearchEngine($0).concepts(of: term) }
+        try read { try SearchEngine($0).concepts(of: term) }
     }
 
     /// Everything about one component: `name` is its slug, `family/slug`, title or alias (a
     /// platform, framework or screen-reader word in it, or in `context`, settles native or web);
     /// without its code examples when `codeExamples` is false.
     public func component(_ name: String, family: Family? = nil, context: [String] = [], codeExamples: Bool = true) throws -> ComponentFacts {
-        let facts = try reader.read { db in
+        let facts = try read { db in
             try ComponentFacts.load(db, componentID: ComponentLookup.resolve(db, name, family: family, context: context))
         }
         return codeExamples ? facts : facts.withoutCodeExamples
@@ -113,20 +113,20 @@ extension KnowledgeBase {
     /// Several components, in the order named, each once (the tester's checklist). One unknown
     /// name fails the whole request, naming the closest slugs.
     public func components(_ names: [String], family: Family? = nil) throws -> [ComponentFacts] {
-        try reader.read { try ComponentSelection.named($0, names, family: family) }
+        try read { try ComponentSelection.named($0, names, family: family) }
     }
 
     /// Every component of a category and/or a family (both nil: every component), by family and
     /// slug. An unknown category is refused with the closest ones.
     public func components(category: String?, family: Family? = nil) throws -> [ComponentFacts] {
-        try reader.read { try ComponentSelection.matching($0, category: category, family: family) }
+        try read { try ComponentSelection.matching($0, category: category, family: family) }
     }
 
     /// One component's platforms side by side, a row per aspect, criteria kind and announcements.
     /// `aspects` and `platforms` are as a user types them (`state`, `Groupings`; `iOS`); empty: all.
     public func compare(_ name: String, aspects: [String] = [], platforms: [String] = [],
                         general: GeneralPlacement = .column, family: Family? = nil) throws -> Comparison {
-        try reader.read { db in
+        try read { db in
             let id = try ComponentLookup.resolve(db, name, family: family, context: platforms)
             let facts = try ComponentFacts.load(db, componentID: id)
             let rows = try FactSummary.load(db, .component(id)).rows(.all)
@@ -142,7 +142,7 @@ extension KnowledgeBase {
     /// names an unknown row; one empty chunk if there is no component.
     public func compareAcross(aspects: [String], platforms: [String] = [], general: GeneralPlacement = .column,
                               family: Family? = nil, chunks body: (Comparison) throws -> Void) throws {
-        try reader.read { db in
+        try read { db in
             let options = Compare.Options(platforms: try Compare.platforms(platforms), general: general, family: family)
             try Compare.across(db, typedRows: aspects, options: options, body)
         }
@@ -172,18 +172,18 @@ extension KnowledgeBase {
     /// The spreadsheet view: a row per component, a column per platform and aspect or criteria
     /// kind, handed to `body` in chunks of components as they are read (see `compareAcross`).
     public func matrix(_ options: Matrix.Options = Matrix.Options(), chunks body: (Matrix) throws -> Void) throws {
-        try reader.read { db in try Matrix.stream(db, options, body) }
+        try read { db in try Matrix.stream(db, options, body) }
     }
 
     /// The whole matrix in one value.
     public func matrix(_ options: Matrix.Options = Matrix.Options()) throws -> Matrix {
-        try reader.read { db in try Matrix.load(db, options) }
+        try read { db in try Matrix.load(db, options) }
     }
 
     /// What the criteria leave open, for one component or platform or all; `problem`: only gaps
     /// of that kind.
     public func gaps(component: String? = nil, platform: String? = nil, problem: GapProblem? = nil) throws -> [Gap] {
-        try reader.read { db in
+        try read { db in
             let id = try component.map { try ComponentLookup.resolve(db, $0) }
             let slug = try platform.flatMap { try Compare.platforms([$0]) }?.first
             return try Gap.list(db, componentID: id, platform: slug, problem: problem)
@@ -193,19 +193,19 @@ extension KnowledgeBase {
     /// Components, categories, platforms or frameworks with how many facts each holds; `family`
     /// and `category` narrow components and categories.
     public func list(_ subject: Listing.Subject, family: Family? = nil, category: String? = nil) throws -> ResultSet {
-        try reader.read { try Listing.table($0, subject, family: family, category: category) }
+        try read { try Listing.table($0, subject, family: family, category: category) }
     }
 
     /// The slugs (components, categories, platforms, frameworks) the shell completes. Only what is
     /// a slug (`Slug.isValid`) is offered: a shell expands what a completion script hands it, so a
     /// name from a knowledge base written before slugs were checked, or edited by hand, is left out.
     public func names(_ subject: Listing.Subject) throws -> [String] {
-        try reader.read { try Listing.names($0, subject) }.filter(Slug.isValid)
+        try read { try Listing.names($0, subject) }.filter(Slug.isValid)
     }
 
     /// Every row of a documented table or view, in id order.
     public func table(_ name: String) throws -> ResultSet {
-        try reader.read { try TableExport.read($0, table: name) }
+        try read { try TableExport.read($0, table: name) }
     }
 
     /// Read-only SQL: every statement checked before any runs; stopped after `timeout` seconds.
@@ -246,7 +246,7 @@ extension KnowledgeBase {
 
     /// Rows per table, components per family, facts per platform.
     public func stats() throws -> Stats {
-        try reader.read { try Stats.collect($0) }
+        try read { try Stats.collect($0) }
     }
 
     /// Writes a compact, self-contained copy of the knowledge base to `path` for publishing:
@@ -270,12 +270,12 @@ extension KnowledgeBase {
     /// Components (of `family`, of `category`) with their sources, counts and formats, and every
     /// category of the family. An unknown category is refused with the known ones.
     public func catalog(family: Family? = nil, category: String? = nil) throws -> ComponentCatalog {
-        try reader.read { try ComponentCatalog.load($0, family: family, category: category) }
+        try read { try ComponentCatalog.load($0, family: family, category: category) }
     }
 
     /// One component's counts and the formats it can be shown in (`name` as for `component`).
     public func summary(of name: String, family: Family? = nil) throws -> ComponentSummary {
-        try reader.read { db in
+        try read { db in
             let id = try ComponentLookup.resolve(db, name, family: family)
             return try ComponentSummary.fetch(db, where: "c.id = ?", arguments: [id])[0]
         }
@@ -287,7 +287,7 @@ extension KnowledgeBase {
     /// use is read in the platform's family (`checkbox` on android is native/checkbox).
     public func announcements(component: String? = nil, family: Family? = nil, platform: String? = nil,
                               origin: AnnouncementOrigin? = nil, limit: Int = 0) throws -> Shown<SpokenAnnouncement> {
-        try reader.read { db in
+        try read { db in
             let slug = try platform.flatMap { try Compare.platforms([$0]) }?.first
             let id = try component.map { name in
                 try ComponentLookup.resolve(db, name, family: family ?? slug.flatMap(Platform.init(rawValue:))?.family,
@@ -299,7 +299,7 @@ extension KnowledgeBase {
 
     /// The WCAG success criteria components cite (`criterion`: `1.4.3`), with where each is cited.
     public func wcagCitations(component: String? = nil, family: Family? = nil, criterion: String? = nil) throws -> [WCAGCitation] {
-        try reader.read { db in
+        try read { db in
             let id = try component.map { try ComponentLookup.resolve(db, $0, family: family) }
             return try WCAGCitation.list(db, componentID: id, family: family, criterion: criterion)
         }
@@ -311,7 +311,7 @@ extension KnowledgeBase {
     /// success criterion and nodes no component answers to are kept, marked so. Refuses data that
     /// is not axe results, saying what was expected.
     public func explainAxeResults(_ data: Data) throws -> AxeExplanation {
-        try reader.read { try AxeExplanation.explain($0, data) }
+        try read { try AxeExplanation.explain($0, data) }
     }
 
     /// Several components' criteria in one checklist, in the order named; `platform` keeps its
@@ -322,7 +322,7 @@ extension KnowledgeBase {
         guard !names.isEmpty else { throw QueryError.invalidOption("name at least one component for the checklist") }
         let stack = try Checklist.Stack.reading(platform: platform, framework: framework)
         let context = [platform, framework].compactMap { $0 }
-        return try reader.read { db in
+        return try read { db in
             try Checklist.load(db, ComponentSelection.named(db, names, family: family, context: context), stack: stack)
         }
     }
@@ -330,7 +330,7 @@ extension KnowledgeBase {
     /// The checklist of every component of a category and/or family, by family then slug.
     public func checklist(category: String?, family: Family?, platform: String? = nil, framework: String? = nil) throws -> Checklist {
         let stack = try Checklist.Stack.reading(platform: platform, framework: framework)
-        return try reader.read { db in try Checklist.load(db, ComponentSelection.matching(db, category: category, family: family), stack: stack) }
+        return try read { db in try Checklist.load(db, ComponentSelection.matching(db, category: category, family: family), stack: stack) }
     }
 
     /// Saves (or replaces) a plan: the checklist's components by family and slug, and its stack.
@@ -346,13 +346,13 @@ extension KnowledgeBase {
 
     /// Every saved plan, by name.
     public func plans() throws -> [SavedPlan] {
-        try reader.read { try PlanStore.all($0) }
+        try read { try PlanStore.all($0) }
     }
 
     /// A saved plan's checklist as the knowledge base holds it now; a component it names that an
     /// import removed is listed in `missing`, never dropped in silence.
     public func plan(_ name: String) throws -> (plan: SavedPlan, checklist: Checklist) {
-        try reader.read { db in
+        try read { db in
             guard let plan = try PlanStore.named(db, name) else {
                 let known = try PlanStore.all(db).map(\.name)
                 throw QueryError.invalidOption("no plan \"\(name)\"" + (known.isEmpty ? "; none is saved" : "; saved: " + known.joined(separator: ", ")))
@@ -369,7 +369,7 @@ extension KnowledgeBase {
 
     /// The lines every checklist ends with.
     public func teamFooter() throws -> TeamFooter {
-        try reader.read { try PlanStore.footer($0) }
+        try read { try PlanStore.footer($0) }
     }
 
     /// Sets the footer's lines given; an empty string clears one.
@@ -383,14 +383,14 @@ extension KnowledgeBase {
     /// the criteria it tests (`TestedSuccessCriteria`), never its component's others.
     public func report(results data: Data, name: String, level: WCAGLevel = .aa) throws -> TestReport {
         let entries = try TestReport.read(data, name: name)
-        return try reader.read { try TestReport.build($0, entries, file: name, level: level) }
+        return try read { try TestReport.build($0, entries, file: name, level: level) }
     }
 
     /// What changed from the knowledge base at `old` to the one at `new` (nil: this one).
     /// Changes of typography only (quotes, dashes, spaces, case) are counted, and listed with `typography`.
     public func diff(from old: String, to new: String? = nil, typography: Bool = false) throws -> ChecklistDiff {
         let before = try KnowledgeBase.snapshot(of: old)
-        let after = try new.map { try KnowledgeBase.snapshot(of: $0) } ?? reader.read { try ChecklistDiff.snapshot($0) }
+        let after = try new.map { try KnowledgeBase.snapshot(of: $0) } ?? read { try ChecklistDiff.snapshot($0) }
         return ChecklistDiff.compare(old: before, new: after, showTypography: typography)
     }
 
@@ -405,7 +405,7 @@ extension KnowledgeBase {
     /// refused, naming the location, with one reason whether it is missing, changed or elsewhere.
     /// The bytes checked are the bytes imported (a copy, in the scratch folder).
     public func eras(of name: String, family: Family? = nil, typography: Bool = false) throws -> ChecklistDiff {
-        let (id, found) = try reader.read { db in
+        let (id, found) = try read { db in
             let id = try ComponentLookup.resolve(db, name, family: family)
             return (id, try ChecklistDiff.supersededSources(db, componentID: id))
         }
@@ -423,12 +423,12 @@ extension KnowledgeBase {
         let scratch = try KnowledgeBase(path: folder.appendingPathComponent("era.sqlite").path)
         defer { try? scratch.close() }
         _ = try scratch.importFiles([copy.path])
-        var before = try scratch.reader.read { try ChecklistDiff.snapshot($0) }.filter { $0.key == found.component }
-        if before.isEmpty, let only = try scratch.reader.read({ try ChecklistDiff.snapshot($0) }).first {
+        var before = try scratch.read { try ChecklistDiff.snapshot($0) }.filter { $0.key == found.component }
+        if before.isEmpty, let only = try scratch.read({ try ChecklistDiff.snapshot($0) }).first {
             // A file read alone may land under another slug (its title's): it is still this one's.
             before = [found.component: only.value]
         }
-        let after = try reader.read { try ChecklistDiff.snapshot($0, componentID: id) }
+        let after = try read { try ChecklistDiff.snapshot($0, componentID: id) }
         return ChecklistDiff.compare(old: before, new: after, showTypography: typography)
     }
 

@@ -20,7 +20,7 @@ extension KnowledgeBase {
         if let level, WCAGLevel(written: level) == nil {
             throw QueryError.invalidOption("a conformance level is A, AA or AAA (got \"\(level)\")")
         }
-        return try reader.read { db in
+        return try read { db in
             let text = query?.trimmingCharacters(in: .whitespaces) ?? ""
             if let number = WCAGCriterion.number(text) {
                 guard let tests = try CriterionTests.load(db, sc: number) else {
@@ -42,7 +42,7 @@ extension KnowledgeBase {
     /// rules, both or nothing.
     public func coverage(components: [String] = [], category: String? = nil, family: Family? = nil, platform: String? = nil,
                          level: String = "AA") throws -> Coverage {
-        try reader.read { db in
+        try read { db in
             // One name that is no component but a saved plan's: the plan's components, on its platform.
             if components.count == 1, (try? ComponentLookup.resolve(db, components[0], family: family)) == nil,
                let plan = try PlanStore.named(db, components[0]) {
@@ -58,7 +58,7 @@ extension KnowledgeBase {
     /// What a saved plan's tests cover: its components as the knowledge base holds them now, on
     /// the plan's platform.
     public func coverage(plan name: String, level: String = "AA") throws -> Coverage {
-        try reader.read { db in
+        try read { db in
             guard let plan = try PlanStore.named(db, name) else {
                 let known = try PlanStore.all(db).map(\.name)
                 throw QueryError.invalidOption("no plan \"\(name)\"" + (known.isEmpty ? "; none is saved" : "; saved: " + known.joined(separator: ", ")))
@@ -77,9 +77,40 @@ extension KnowledgeBase {
     /// ACT and axe-core rules matching a question's words, most words first; the first `limit`
     /// (0: all) beside how many match.
     public func searchRules(_ text: String, limit: Int = 5) throws -> Shown<RuleHit> {
-        try reader.read { db in
+        try read { db in
             let (hits, total) = try RuleSearch.search(db, text, limit: limit)
             return Shown(items: hits, total: total)
+        }
+    }
+}
+
+/// A success criterion a component's tests reach: cited by its page, or inferred from what its
+/// rows test (`v_tested_sc`), with the criterion's title, level and Understanding page.
+public struct ComponentCriterionLink: Sendable, Equatable {
+    public var sc: String
+    public var title: String?
+    public var level: String?
+    /// True: the page cites it; false: inferred.
+    public var cited: Bool
+    /// Why it was inferred (the rule that linked it), when it was.
+    public var reason: String?
+    public var url: String?
+}
+
+extension KnowledgeBase {
+    /// The success criteria `facts`' component and its rows are linked to, in numeric order, each
+    /// once (cited before inferred): the same lookup checklists and reports use.
+    public func successCriteria(of facts: ComponentFacts) throws -> [ComponentCriterionLink] {
+        try read { db in
+            let id = facts.component.id
+            let tested = try TestedSuccessCriteria.load(db, componentIDs: [id])
+                .everything(ofComponent: id, criteria: facts.criteria.map(\.id))
+            let catalogue = Dictionary(try WCAGCriterion.list(db).map { ($0.sc, $0) }, uniquingKeysWith: { a, _ in a })
+            return tested.map { t in
+                let known = catalogue[t.sc.description]
+                return ComponentCriterionLink(sc: t.sc.description, title: known?.title, level: known?.level, cited: t.link == .cited,
+                                              reason: t.reason, url: known?.url)
+            }
         }
     }
 }

@@ -66,7 +66,7 @@ public enum KnowledgeBaseHoldings: Sendable, Equatable {
 
 extension DefaultKnowledgeBase {
     package static func holdings(_ kb: KnowledgeBase) throws -> KnowledgeBaseHoldings {
-        try kb.reader.read { db in
+        try kb.read { db in
             let prefix = seedFolder + "/"
             let imported = try Bool.fetchOne(db, sql: """
                 SELECT EXISTS (SELECT 1 FROM sources WHERE root_id IS NOT NULL OR substr(path, 1, ?) <> ?)

@@ -37,6 +37,10 @@ public final class KnowledgeBase: @unchecked Sendable {
     }
     private var openedReader: DatabaseQueue
     private let readerLock = NSLock()
+    /// The read transaction `inSnapshot` holds open, and the thread running in it: that thread's
+    /// reads use it, so a question made of several reads sees one state of the file.
+    private var pinned: (thread: pthread_t, db: Database)?
+    private let pinLock = NSLock()
     /// The file as it was when the immutable reader opened it; nil for a reader SQLite keeps in step.
     private var immutableStamp: FileStamp?
     private let writerLock = NSLock()
@@ -93,6 +97,32 @@ public final class KnowledgeBase: @unchecked Sendable {
             checkBeforeWriting = false
             openedReader = try KnowledgeBase.openReader(path)
         }
+    }
+
+    /// Runs `body` with the reader's connection in one read transaction: every read a question
+    /// makes through `read`, on this thread, sees the same snapshot of the file, however many
+    /// there are, even while an import commits (WAL). What a server answers per request.
+    public func inSnapshot<T>(_ body: () throws -> T) throws -> T {
+        if let pinned = pinLock.withLock({ pinned }), pthread_equal(pinned.thread, pthread_self()) != 0 { return try body() }
+        return try reader.read { db in
+            pinLock.withLock { pinned = (pthread_self(), db) }
+            defer { pinLock.withLock { pinned = nil } }
+            return try body()
+        }
+    }
+
+    /// Reads in one transaction of the reader, or in the snapshot `inSnapshot` holds on this thread.
+    package func read<T>(_ body: (Database) throws -> T) throws -> T {
+        if let pinned = pinLock.withLock({ pinned }), pthread_equal(pinned.thread, pthread_self()) != 0 {
+            return try body(pinned.db)
+        }
+        return try reader.read(body)
+    }
+
+    /// Stops the statement the reader runs now (SQLite's `sqlite3_interrupt`): it fails with
+    /// SQLITE_INTERRUPT. Safe from any thread; a time limit calls it.
+    public func interruptReads() {
+        reader.interrupt()
     }
 
     /// Makes a new knowledge base at `path`: built whole in a file of its own beside it (schema,
@@ -305,7 +335,7 @@ public final class KnowledgeBase: @unchecked Sendable {
 
     /// Rows per table, for `stats` and tests.
     package func counts() throws -> [(table: String, rows: Int)] {
-        try reader.read { db in
+        try read { db in
             try KnowledgeBase.tables.map { table in
                 (table, try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table)") ?? 0)
             }
@@ -315,7 +345,7 @@ public final class KnowledgeBase: @unchecked Sendable {
     /// What each source held when it was last imported (its SHA-256), by where its file is
     /// (`SourceLocation.absolute`), to skip unchanged files.
     package func sourceHashes() throws -> [String: String] {
-        try reader.read { db in
+        try read { db in
             let rows = try Row.fetchAll(db, sql: """
                 SELECT \(SourceLocation.absoluteSQL) AS location, s.sha256 FROM sources s LEFT JOIN roots r ON r.id = s.root_id
                 """)
@@ -327,7 +357,7 @@ public final class KnowledgeBase: @unchecked Sendable {
     /// captions attached to the components they hold. Removing `paths` takes those facts away.
     package func dependents(of paths: Set<String>) throws -> [String] {
         guard !paths.isEmpty else { return [] }
-        return try reader.read { db in
+        return try read { db in
             let sources = try Row.fetchAll(db, sql: """
                 SELECT s.id, \(SourceLocation.absoluteSQL) AS path, s.superseded_by FROM sources s LEFT JOIN roots r ON r.id = s.root_id
                 """)

@@ -1,4 +1,5 @@
 import A11yKB
+import A11yKBMCP
 import Dispatch
 import Foundation
 import MCP
@@ -67,49 +68,7 @@ do {
     fail(String(describing: error))
 }
 let current = CurrentKnowledgeBase(opened)
-
-/// The knowledge base answers synchronously (SQLite): on a thread of Dispatch's, so that a long
-/// query never holds one of the few threads Swift's concurrency runs the server on.
-func blocking<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-    try await withCheckedThrowingContinuation { continuation in
-        DispatchQueue.global().async { continuation.resume(with: Result { try work() }) }
-    }
-}
-
-/// What a client hands its model about the server: the tool list comes from the one tool table.
-let instructions = """
-    a11ykb answers from a knowledge base of accessibility acceptance criteria (MagentaA11y and documents in \
-    its shapes): for each UI component, what a tester checks with a keyboard, screen reader gestures and \
-    device settings, what VoiceOver and TalkBack announce, and how to build it in UIKit, SwiftUI, Android \
-    Views, Jetpack Compose or HTML. Every fact comes with its source file and line: cite them.
-
-    Tools:
-
-    """ + AssistantTool.lines(indent: "- ")
-
-let server = Server(
-    name: "a11ykb", version: KnowledgeBase.version, title: "a11ykb: accessibility acceptance criteria",
-    instructions: instructions,
-    capabilities: Server.Capabilities(resources: .init(subscribe: false, listChanged: false), tools: .init(listChanged: false)))
-
-await server.withMethodHandler(ListTools.self) { _ in ListTools.Result(tools: Tools.all.map(\.definition)) }
-
-// A batch's tools/call reaches the SDK; a single one is answered by the transport (ToolCall).
-await server.withMethodHandler(CallTool.self) { params in
-    try await blocking { try ToolCall.answer(params.name, params.arguments, current.get()).result }
-}
-
-await server.withMethodHandler(ListResources.self) { _ in
-    ListResources.Result(resources: try await blocking { try Resources.list(current.get()) })
-}
-
-await server.withMethodHandler(ListResourceTemplates.self) { _ in
-    ListResourceTemplates.Result(templates: Resources.templates)
-}
-
-await server.withMethodHandler(ReadResource.self) { params in
-    ReadResource.Result(contents: [try await blocking { try Resources.read(params.uri, current.get()) }])
-}
+let server = await MCPServer.make(.local, current)
 
 // Run by hand, it would sit silent: say what it waits for (never on stdout, the protocol's).
 if isatty(STDIN_FILENO) != 0 {

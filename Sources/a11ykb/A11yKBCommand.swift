@@ -24,11 +24,12 @@ struct A11yKBCommand: ParsableCommand {
               a11ykb trace ~/src/magentaA11y --counts
               a11ykb sql "SELECT component, label FROM v_criteria WHERE kind = 'gesture'"
               a11ykb mcp                 # for AI assistants: see a11ykb mcp --help
+              a11ykb serve               # for a team: pages, JSON and MCP over HTTP
             """,
         version: "a11ykb \(KnowledgeBase.version) (schema \(KnowledgeBase.schemaVersion))",
         subcommands: [SearchCommand.self, VocabCommand.self, ShowCommand.self, ChecklistCommand.self, PlanCommand.self, ReportCommand.self,
                       DiffCommand.self, CompareCommand.self, ExportCommand.self, ListCommand.self, GapsCommand.self, WCAGCommand.self,
                       CoverageCommand.self, ExplainCommand.self, AnnouncementsCommand.self, ImportCommand.self, StatsCommand.self,
-                      SQLCommand.self, TraceCommand.self, DatasetteCommand.self, ACRCommand.self, MCPCommand.self]
+                      SQLCommand.self, TraceCommand.self, DatasetteCommand.self, ACRCommand.self, MCPCommand.self, ServeCommand.self]
     )
 }

@@ -50,12 +50,8 @@ struct MCPCommand: ParsableCommand {
         guard let server = Self.serverExecutable() else {
             Output.fail("a11ykb mcp needs a11ykb-mcp, built beside a11ykb (swift build -c release builds both), in \(Self.ownDirectory ?? "the folder of a11ykb") or on PATH")
         }
-        var arguments = [server]
-        if let db = database.db { arguments += ["--db", db] }
         // The server takes this process's place: same pid, stdin, stdout and environment.
-        let argv = arguments.map { strdup($0) } + [nil]
-        execv(server, argv)
-        Output.fail("cannot run \(server): \(String(cString: strerror(errno)))")
+        Self.exec(server, database.db.map { ["--db", $0] } ?? [])
     }
 
     /// The folder of the running a11ykb, its links resolved (a11ykb linked into ~/bin still finds
@@ -70,11 +66,18 @@ struct MCPCommand: ParsableCommand {
         return (String(decoding: buffer[0..<count], as: UTF8.self) as NSString).deletingLastPathComponent
     }
 
-    /// a11ykb-mcp beside a11ykb, else the first on PATH.
-    static func serverExecutable() -> String? {
+    /// `name` (a11ykb-mcp, a11ykb-serve) beside a11ykb, else the first on PATH.
+    static func serverExecutable(_ name: String = "a11ykb-mcp") -> String? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
         let folders = [ownDirectory].compactMap { $0 } + path.split(separator: ":").map(String.init)
-        return folders.map { ($0 as NSString).appendingPathComponent("a11ykb-mcp") }
+        return folders.map { ($0 as NSString).appendingPathComponent(name) }
             .first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    /// Runs `server` in this process's place (same pid, stdin, stdout, environment), or fails saying why.
+    static func exec(_ server: String, _ arguments: [String]) -> Never {
+        let argv = ([server] + arguments).map { strdup($0) } + [nil]
+        execv(server, argv)
+        Output.fail("cannot run \(server): \(String(cString: strerror(errno)))")
     }
 }

@@ -5,8 +5,9 @@ import XCTest
 /// whose tools take other arguments, so each skin words its own advice (`Hint`). This reads every
 /// library source, comments included (a comment explaining a skin's option belongs to the skin).
 final class LibraryTextTests: XCTestCase {
-    /// The library: every target but the two skins and the fuzzer.
-    static let skins: Set<String> = ["a11ykb", "a11ykb-mcp", "a11ykb-fuzz"]
+    /// The library: every target but the skins (the command line, the MCP tools and their stdio
+    /// server, the team server) and the fuzzer.
+    static let skins: Set<String> = ["a11ykb", "a11ykb-mcp", "A11yKBMCP", "A11yKBServer", "a11ykb-serve", "a11ykb-fuzz"]
 
     /// `--limit`, `--db PATH`: two dashes, then a letter.
     static let option = try! NSRegularExpression(pattern: #"--[a-z]"#)

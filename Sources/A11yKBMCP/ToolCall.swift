@@ -4,11 +4,12 @@ import MCP
 
 /// `tools/call`: the named tool, its arguments checked, its answer; a question the knowledge base
 /// cannot answer as asked is a tool error the model reads, never a failed request.
-enum ToolCall {
+package enum ToolCall {
     /// Throws only what is a protocol error: an unknown tool (JSON-RPC -32602).
-    static func answer(_ name: String, _ arguments: [String: Value]?, _ kb: KnowledgeBase) throws -> Answer {
-        guard let tool = Tools.byName[name] else {
-            throw MCPError.invalidParams("unknown tool \"\(name)\"; tools: \(Tools.all.map(\.name).joined(separator: ", "))")
+    package static func answer(_ name: String, _ arguments: [String: Value]?, _ kb: KnowledgeBase,
+                               table: ToolTable = .local) throws -> Answer {
+        guard let tool = table.byName[name] else {
+            throw MCPError.invalidParams("unknown tool \"\(name)\"; tools: \(table.tools.map(\.name).joined(separator: ", "))")
         }
         do {
             return try tool.answer(Arguments(arguments, for: tool.parameters, tool: tool.name), kb)
@@ -35,7 +36,7 @@ enum ToolCall {
     /// through the SDK's generic handler, which re-encodes a result and decodes it back into
     /// its `Value` type, compiling a regular expression for every string in it (a large
     /// component's answer: about 700 strings, four times the cost of answering).
-    static func resultJSON(_ request: Data, _ kb: KnowledgeBase) throws -> String {
+    package static func resultJSON(_ request: Data, _ kb: KnowledgeBase, table: ToolTable = .local) throws -> String {
         struct Request: Decodable { var params: CallTool.Parameters }
         let params: CallTool.Parameters
         do {
@@ -43,6 +44,6 @@ enum ToolCall {
         } catch {
             throw MCPError.invalidParams("tools/call needs params with the tool's name and its arguments")
         }
-        return try answer(params.name, params.arguments, kb).json.rendered(pretty: false)
+        return try answer(params.name, params.arguments, kb, table: table).json.rendered(pretty: false)
     }
 }

@@ -5,20 +5,20 @@ import MCP
 /// What the server offers to read whole: each component as a markdown document
 /// (`a11ykb://component/{family}/{slug}`, as `a11ykb show` prints it) and the schema
 /// documentation (`a11ykb://schema`), for an assistant about to write SQL.
-enum Resources {
-    static let schemaURI = "a11ykb://schema"
-    static let componentPrefix = "a11ykb://component/"
-    static let componentTemplate = "a11ykb://component/{family}/{slug}"
+package enum Resources {
+    package static let schemaURI = "a11ykb://schema"
+    package static let componentPrefix = "a11ykb://component/"
+    package static let componentTemplate = "a11ykb://component/{family}/{slug}"
 
-    static func uri(_ family: Family, _ slug: String) -> String { componentPrefix + family.rawValue + "/" + slug }
+    package static func uri(_ family: Family, _ slug: String) -> String { componentPrefix + family.rawValue + "/" + slug }
 
-    static var schema: Resource {
+    package static var schema: Resource {
         Resource(name: "schema", uri: schemaURI, title: "The a11ykb schema",
                  description: "Every table, view and column of the knowledge base, with example SQL (for run_sql).",
                  mimeType: "text/markdown")
     }
 
-    static func list(_ kb: KnowledgeBase) throws -> [Resource] {
+    package static func list(_ kb: KnowledgeBase) throws -> [Resource] {
         try kb.catalog().components.map { c in
             Resource(name: "\(c.family.rawValue)/\(c.slug)", uri: uri(c.family, c.slug), title: c.title,
                      description: "\(c.title): \(c.family.rawValue) \(c.category ?? "component"), "
@@ -27,7 +27,7 @@ enum Resources {
         } + [schema]
     }
 
-    static var templates: [Resource.Template] {
+    package static var templates: [Resource.Template] {
         [Resource.Template(uriTemplate: componentTemplate, name: "component",
                            title: "A component's acceptance criteria",
                            description: "One component in MagentaA11y's markdown layout; family is native, web or how-to-test, slug as list_components gives it.",
@@ -36,7 +36,7 @@ enum Resources {
 
     /// The resource at `uri`; an unknown one is refused with MCP's "resource not found" and,
     /// for a component, the closest slugs.
-    static func read(_ uri: String, _ kb: KnowledgeBase) throws -> Resource.Content {
+    package static func read(_ uri: String, _ kb: KnowledgeBase) throws -> Resource.Content {
         if uri == schemaURI { return .text(KnowledgeBase.schemaDocument, uri: uri, mimeType: "text/markdown") }
         guard uri.hasPrefix(componentPrefix) else {
             throw notFound("no resource \(uri); this server has \(componentTemplate) and \(schemaURI)")
@@ -59,5 +59,5 @@ enum Resources {
     }
 
     /// JSON-RPC error -32002, MCP's "resource not found".
-    static func notFound(_ message: String) -> MCPError { .serverError(code: -32002, message: message) }
+    package static func notFound(_ message: String) -> MCPError { .serverError(code: -32002, message: message) }
 }

@@ -4,9 +4,9 @@ import Foundation
 /// The conformance report's tools. Each takes the files' contents, never a path, so that a
 /// client can only show the server what it holds itself.
 extension Tools {
-    static let catalogs = OpenACRCatalog.builtIn.map(\.id)
+    package static let catalogs = OpenACRCatalog.builtIn.map(\.id)
 
-    static let buildConformanceReport = ToolDefinition(
+    package static let buildConformanceReport = ToolDefinition(
         tool: .buildConformanceReport, title: "Build an Accessibility Conformance Report (OpenACR)",
         description: """
             Build a VPAT-style Accessibility Conformance Report in GSA's OpenACR format from evidence: results (the \
@@ -53,7 +53,7 @@ extension Tools {
                                          ("to_test_by_hand", pending), ("rows_not_counted", unread)]))
         })
 
-    static let checkConformanceReport = ToolDefinition(
+    package static let checkConformanceReport = ToolDefinition(
         tool: .checkConformanceReport, title: "Check an OpenACR report",
         description: """
             Check any OpenACR report (YAML or JSON text) against GSA's schema and the catalog it names (or catalog where \
@@ -73,7 +73,7 @@ extension Tools {
             return Answer(text, "problems", ConformanceDataRendering.json(problems: problems))
         })
 
-    static let compareConformanceReports = ToolDefinition(
+    package static let compareConformanceReports = ToolDefinition(
         tool: .compareConformanceReports, title: "Compare two OpenACR reports",
         description: """
             Compare two OpenACR reports (two releases, or two vendors'), given as YAML or JSON text: per chapter, \

@@ -3,7 +3,7 @@ import Foundation
 
 /// The standards' tools: a success criterion with what tests it, and coverage.
 extension Tools {
-    static let getSuccessCriterion = ToolDefinition(
+    package static let getSuccessCriterion = ToolDefinition(
         tool: .getSuccessCriterion, title: "Get a WCAG success criterion and what tests it",
         description: """
             One WCAG 2.2 success criterion (number, title, level, guideline, principle, the version that added it) and \
@@ -30,7 +30,7 @@ extension Tools {
             }
         })
 
-    static let getCoverage = ToolDefinition(
+    package static let getCoverage = ToolDefinition(
         tool: .getCoverage, title: "Get WCAG coverage of a test plan",
         description: """
             For each WCAG success criterion up to a level (default AA: A and AA), what covers it among the components \

@@ -4,18 +4,29 @@ import MCP
 
 /// One tool: what a model reads to choose it, the arguments it takes, and how it answers (parse
 /// the arguments, ask the knowledge base one question, render the typed answer).
-struct ToolDefinition: Sendable {
-    var tool: AssistantTool
-    var title: String
-    var description: String
-    var parameters: [Parameter]
-    var answer: @Sendable (Arguments, KnowledgeBase) throws -> Answer
+package struct ToolDefinition: Sendable {
+    package var tool: AssistantTool
+    package var title: String
+    package var description: String
+    package var parameters: [Parameter]
+    package var answer: @Sendable (Arguments, KnowledgeBase) throws -> Answer
+    /// Only over stdio: the tool's question is about a file on the server's machine.
+    package var readsServerFiles = false
 
-    var name: String { tool.name }
+    package var name: String { tool.name }
+
+    /// The tool as a client on another machine may call it: without the arguments that name a
+    /// path on the server, or nil when its question needs one.
+    package var remote: ToolDefinition? {
+        guard !readsServerFiles, !parameters.contains(where: { $0.namesServerPath && $0.required }) else { return nil }
+        var tool = self
+        tool.parameters = parameters.filter { !$0.namesServerPath }
+        return tool
+    }
 
     /// Every tool reads only, and asking again gives the same answer: the knowledge base changes
     /// only through `a11ykb import`, never through the server.
-    var definition: Tool {
+    package var definition: Tool {
         Tool(name: name, title: title, description: description, inputSchema: Parameter.inputSchema(parameters),
              annotations: Tool.Annotations(title: title, readOnlyHint: true, destructiveHint: false, idempotentHint: true,
                                            openWorldHint: false))
@@ -23,12 +34,12 @@ struct ToolDefinition: Sendable {
 }
 
 /// The arguments several tools share, described once.
-enum Common {
-    static let families = Family.allCases.map(\.rawValue)
+package enum Common {
+    package static let families = Family.allCases.map(\.rawValue)
 
     /// Why a search found nothing whatever it asked: the knowledge base holds nothing, or only the
     /// seed built into a11ykb (the user, not the model, can import the real criteria).
-    static func holdingsNote(_ kb: KnowledgeBase) throws -> [String] {
+    package static func holdingsNote(_ kb: KnowledgeBase) throws -> [String] {
         switch try kb.holdings() {
         case .imported: []
         case .nothing: ["This knowledge base is empty: nothing was ever imported into it. The user can import MagentaA11y "
@@ -39,32 +50,32 @@ enum Common {
         }
     }
 
-    static let component = Parameter.string("component", """
+    package static let component = Parameter.string("component", """
         The component: its slug (button, expandable-region), family/slug when both families have one of that name \
         (native/button, web/button), or its title (Table row button). list_components gives every slug.
         """)
 
-    static var requiredComponent: Parameter {
+    package static var requiredComponent: Parameter {
         var p = component
         p.required = true
         return p
     }
 
-    static let family = Parameter.choice("family", families,
+    package static let family = Parameter.choice("family", families,
                                          "native (iOS and Android apps), web, or how-to-test (the testing guides): only components of this family.")
 
-    static let platform = Parameter.choice("platform", KnowledgeBase.platforms,
+    package static let platform = Parameter.choice("platform", KnowledgeBase.platforms,
                                            "ios, android or web: only this platform (facts written for every platform are kept).")
 
-    static let framework = Parameter.choice("framework", KnowledgeBase.frameworks,
+    package static let framework = Parameter.choice("framework", KnowledgeBase.frameworks,
                                             "uikit or swiftui (iOS), android-views or jetpack-compose (Android).")
 
-    static func family(_ arguments: Arguments) -> Family? { arguments.string("family").flatMap(Family.init(rawValue:)) }
+    package static func family(_ arguments: Arguments) -> Family? { arguments.string("family").flatMap(Family.init(rawValue:)) }
 }
 
-enum Tools {
+package enum Tools {
     /// In the tool table's order: a tool the table names is defined here, or this does not compile.
-    static let all: [ToolDefinition] = AssistantTool.allCases.map { tool in
+    package static let all: [ToolDefinition] = AssistantTool.allCases.map { tool in
         switch tool {
         case .listComponents: listComponents
         case .getComponent: getComponent
@@ -90,11 +101,29 @@ enum Tools {
         }
     }
 
-    static let byName = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
+    package static let byName = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
+}
+
+/// The tools a transport offers: every one over stdio; over HTTP, those that read no path on the
+/// server's machine (`ToolDefinition.remote`).
+package struct ToolTable: Sendable {
+    package let tools: [ToolDefinition]
+    package let byName: [String: ToolDefinition]
+
+    package init(_ tools: [ToolDefinition]) {
+        self.tools = tools
+        byName = Dictionary(uniqueKeysWithValues: tools.map { ($0.name, $0) })
+    }
+
+    package static let local = ToolTable(Tools.all)
+    package static let remote = ToolTable(Tools.all.compactMap(\.remote))
+}
+
+extension Tools {
 
     // MARK: - What the community MagentaA11y server offers
 
-    static let listComponents = ToolDefinition(
+    package static let listComponents = ToolDefinition(
         tool: .listComponents, title: "List components",
         description: """
             List the UI components the knowledge base holds (MagentaA11y's buttons, toggles, dialogs, tables...) by family \
@@ -111,7 +140,7 @@ enum Tools {
             return Answer(CatalogRendering.markdown(catalog), CatalogRendering.json(catalog))
         })
 
-    static let getComponent = ToolDefinition(
+    package static let getComponent = ToolDefinition(
         tool: .getComponent, title: "Get a component's acceptance criteria",
         description: """
             One component's accessibility acceptance criteria. format=markdown (default): everything, as MagentaA11y lays \
@@ -143,7 +172,7 @@ enum Tools {
             }
         })
 
-    static let getDeveloperNotes = ToolDefinition(
+    package static let getDeveloperNotes = ToolDefinition(
         tool: .getDeveloperNotes, title: "Get a component's developer notes",
         description: """
             How to build one component accessibly: its developer notes aspect by aspect (name, role, group, state, focus, \
@@ -171,7 +200,7 @@ enum Tools {
             return Answer(text, AcceptanceCriteria.json(notes.notes))
         })
 
-    static let listComponentFormats = ToolDefinition(
+    package static let listComponentFormats = ToolDefinition(
         tool: .listComponentFormats, title: "List a component's formats",
         description: """
             Which formats one component has and what each holds: the whole markdown, the condensed checklist, Gherkin \
@@ -184,7 +213,7 @@ enum Tools {
             return Answer(CatalogRendering.formatsMarkdown(summary), CatalogRendering.formatsJSON(summary))
         })
 
-    static let search = ToolDefinition(
+    package static let search = ToolDefinition(
         tool: .search, title: "Search the criteria",
         description: """
             Ranked full-text search over every acceptance criterion, developer note, announcement and component title, \
@@ -222,7 +251,7 @@ enum Tools {
 
     /// `a11ykb search` as people use it (issue 12): a question in plain words, answered by the
     /// components that hold its words anywhere in their facts, with one vocabulary across platforms.
-    static let findComponents = ToolDefinition(
+    package static let findComponents = ToolDefinition(
         tool: .findComponents, title: "Find the components that answer a question",
         description: """
             Answers a question in plain words ("what does VoiceOver say for a toggle", "tooltip dismiss", \
@@ -254,7 +283,7 @@ enum Tools {
                                          ("rules", rules.items.tabular.json)]))
         })
 
-    static let comparePlatforms = ToolDefinition(
+    package static let comparePlatforms = ToolDefinition(
         tool: .comparePlatforms, title: "Compare platforms",
         description: """
             Put iOS and Android (or web) side by side for one component: a section per aspect (name, role, group, state, \
@@ -276,7 +305,7 @@ enum Tools {
             return Answer(ComparisonRendering.outline(comparison), ComparisonRendering.json(comparison))
         })
 
-    static let getAnnouncements = ToolDefinition(
+    package static let getAnnouncements = ToolDefinition(
         tool: .getAnnouncements, title: "Get screen-reader announcements",
         description: """
             What a screen reader says: announcement examples quoted in the developer notes ("Label, dimmed, button", with \
@@ -300,7 +329,7 @@ enum Tools {
             return Answer(text, .object([("total", .int(Int64(shown.total))), ("announcements", shown.items.tabular.json)]))
         })
 
-    static let listGaps = ToolDefinition(
+    package static let listGaps = ToolDefinition(
         tool: .listGaps, title: "List gaps in the criteria",
         description: """
             What the criteria still leave open: template placeholders never filled in, empty sections, the template's \
@@ -318,7 +347,7 @@ enum Tools {
             return Answer(text, "gaps", gaps.tabular.json)
         })
 
-    static let getWCAGCriteria = ToolDefinition(
+    package static let getWCAGCriteria = ToolDefinition(
         tool: .getWCAGCriteria, title: "Get WCAG citations",
         description: """
             The WCAG success criteria components cite (number, title, level, link), each with the file and line of the \
@@ -337,7 +366,7 @@ enum Tools {
             return Answer(text, "citations", citations.tabular.json)
         })
 
-    static let buildChecklist = ToolDefinition(
+    package static let buildChecklist = ToolDefinition(
         tool: .buildChecklist, title: "Build a checklist of several components",
         description: """
             Bundle several components' acceptance criteria into one checklist, to paste into a ticket or a test plan (a \
@@ -362,17 +391,19 @@ enum Tools {
             return Answer(ChecklistRendering.render(checklist, format, footer: footer), ChecklistRendering.json(checklist, footer: footer))
         })
 
-    static let getTestPlan = ToolDefinition(
+    package static let getTestPlan = ToolDefinition(
         tool: .getTestPlan, title: "Read a saved test plan",
         description: """
             The test plans a team saved (a11ykb plan save): without name, every plan with its components and stack; \
             with name, its checklist as the knowledge base holds it now, components removed since named under \
-            "missing". changes_since (the path of an older knowledge base file) marks items new or reworded since.
+            "missing".
             """,
         parameters: [
             .string("name", "The plan's name; omit to list the plans."),
             .choice("format", ChecklistFormat.allCases.map(\.rawValue), "The text's format.", default: "markdown"),
-            .string("changes_since", "Path of an older knowledge base file to mark changes against."),
+            Parameter(name: "changes_since", kind: .string,
+                      description: "Path of an older knowledge base file (on the server's machine): marks items new or reworded since.",
+                      namesServerPath: true),
         ],
         answer: { arguments, kb in
             guard let name = arguments.string("name") else {
@@ -387,7 +418,7 @@ enum Tools {
                           ChecklistRendering.json(checklist, footer: footer, marks: marks))
         })
 
-    static let reportResults = ToolDefinition(
+    package static let reportResults = ToolDefinition(
         tool: .reportResults, title: "Report test results per component and success criterion",
         description: """
             Turn a tester's results into a conformance summary: results is the text of the checklist's CSV with its \
@@ -403,7 +434,7 @@ enum Tools {
             return Answer(TestReportRendering.markdown(report), "rows", TestReportRendering.tabular(report).json)
         })
 
-    static let diffKnowledgeBases = ToolDefinition(
+    package static let diffKnowledgeBases = ToolDefinition(
         tool: .diffKnowledgeBases, title: "What changed in the criteria since an older knowledge base",
         description: """
             Compare an older knowledge base file (old: its path) with this one, per component: criteria, developer \
@@ -430,9 +461,9 @@ enum Tools {
             return Answer(ChecklistDiffRendering.markdown(diff), .object([
                 ("summary", .string(ChecklistDiffRendering.summary(diff))), ("changes", ChecklistDiffRendering.tabular(diff).json),
             ]))
-        })
+        }, readsServerFiles: true)
 
-    static let explainAxeResults = ToolDefinition(
+    package static let explainAxeResults = ToolDefinition(
         tool: .explainAxeResults, title: "Explain axe-core results",
         description: """
             Explain what an axe-core run found, for testing by hand: pass the JSON axe.run() returns (its violations and \
@@ -451,7 +482,7 @@ enum Tools {
                                                          ("rules", explanation.nested.json)]))
         })
 
-    static let runSQL = ToolDefinition(
+    package static let runSQL = ToolDefinition(
         tool: .runSQL, title: "Run read-only SQL",
         description: """
             Read-only SQL (SQLite) over the knowledge base, for what the other tools do not answer: counts, joins, \

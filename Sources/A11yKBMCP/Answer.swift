@@ -3,32 +3,32 @@ import MCP
 
 /// What a tool answers: a text for whoever reads it (the model, a person), and the same facts as
 /// JSON (`structuredContent`) for a client that reads data.
-struct Answer {
-    var text: String
+package struct Answer {
+    package var text: String
     /// An object, as MCP requires of structured content.
-    var data: JSONValue
-    var isError = false
+    package var data: JSONValue
+    package var isError = false
 
-    init(_ text: String, _ data: JSONValue) {
+    package init(_ text: String, _ data: JSONValue) {
         self.text = text
         self.data = data
     }
 
     /// A result whose JSON is an array or a value: put under `key` in an object.
-    init(_ text: String, _ key: String, _ data: JSONValue) {
+    package init(_ text: String, _ key: String, _ data: JSONValue) {
         self.init(text, .object([(key, data)]))
     }
 
     /// A tool error: the call was understood but cannot be answered as asked (an unknown
     /// component, a bad argument, refused SQL). The model reads why and can ask again.
-    static func error(_ message: String, _ details: [(String, JSONValue)] = []) -> Answer {
+    package static func error(_ message: String, _ details: [(String, JSONValue)] = []) -> Answer {
         var answer = Answer(message, .object([("error", .string(message))] + details))
         answer.isError = true
         return answer
     }
 
     /// MCP's `CallToolResult` as JSON.
-    var json: JSONValue {
+    package var json: JSONValue {
         .object([
             ("content", .array([.object([("type", .string("text")), ("text", .string(text))])])),
             ("structuredContent", data),
@@ -37,7 +37,7 @@ struct Answer {
     }
 
     /// The same as the SDK's type.
-    var result: CallTool.Result {
+    package var result: CallTool.Result {
         let structured: Value? = Value(json: data)
         return CallTool.Result(content: [.text(text: text, annotations: nil, _meta: nil)], structuredContent: structured, isError: isError)
     }
@@ -45,7 +45,7 @@ struct Answer {
 
 extension Value {
     /// MCP's JSON value from ours (whose objects keep their key order; MCP's are dictionaries).
-    init(json: JSONValue) {
+    package init(json: JSONValue) {
         switch json {
         case .null: self = .null
         case .bool(let b): self = .bool(b)

@@ -2,8 +2,8 @@ import A11yKB
 
 /// The server's words for the library's advice, in a tool's own arguments: the model calling it
 /// has no command line, so a hint that names none of the tool's arguments is left out.
-enum Hints {
-    static func wording(_ parameters: [Parameter]) -> HintWording {
+package enum Hints {
+    package static func wording(_ parameters: [Parameter]) -> HintWording {
         let byName = Dictionary(uniqueKeysWithValues: parameters.map { ($0.name, $0.kind) })
         return { hint in
             switch hint {

@@ -3,8 +3,8 @@ import MCP
 
 /// One argument a tool takes. The tool's JSON Schema and the check of what a client sends are
 /// both made from these, so that the schema a model reads is the rule the server applies.
-struct Parameter: Sendable {
-    enum Kind: Sendable {
+package struct Parameter: Sendable {
+    package enum Kind: Sendable {
         case string
         /// One of these words.
         case choice([String], default: String?)
@@ -15,22 +15,25 @@ struct Parameter: Sendable {
         case number(default: Double, range: ClosedRange<Double>)
     }
 
-    var name: String
-    var kind: Kind
-    var description: String
-    var required = false
+    package var name: String
+    package var kind: Kind
+    package var description: String
+    package var required = false
+    /// The value is a path on the machine the server runs on (an older knowledge base): offered
+    /// only where client and server share that machine (stdio), never over HTTP.
+    package var namesServerPath = false
 
-    static func string(_ name: String, _ description: String, required: Bool = false) -> Parameter {
+    package static func string(_ name: String, _ description: String, required: Bool = false) -> Parameter {
         Parameter(name: name, kind: .string, description: description, required: required)
     }
 
-    static func choice(_ name: String, _ choices: [String], _ description: String, default value: String? = nil,
+    package static func choice(_ name: String, _ choices: [String], _ description: String, default value: String? = nil,
                        required: Bool = false) -> Parameter {
         Parameter(name: name, kind: .choice(choices, default: value), description: description, required: required)
     }
 
     /// The JSON Schema of the value.
-    var schema: Value {
+    package var schema: Value {
         var object: [String: Value] = ["description": .string(description)]
         switch kind {
         case .string:
@@ -62,7 +65,7 @@ struct Parameter: Sendable {
         return .object(object)
     }
 
-    static func inputSchema(_ parameters: [Parameter]) -> Value {
+    package static func inputSchema(_ parameters: [Parameter]) -> Value {
         .object([
             "type": "object",
             "properties": .object(Dictionary(uniqueKeysWithValues: parameters.map { ($0.name, $0.schema) })),
@@ -74,21 +77,21 @@ struct Parameter: Sendable {
 
 /// A tool's arguments, checked against its parameters: every name known, every value of its type
 /// and among its choices, every required one there. Read back typed; defaults filled in.
-struct Arguments {
+package struct Arguments {
     /// Why the arguments cannot be used, in words a model can act on.
-    struct Invalid: Error, CustomStringConvertible {
-        var description: String
+    package struct Invalid: Error, CustomStringConvertible {
+        package var description: String
     }
 
     private let values: [String: Value]
     private let parameters: [String: Parameter]
     /// The tool's words for the library's advice (see Hints).
-    let hint: HintWording
+    package let hint: HintWording
 
     /// How the tool's search listings mark matches and word their advice.
-    var style: SearchRendering.Style { SearchRendering.Style(hint: hint) }
+    package var style: SearchRendering.Style { SearchRendering.Style(hint: hint) }
 
-    init(_ values: [String: Value]?, for parameters: [Parameter], tool: String) throws {
+    package init(_ values: [String: Value]?, for parameters: [Parameter], tool: String) throws {
         let values = values ?? [:]
         let known = Dictionary(uniqueKeysWithValues: parameters.map { ($0.name, $0) })
         for name in values.keys.sorted() where known[name] == nil {
@@ -142,27 +145,27 @@ struct Arguments {
     }
 
     /// The string given, else the choice's default.
-    func string(_ name: String) -> String? {
+    package func string(_ name: String) -> String? {
         if let value = values[name]?.stringValue { return value }
         if case .choice(_, let value)? = parameters[name]?.kind { return value }
         return nil
     }
 
-    func strings(_ name: String) -> [String] { values[name]?.arrayValue?.compactMap(\.stringValue) ?? [] }
+    package func strings(_ name: String) -> [String] { values[name]?.arrayValue?.compactMap(\.stringValue) ?? [] }
 
-    func bool(_ name: String) -> Bool {
+    package func bool(_ name: String) -> Bool {
         if let value = values[name]?.boolValue { return value }
         if case .boolean(let value)? = parameters[name]?.kind { return value }
         return false
     }
 
-    func int(_ name: String) -> Int {
+    package func int(_ name: String) -> Int {
         if let value = values[name].flatMap(Arguments.integer) { return value }
         if case .integer(let value, _)? = parameters[name]?.kind { return value }
         return 0
     }
 
-    func double(_ name: String) -> Double {
+    package func double(_ name: String) -> Double {
         if let value = values[name], let number = value.doubleValue ?? value.intValue.map(Double.init) { return number }
         if case .number(let value, _)? = parameters[name]?.kind { return value }
         return 0

@@ -1,0 +1,136 @@
+import A11yKB
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdCore
+
+/// The JSON API: one route per question, each answering with the JSON the command line writes
+/// for `--format json` (the same renderer), tagged with the knowledge base's version.
+enum API {
+    static func routes(_ router: Router<TeamServer.Context>, _ env: TeamServer.Environment) {
+        let api = router.group("/api")
+        api.get("/search") { request, _ in
+            let query = try Query(request.uri)
+            guard let text = query["q"] else { throw RequestFault.badRequest("search needs q, the words to look for: /api/search?q=toggle") }
+            let options = try searchOptions(query)
+            return try await Answering.cached(request, env, type: .json) { kb in
+                try kb.searchComponents(text, options: options, timeout: 0).tabular.rendered(.json)
+            }
+        }
+        api.get("/components/:family/:slug") { request, context in
+            let (family, slug) = try component(context)
+            return try await Answering.cached(request, env, type: .json) { kb in
+                AcceptanceCriteria.document(try kb.component(slug, family: family), .json)
+            }
+        }
+        api.get("/compare/:slug") { request, context in
+            let slug = try context.parameters.decoded("slug")
+            let family = try Query(request.uri).family()
+            return try await Answering.cached(request, env, type: .json) { kb in
+                ComparisonRendering.json(try kb.compare(component: slug, family: family)).rendered()
+            }
+        }
+        api.get("/wcag/:sc") { request, context in
+            let sc = try context.parameters.decoded("sc")
+            return try await Answering.cached(request, env, type: .json) { kb in
+                guard case .criterion(let tests) = try Answering.criterion(kb, sc) else {
+                    throw RequestFault.notFound("no success criterion \(sc): give its number, such as 1.4.3")
+                }
+                return StandardsRendering.tabular(tests).rendered(.json)
+            }
+        }
+        api.get("/coverage") { request, _ in
+            let query = try Query(request.uri)
+            let format = try query.choice("format", ["json", "csv"]) ?? "json"
+            let selection = try CoverageSelection(query)
+            return try await Answering.cached(request, env, type: format == "csv" ? .csv("coverage.csv") : .json) { kb in
+                StandardsRendering.tabular(try selection.coverage(kb)).rendered(format == "csv" ? .csv : .json)
+            }
+        }
+        api.get("/matrix") { request, _ in
+            let query = try Query(request.uri)
+            let format = try query.choice("format", ["csv", "json"]) ?? "csv"
+            let cells = try query.choice("cells", Matrix.CellMode.allCases.map(\.rawValue)).flatMap(Matrix.CellMode.init(rawValue:)) ?? .text
+            let options = Matrix.Options(platforms: query["platforms"]?.split(separator: ",").map(String.init) ?? [], family: try query.family())
+            return try await Answering.cached(request, env, type: format == "csv" ? .csv("matrix.csv") : .json) { kb in
+                var writer = Matrix.Writer(format == "json" ? .json(cells) : .csv(cells, byteOrderMark: false))
+                var bytes: [UInt8] = []
+                try kb.matrix(options) { writer.append($0, to: &bytes) }
+                writer.finish(to: &bytes)
+                return String(decoding: bytes, as: UTF8.self)
+            }
+        }
+    }
+
+    static func searchOptions(_ query: Query) throws -> SearchOptions {
+        let limit = try query["limit"].map { value -> Int in
+            guard let n = Int(value), (1...100).contains(n) else { throw RequestFault.badRequest("limit is a number from 1 to 100 (got \"\(value)\")") }
+            return n
+        } ?? SearchOptions.defaultComponentLimit
+        return SearchOptions(platform: try query.choice("platform", KnowledgeBase.platforms), family: try query.family(), limit: limit)
+    }
+
+    static func component(_ context: TeamServer.Context) throws -> (Family, String) {
+        let familyName = try context.parameters.decoded("family")
+        guard let family = Family(rawValue: familyName) else {
+            throw RequestFault.notFound("no family \(familyName): native, web or how-to-test")
+        }
+        return (family, try context.parameters.decoded("slug"))
+    }
+}
+
+/// Which components a coverage question is about: a saved plan, or a family and platform.
+struct CoverageSelection: Sendable {
+    var plan: String?
+    var family: Family?
+    var platform: String?
+    var level: String
+
+    init(_ query: Query) throws {
+        plan = query["plan"]
+        family = try query.family()
+        platform = try query.choice("platform", KnowledgeBase.platforms)
+        level = try query.choice("level", ["A", "AA", "AAA"]) ?? "AA"
+    }
+
+    func coverage(_ kb: KnowledgeBase) throws -> Coverage {
+        if let plan { return try kb.coverage(plan: plan, level: level) }
+        return try kb.coverage(family: family, platform: platform, level: level)
+    }
+}
+
+extension Answering {
+    /// What tests the criterion `sc`: one the knowledge base does not hold is not found (404).
+    static func criterion(_ kb: KnowledgeBase, _ sc: String) throws -> WCAGAnswer {
+        do {
+            return try kb.wcag(sc)
+        } catch QueryError.invalidOption(let message) {
+            throw RequestFault.notFound(message)
+        }
+    }
+}
+
+/// A question answered from the pool, tagged with the knowledge base's version: a client that
+/// holds this version's answer gets 304.
+enum Answering {
+    enum Kind {
+        case json, html
+        case csv(String)
+    }
+
+    static func cached(_ request: Request, _ env: TeamServer.Environment, type: Kind,
+                       _ work: @escaping @Sendable (KnowledgeBase) throws -> String) async throws -> Response {
+        let tag = DataVersion.tag(env.pool.path)
+        let headers: HTTPFields = [.eTag: tag, .cacheControl: "no-cache"]
+        if DataVersion.matches(request, tag) { return Response(status: .notModified, headers: headers) }
+        let text = try await env.pool.answer(work)
+        switch type {
+        case .json: return Responses.json(text, headers: headers)
+        case .html: return Responses.html(text, headers: headers)
+        case .csv(let name):
+            var response = Responses.download(text, type: "text/csv; charset=utf-8", name: name)
+            response.headers.append(contentsOf: headers)
+            return response
+        }
+    }
+}

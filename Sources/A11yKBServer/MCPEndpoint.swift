@@ -1,0 +1,113 @@
+import A11yKB
+import A11yKBMCP
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdCore
+import MCP
+
+/// MCP over Streamable HTTP at `/mcp`, stateless and with JSON answers: the same tools as stdio
+/// but those that read a path on the server's machine (`ToolTable.remote`).
+///
+/// Each request is checked by the SDK's validators (Origin and Host against DNS rebinding, Accept,
+/// Content-Type, the protocol version). A single `tools/call`, nearly every request an assistant
+/// makes, is answered directly from its JSON (`ToolCall.resultJSON`, as over stdio); notifications
+/// are accepted; every other request goes to a `Server` of the SDK's made for that request, with a
+/// `StatelessHTTPServerTransport` of its own. The SDK's stateless transport matches answers to
+/// requests by JSON-RPC id, and two clients both sending id 1 to one transport would get each
+/// other's answers: one server per request cannot mix them up.
+struct MCPEndpoint: Sendable {
+    let pool: ReaderPool
+    let maxBody: Int
+    let validation: StandardValidationPipeline
+
+    init(_ configuration: ServerConfiguration, _ pool: ReaderPool) {
+        self.pool = pool
+        maxBody = configuration.maxBodyBytes
+        let origins: any HTTPRequestValidator = configuration.isLoopback
+            ? Self.loopbackOrigins(port: configuration.port, extra: configuration.allowedOrigins)
+            : OriginOnly(allowed: configuration.allowedOrigins)
+        validation = StandardValidationPipeline(validators: [
+            origins, AcceptHeaderValidator(mode: .jsonOnly), ContentTypeValidator(), ProtocolVersionValidator(),
+        ])
+    }
+
+    /// The SDK's loopback rule (Host and Origin must be this machine, on any port: the port a
+    /// test or `--port 0` gets is known only once listening) and the origins configured.
+    static func loopbackOrigins(port: Int, extra: [String]) -> OriginValidator {
+        let local = OriginValidator.localhost()
+        return OriginValidator(allowedHosts: local.allowedHosts + ["localhost", "127.0.0.1", "[::1]"],
+                               allowedOrigins: local.allowedOrigins + extra)
+    }
+
+    func routes(_ router: Router<TeamServer.Context>) {
+        router.post("/mcp") { request, _ in try await self.answer(request) }
+        router.on("/mcp", method: .get) { _, _ -> Response in throw RequestFault.methodNotAllowed(allowed: "POST") }
+        router.on("/mcp", method: .delete) { _, _ -> Response in throw RequestFault.methodNotAllowed(allowed: "POST") }
+    }
+
+    func answer(_ request: Request) async throws -> Response {
+        var request = request
+        let buffer = try await request.collectBody(upTo: maxBody)
+        let body = Data(buffer.readableBytesView)
+        var headers: [String: String] = [:]
+        for field in request.headers { headers[field.name.canonicalName] = field.value }
+        if let authority = request.head.authority { headers["host"] = authority }
+        let sdkRequest = MCP.HTTPRequest(method: "POST", headers: headers, body: body, path: "/mcp")
+
+        let kind = Message.classify(body)
+        var isInitialize = false
+        if case .request(_, let method) = kind { isInitialize = method == "initialize" }
+        let context = HTTPValidationContext(httpMethod: "POST", sessionID: nil, isInitializationRequest: isInitialize,
+                                            supportedProtocolVersions: Version.supported)
+        if let refused = validation.validate(sdkRequest, context: context) { return Self.response(refused) }
+
+        switch kind {
+        case .request(let id, "tools/call"):
+            do {
+                let result = try await pool.answer { try ToolCall.resultJSON(body, $0, table: .remote) }
+                return Responses.json("{\"jsonrpc\":\"2.0\",\"id\":\(id),\"result\":\(result)}")
+            } catch let error as MCPError {
+                return Responses.json(String(decoding: Message.error(id: id, error), as: UTF8.self))
+            }
+        case .other, .cancellation:
+            // A notification (initialized, cancelled) or a client's response: nothing to answer.
+            return Response(status: .accepted)
+        case .invalid(let id, let error):
+            return Responses.json(String(decoding: Message.error(id: id, error), as: UTF8.self), status: .badRequest)
+        default:
+            return try await throughServer(sdkRequest)
+        }
+    }
+
+    /// The request answered by a server of the SDK's, started for it alone.
+    func throughServer(_ request: MCP.HTTPRequest) async throws -> Response {
+        let transport = StatelessHTTPServerTransport(validationPipeline: StandardValidationPipeline(validators: []))
+        let server = await MCPServer.make(.remote, pool)
+        try await server.start(transport: transport)
+        let answer = await transport.handleRequest(request)
+        await server.stop()
+        return Self.response(answer)
+    }
+
+    static func response(_ answer: MCP.HTTPResponse) -> Response {
+        var headers: HTTPFields = [:]
+        for (name, value) in answer.headers {
+            if let field = HTTPField.Name(name) { headers[field] = value }
+        }
+        let status = HTTPResponse.Status(code: answer.statusCode)
+        guard let data = answer.bodyData else { return Response(status: status, headers: headers) }
+        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+    }
+}
+
+/// Off loopback the Host header is whatever name the team uses for the machine: only a browser's
+/// Origin is checked, against the origins configured.
+struct OriginOnly: HTTPRequestValidator {
+    let allowed: [String]
+
+    func validate(_ request: MCP.HTTPRequest, context: HTTPValidationContext) -> MCP.HTTPResponse? {
+        guard let origin = request.header("Origin"), !allowed.contains(origin) else { return nil }
+        return .error(statusCode: 403, .invalidRequest("Forbidden: Origin not allowed"))
+    }
+}

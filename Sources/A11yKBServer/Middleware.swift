@@ -1,0 +1,130 @@
+import A11yKB
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdCore
+
+/// One line per request on stderr: method, path, status, milliseconds. Written with one
+/// `write(2)`, so that lines of requests answered at once never interleave.
+struct AccessLog<Context: RequestContext>: RouterMiddleware {
+    let enabled: Bool
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        guard enabled else { return try await next(request, context) }
+        let start = DispatchTime.now().uptimeNanoseconds
+        let response = try await next(request, context)
+        let ms = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+        let path = String(request.uri.path.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7f ? "?" : Character($0) })
+        let line = "\(request.method.rawValue) \(path) \(response.status.code) \(String(format: "%.1f", ms))ms\n"
+        _ = line.utf8CString.withUnsafeBufferPointer { write(STDERR_FILENO, $0.baseAddress, $0.count - 1) }
+        return response
+    }
+}
+
+/// Every fault as a response: JSON under `/api`, JSON-RPC at `/mcp`, a page elsewhere. Never a
+/// stack trace, never the connection dropped.
+struct FaultResponses<Context: RequestContext>: RouterMiddleware {
+    let pages: Pages
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch {
+            return respond(Self.fault(error, request), to: request)
+        }
+    }
+
+    static func fault(_ error: Error, _ request: Request) -> RequestFault {
+        if let error = error as? HTTPError {
+            switch error.status {
+            case .notFound: return .notFound("nothing is at \(request.uri.path)")
+            case .contentTooLarge: return .tooLarge("the request's body is larger than the server takes")
+            case .methodNotAllowed: return .methodNotAllowed(allowed: "GET")
+            default: return .badRequest(error.body ?? error.status.reasonPhrase)
+            }
+        }
+        return RequestFault.from(error)
+    }
+
+    func respond(_ fault: RequestFault, to request: Request) -> Response {
+        var headers: HTTPFields = [:]
+        switch fault {
+        case .busy, .unavailable: headers[.retryAfter] = "1"
+        case .unauthorized: headers[.wwwAuthenticate] = "Bearer realm=\"a11ykb\""
+        case .methodNotAllowed(let allowed): headers[.allow] = allowed
+        default: break
+        }
+        let path = request.uri.path
+        if path == "/mcp" {
+            let body = "{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32000,\"message\":\(JSONString.quoted(fault.message))}}"
+            return Responses.json(body, status: fault.status, headers: headers)
+        }
+        if path.hasPrefix("/api/") || path == "/api" {
+            return Responses.json("{\"error\":\(JSONString.quoted(fault.message)),\"status\":\(fault.status.code)}", status: fault.status, headers: headers)
+        }
+        return Responses.html(pages.error(fault), status: fault.status, headers: headers)
+    }
+}
+
+/// How many requests are in the server: past the cap, the next is refused at once (503 with
+/// Retry-After) rather than queued behind thousands.
+final class RequestLimiter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var inFlight = 0
+    let cap: Int
+
+    init(_ cap: Int) { self.cap = cap }
+
+    func enter() -> Bool {
+        lock.withLock {
+            guard inFlight < cap else { return false }
+            inFlight += 1
+            return true
+        }
+    }
+
+    func leave() { lock.withLock { inFlight -= 1 } }
+}
+
+/// The request limits: how many at once, how long an address may be.
+struct Limits<Context: RequestContext>: RouterMiddleware {
+    let limiter: RequestLimiter
+    let maxTarget: Int
+
+    init(_ limiter: RequestLimiter, maxTarget: Int) {
+        self.limiter = limiter
+        self.maxTarget = maxTarget
+    }
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        if request.uri.description.utf8.count > maxTarget {
+            throw RequestFault.badRequest("the address is longer than the server takes (\(maxTarget) bytes)")
+        }
+        guard limiter.enter() else { throw RequestFault.busy }
+        defer { limiter.leave() }
+        return try await next(request, context)
+    }
+}
+
+/// `/api` and `/mcp` need the server's token when it has one; the pages and `/healthz` do not
+/// (a team's browsers reach them on its network). Compared in constant time.
+struct TokenCheck<Context: RequestContext>: RouterMiddleware {
+    let token: String?
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let path = request.uri.path
+        guard let token, path == "/mcp" || path.hasPrefix("/api/") else { return try await next(request, context) }
+        let given = request.headers[.authorization].flatMap { header -> String? in
+            let parts = header.split(separator: " ", maxSplits: 1)
+            return parts.count == 2 && parts[0].lowercased() == "bearer" ? String(parts[1]).trimmingCharacters(in: .whitespaces) : nil
+        }
+        guard let given, Self.same(Array(given.utf8), Array(token.utf8)) else { throw RequestFault.unauthorized }
+        return try await next(request, context)
+    }
+
+    static func same(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        var difference = UInt8(a.count == b.count ? 0 : 1)
+        for i in 0..<max(a.count, b.count) { difference |= (i < a.count ? a[i] : 0) ^ (i < b.count ? b[i] : 0) }
+        return difference == 0
+    }
+}

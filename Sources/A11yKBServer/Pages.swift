@@ -1,0 +1,161 @@
+import A11yKB
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdCore
+import Mustache
+
+/// The pages: server-rendered HTML that needs no script, from the templates in `Templates/`
+/// (Mustache: every `{{value}}` is HTML-escaped, in text and attributes alike). Each page builds
+/// its context from the façade's typed answers; the templates hold every word of the layout.
+struct Pages: Sendable {
+    let library: MustacheLibrary
+
+    init() throws {
+        var library = MustacheLibrary()
+        for (name, bytes) in Templates.all {
+            try library.register(String(decoding: bytes, as: UTF8.self), named: name)
+        }
+        self.library = library
+    }
+
+    func render(_ template: String, _ context: [String: Any]) -> String {
+        library.render(context, withTemplate: template) ?? ""
+    }
+
+    func error(_ fault: RequestFault) -> String {
+        render("error", ["title": fault.status.reasonPhrase, "status": fault.status.code, "message": fault.message])
+    }
+
+    static func routes(_ router: Router<TeamServer.Context>, _ env: TeamServer.Environment) {
+        let pages = env.pages
+        router.get("/") { request, _ in
+            try await Answering.cached(request, env, type: .html) { kb in
+                let catalog = try kb.catalog()
+                let families = Family.allCases.compactMap { family -> [String: Any]? in
+                    let components = catalog.components.filter { $0.family == family }
+                    guard !components.isEmpty else { return nil }
+                    return ["id": family.rawValue, "name": Words.family(family), "count": components.count,
+                            "components": components.map { ["title": $0.title, "href": Links.component($0.family, $0.slug)] }]
+                }
+                return pages.render("home", ["title": "Accessibility acceptance criteria", "families": families])
+            }
+        }
+        router.get("/search") { request, _ in
+            let query = try Query(request.uri)
+            guard let text = query["q"] else { return Response(status: .seeOther, headers: [.location: "/"]) }
+            let options = try API.searchOptions(query)
+            return try await Answering.cached(request, env, type: .html) { kb in
+                pages.render("search", try SearchPage.context(kb, text, options, query))
+            }
+        }
+        router.get("/components/:family/:slug") { request, context in
+            let (family, slug) = try API.component(context)
+            return try await Answering.cached(request, env, type: .html) { kb in
+                pages.render("component", try ComponentPage.context(kb, try kb.component(slug, family: family)))
+            }
+        }
+        router.get("/compare/:slug") { request, context in
+            let slug = try context.parameters.decoded("slug")
+            let family = try Query(request.uri).family()
+            return try await Answering.cached(request, env, type: .html) { kb in
+                pages.render("compare", ComparePage.context(try kb.compare(component: slug, family: family)))
+            }
+        }
+        router.get("/wcag/:sc") { request, context in
+            let sc = try context.parameters.decoded("sc")
+            return try await Answering.cached(request, env, type: .html) { kb in
+                guard case .criterion(let tests) = try Answering.criterion(kb, sc) else {
+                    throw RequestFault.notFound("no success criterion \(sc): give its number, such as 1.4.3")
+                }
+                return pages.render("criterion", StandardsPages.criterion(tests))
+            }
+        }
+        router.get("/coverage") { request, _ in
+            let selection = try CoverageSelection(try Query(request.uri))
+            return try await Answering.cached(request, env, type: .html) { kb in
+                pages.render("coverage", StandardsPages.coverage(try selection.coverage(kb), selection))
+            }
+        }
+        router.get("/plans") { request, _ in
+            try await Answering.cached(request, env, type: .html) { kb in
+                pages.render("plans", PlanPages.list(try kb.plans()))
+            }
+        }
+        router.get("/plans/:name") { request, context in
+            let name = try context.parameters.decoded("name")
+            let query = try Query(request.uri)
+            if let format = try query.choice("format", PlanPages.downloads.map(\.format.rawValue)).flatMap(ChecklistFormat.init(rawValue:)) {
+                let download = PlanPages.downloads.first { $0.format == format }!
+                return try await Answering.cached(request, env, type: .csv("")) { kb in
+                    guard try kb.plans().contains(where: { $0.name == name }) else { throw RequestFault.notFound("no test plan \(name) is saved") }
+                    let (_, checklist) = try kb.plan(name)
+                    return ChecklistRendering.render(checklist, format, footer: try kb.teamFooter(), title: "Test plan \(name)")
+                }.withDownload(name: "\(name).\(download.ext)", type: download.type)
+            }
+            return try await Answering.cached(request, env, type: .html) { kb in
+                guard try kb.plans().contains(where: { $0.name == name }) else { throw RequestFault.notFound("no test plan \(name) is saved") }
+                let (plan, checklist) = try kb.plan(name)
+                return pages.render("plan", PlanPages.plan(plan, checklist))
+            }
+        }
+    }
+}
+
+extension Response {
+    /// The response as a file to save, named `name`, of `type`.
+    func withDownload(name: String, type: String) -> Response {
+        var response = self
+        response.headers[.contentType] = type
+        response.headers[.contentDisposition] = "attachment; filename=\"\(name.filter { $0 != "\"" && $0 != "\\" && $0 != "/" })\""
+        return response
+    }
+}
+
+/// The addresses pages link to: the routes, in one place.
+enum Links {
+    static func component(_ family: Family, _ slug: String) -> String { "/components/\(family.rawValue)/\(escape(slug))" }
+    static func compare(_ slug: String, _ family: Family) -> String { "/compare/\(escape(slug))?family=\(family.rawValue)" }
+    static func criterion(_ sc: String) -> String { "/wcag/\(escape(sc))" }
+    static func plan(_ name: String) -> String { "/plans/\(escape(name))" }
+
+    static func search(_ q: String, _ filters: [(String, String)]) -> String {
+        var query = "q=" + escape(q)
+        for (name, value) in filters { query += "&\(name)=\(escape(value))" }
+        return "/search?" + query
+    }
+
+    static func escape(_ part: String) -> String {
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._~")
+        return part.addingPercentEncoding(withAllowedCharacters: allowed) ?? part
+    }
+}
+
+/// Names as a page shows them.
+enum Words {
+    static func family(_ family: Family) -> String {
+        switch family {
+        case .native: "Native apps (iOS and Android)"
+        case .web: "Web"
+        case .howToTest: "How to test"
+        }
+    }
+
+    static func platform(_ slug: String?) -> String {
+        guard let slug else { return "Every platform" }
+        return Platform(rawValue: slug)?.name ?? slug
+    }
+
+    static func framework(_ slug: String?) -> String? { slug.map { Framework(rawValue: $0)?.name ?? $0 } }
+
+    /// Matched words marked: `[{text, match}]` for the templates' `<mark>`.
+    static func marked(_ text: HighlightedText) -> [[String: Any]] {
+        text.parts.map { part in
+            switch part {
+            case .plain(let s): ["text": s, "match": false]
+            case .match(let s): ["text": s, "match": true]
+            }
+        }
+    }
+}

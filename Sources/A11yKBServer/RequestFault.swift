@@ -1,0 +1,76 @@
+import A11yKB
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdCore
+
+/// Why a request gets no answer, each with its HTTP status: the server's own faults and the
+/// library's errors in one place, so that every route says them the same way.
+public enum RequestFault: Error, Sendable {
+    case badRequest(String)
+    case notFound(String)
+    case unauthorized
+    case forbidden(String)
+    case tooLarge(String)
+    case busy
+    case timedOut(seconds: TimeInterval)
+    case methodNotAllowed(allowed: String)
+    case unavailable(String)
+
+    var status: HTTPResponse.Status {
+        switch self {
+        case .badRequest: .badRequest
+        case .notFound: .notFound
+        case .unauthorized: .unauthorized
+        case .forbidden: .forbidden
+        case .tooLarge: .contentTooLarge
+        case .busy: .serviceUnavailable
+        case .timedOut: .gatewayTimeout
+        case .methodNotAllowed: .methodNotAllowed
+        case .unavailable: .serviceUnavailable
+        }
+    }
+
+    var message: String {
+        switch self {
+        case .badRequest(let why), .notFound(let why), .forbidden(let why), .tooLarge(let why), .unavailable(let why): why
+        case .unauthorized: "this server needs its token: send the header Authorization: Bearer TOKEN"
+        case .busy: "the server is answering as many requests as it takes; try again in a second"
+        case .timedOut(let seconds): "the answer took longer than the server's limit of \(Self.seconds(seconds)); ask a narrower question"
+        case .methodNotAllowed(let allowed): "this address answers \(allowed) only"
+        }
+    }
+
+    static func seconds(_ value: TimeInterval) -> String {
+        value == value.rounded() ? "\(Int(value)) s" : String(format: "%.2g s", value)
+    }
+
+    /// The fault a thrown error means. A question the knowledge base cannot answer as asked (an
+    /// unknown component, a bad option) is the client's (404, 400); a time limit is 504; anything
+    /// else is the server's, said without its internals.
+    static func from(_ error: Error) -> RequestFault {
+        switch error {
+        case let fault as RequestFault:
+            return fault
+        case let error as QueryError:
+            switch error {
+            case .unknownComponent: return .notFound(error.message(Self.hints))
+            case .ambiguousComponent: return .badRequest(error.message(Self.hints))
+            case .timedOut(let seconds): return .timedOut(seconds: seconds)
+            default: return .badRequest(error.message(Self.hints))
+            }
+        case let error as HintedError:
+            return .badRequest(error.message(Self.hints))
+        default:
+            return .unavailable("the knowledge base could not answer: \(String(describing: error))")
+        }
+    }
+
+    /// The server's words for the library's advice: a page has no command line to name.
+    static let hints: HintWording = { hint in
+        switch hint {
+        case .nameFamily: "the address's family=native or family=web"
+        default: nil
+        }
+    }
+}

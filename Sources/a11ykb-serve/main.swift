@@ -1,0 +1,86 @@
+import A11yKB
+import A11yKBServer
+import Foundation
+
+// a11ykb's team server. `a11ykb serve` starts this executable (ServeCommand.swift), which checks
+// the options; its help is that command's.
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("a11ykb serve: \(message)\n".utf8))
+    exit(2)
+}
+
+/// The options `a11ykb serve` passes on, checked.
+func parse(_ given: [String]) -> (ServerConfiguration, String?) {
+var configuration = ServerConfiguration()
+var databasePath: String?
+var arguments = given[...]
+func value(_ name: String) -> String {
+    guard let next = arguments.popFirst() else { fail("\(name) needs a value") }
+    return next
+}
+while let argument = arguments.popFirst() {
+    switch argument {
+    case "--db": databasePath = value(argument)
+    case "--host": configuration.host = value(argument)
+    case "--port":
+        let text = value(argument)
+        guard let port = Int(text), (0...65535).contains(port) else { fail("--port is a number from 0 to 65535 (got \(text))") }
+        configuration.port = port
+    case "--token-file":
+        let path = value(argument)
+        guard let data = FileManager.default.contents(atPath: path),
+              let token = String(data: data, encoding: .utf8)?.trimmingCharacters(in: .whitespacesAndNewlines), !token.isEmpty else {
+            fail("cannot read a token from \(path) (a file holding one line, such as head -c 32 /dev/urandom | base64 writes)")
+        }
+        configuration.token = token
+    case "--allow-origin": configuration.allowedOrigins.append(value(argument))
+    case "--time-limit":
+        let text = value(argument)
+        guard let seconds = Double(text), seconds > 0 else { fail("--time-limit is a number of seconds above 0 (got \(text))") }
+        configuration.timeLimit = seconds
+    case "--readers":
+        let text = value(argument)
+        guard let n = Int(text), (1...64).contains(n) else { fail("--readers is a number from 1 to 64 (got \(text))") }
+        configuration.readers = n
+    case "--max-requests":
+        let text = value(argument)
+        guard let n = Int(text), n >= 1 else { fail("--max-requests is a number of 1 or more (got \(text))") }
+        configuration.maxRequests = n
+    case "--quiet": configuration.accessLog = false
+    case "-h", "--help":
+        print("usage: a11ykb-serve [--db PATH] [--host HOST] [--port N] [--token-file FILE]; see a11ykb serve --help")
+        exit(0)
+    default: fail("unknown argument \"\(argument)\"; see a11ykb serve --help")
+    }
+}
+return (configuration, databasePath)
+}
+
+let (configuration, databasePath) = parse(Array(CommandLine.arguments.dropFirst()))
+
+signal(SIGPIPE, SIG_IGN)
+let path: String
+do {
+    path = try databasePath ?? {
+        // The default knowledge base, created and seeded on first use as for every command.
+        let kb = try KnowledgeBase.openDefault()
+        return kb.path
+    }()
+    try await TeamServer.run(path: path, configuration: configuration) { port in
+        let shown = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
+        FileHandle.standardError.write(Data("a11ykb serve: http://\(shown):\(port)/ on \(path) (Ctrl-C stops it)\n".utf8))
+    }
+} catch let error as ServerStartError {
+    fail(error.description)
+} catch let error as HintedError {
+    fail(error.message { hint in
+        switch hint {
+        case .nameDatabase: "--db PATH"
+        case .createKnowledgeBase(let path): "a11ykb import --db \(path) CHECKOUT"
+        default: nil
+        }
+    })
+} catch {
+    fail(String(describing: error))
+}

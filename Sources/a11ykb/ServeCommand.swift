@@ -1,0 +1,92 @@
+import A11yKB
+import ArgumentParser
+import Foundation
+
+struct ServeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve the knowledge base to a team: web pages, a JSON API and MCP over HTTP (read-only).",
+        discussion: """
+            One knowledge base, on one machine, for the whole team: people in a browser, scripts over JSON, assistants over MCP. The server only reads the file: an import into it while it serves is seen by the next request, whole. Each request reads one consistent snapshot; a request past --time-limit is interrupted (504); past --max-requests at once, the next gets 503 with Retry-After. One access-log line per request on stderr (method, path, status, milliseconds). Ctrl-C or SIGTERM stops it once requests in flight are answered.
+
+            Pages (HTML that needs no script, built to the criteria it serves):
+              /                            a search box; every component by family
+              /search?q=WORDS              components best first, matches marked
+                                           (&family=, &platform= narrow)
+              /components/FAMILY/SLUG      criteria by kind, announcements, notes,
+                                           code, WCAG links, each fact's line
+              /compare/SLUG?family=FAMILY  its platforms side by side
+              /wcag/SC                     the components and rules that test it
+              /coverage?level=AA&plan=NAME what tests each success criterion
+              /plans, /plans/NAME          saved test plans; ?format=csv,
+                                           jira-csv, jira or markdown downloads
+
+            JSON, as the command line's --format json writes it, with an ETag (the knowledge base's version; If-None-Match gets 304):
+              /api/search?q=WORDS          /api/components/FAMILY/SLUG
+              /api/compare/SLUG            /api/wcag/SC
+              /api/coverage[?format=csv]   /api/matrix[?format=json]
+
+            MCP (Streamable HTTP, JSON answers) at /mcp: the tools of a11ykb mcp, but those that read a path on the server's machine. /healthz answers ok.
+
+            Only on 127.0.0.1 (the default) may it run without a token. Elsewhere give --token-file: /api and /mcp then need the header Authorization: Bearer TOKEN (the pages stay open to the network). Make one with:
+              head -c 32 /dev/urandom | base64 > ~/.config/a11ykb/token
+
+            Point an assistant at it, e.g. in Claude Desktop's or VS Code's MCP settings:
+              "a11ykb": { "type": "http", "url": "http://127.0.0.1:8080/mcp",
+                          "headers": { "Authorization": "Bearer TOKEN" } }
+
+            The server is the executable a11ykb-serve, built beside a11ykb (it links SwiftNIO and Hummingbird, which the other commands need not load).
+
+            Examples:
+              a11ykb serve
+              a11ykb serve --port 9000 --db ~/criteria/kb.sqlite
+              a11ykb serve --host 0.0.0.0 --token-file ~/.config/a11ykb/token
+            """)
+
+    @Option(help: ArgumentHelp("The address to listen on; anything but loopback needs --token-file.", valueName: "address"))
+    var host = "127.0.0.1"
+
+    @Option(help: ArgumentHelp("The port (0: any free one, said on stderr).", valueName: "n"))
+    var port = 8080
+
+    @Option(help: ArgumentHelp("A file holding the bearer token /api and /mcp require.", valueName: "file"), completion: .file())
+    var tokenFile: String?
+
+    @Option(help: ArgumentHelp("An origin whose pages may call /mcp from a browser (repeatable), e.g. https://intranet.example.",
+                               valueName: "origin"))
+    var allowOrigin: [String] = []
+
+    @Option(help: ArgumentHelp("Seconds one request may take before it is interrupted (504).", valueName: "seconds"))
+    var timeLimit: Double = 10
+
+    @Option(help: ArgumentHelp("Read connections answering at once (default: twice the cores).", valueName: "n"))
+    var readers: Int?
+
+    @Option(help: ArgumentHelp("Requests in the server at once; past it, 503 with Retry-After.", valueName: "n"))
+    var maxRequests = 512
+
+    @Flag(help: "No access log.")
+    var quiet = false
+
+    @OptionGroup var database: DatabaseOptions
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port is a number from 0 to 65535") }
+        guard timeLimit > 0 else { throw ValidationError("--time-limit is a number of seconds above 0") }
+        if let readers, !(1...64).contains(readers) { throw ValidationError("--readers is a number from 1 to 64") }
+        guard maxRequests >= 1 else { throw ValidationError("--max-requests is 1 or more") }
+    }
+
+    func run() throws {
+        guard let server = MCPCommand.serverExecutable("a11ykb-serve") else {
+            Output.fail("a11ykb serve needs a11ykb-serve, built beside a11ykb (swift build -c release builds it), in \(MCPCommand.ownDirectory ?? "the folder of a11ykb") or on PATH")
+        }
+        var arguments = ["--host", host, "--port", String(port), "--time-limit", String(timeLimit), "--max-requests", String(maxRequests)]
+        if let db = database.db { arguments += ["--db", db] }
+        if let tokenFile { arguments += ["--token-file", tokenFile] }
+        for origin in allowOrigin { arguments += ["--allow-origin", origin] }
+        if let readers { arguments += ["--readers", String(readers)] }
+        if quiet { arguments.append("--quiet") }
+        MCPCommand.exec(server, arguments)
+    }
+}

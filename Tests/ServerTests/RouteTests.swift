@@ -1,0 +1,245 @@
+import A11yKB
+import A11yKBServer
+import Foundation
+import HTTPTypes
+import TestSupport
+import XCTest
+
+/// Every route of the team server, answered in process on a knowledge base of the real corpus
+/// (MagentaA11y today, WCAG, ACT and axe-core): good requests and bad, the token and Origin rules,
+/// the ETag, the time limit.
+final class RouteTests: XCTestCase {
+    nonisolated(unsafe) static var path: String?
+
+    /// The corpus imported once for the class, with a saved plan.
+    static func knowledgeBase() throws -> String {
+        if let path { return path }
+        var folders: [String] = []
+        for name in ["magentaA11y-2026", "wcag", "act-rules", "axe-core"] { folders.append(try Fixtures.corpus(name).path) }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("a11ykb-server-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent("kb.sqlite").path
+        let kb = try KnowledgeBase.open(forImport: file)
+        _ = try kb.importFiles(folders)
+        _ = try kb.savePlan("release 12", checklist: try kb.checklist(["web/button", "web/checkbox"]))
+        try kb.close()
+        path = file
+        return file
+    }
+
+    func client(_ configure: (inout ServerConfiguration) -> Void = { _ in }) throws -> InProcessClient {
+        var configuration = ServerConfiguration()
+        configuration.accessLog = false
+        configure(&configuration)
+        return InProcessClient(try TeamServer.environment(path: try Self.knowledgeBase(), configuration: configuration))
+    }
+
+    func testPagesAnswerWithTheirContent() async throws {
+        let c = try client()
+        let home = try await c.get("/")
+        XCTAssertEqual(home.status, .ok)
+        XCTAssertTrue(home.body.contains("href=\"/components/web/button\""), "the home page links every component")
+        XCTAssertEqual(home.body.components(separatedBy: "<h1").count, 2, "one h1")
+
+        let search = try await c.get("/search?q=toggle+voiceover")
+        XCTAssertEqual(search.status, .ok)
+        XCTAssertTrue(search.body.contains("<mark>"), "matched words are marked")
+        XCTAssertTrue(search.body.contains("href=\"/components/native/toggle-switch\""), search.body)
+        XCTAssertTrue(search.body.contains("value=\"toggle voiceover\""), "the search box keeps the question")
+        let narrowed = try await c.get("/search?q=toggle&family=web")
+        XCTAssertFalse(narrowed.body.contains("href=\"/components/native/"), "a facet narrows to its family")
+        XCTAssertTrue(narrowed.body.contains("aria-current=\"true\">Web</a>"), "the facet chosen is marked, not by colour alone")
+
+        let button = try await c.get("/components/web/button")
+        XCTAssertEqual(button.status, .ok)
+        for part in ["<h1>Button</h1>", "What the screen reader says", "Cited by the page", "href=\"/wcag/", "(line "] {
+            XCTAssertTrue(button.body.contains(part), "the component page holds \(part)")
+        }
+
+        let compare = try await c.get("/compare/toggle-switch?family=native")
+        XCTAssertEqual(compare.status, .ok)
+        XCTAssertTrue(compare.body.contains("<th scope=\"col\">iOS</th>") && compare.body.contains("<th scope=\"col\">Android</th>"), compare.body)
+
+        let sc = try await c.get("/wcag/1.4.3")
+        XCTAssertEqual(sc.status, .ok)
+        XCTAssertTrue(sc.body.contains("color-contrast"), "the axe-core rule testing 1.4.3")
+
+        let coverage = try await c.get("/coverage?level=A")
+        XCTAssertEqual(coverage.status, .ok)
+        XCTAssertTrue(coverage.body.contains("href=\"/wcag/1.1.1\""))
+        XCTAssertFalse(coverage.body.contains("href=\"/wcag/1.4.3\""), "level A leaves out AA's criteria")
+
+        let plans = try await c.get("/plans")
+        XCTAssertTrue(plans.body.contains("href=\"/plans/release%2012\""), plans.body)
+        let plan = try await c.get("/plans/release%2012")
+        XCTAssertEqual(plan.status, .ok)
+        XCTAssertTrue(plan.body.contains("?format=csv"))
+        let csv = try await c.get("/plans/release%2012?format=csv")
+        XCTAssertEqual(csv.status, .ok)
+        XCTAssertEqual(csv.headers[.contentDisposition], "attachment; filename=\"release 12.csv\"")
+        let rows = CSVReader.parse(csv.body)
+        XCTAssertTrue(rows.first?.contains("id") == true && rows.count > 10, "a checklist a spreadsheet reads: \(rows.prefix(2))")
+    }
+
+    func testBadRequestsAreFourHundredsWithAPage() async throws {
+        let c = try client()
+        let cases: [(String, HTTPResponse.Status)] = [
+            ("/nothing-here", .notFound), ("/components/web/no-such-thing", .notFound), ("/components/martian/button", .notFound),
+            ("/compare/button", .badRequest), ("/wcag/9.9.9", .notFound), ("/search?q=%zz", .badRequest),
+            ("/search?q=x&family=martian", .badRequest), ("/plans/no-such-plan", .notFound),
+            ("/plans/release%2012?format=pdf", .badRequest), ("/coverage?level=B", .badRequest),
+            ("/api/search", .badRequest), ("/api/search?q=x&limit=0", .badRequest), ("/api/components/web/nope", .notFound),
+            ("/api/wcag/nope", .notFound), ("/api/matrix?format=xml", .badRequest),
+            ("/search?q=" + String(repeating: "a", count: 5000), .badRequest),
+        ]
+        for (path, status) in cases {
+            let reply = try await c.get(path)
+            XCTAssertEqual(reply.status, status, "\(path.prefix(60)): \(reply.body.prefix(300))")
+            if path.hasPrefix("/api/") {
+                let error = (reply.json as? [String: Any])?["error"] as? String
+                XCTAssertNotNil(error, "\(path): a JSON error")
+            } else {
+                XCTAssertTrue(reply.body.contains("<h1>") && !reply.body.contains("Error("), "\(path): a page saying why, no internals")
+            }
+        }
+        let redirect = try await c.get("/search")
+        XCTAssertEqual(redirect.status, .seeOther, "no question: back to the home page's search box")
+        let get = try await c.get("/mcp")
+        XCTAssertEqual(get.status, .methodNotAllowed)
+        XCTAssertEqual(get.headers[.allow], "POST")
+    }
+
+    /// The API answers with the command line's own `--format json`, byte for byte.
+    func testAPIAnswersWhatTheCommandLineWrites() async throws {
+        let c = try client()
+        let path = try Self.knowledgeBase()
+        for (route, command) in [("/api/components/web/button", ["show", "web/button", "--format", "json"]),
+                                 ("/api/search?q=toggle", ["search", "toggle", "--format", "json"]),
+                                 ("/api/wcag/4.1.2", ["wcag", "4.1.2", "--format", "json"])] {
+            let reply = try await c.get(route)
+            XCTAssertEqual(reply.status, .ok, route)
+            XCTAssertEqual(reply.headers[.contentType], "application/json; charset=utf-8")
+            XCTAssertNotNil(reply.json, "\(route) is JSON a reader parses")
+            let cli = try Fixtures.run(command + ["--db", path])
+            XCTAssertEqual(cli.status, 0, cli.stderr)
+            XCTAssertEqual(reply.body, cli.stdout, "\(route) = a11ykb \(command.joined(separator: " "))")
+        }
+        let matrix = try await c.get("/api/matrix")
+        let rows = CSVReader.parse(matrix.body)
+        XCTAssertEqual(rows.first?.prefix(4).map { $0 }, ["component", "family", "category", "title"])
+        XCTAssertGreaterThan(rows.count, 50)
+    }
+
+    /// A cache keeps an answer while the knowledge base is the same, and asks again once it changed.
+    func testETagFollowsTheKnowledgeBase() async throws {
+        let folder = try Fixtures.temporaryFolder(self)
+        let file = folder.appendingPathComponent("kb.sqlite").path
+        try FileManager.default.copyItem(atPath: try Self.knowledgeBase(), toPath: file)
+        var configuration = ServerConfiguration()
+        configuration.accessLog = false
+        let c = InProcessClient(try TeamServer.environment(path: file, configuration: configuration))
+        let first = try await c.get("/api/components/web/button")
+        let tag = try XCTUnwrap(first.headers[.eTag])
+        let again = try await c.get("/api/components/web/button", headers: [.ifNoneMatch: tag])
+        XCTAssertEqual(again.status, .notModified)
+        XCTAssertEqual(again.body, "")
+
+        let writer = try KnowledgeBase.open(existing: file)
+        _ = try writer.savePlan("after", checklist: try writer.checklist(["web/button"]))
+        let plans = try await c.get("/plans")
+        XCTAssertTrue(plans.body.contains("after"), "the next request sees what was written")
+        let changed = try await c.get("/api/components/web/button", headers: [.ifNoneMatch: tag])
+        XCTAssertEqual(changed.status, .ok, "a write makes the tag older")
+        XCTAssertNotEqual(changed.headers[.eTag], tag)
+    }
+
+    func testTokenGuardsTheAPIAndMCP() async throws {
+        let c = try client { $0.token = "s3cret-token" }
+        let none = try await c.get("/api/search?q=toggle")
+        XCTAssertEqual(none.status, .unauthorized)
+        XCTAssertEqual(none.headers[.wwwAuthenticate], "Bearer realm=\"a11ykb\"")
+        let wrong = try await c.get("/api/search?q=toggle", headers: [.authorization: "Bearer s3cret-tokem"])
+        XCTAssertEqual(wrong.status, .unauthorized)
+        let right = try await c.get("/api/search?q=toggle", headers: [.authorization: "Bearer s3cret-token"])
+        XCTAssertEqual(right.status, .ok)
+        let mcp = try await c.mcp(#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#)
+        XCTAssertEqual(mcp.status, .unauthorized)
+        let page = try await c.get("/components/web/button")
+        XCTAssertEqual(page.status, .ok, "the pages are the team's to read")
+    }
+
+    func testANonLoopbackAddressNeedsAToken() throws {
+        var configuration = ServerConfiguration()
+        configuration.host = "0.0.0.0"
+        XCTAssertThrowsError(try TeamServer.environment(path: try Self.knowledgeBase(), configuration: configuration)) { error in
+            XCTAssertTrue("\(error)".contains("--token-file"), "says how to make one: \(error)")
+        }
+    }
+
+    func testMCPOverHTTP() async throws {
+        let c = try client()
+        let initialize = try await c.mcp("""
+            {"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}
+            """)
+        XCTAssertEqual(initialize.status, .ok, initialize.body)
+        XCTAssertEqual(((initialize.json as? [String: Any])?["result"] as? [String: Any])?["serverInfo"] as? [String: String] != nil, true)
+
+        let list = try await c.mcp(#"{"jsonrpc":"2.0","id":2,"method":"tools/list"}"#, headers: [HTTPField.Name("MCP-Protocol-Version")!: "2025-06-18"])
+        let tools = (((list.json as? [String: Any])?["result"] as? [String: Any])?["tools"] as? [[String: Any]]) ?? []
+        let names = Set(tools.compactMap { $0["name"] as? String })
+        XCTAssertTrue(names.contains("search") && names.contains("get_component"), "\(names)")
+        XCTAssertFalse(names.contains("diff_knowledge_bases"), "no tool reads a path on the server")
+        let plan = tools.first { $0["name"] as? String == "get_test_plan" }
+        let properties = ((plan?["inputSchema"] as? [String: Any])?["properties"] as? [String: Any]) ?? [:]
+        XCTAssertNil(properties["changes_since"], "nor an argument that names one")
+
+        let call = try await c.mcp(#"{"jsonrpc":"2.0","id":"c1","method":"tools/call","params":{"name":"find_components","arguments":{"query":"toggle voiceover"}}}"#)
+        XCTAssertEqual(call.status, .ok)
+        let text = ((((call.json as? [String: Any])?["result"] as? [String: Any])?["content"] as? [[String: Any]])?.first?["text"] as? String) ?? ""
+        XCTAssertTrue(text.contains("toggle-switch"), text)
+
+        let sneaky = try await c.mcp(#"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"get_test_plan","arguments":{"name":"release 12","changes_since":"/etc/passwd"}}}"#)
+        let result = (sneaky.json as? [String: Any])?["result"] as? [String: Any]
+        XCTAssertEqual(result?["isError"] as? Bool, true, "a path argument is refused: \(sneaky.body)")
+
+        for method in ["server/discover", "no/such/method"] {
+            let unknown = try await c.mcp(#"{"jsonrpc":"2.0","id":9,"method":"\#(method)"}"#)
+            let code = ((unknown.json as? [String: Any])?["error"] as? [String: Any])?["code"] as? Int
+            XCTAssertEqual(code, -32601, "\(method): \(unknown.body)")
+        }
+        let notification = try await c.mcp(#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#)
+        XCTAssertEqual(notification.status, .accepted)
+
+        let foreign = try await c.mcp(#"{"jsonrpc":"2.0","id":4,"method":"tools/list"}"#, headers: [.origin: "http://evil.example"])
+        XCTAssertEqual(foreign.status, .forbidden, "a page of another site cannot drive the server (DNS rebinding)")
+        let own = try await c.mcp(#"{"jsonrpc":"2.0","id":5,"method":"tools/list"}"#, headers: [.origin: "http://localhost:8080"])
+        XCTAssertEqual(own.status, .ok)
+    }
+
+    /// A question past the time limit is interrupted in SQLite: 504, and the server answers on.
+    func testTimeLimitInterruptsAndTheServerGoesOn() async throws {
+        let c = try client { $0.timeLimit = 0.05; $0.readers = 1 }
+        let everything = (UnicodeScalar("a").value...UnicodeScalar("z").value).map { String(UnicodeScalar($0)!) + "*" }.joined(separator: " OR ")
+        let slow = try await c.get("/api/search?q=" + encoded(everything))
+        XCTAssertEqual(slow.status, .gatewayTimeout, slow.body)
+        XCTAssertTrue(slow.body.contains("limit"), slow.body)
+        let next = try await c.get("/plans")
+        XCTAssertEqual(next.status, .ok, "the connection interrupted answers the next request")
+        let health = try await c.get("/healthz")
+        XCTAssertEqual(health.status, .ok)
+    }
+
+    func testTooManyRequestsAtOnceGetRetryAfter() async throws {
+        let c = try client { $0.maxRequests = 1; $0.readers = 1; $0.timeLimit = 5 }
+        let everything = (UnicodeScalar("a").value...UnicodeScalar("z").value).map { String(UnicodeScalar($0)!) + "*" }.joined(separator: " OR ")
+        let path = "/api/search?q=" + encoded(everything)
+        async let slow = c.get(path)
+        try await Task.sleep(nanoseconds: 30_000_000)
+        let refused = try await c.get("/healthz")
+        _ = try await slow
+        XCTAssertEqual(refused.status, .serviceUnavailable)
+        XCTAssertEqual(refused.headers[.retryAfter], "1")
+    }
+
+    func encoded(_ text: String) -> String { text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? text }
+}
