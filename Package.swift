@@ -109,6 +109,11 @@ let package = Package(
             name: "a11ykb-serve",
             dependencies: ["A11yKBServer"]
         ),
+        // The load run's floor (scripts/bench-serve): the same requests through the library, no HTTP.
+        .executableTarget(
+            name: "a11ykb-bench",
+            dependencies: ["A11yKBServer"]
+        ),
         // Readers and normalizer under libFuzzer: see scripts/fuzz. A plain build makes a replay tool.
         .executableTarget(
             name: "a11ykb-fuzz",

@@ -21,7 +21,7 @@ final class InstallTests: XCTestCase {
         let run = try install(["--from", built.path], destdir: stage)
         XCTAssertEqual(run.status, 0, run.stderr)
         let root = stage.appendingPathComponent("usr")
-        let files = ["bin/a11ykb", "bin/a11ykb-mcp", "share/man/man1/a11ykb.1", "share/bash-completion/completions/a11ykb",
+        let files = ["bin/a11ykb", "bin/a11ykb-mcp", "bin/a11ykb-serve", "share/man/man1/a11ykb.1", "share/bash-completion/completions/a11ykb",
                      "share/zsh/site-functions/_a11ykb", "share/fish/vendor_completions.d/a11ykb.fish",
                      "share/doc/a11ykb/LICENSE", "share/doc/a11ykb/NOTICE", "share/doc/a11ykb/CHANGELOG.md", "share/doc/a11ykb/README.md"]
         for file in files {
@@ -29,7 +29,7 @@ final class InstallTests: XCTestCase {
             let size = try FileManager.default.attributesOfItem(atPath: root.appendingPathComponent(file).path)[.size] as? Int ?? 0
             XCTAssertGreaterThan(size, 0, file)
         }
-        for program in ["a11ykb", "a11ykb-mcp"] {
+        for program in ["a11ykb", "a11ykb-mcp", "a11ykb-serve"] {
             let installed = root.appendingPathComponent("bin/\(program)")
             XCTAssertTrue(FileManager.default.isExecutableFile(atPath: installed.path), program)
             let sections = try Fixtures.runProcess(URL(fileURLWithPath: "/usr/bin/readelf"), ["-S", "-W", installed.path], environment: nil)
@@ -43,6 +43,7 @@ final class InstallTests: XCTestCase {
         let version = try Fixtures.runProcess(root.appendingPathComponent("bin/a11ykb"), ["--version"], environment: ["HOME": stage.path])
         XCTAssertEqual(version.stdout, "a11ykb \(KnowledgeBase.version) (schema \(KnowledgeBase.schemaVersion))\n")
         XCTAssertEqual(try Fixtures.runProcess(root.appendingPathComponent("bin/a11ykb-mcp"), ["--help"], environment: [:]).status, 0)
+        XCTAssertEqual(try Fixtures.runProcess(root.appendingPathComponent("bin/a11ykb-serve"), ["--help"], environment: [:]).status, 0)
         XCTAssertEqual(try Data(contentsOf: root.appendingPathComponent("share/man/man1/a11ykb.1")),
                        try Data(contentsOf: Fixtures.repoRoot.appendingPathComponent("docs/a11ykb.1")))
         let bash = try String(contentsOf: root.appendingPathComponent("share/bash-completion/completions/a11ykb"), encoding: .utf8)

@@ -1,0 +1,133 @@
+import A11yKB
+import Foundation
+import TestSupport
+import XCTest
+
+/// The server as its users meet it: started by `a11ykb serve`, checked by axe-core in Chromium,
+/// driven by keyboard, spoken to by the Python MCP SDK, stopped by signals, fed by an import.
+/// Each skips with a message where its tool is missing (.ci/run installs them).
+final class ServerSystemTests: XCTestCase {
+    func python(_ script: String, _ arguments: [String]) throws -> Fixtures.Run {
+        try Fixtures.runProcess(URL(fileURLWithPath: "/usr/bin/env"),
+                                ["python3", Fixtures.repoRoot.appendingPathComponent(script).path] + arguments, environment: nil)
+    }
+
+    func requireBrowser() throws {
+        for path in ["/usr/bin/chromium", "/usr/bin/chromedriver"] where !FileManager.default.fileExists(atPath: path) {
+            throw XCTSkip("\(path) is missing (apt-get install chromium chromium-driver): the browser tests are skipped")
+        }
+        let check = try Fixtures.runProcess(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", "import selenium"], environment: nil)
+        if check.status != 0 { throw XCTSkip("selenium is missing (pip install selenium): the browser tests are skipped") }
+    }
+
+    /// Every page type passes axe-core with no violation.
+    func testEveryPageTypePassesAxeCore() throws {
+        try requireBrowser()
+        let server = try ServerProcess(db: try RouteTests.knowledgeBase())
+        defer { server.stop() }
+        let pages = ["/", "/search?q=toggle+voiceover", "/search?q=zzzqqq", "/components/web/button", "/components/native/toggle-switch",
+                     "/compare/toggle-switch?family=native", "/wcag/1.4.3", "/coverage", "/plans", "/plans/release%2012", "/no-such-page"]
+        let output = try Fixtures.temporaryFolder(self).appendingPathComponent("axe.json").path
+        let run = try python("scripts/axe-run", pages.map { server.baseURL + $0 } + ["-o", output])
+        if run.status != 0 { throw XCTSkip("scripts/axe-run could not run axe-core (\(run.stderr.split(separator: "\n").last ?? "")): skipped") }
+        let runs = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: output))) as? [[String: Any]])
+        XCTAssertEqual(runs.count, pages.count)
+        for result in runs {
+            let violations = (result["violations"] as? [[String: Any]]) ?? []
+            XCTAssertEqual(violations.map { $0["id"] as? String ?? "?" }, [], "\(result["url"] ?? "?"): \(violations.first?["help"] ?? "")")
+        }
+    }
+
+    /// Tab to the search box, type, Enter, Tab to the first result, Enter: the component opens.
+    func testHomePageByKeyboardOnly() throws {
+        try requireBrowser()
+        let server = try ServerProcess(db: try RouteTests.knowledgeBase())
+        defer { server.stop() }
+        let run = try python("Tests/fixtures/server/keyboard_search.py", [server.baseURL, "toggle voiceover"])
+        if run.status == 2 { throw XCTSkip("the keyboard test could not start a browser: \(run.stdout)") }
+        XCTAssertEqual(run.status, 0, run.stdout + run.stderr)
+        let walk = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        XCTAssertEqual(walk["opened"] as? String, "/components/native/toggle-switch", "\(walk)")
+        XCTAssertEqual(walk["outline"] as? String, "solid", "the focused search box shows its focus")
+    }
+
+    /// The Python MCP SDK's Streamable HTTP client: tools listed and search called, with and without
+    /// a token; a wrong token is 401, a foreign Origin 403.
+    func testPythonMCPClient() throws {
+        let check = try Fixtures.runProcess(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", "import mcp"], environment: nil)
+        if check.status != 0 { throw XCTSkip("the Python MCP SDK is missing (pip install mcp): skipped") }
+        let folder = try Fixtures.temporaryFolder(self)
+        let token = folder.appendingPathComponent("token").path
+        try "t0ken-for-tests\n".write(toFile: token, atomically: true, encoding: .utf8)
+        for withToken in [false, true] {
+            let server = try ServerProcess(db: try RouteTests.knowledgeBase(), arguments: withToken ? ["--token-file", token] : [])
+            defer { server.stop() }
+            let url = server.baseURL + "/mcp"
+            let good = try python("Tests/fixtures/server/mcp_http_client.py", [url] + (withToken ? ["--token", "t0ken-for-tests"] : []))
+            XCTAssertEqual(good.status, 0, good.stdout + good.stderr)
+            let session = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(good.stdout.utf8)) as? [String: Any])
+            let tools = session["tools"] as? [String] ?? []
+            XCTAssertTrue(tools.contains("find_components") && !tools.contains("diff_knowledge_bases"), "\(tools)")
+            XCTAssertTrue((session["search"] as? String ?? "").contains("toggle"), "\(session)")
+            if withToken {
+                let wrong = try python("Tests/fixtures/server/mcp_http_client.py", [url, "--token", "not-it"])
+                XCTAssertEqual(wrong.status, 1, wrong.stdout)
+                XCTAssertTrue(server.log.contains("POST /mcp 401"), server.log)
+            } else {
+                let foreign = try python("Tests/fixtures/server/mcp_http_client.py", [url, "--origin", "http://evil.example"])
+                XCTAssertEqual(foreign.status, 1, foreign.stdout)
+                XCTAssertTrue(server.log.contains("POST /mcp 403"), server.log)
+            }
+        }
+    }
+
+    /// SIGTERM stops it cleanly; kill -9 loses nothing, since the server never writes the file;
+    /// an import into the served file is seen by the next request, and no request fails meanwhile.
+    func testSignalsAndAnImportWhileServing() throws {
+        let folder = try Fixtures.temporaryFolder(self)
+        let file = folder.appendingPathComponent("kb.sqlite").path
+        try FileManager.default.copyItem(atPath: try RouteTests.knowledgeBase(), toPath: file)
+        let before = try Data(contentsOf: URL(fileURLWithPath: file))
+
+        let server = try ServerProcess(db: file)
+        XCTAssertEqual(try server.get("/api/components/web/button").status, 200)
+        let stop = Date()
+        server.process.terminate()
+        server.process.waitUntilExit()
+        XCTAssertEqual(server.process.terminationStatus, 0, "SIGTERM is a clean stop")
+        XCTAssertLessThan(Date().timeIntervalSince(stop), 10)
+
+        let killed = try ServerProcess(db: file)
+        _ = try killed.get("/search?q=toggle")
+        kill(killed.process.processIdentifier, SIGKILL)
+        killed.process.waitUntilExit()
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: file)), before, "the server never writes the knowledge base")
+
+        let serving = try ServerProcess(db: file)
+        defer { serving.stop() }
+        // A document of the seed's shape, under a title nothing else holds.
+        let document = folder.appendingPathComponent("zebra-crossing-widget.md")
+        let seed = try String(contentsOf: Fixtures.seedFolder.appendingPathComponent("expandable-region.md"), encoding: .utf8)
+        try seed.replacingOccurrences(of: "Expandable region", with: "Zebra crossing widget")
+            .replacingOccurrences(of: "expandable region", with: "zebra crossing widget").write(to: document, atomically: true, encoding: .utf8)
+        nonisolated(unsafe) var failures: [String] = []
+        let lock = NSLock()
+        let group = DispatchGroup()
+        let finish = Date().addingTimeInterval(3)
+        for _ in 0..<4 {
+            DispatchQueue.global().async(group: group) {
+                while Date() < finish {
+                    if let reply = try? serving.get("/api/search?q=button"), reply.status != 200 {
+                        lock.withLock { failures.append("\(reply.status)") }
+                    }
+                }
+            }
+        }
+        let imported = try Fixtures.run(["import", "--db", file, document.path])
+        XCTAssertEqual(imported.status, 0, imported.stderr)
+        group.wait()
+        XCTAssertEqual(failures, [], "no request failed while the import wrote")
+        let after = try serving.get("/search?q=zebra+crossing")
+        XCTAssertTrue(after.body.contains("href=\"/components/native/zebra-crossing-widget\""), "the next request sees the import")
+    }
+}
