@@ -124,6 +124,11 @@ final class RouteTests: XCTestCase {
             XCTAssertEqual(cli.status, 0, cli.stderr)
             XCTAssertEqual(reply.body, cli.stdout, "\(route) = a11ykb \(command.joined(separator: " "))")
         }
+        let compare = try await c.get("/api/compare/toggle-switch?family=native")
+        XCTAssertEqual(compare.status, .ok)
+        XCTAssertNotNil(compare.json, "compare as JSON")
+        let coverage = try await c.get("/api/coverage?level=A&format=csv")
+        XCTAssertEqual(CSVReader.parse(coverage.body).first?.first, "sc", coverage.body.prefix(80).description)
         let matrix = try await c.get("/api/matrix")
         let rows = CSVReader.parse(matrix.body)
         XCTAssertEqual(rows.first?.prefix(4).map { $0 }, ["component", "family", "category", "title"])

@@ -27,14 +27,18 @@ final class ServerSystemTests: XCTestCase {
         defer { server.stop() }
         let pages = ["/", "/search?q=toggle+voiceover", "/search?q=zzzqqq", "/components/web/button", "/components/native/toggle-switch",
                      "/compare/toggle-switch?family=native", "/wcag/1.4.3", "/coverage", "/plans", "/plans/release%2012", "/no-such-page"]
-        let output = try Fixtures.temporaryFolder(self).appendingPathComponent("axe.json").path
-        let run = try python("scripts/axe-run", pages.map { server.baseURL + $0 } + ["-o", output])
-        if run.status != 0 { throw XCTSkip("scripts/axe-run could not run axe-core (\(run.stderr.split(separator: "\n").last ?? "")): skipped") }
-        let runs = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: output))) as? [[String: Any]])
-        XCTAssertEqual(runs.count, pages.count)
-        for result in runs {
-            let violations = (result["violations"] as? [[String: Any]]) ?? []
-            XCTAssertEqual(violations.map { $0["id"] as? String ?? "?" }, [], "\(result["url"] ?? "?"): \(violations.first?["help"] ?? "")")
+        // Light, then dark (prefers-color-scheme): the colours of both must pass.
+        for scheme in [[], ["--dark"]] {
+            let output = try Fixtures.temporaryFolder(self).appendingPathComponent("axe.json").path
+            let run = try python("scripts/axe-run", pages.map { server.baseURL + $0 } + ["-o", output] + scheme)
+            if run.status != 0 { throw XCTSkip("scripts/axe-run could not run axe-core (\(run.stderr.split(separator: "\n").last ?? "")): skipped") }
+            let runs = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: output))) as? [[String: Any]])
+            XCTAssertEqual(runs.count, pages.count)
+            for result in runs {
+                let violations = (result["violations"] as? [[String: Any]]) ?? []
+                XCTAssertEqual(violations.map { $0["id"] as? String ?? "?" }, [],
+                               "\(scheme) \(result["url"] ?? "?"): \(violations.first?["help"] ?? "")")
+            }
         }
     }
 
@@ -49,6 +53,10 @@ final class ServerSystemTests: XCTestCase {
         let walk = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
         XCTAssertEqual(walk["opened"] as? String, "/components/native/toggle-switch", "\(walk)")
         XCTAssertEqual(walk["outline"] as? String, "solid", "the focused search box shows its focus")
+        for (path, pair) in walk["widths"] as? [String: [Int]] ?? [:] {
+            XCTAssertLessThanOrEqual(pair[0], pair[1], "\(path) reflows at 320 px: nothing scrolls sideways")
+        }
+        XCTAssertEqual((walk["widths"] as? [String: [Int]])?.count, 4)
     }
 
     /// The Python MCP SDK's Streamable HTTP client: tools listed and search called, with and without
@@ -79,6 +87,24 @@ final class ServerSystemTests: XCTestCase {
                 XCTAssertTrue(server.log.contains("POST /mcp 403"), server.log)
             }
         }
+    }
+
+    /// A missing or corrupt knowledge base at start: one line, exit 2.
+    func testAMissingOrCorruptKnowledgeBaseIsOneLine() throws {
+        let folder = try Fixtures.temporaryFolder(self)
+        let corrupt = folder.appendingPathComponent("corrupt.sqlite")
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: try RouteTests.knowledgeBase()))
+        bytes.replaceSubrange(4096..<min(bytes.count, 40960), with: Data(repeating: 0xA5, count: min(bytes.count, 40960) - 4096))
+        try bytes.write(to: corrupt)
+        for path in [folder.appendingPathComponent("none.sqlite").path, corrupt.path, "/dev/null"] {
+            let run = try Fixtures.run(["serve", "--db", path, "--port", "0"])
+            XCTAssertEqual(run.status, 2, "\(path): \(run.stderr)")
+            XCTAssertEqual(run.stderr.filter { $0 == "\n" }.count, 1, "one line: \(run.stderr)")
+            XCTAssertTrue(run.stderr.hasPrefix("a11ykb serve: "), run.stderr)
+        }
+        let open = try Fixtures.run(["serve", "--db", try RouteTests.knowledgeBase(), "--host", "0.0.0.0", "--port", "0"])
+        XCTAssertEqual(open.status, 2)
+        XCTAssertTrue(open.stderr.contains("--token-file"), open.stderr)
     }
 
     /// SIGTERM stops it cleanly; kill -9 loses nothing, since the server never writes the file;
