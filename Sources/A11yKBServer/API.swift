@@ -123,7 +123,14 @@ enum Answering {
         let tag = DataVersion.tag(env.pool.path)
         let headers: HTTPFields = [.eTag: tag, .cacheControl: "no-cache"]
         if DataVersion.matches(request, tag) { return Response(status: .notModified, headers: headers) }
-        let text = try await env.pool.answer(work)
+        let key = request.uri.description
+        let text: String
+        if let cached = env.cache.get(key, tag: tag) {
+            text = cached
+        } else {
+            text = try await env.pool.answer(work)
+            env.cache.put(key, tag: tag, body: text)
+        }
         switch type {
         case .json: return Responses.json(text, headers: headers)
         case .html: return Responses.html(text, headers: headers)

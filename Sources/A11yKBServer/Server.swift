@@ -18,6 +18,7 @@ public enum TeamServer {
         let pages: Pages
         let mcp: MCPEndpoint
         let limiter: RequestLimiter
+        let cache: ResponseCache
     }
 
     /// Opens the knowledge base at `path` (it must hold one) with `configuration`'s connections.
@@ -30,7 +31,7 @@ public enum TeamServer {
         }
         let pool = try ReaderPool(path: path, count: configuration.readers, timeLimit: configuration.timeLimit)
         return Environment(configuration: configuration, pool: pool, pages: try Pages(), mcp: MCPEndpoint(configuration, pool),
-                           limiter: RequestLimiter(configuration.maxRequests))
+                           limiter: RequestLimiter(configuration.maxRequests), cache: ResponseCache(maxBytes: configuration.cacheBytes))
     }
 
     /// Every route, behind the middleware every request passes: the access log, faults as

@@ -20,6 +20,8 @@ public struct ServerConfiguration: Sendable {
     public var maxTargetBytes = 4096
     /// Origins a browser page may call `/mcp` from, besides the server's own (`http://host:port`).
     public var allowedOrigins: [String] = []
+    /// Answers kept to be given again while the knowledge base is the same, in bytes (0: none).
+    public var cacheBytes = 64 << 20
     /// One line per request on stderr.
     public var accessLog = true
 

@@ -62,19 +62,28 @@ struct TermMatcher {
         needsWords = patterns.contains { $0.pieces.contains { if case .prefix = $0 { true } else { false } } }
     }
 
-    /// False only when `utf8` cannot hold a match (ASCII text without any needle).
+    /// False only when `utf8` cannot hold a match (ASCII text without any needle). Runs for every
+    /// fact of every candidate component: it reads the bytes in place, lower-casing as it compares,
+    /// and allocates nothing (a copy and a lower-cased copy per fact were a tenth of a search).
     func mayMatch(_ utf8: [UInt8]) -> Bool {
         guard let needles else { return true }
-        let window = utf8.count > TermMatcher.windowBytes ? Array(utf8[..<TermMatcher.windowBytes]) : utf8
-        if window.contains(where: { $0 >= 0x80 }) { return true }
-        let lower = window.map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 }
-        return needles.contains { needle in
-            guard !needle.isEmpty, needle.count <= lower.count else { return needle.isEmpty }
-            let first = needle[0]
-            var index = 0
-            while index + needle.count <= lower.count {
-                if lower[index] == first && lower[index..<(index + needle.count)].elementsEqual(needle) { return true }
-                index += 1
+        return utf8.withUnsafeBufferPointer { all in
+            let count = min(all.count, TermMatcher.windowBytes)
+            for index in 0..<count where all[index] >= 0x80 { return true }
+            @inline(__always) func lower(_ byte: UInt8) -> UInt8 { byte >= 65 && byte <= 90 ? byte + 32 : byte }
+            for needle in needles {
+                if needle.isEmpty { return true }
+                guard needle.count <= count else { continue }
+                let first = needle[0]
+                var index = 0
+                while index + needle.count <= count {
+                    if lower(all[index]) == first {
+                        var offset = 1
+                        while offset < needle.count && lower(all[index + offset]) == needle[offset] { offset += 1 }
+                        if offset == needle.count { return true }
+                    }
+                    index += 1
+                }
             }
             return false
         }

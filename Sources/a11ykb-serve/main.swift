@@ -47,6 +47,10 @@ while let argument = arguments.popFirst() {
         let text = value(argument)
         guard let n = Int(text), n >= 1 else { fail("--max-requests is a number of 1 or more (got \(text))") }
         configuration.maxRequests = n
+    case "--cache-mb":
+        let text = value(argument)
+        guard let n = Int(text), (0...4096).contains(n) else { fail("--cache-mb is a number from 0 to 4096 (got \(text))") }
+        configuration.cacheBytes = n << 20
     case "--quiet": configuration.accessLog = false
     case "-h", "--help":
         print("usage: a11ykb-serve [--db PATH] [--host HOST] [--port N] [--token-file FILE]; see a11ykb serve --help")

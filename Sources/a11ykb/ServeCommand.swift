@@ -7,7 +7,7 @@ struct ServeCommand: ParsableCommand {
         commandName: "serve",
         abstract: "Serve the knowledge base to a team: web pages, a JSON API and MCP over HTTP (read-only).",
         discussion: """
-            One knowledge base, on one machine, for the whole team: people in a browser, scripts over JSON, assistants over MCP. The server only reads the file: an import into it while it serves is seen by the next request, whole. Each request reads one consistent snapshot; a request past --time-limit is interrupted (504); past --max-requests at once, the next gets 503 with Retry-After. One access-log line per request on stderr (method, path, status, milliseconds). Ctrl-C or SIGTERM stops it once requests in flight are answered.
+            One knowledge base, on one machine, for the whole team: people in a browser, scripts over JSON, assistants over MCP. The server only reads the file: an import into it while it serves is seen by the next request, whole. Each request reads one consistent snapshot; a request past --time-limit is interrupted (504); past --max-requests at once, the next gets 503 with Retry-After. An answer already given is given again from memory (--cache-mb) until the knowledge base changes. One access-log line per request on stderr (method, path, status, milliseconds). Ctrl-C or SIGTERM stops it once requests in flight are answered.
 
             Pages (HTML that needs no script, built to the criteria it serves):
               /                            a search box; every component by family
@@ -65,6 +65,10 @@ struct ServeCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Requests in the server at once; past it, 503 with Retry-After.", valueName: "n"))
     var maxRequests = 512
 
+    @Option(help: ArgumentHelp("Megabytes of answers kept to be given again while the knowledge base is unchanged (0: none).",
+                               valueName: "n"))
+    var cacheMb = 64
+
     @Flag(help: "No access log.")
     var quiet = false
 
@@ -75,6 +79,7 @@ struct ServeCommand: ParsableCommand {
         guard timeLimit > 0 else { throw ValidationError("--time-limit is a number of seconds above 0") }
         if let readers, !(1...64).contains(readers) { throw ValidationError("--readers is a number from 1 to 64") }
         guard maxRequests >= 1 else { throw ValidationError("--max-requests is 1 or more") }
+        guard (0...4096).contains(cacheMb) else { throw ValidationError("--cache-mb is a number from 0 to 4096") }
     }
 
     func run() throws {
@@ -86,6 +91,7 @@ struct ServeCommand: ParsableCommand {
         if let tokenFile { arguments += ["--token-file", tokenFile] }
         for origin in allowOrigin { arguments += ["--allow-origin", origin] }
         if let readers { arguments += ["--readers", String(readers)] }
+        arguments += ["--cache-mb", String(cacheMb)]
         if quiet { arguments.append("--quiet") }
         MCPCommand.exec(server, arguments)
     }

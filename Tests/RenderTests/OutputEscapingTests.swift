@@ -149,3 +149,20 @@ final class OutputEscapingTests: XCTestCase {
                        "# Buttons, links and tabs\n")
     }
 }
+
+/// The one JSON string escaper, read back by an independent reader (Foundation's JSON parser):
+/// whatever a string holds comes back the same, and no control character is written raw.
+final class JSONStringTests: XCTestCase {
+    func testEveryStringComesBackFromAJSONReader() throws {
+        let strings = ["plain", "", "quote \" and \\ backslash", "line\nbreak\r\nCRLF\ttab", "e\u{301}\"after a combining accent",
+                       "C1 \u{85} next line and \u{9B}[31m CSI", "separators \u{2028} \u{2029}", "\u{1B}[2J escape, \u{7F} delete",
+                       "emoji 👩🏽‍💻 and ZWJ", "\r\n\"", "ends with a control \u{0}", "Ünïcödé ✓ “quotes”"]
+        for text in strings {
+            let json = "[" + JSONValue.string(text).rendered(pretty: false) + "]"
+            let back = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String])
+            XCTAssertEqual(back, [text], json)
+            XCTAssertFalse(json.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0.value == 0x2028 },
+                           "no control written raw: \(json.debugDescription)")
+        }
+    }
+}

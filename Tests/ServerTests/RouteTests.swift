@@ -149,10 +149,12 @@ final class RouteTests: XCTestCase {
         XCTAssertEqual(again.status, .notModified)
         XCTAssertEqual(again.body, "")
 
+        let before = try await c.get("/plans")
+        XCTAssertFalse(before.body.contains(">after<"))
         let writer = try KnowledgeBase.open(existing: file)
         _ = try writer.savePlan("after", checklist: try writer.checklist(["web/button"]))
         let plans = try await c.get("/plans")
-        XCTAssertTrue(plans.body.contains("after"), "the next request sees what was written")
+        XCTAssertTrue(plans.body.contains(">after<"), "the next request sees what was written, not the answer kept from before")
         let changed = try await c.get("/api/components/web/button", headers: [.ifNoneMatch: tag])
         XCTAssertEqual(changed.status, .ok, "a write makes the tag older")
         XCTAssertNotEqual(changed.headers[.eTag], tag)

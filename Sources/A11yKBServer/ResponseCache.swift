@@ -1,0 +1,36 @@
+import Foundation
+
+/// Answers already made, by address, each with the knowledge base's version it was made from: the
+/// same question asked again of the same file is answered without asking SQLite. An answer of
+/// another version is never served (the version is part of the lookup), and an import makes
+/// every older answer unreachable. Bounded in bytes: once full, it starts again empty, so memory
+/// stays flat however many different questions come.
+final class ResponseCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var entries: [String: (tag: String, body: String)] = [:]
+    private var bytes = 0
+    let maxBytes: Int
+
+    init(maxBytes: Int) { self.maxBytes = maxBytes }
+
+    func get(_ key: String, tag: String) -> String? {
+        guard maxBytes > 0 else { return nil }
+        return lock.withLock {
+            guard let entry = entries[key], entry.tag == tag else { return nil }
+            return entry.body
+        }
+    }
+
+    func put(_ key: String, tag: String, body: String) {
+        let size = body.utf8.count + key.utf8.count
+        guard maxBytes > 0, size <= maxBytes / 8 else { return }
+        lock.withLock {
+            if bytes + size > maxBytes {
+                entries.removeAll(keepingCapacity: true)
+                bytes = 0
+            }
+            if let old = entries.updateValue((tag, body), forKey: key) { bytes -= old.body.utf8.count + key.utf8.count }
+            bytes += size
+        }
+    }
+}
