@@ -23,7 +23,8 @@ final class InstallTests: XCTestCase {
         let root = stage.appendingPathComponent("usr")
         let files = ["bin/a11ykb", "bin/a11ykb-mcp", "bin/a11ykb-serve", "share/man/man1/a11ykb.1", "share/bash-completion/completions/a11ykb",
                      "share/zsh/site-functions/_a11ykb", "share/fish/vendor_completions.d/a11ykb.fish",
-                     "share/doc/a11ykb/LICENSE", "share/doc/a11ykb/NOTICE", "share/doc/a11ykb/CHANGELOG.md", "share/doc/a11ykb/README.md"]
+                     "share/doc/a11ykb/LICENSE", "share/doc/a11ykb/NOTICE", "share/doc/a11ykb/CHANGELOG.md", "share/doc/a11ykb/README.md",
+                     "share/doc/a11ykb/search.sql"]
         for file in files {
             XCTAssertTrue(run.stdout.contains("installed \(root.path)/\(file)\n"), file)
             let size = try FileManager.default.attributesOfItem(atPath: root.appendingPathComponent(file).path)[.size] as? Int ?? 0
@@ -60,9 +61,20 @@ final class InstallTests: XCTestCase {
         for file in files {
             XCTAssertFalse(FileManager.default.fileExists(atPath: root.appendingPathComponent(file).path), file)
         }
-        let left = FileManager.default.enumerator(atPath: root.path)?.compactMap { $0 as? String }
-            .filter { !FileManager.default.isDirectory(root.appendingPathComponent($0).path) } ?? []
-        XCTAssertEqual(left, [], "nothing but empty folders stays behind")
+        let left = FileManager.default.enumerator(atPath: root.path)?.compactMap { $0 as? String } ?? []
+        XCTAssertEqual(left, [], "nothing stays behind, not even the empty folders the install made")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: root.path), "PREFIX itself is left")
+    }
+
+    /// Into a prefix the shell does not search, the install says how to make PATH and MANPATH find it.
+    func testAPrefixOffPATHIsSaid() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/strip") else { throw XCTSkip("binutils (strip) is not installed") }
+        let prefix = try Fixtures.temporaryFolder(self).appendingPathComponent("tools").path
+        let env = ["PATH": "/usr/bin:/bin", "HOME": prefix, "PREFIX": prefix]
+        let run = try Fixtures.runProcess(Fixtures.repoRoot.appendingPathComponent("scripts/install"),
+                                          ["--from", Fixtures.executable.deletingLastPathComponent().path], environment: env)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.stdout.contains("note: \(prefix)/bin is not on your PATH; add it: export PATH=\"\(prefix)/bin:$PATH\""), run.stdout)
     }
 
     func testInstallRefusesARelativePrefixAndAnUnknownArgument() throws {

@@ -110,3 +110,20 @@ final class DatasetteMetadataTests: XCTestCase {
         }
     }
 }
+
+/// The metadata written for another file than kb.sqlite is keyed on its name and says it is for
+/// that file (it once said, under `site`, that it was written for kb.sqlite).
+final class DatasetteMetadataNameTests: XCTestCase {
+    func testMetadataForAnotherFileNamesThatFile() throws {
+        let folder = try Fixtures.temporaryFolder(self)
+        let site = folder.appendingPathComponent("site.sqlite").path
+        _ = try KnowledgeBase.open(forImport: site)
+        let kb = try KnowledgeBase.open(existing: site)
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(kb.datasetteMetadata.utf8)) as? [String: Any])
+        let databases = try XCTUnwrap(json["databases"] as? [String: Any])
+        XCTAssertEqual(Array(databases.keys), ["site"])
+        let description = try XCTUnwrap((databases["site"] as? [String: Any])?["description"] as? String)
+        XCTAssertFalse(description.contains("kb.sqlite"), description)
+        XCTAssertTrue(description.contains("site.sqlite"), description)
+    }
+}
