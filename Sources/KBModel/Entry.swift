@@ -33,6 +33,8 @@ package struct Entry: Sendable, Equatable {
     package var videos: [VideoLink] = []
     /// The page's own "Full information" link, as written after "Full information:".
     package var pageLink: String?
+    /// The line of the "Full information" link.
+    package var pageLinkLine: Int?
     /// The lines of the Condensed and Gherkin sections around their criteria and steps, as
     /// written: the `### #a11y - ...` caption, the `How to test ...` line, the section's own
     /// `Full information: ...` line.

@@ -87,6 +87,9 @@ public enum GapProblem: String, Sendable, Codable, CaseIterable {
     case emptySection = "empty-section"
     /// The template's `_component` token left in a note.
     case templateToken = "template-token"
+    /// The page's "Full information" link leads to another component's page (the modal's to the
+    /// segmented control's): a copy left from the page it was made from.
+    case crossLink = "cross-link"
 }
 
 /// Whether a code example is one to copy (`code_examples.quality`).

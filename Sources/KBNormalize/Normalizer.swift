@@ -48,11 +48,23 @@ package enum Normalizer {
         result = builder.result
         result.component.summary = result.guidance.first { $0.platform == nil && $0.aspect == "general" && $0.parent == nil }?.text
             ?? result.guidance.first { $0.aspect == "general" && $0.parent == nil }?.text
+        if let gap = crossLink(entry, slug: slug, family: family) { result.gaps.append(gap) }
         let tested = TestedSCInference.infer(result.component, criteria: result.criteria)
         result.inferredWCAG = tested.links
         result.testsNothing = tested.nothing
         if let map = entry.lineMap { result.relocate(through: map) }
         return result
+    }
+
+    /// A "Full information" link to another component's page than this one's: a gap, with the
+    /// address it leads to. (Only links in MagentaA11y's own shape, `…/web-criteria/…/SLUG`, say a
+    /// component; any other address is not judged.)
+    static func crossLink(_ entry: Entry, slug: String, family: Family) -> GapFact? {
+        guard let link = entry.pageLink, let line = entry.pageLinkLine,
+              let target = EntryAssembly.fullInformationLink("full information: " + link),
+              let targetSlug = Slug.from(target.slug).map(Vocabulary.currentSlug) else { return nil }
+        guard targetSlug != slug || target.family != family else { return nil }
+        return GapFact(problem: .crossLink, excerpt: "Full information links to \(target.family.rawValue)/\(targetSlug)", line: line)
     }
 
     /// A caption file's utterances as announcements of the video's platform and screen reader.

@@ -41,7 +41,7 @@ package enum MarkdownReader {
 
 /// What every reader does with walked notes: takes the condensed criteria, the Gherkin and the page
 /// identity out of them, keeps the rest as notes.
-enum EntryAssembly {
+package enum EntryAssembly {
     static func assemble(_ notes: [Note], into entry: inout Entry) {
         let hadCriteria = !entry.criteria.isEmpty
         let hadGherkin = !entry.gherkin.isEmpty
@@ -68,7 +68,10 @@ enum EntryAssembly {
                     if entry.family == nil { entry.family = link.family }
                     if entry.category == nil { entry.category = link.category }
                 }
-                if entry.pageLink == nil { entry.pageLink = pageLink(note.text) }
+                if entry.pageLink == nil {
+                    entry.pageLink = pageLink(note.text)
+                    entry.pageLinkLine = note.line
+                }
                 if note.context.section == .condensed { entry.condensedFrame.append(note.text) }
                 if note.context.section == .gherkin { entry.gherkinFrame.append(note.text) }
                 entry.ledger.mark(note.lines, .structure("page link (Full information)"))
@@ -235,7 +238,7 @@ enum EntryAssembly {
     }
 
     /// `Full information: https://www.magentaa11y.com/MagentaA11yV2#/native-criteria/controls/reorder-data-row`
-    static func fullInformationLink(_ text: String) -> (slug: String, family: Family, category: String?)? {
+    package static func fullInformationLink(_ text: String) -> (slug: String, family: Family, category: String?)? {
         guard text.hasASCIIPrefix("full information") else { return nil }
         guard let criteria = text.range(of: "-criteria/") else { return nil }
         let familyPart = text[..<criteria.lowerBound].split(whereSeparator: { $0 == "/" || $0 == "#" }).last ?? ""

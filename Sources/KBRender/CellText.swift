@@ -129,6 +129,7 @@ extension Cell {
         case .placeholder: what = excerpt.map { "placeholder \"\($0)\"" } ?? "empty bullet"
         case .emptySection: what = excerpt.map { "nothing written under \"\($0)\"" } ?? "empty section"
         case .templateToken: what = "template token \"_component\" left in the note"
+        case .crossLink: what = excerpt.map { "\($0), not to this component's page" } ?? "Full information links to another component's page"
         }
         return "⚠ gap: \(what) (line \(line))"
     }

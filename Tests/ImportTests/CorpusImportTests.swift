@@ -93,6 +93,25 @@ final class CorpusImportTests: XCTestCase {
                        try Fixtures.int(kb, "SELECT count(*) FROM search_facts WHERE coalesce(title, '') || ' ' || coalesce(label, '') || ' ' || coalesce(criterion, '') || ' ' || coalesce(announcement, '') || ' ' || coalesce(guidance, '') || ' ' || coalesce(detail, '') LIKE '%dimmed%'"))
     }
 
+    /// A "Full information" link to another component's page is a gap (issue 35): the modal's page
+    /// links to the segmented control's. A page linking to itself is none, and the 2024 era's links
+    /// all lead home.
+    func testFullInformationLinkToAnotherComponentIsAGap() throws {
+        let (kb, _, _) = try importCheckout("magentaA11y-2026")
+        let crossLinks = try kb.gaps(problem: .crossLink)
+        let modal = try XCTUnwrap(crossLinks.first { $0.component == "modal" }, "\(crossLinks.map(\.component))")
+        XCTAssertEqual(modal.family, .native)
+        XCTAssertEqual(modal.excerpt, "Full information links to native/segmented-control")
+        XCTAssertEqual(modal.line, 52)
+        let page = try String(contentsOf: Fixtures.corpus("magentaA11y-2026").appendingPathComponent(modal.source), encoding: .utf8)
+        XCTAssertTrue(page.components(separatedBy: "\n")[modal.line - 1].contains("segmented-control"), "the line is the link's")
+        let total = try Fixtures.int(kb, "SELECT count(*) FROM components WHERE page_link LIKE '%-criteria/%'")
+        XCTAssertGreaterThan(total, 30)
+        XCTAssertLessThan(crossLinks.count, 5, "a page linking to itself is no gap: \(crossLinks.map(\.component))")
+        let (old, _, _) = try importCheckout("magentaA11y-2024")
+        XCTAssertEqual(try old.gaps(problem: .crossLink).map(\.component), [])
+    }
+
     func testJekyllLayoutSkipsTemplatesAndRepairsItsFrontMatter() throws {
         let (kb, summary, checkout) = try importCheckout("magentaA11y-2024")
         XCTAssertEqual(summary.errors, [])
