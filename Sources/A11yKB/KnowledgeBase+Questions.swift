@@ -318,9 +318,11 @@ extension KnowledgeBase {
     /// criteria and those written for every platform (less those scoped in words to another),
     /// `framework` its platform's notes of that framework. The first unknown name is refused
     /// with the closest slugs.
-    public func checklist(_ names: [String], platform: String? = nil, framework: String? = nil, family: Family? = nil) throws -> Checklist {
+    public func checklist(_ names: [String], platform: String? = nil, framework: String? = nil, family: Family? = nil,
+                          notesAsItems: Bool = false) throws -> Checklist {
         guard !names.isEmpty else { throw QueryError.invalidOption("name at least one component for the checklist") }
-        let stack = try Checklist.Stack.reading(platform: platform, framework: framework)
+        var stack = try Checklist.Stack.reading(platform: platform, framework: framework)
+        stack.notesAsItems = notesAsItems
         let context = [platform, framework].compactMap { $0 }
         return try read { db in
             try Checklist.load(db, ComponentSelection.named(db, names, family: family, context: context), stack: stack)
@@ -328,8 +330,10 @@ extension KnowledgeBase {
     }
 
     /// The checklist of every component of a category and/or family, by family then slug.
-    public func checklist(category: String?, family: Family?, platform: String? = nil, framework: String? = nil) throws -> Checklist {
-        let stack = try Checklist.Stack.reading(platform: platform, framework: framework)
+    public func checklist(category: String?, family: Family?, platform: String? = nil, framework: String? = nil,
+                          notesAsItems: Bool = false) throws -> Checklist {
+        var stack = try Checklist.Stack.reading(platform: platform, framework: framework)
+        stack.notesAsItems = notesAsItems
         return try read { db in try Checklist.load(db, ComponentSelection.matching(db, category: category, family: family), stack: stack) }
     }
 
@@ -339,7 +343,8 @@ extension KnowledgeBase {
         guard !name.trimmingCharacters(in: .whitespaces).isEmpty else { throw QueryError.invalidOption("a plan needs a name") }
         let plan = SavedPlan(name: name, platform: checklist.platform, framework: checklist.framework,
                              savedAt: ISO8601DateFormatter().string(from: Date()),
-                             components: checklist.sections.map { "\($0.component.family.rawValue)/\($0.component.slug)" })
+                             components: checklist.sections.map { "\($0.component.family.rawValue)/\($0.component.slug)" },
+                             notesAsItems: checklist.notesAsItems)
         try PlanStore.save(self, plan)
         return plan
     }

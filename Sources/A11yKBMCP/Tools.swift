@@ -374,7 +374,8 @@ extension Tools {
             (keyboard, mobile screen reader gestures, screen reader output, device settings), each a checkbox with its \
             stable id, fingerprint and source line, gaps flagged. platform keeps one platform's criteria and those written \
             for every platform, less those whose wording names only another platform, and adds that platform's developer \
-            notes; framework keeps the notes of that framework. format: markdown task list, jira (wiki markup), csv \
+            notes beside the criteria as guidance (notes_as_items makes them items to tick); framework keeps the notes of \
+            that framework. format: markdown task list, jira (wiki markup), csv \
             (a row per item, result and note columns to fill), gherkin, json.
             """,
         parameters: [
@@ -382,10 +383,13 @@ extension Tools {
                       description: "The components, in the order wanted: slugs, family/slug or titles.", required: true),
             Common.family, Common.platform, Common.framework,
             .choice("format", ChecklistFormat.allCases.map(\.rawValue), "The text's format.", default: "markdown"),
+            Parameter(name: "notes_as_items", kind: .boolean(default: false),
+                      description: "List the developer notes as items to tick too (default false: beside the criteria, as guidance)."),
         ],
         answer: { arguments, kb in
             let checklist = try kb.checklist(arguments.strings("components"), platform: arguments.string("platform"),
-                                             framework: arguments.string("framework"), family: Common.family(arguments))
+                                             framework: arguments.string("framework"), family: Common.family(arguments),
+                                             notesAsItems: arguments.bool("notes_as_items"))
             let footer = try kb.teamFooter()
             let format = arguments.string("format").flatMap(ChecklistFormat.init(rawValue:)) ?? .markdown
             return Answer(ChecklistRendering.render(checklist, format, footer: footer), ChecklistRendering.json(checklist, footer: footer))

@@ -6,9 +6,12 @@ public struct SavedPlan: Sendable, Equatable {
     public var savedAt: String
     /// `family/slug`, in the order named.
     public var components: [String]
+    /// Its developer notes are items to tick (else guidance beside the criteria).
+    public var notesAsItems: Bool
 
-    public init(name: String, platform: String?, framework: String?, savedAt: String, components: [String]) {
+    public init(name: String, platform: String?, framework: String?, savedAt: String, components: [String], notesAsItems: Bool = false) {
         (self.name, self.platform, self.framework, self.savedAt, self.components) = (name, platform, framework, savedAt, components)
+        self.notesAsItems = notesAsItems
     }
 }
 

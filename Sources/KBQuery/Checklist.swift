@@ -8,8 +8,13 @@ import KBModel
 public struct Checklist: Sendable {
     public struct Section: Sendable {
         public var component: ComponentFacts.Component
-        /// Criteria grouped by kind (keyboard, gesture, screenreader, settings, others), then notes.
+        /// What a tester ticks: criteria grouped by kind (keyboard, gesture, screenreader, settings,
+        /// others), then, when the stack asks for them as items, the developer notes.
         public var items: [ChecklistItem]
+        /// The stack's developer notes as guidance beside the criteria (how the component is built),
+        /// not items to tick: a component whose criteria all passed is not "not evaluated" for its
+        /// notes. Empty when the notes are items.
+        public var guidance: [ChecklistItem] = []
         /// The gaps its source leaves open in what is kept.
         public var gaps: [Gap]
         public var criteriaCount: Int { items.filter { $0.kind == .criterion }.count }
@@ -19,11 +24,17 @@ public struct Checklist: Sendable {
     public struct Stack: Sendable, Equatable {
         public var platform: String?
         public var framework: String?
-        public init(platform: String? = nil, framework: String? = nil) {
+        /// The developer notes as items to tick too, for teams that test them (default: guidance).
+        public var notesAsItems: Bool
+        public init(platform: String? = nil, framework: String? = nil, notesAsItems: Bool = false) {
             self.platform = platform
             self.framework = framework
+            self.notesAsItems = notesAsItems
         }
     }
+
+    /// Whether the developer notes are items (else guidance beside them).
+    public var notesAsItems = false
 
     /// nil: every platform.
     public var platform: String?
@@ -37,16 +48,25 @@ public struct Checklist: Sendable {
     public var items: [ChecklistItem] { sections.flatMap(\.items) }
 
     package static func build(_ components: [ComponentFacts], stack: Stack, links: TestedSuccessCriteria) -> Checklist {
-        Checklist(platform: stack.platform, framework: stack.framework, sections: components.map { facts in
-            let all = items(of: facts, links: links, on: stack.platform)
-            let kept = all.filter { keeps($0.item, $0.scope, stack: stack) }.map(\.item)
-            let gaps = facts.gaps.filter { gap in
-                (stack.platform == nil || gap.platform == nil || gap.platform == stack.platform)
-                    && (stack.framework == nil || gap.framework == nil || gap.framework == stack.framework)
-                    && (stack.platform != nil || RowKey.standardKinds.contains(gap.aspect ?? ""))
-            }
-            return Section(component: facts.component, items: kept, gaps: gaps)
+        var checklist = Checklist(platform: stack.platform, framework: stack.framework, sections: components.map { facts in
+            section(facts, stack: stack, links: links)
         })
+        checklist.notesAsItems = stack.notesAsItems
+        return checklist
+    }
+
+    /// One component's items for the stack; its notes as items or as guidance, as the stack says.
+    static func section(_ facts: ComponentFacts, stack: Stack, links: TestedSuccessCriteria) -> Section {
+        let all = items(of: facts, links: links, on: stack.platform)
+        let kept: [ChecklistItem] = all.filter { keeps($0.item, $0.scope, stack: stack) }.map(\.item)
+        let ticked: [ChecklistItem] = stack.notesAsItems ? kept : kept.filter { $0.kind != .note }
+        let guidance: [ChecklistItem] = stack.notesAsItems ? [] : kept.filter { $0.kind == .note }
+        let gaps = facts.gaps.filter { gap in
+            (stack.platform == nil || gap.platform == nil || gap.platform == stack.platform)
+                && (stack.framework == nil || gap.framework == nil || gap.framework == stack.framework)
+                && (stack.platform != nil || RowKey.standardKinds.contains(gap.aspect ?? ""))
+        }
+        return Section(component: facts.component, items: ticked, guidance: guidance, gaps: gaps)
     }
 
     package static func load(_ db: Database, _ components: [ComponentFacts], stack: Stack) throws -> Checklist {
@@ -62,7 +82,7 @@ public struct Checklist: Sendable {
             let found = try name.map { try ComponentFacts.loadAll(db, where: "c.family = ? AND c.slug = ?", arguments: [$0.family.rawValue, $0.slug]) } ?? []
             if let first = found.first { facts.append(first) } else { missing.append(component) }
         }
-        var checklist = try load(db, facts, stack: Stack(platform: plan.platform, framework: plan.framework))
+        var checklist = try load(db, facts, stack: Stack(platform: plan.platform, framework: plan.framework, notesAsItems: plan.notesAsItems))
         checklist.missing = missing
         return checklist
     }

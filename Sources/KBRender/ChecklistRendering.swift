@@ -64,6 +64,9 @@ public enum ChecklistRendering {
         return lead + item.expectation
     }
 
+    /// The heading of the developer notes shown beside the criteria (not items to tick).
+    static let guidanceTitle = "Developer notes (how it is built: guidance, not items to tick)"
+
     static func markText(_ mark: ChecklistDiff.ChangeKind?) -> String {
         switch mark {
         case .added: "NEW"
@@ -120,6 +123,10 @@ public enum ChecklistRendering {
                         + " (line \(item.line))") + " <!-- \(e(item.id)) \(e(item.fingerprint)) -->\n"
                 }
             }
+            if !section.guidance.isEmpty {
+                out += "\n### \(guidanceTitle)\n\n"
+                for item in section.guidance { out += "- " + e(text(item) + " (line \(item.line))") + "\n" }
+            }
             if !section.gaps.isEmpty {
                 out += "\nOpen in the source:\n\n"
                 for gap in section.gaps { out += "- " + e(AcceptanceCriteria.gapLine(gap)) + "\n" }
@@ -167,6 +174,10 @@ public enum ChecklistRendering {
                         + "|" + jiraCell(item.successCriteria.written.joined(separator: ", "))
                         + "|{{\(jiraCell(item.id))}} \(item.fingerprint)|{{\(jiraCell(item.source)):\(item.line)}}|\n"
                 }
+            }
+            if !section.guidance.isEmpty {
+                out += "\nh3. \(jiraCell(guidanceTitle))\n"
+                for item in section.guidance { out += "* " + jiraCell(text(item)) + " {{" + jiraCell(item.source) + ":\(item.line)}}\n" }
             }
             if !section.gaps.isEmpty {
                 out += "\nOpen in the source:\n"
@@ -246,6 +257,7 @@ public enum ChecklistRendering {
             ("framework", .optional(checklist.framework)),
             ("criteria", .int(Int64(checklist.criteriaCount))),
             ("items", .int(Int64(checklist.items.count))),
+            ("notes_as_items", .bool(checklist.notesAsItems)),
             ("missing", .array(checklist.missing.map(JSONValue.string))),
             ("components", .array(checklist.sections.map { section in
                 let c = section.component
@@ -253,6 +265,7 @@ public enum ChecklistRendering {
                     ("slug", .string(c.slug)), ("title", .string(c.title)), ("family", .string(c.family.rawValue)),
                     ("category", .optional(c.category)), ("source", .string(c.source)),
                     ("items", .array(section.items.map { itemJSON($0, marks) })),
+                    ("guidance", .array(section.guidance.map { itemJSON($0, marks) })),
                     ("gaps", .array(section.gaps.map { .object([("problem", .string($0.problem.rawValue)), ("excerpt", .optional($0.excerpt)), ("line", .int(Int64($0.line)))]) })),
                 ])
             })),

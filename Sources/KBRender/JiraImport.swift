@@ -31,27 +31,31 @@ extension ChecklistRendering {
     /// one by one where a group alone is too long) as keep each under the limit.
     static func split(_ section: Checklist.Section, checklist: Checklist, footer: TeamFooter, marks: Marks, title: String?,
                       limit: Int) -> [String] {
-        func text(_ items: [ChecklistItem]) -> String {
+        func text(_ items: [ChecklistItem], guidance: [ChecklistItem]) -> String {
             var one = checklist
             var part = section
             part.items = items
+            part.guidance = guidance
             one.sections = [part]
             one.missing = []
             return jira(one, footer: footer, marks: marks, title: title)
         }
-        let whole = text(section.items)
+        let whole = text(section.items, guidance: section.guidance)
         guard whole.count > limit else { return [whole] }
-        var parts: [String] = [], current: [ChecklistItem] = []
-        for run in runs(section.items) {
-            for item in run.items {
-                if !current.isEmpty && text(current + [item]).count > limit {
-                    parts.append(text(current))
+        // Too long: the items in parts, then the developer notes (guidance) in parts of their own.
+        var parts: [String] = []
+        for asGuidance in [false, true] {
+            var current: [ChecklistItem] = []
+            func render(_ items: [ChecklistItem]) -> String { asGuidance ? text([], guidance: items) : text(items, guidance: []) }
+            for item in asGuidance ? section.guidance : runs(section.items).flatMap(\.items) {
+                if !current.isEmpty && render(current + [item]).count > limit {
+                    parts.append(render(current))
                     current = []
                 }
                 current.append(item)
             }
+            if !current.isEmpty { parts.append(render(current)) }
         }
-        if !current.isEmpty { parts.append(text(current)) }
         return parts
     }
 }

@@ -18,6 +18,7 @@ package enum EmbeddedResources {
         ("0014_component_evidence", PackageResources._014_component_evidence_sql),
         ("0016_tested_sc", PackageResources._016_tested_sc_sql),
         ("0017_tests_nothing", PackageResources._017_tests_nothing_sql),
+        ("0018_plan_notes", PackageResources._018_plan_notes_sql),
     ]
 
     /// vocabulary/equivalents.tsv: the words each platform uses for the same thing (`equivalents`).

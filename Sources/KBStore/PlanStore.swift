@@ -8,8 +8,8 @@ package enum PlanStore {
     package static func save(_ kb: KnowledgeBase, _ plan: SavedPlan) throws {
         try kb.writer().write { db in
             try db.execute(sql: "DELETE FROM plans WHERE name = ?", arguments: [plan.name])
-            try db.execute(sql: "INSERT INTO plans (name, platform, framework, saved_at) VALUES (?, ?, ?, ?)",
-                           arguments: [plan.name, plan.platform, plan.framework, plan.savedAt])
+            try db.execute(sql: "INSERT INTO plans (name, platform, framework, saved_at, notes_as_items) VALUES (?, ?, ?, ?, ?)",
+                           arguments: [plan.name, plan.platform, plan.framework, plan.savedAt, plan.notesAsItems])
             let id = db.lastInsertedRowID
             for (i, component) in plan.components.enumerated() {
                 let parts = component.split(separator: "/", maxSplits: 1).map(String.init)
@@ -28,13 +28,13 @@ package enum PlanStore {
     }
 
     package static func all(_ db: Database) throws -> [SavedPlan] {
-        let plans = try Row.fetchAll(db, sql: "SELECT id, name, platform, framework, saved_at FROM plans ORDER BY name")
+        let plans = try Row.fetchAll(db, sql: "SELECT id, name, platform, framework, saved_at, notes_as_items FROM plans ORDER BY name")
         return try plans.map { row in
             let components = try String.fetchAll(db, sql: """
                 SELECT family || '/' || slug FROM plan_components WHERE plan_id = ? ORDER BY position
                 """, arguments: [row["id"] as Int64])
             return SavedPlan(name: row["name"], platform: row["platform"], framework: row["framework"],
-                             savedAt: row["saved_at"], components: components)
+                             savedAt: row["saved_at"], components: components, notesAsItems: row["notes_as_items"])
         }
     }
 

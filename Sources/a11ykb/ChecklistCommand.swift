@@ -26,7 +26,7 @@ struct ChecklistCommand: ParsableCommand {
               gherkin   a Feature with a Scenario per item
               json      every item with its fields
 
-            Every item has a stable id (component, kind, platform and label: the same after any re-import and any reordering) and a fingerprint of its wording, which changes when the wording does. --platform keeps the criteria written for every platform and that platform's, less those whose wording names only another platform ("Enter: Activates on Android"); it adds that platform's developer notes, of the --framework chosen (and of none). The team footer (a11ykb plan footer) closes every text format.
+            Every item has a stable id (component, kind, platform and label: the same after any re-import and any reordering) and a fingerprint of its wording, which changes when the wording does. --platform keeps the criteria written for every platform and that platform's, less those whose wording names only another platform ("Enter: Activates on Android"); it adds that platform's developer notes, of the --framework chosen (and of none), beside each component's criteria as guidance on how it is built: what a tester ticks is the criteria (--notes-as-items makes the notes items to tick too, one CSV row each). The team footer (a11ykb plan footer) closes every text format.
 
             Examples:
               a11ykb checklist native/button native/toggle-switch --platform ios --framework swiftui --format jira
@@ -47,6 +47,9 @@ struct ChecklistCommand: ParsableCommand {
 
     @OptionGroup var stackOptions: StackOptions
 
+    @Flag(help: "List the developer notes as items to tick too (default: beside the criteria, as guidance).")
+    var notesAsItems = false
+
     @Option(help: ArgumentHelp("markdown, jira, jira-csv, csv, gherkin or json.",
                                discussion: "jira is one issue's description (Jira takes at most 32,767 characters); jira-csv is one issue per component, as a CSV Jira imports (Summary, Description, Labels)."))
     var format: ChecklistFormat = .markdown
@@ -63,8 +66,10 @@ struct ChecklistCommand: ParsableCommand {
     func run() throws {
         let kb = try database.open()
         let checklist = components.isEmpty
-            ? try kb.checklist(category: category, family: family, platform: stackOptions.platform, framework: stackOptions.framework)
-            : try kb.checklist(components, platform: stackOptions.platform, framework: stackOptions.framework, family: family)
+            ? try kb.checklist(category: category, family: family, platform: stackOptions.platform, framework: stackOptions.framework,
+                               notesAsItems: notesAsItems)
+            : try kb.checklist(components, platform: stackOptions.platform, framework: stackOptions.framework, family: family,
+                               notesAsItems: notesAsItems)
         if checklist.sections.isEmpty {
             Output.error("no \(family.map { "\($0.rawValue) " } ?? "")components\(category.map { " in category \($0)" } ?? "") in the knowledge base")
             throw ExitStatus.incomplete

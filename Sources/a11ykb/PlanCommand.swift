@@ -27,6 +27,8 @@ struct PlanCommand: ParsableCommand {
         @Option(help: "Every component of this category.", completion: Completion.categories) var category: String?
         @Option(help: "Only look among components of this family (native or web).") var family: Family?
         @OptionGroup var stackOptions: StackOptions
+        @Flag(help: "The plan lists the developer notes as items to tick too (default: beside the criteria, as guidance).")
+        var notesAsItems = false
 
         func validate() throws {
             if components.isEmpty && category == nil && family == nil {
@@ -37,8 +39,10 @@ struct PlanCommand: ParsableCommand {
         func run() throws {
             let kb = try database.open()
             let checklist = components.isEmpty
-                ? try kb.checklist(category: category, family: family, platform: stackOptions.platform, framework: stackOptions.framework)
-                : try kb.checklist(components, platform: stackOptions.platform, framework: stackOptions.framework, family: family)
+                ? try kb.checklist(category: category, family: family, platform: stackOptions.platform, framework: stackOptions.framework,
+                                   notesAsItems: notesAsItems)
+                : try kb.checklist(components, platform: stackOptions.platform, framework: stackOptions.framework, family: family,
+                                   notesAsItems: notesAsItems)
             let plan = try kb.savePlan(name, checklist: checklist)
             Output.out("saved plan \(plan.name): \(plan.components.count) components, \(checklist.items.count) items\n")
         }

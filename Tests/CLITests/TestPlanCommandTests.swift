@@ -91,8 +91,10 @@ final class TestPlanCommandTests: XCTestCase {
         XCTAssertFalse(text.contains("UIKit") || text.contains("\\[Android") || text.contains("Jetpack"))
         let swiftUI = try Fixtures.strings(kb, "SELECT text FROM v_guidance WHERE family = 'native' AND component = 'button' AND framework = 'swiftui'")
         for note in swiftUI { XCTAssertTrue(text.contains("\\[SwiftUI · "), note) }
-        XCTAssertEqual(text.components(separatedBy: "\\[SwiftUI · ").count - 1,
+        // The notes are guidance beside the criteria, a bullet each, not rows to tick (issue 35).
+        XCTAssertEqual(text.components(separatedBy: "* \\[SwiftUI · ").count - 1,
                        try Fixtures.int(kb, "SELECT count(*) FROM v_guidance WHERE family = 'native' AND component IN ('button', 'toggle-switch') AND framework = 'swiftui'"))
+        XCTAssertFalse(text.contains("| |\\[SwiftUI"), "no note is a row to tick")
 
         // Jira wiki markup: headings, one header row per table, every row closed with its six cells.
         let lines = text.components(separatedBy: "\n")
@@ -101,9 +103,11 @@ final class TestPlanCommandTests: XCTestCase {
         XCTAssertTrue(lines.contains("h2. 2. Toggle switch ({{native/toggle\\-switch}})"))
         let headers = lines.filter { $0.hasPrefix("||") }
         XCTAssertTrue(headers.allSatisfy { $0 == "||Done||Check||Expected announcement||WCAG||Id||Source||" })
-        XCTAssertEqual(headers.count, lines.filter { $0.hasPrefix("h3. ") }.count)
+        let guidance = lines.filter { $0.hasPrefix("h3. Developer notes") }
+        XCTAssertEqual(guidance.count, 2, "a guidance section per component")
+        XCTAssertEqual(headers.count, lines.filter { $0.hasPrefix("h3. ") }.count - guidance.count)
         let rows = lines.filter { $0.hasPrefix("| |") }
-        XCTAssertGreaterThan(rows.count, kept)
+        XCTAssertEqual(rows.count, kept, "the rows to tick are the criteria")
         for row in rows {
             XCTAssertEqual(jiraCells(row).count, 6, row)
             XCTAssertTrue(row.hasSuffix("}}|"), row)

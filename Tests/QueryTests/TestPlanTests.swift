@@ -224,7 +224,13 @@ final class TestPlanTests: XCTestCase {
         XCTAssertTrue(ios.items.contains { $0.id == "native/button:keyboard:all:spacebar" }, "Spacebar: Activates on iOS and Android")
         XCTAssertTrue(ios.items.allSatisfy { $0.platform == nil || $0.platform == "ios" })
         XCTAssertTrue(ios.items.allSatisfy { $0.framework == nil || $0.framework == "swiftui" })
-        XCTAssertTrue(ios.items.contains { $0.framework == "swiftui" })
+        // The notes are guidance beside the criteria, not items to tick (issue 35); asked for, items.
+        XCTAssertFalse(ios.items.contains { $0.kind == .note })
+        XCTAssertTrue(ios.sections[0].guidance.contains { $0.framework == "swiftui" })
+        XCTAssertTrue(ios.sections[0].guidance.allSatisfy { $0.framework == nil || $0.framework == "swiftui" })
+        let withNotes = try kb.checklist(["native/button"], platform: "iOS", framework: "SwiftUI", notesAsItems: true)
+        XCTAssertEqual(withNotes.items.filter { $0.kind == .note }.map(\.id), ios.sections[0].guidance.map(\.id))
+        XCTAssertEqual(withNotes.sections[0].guidance, [])
         let spoken = try XCTUnwrap(ios.items.first { $0.id == "native/button:screenreader:all:name" }).announcements
         XCTAssertEqual(spoken, try Fixtures.strings(kb, """
             SELECT text FROM v_announcements WHERE family = 'native' AND component = 'button' AND origin = 'example' AND platform = 'ios' ORDER BY position
@@ -308,5 +314,41 @@ final class TestPlanTests: XCTestCase {
         XCTAssertEqual(diff.typographicChanges, 1)
         XCTAssertEqual(ChecklistDiff.compare(old: old, new: new, showTypography: true).changed.first?.changes.map(\.kind),
                        [.reworded, .added, .typographic])
+    }
+}
+
+/// A plan is what a tester ticks (issue 35): the criteria, with the developer notes beside them.
+/// An iOS SwiftUI plan whose criteria all passed reads "supports", not "not evaluated" for notes
+/// nobody ticks; a plan saved with its notes as items keeps them as items when shown again.
+final class PlanItemsTests: XCTestCase {
+    func testAllCriteriaPassedReadsSupportsAndNotesAsItemsIsKeptByTheSavedPlan() throws {
+        let corpus = try Fixtures.corpus("magentaA11y-2026")
+        let kb = try KnowledgeBase.open(forImport: Fixtures.temporaryFolder(self).appendingPathComponent("kb.sqlite").path)
+        _ = try kb.importFiles([corpus.path])
+        let names = ["native/button", "native/toggle-switch", "native/checkbox", "native/text-input", "native/modal"]
+        let plan = try kb.checklist(names, platform: "ios", framework: "swiftui")
+        XCTAssertEqual(plan.items.filter { $0.kind == .note }, [])
+        XCTAssertGreaterThan(plan.sections.map(\.guidance.count).reduce(0, +), 20, "the notes are there, as guidance")
+
+        // Every criterion ticked as passed: each component supports, none is "not evaluated".
+        var rows = CSVReader.parse(ChecklistRendering.render(plan, .csv))
+        let result = try XCTUnwrap(rows[0].firstIndex(of: "result"))
+        for i in 1..<rows.count where !rows[i].allSatisfy(\.isEmpty) { rows[i][result] = "pass" }
+        let csv = rows.map { $0.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }.joined(separator: ",") }.joined(separator: "\n")
+        let report = try kb.report(results: Data(csv.utf8), name: "results.csv")
+        XCTAssertEqual(report.components.count, names.count)
+        for row in report.components {
+            XCTAssertEqual(row.tally.notTested, 0, row.name)
+            XCTAssertEqual(row.tally.level, .supports, row.name)
+        }
+
+        // Saved with its notes as items, the plan shows them as items again.
+        try kb.savePlan("r12 notes", checklist: try kb.checklist(names, platform: "ios", framework: "swiftui", notesAsItems: true))
+        let (saved, shown) = try kb.plan("r12 notes")
+        XCTAssertTrue(saved.notesAsItems)
+        XCTAssertEqual(shown.items.filter { $0.kind == .note }.count, plan.sections.map(\.guidance.count).reduce(0, +))
+        try kb.savePlan("r12", checklist: plan)
+        XCTAssertFalse(try kb.plan("r12").plan.notesAsItems)
+        XCTAssertEqual(try kb.plan("r12").checklist.items.map(\.id), plan.items.map(\.id))
     }
 }
