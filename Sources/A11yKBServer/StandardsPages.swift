@@ -84,8 +84,11 @@ enum PlanPages {
                     "said": item.announcements,
                 ])
             }
+            let guidance: [[String: Any]] = section.guidance.map { note in
+                ["text": note.expectation, "aspect": note.group, "framework": Words.framework(note.framework) as Any, "line": note.line]
+            }
             return ["title": section.component.title, "href": Links.component(section.component.family, section.component.slug),
-                    "groups": order.map { ["name": $0, "items": groups[$0]!] }]
+                    "groups": order.map { ["name": $0, "items": groups[$0]!] }, "guidance": guidance, "hasGuidance": !guidance.isEmpty]
         }
         return [
             "title": "Test plan \(plan.name)", "name": plan.name, "saved": plan.savedAt,
