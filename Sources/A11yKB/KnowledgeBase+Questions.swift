@@ -489,12 +489,13 @@ extension KnowledgeBase {
         let written = String(decoding: EmbeddedResources.datasetteMetadata, as: UTF8.self)
         let key = "\n    \"kb\": {\n"
         guard name != "kb", let range = written.range(of: key) else { return written }
-        // The database's own description says which file the metadata is for: this one.
-        let forKB = "this file is written for kb.sqlite (the default knowledge base); a11ykb datasette writes it for any other (a11ykb --db team.sqlite datasette -o team.json)."
+        // The database's own description says which file the metadata is for: this one (the
+        // sentence written for kb.sqlite runs to the end of the description string).
         let file = (path as NSString).lastPathComponent
         let forThis = String(JSONValue.string("this metadata is written for \(file).").rendered(pretty: false).dropFirst().dropLast())
-        return written.replacingCharacters(in: range, with: "\n    \(JSONValue.string(name).rendered(pretty: false)): {\n")
-            .replacingOccurrences(of: forKB, with: forThis)
+        let rekeyed = written.replacingCharacters(in: range, with: "\n    \(JSONValue.string(name).rendered(pretty: false)): {\n")
+        guard let sentence = rekeyed.range(of: #"this file is written for kb\.sqlite[^"]*"#, options: .regularExpression) else { return rekeyed }
+        return rekeyed.replacingCharacters(in: sentence, with: forThis)
     }
 
     /// docs/schema.md, built into a11ykb: every table, view and column, for SQL users.

@@ -12,7 +12,7 @@ import Foundation
 
 let arguments = CommandLine.arguments
 guard arguments.count == 5, let clients = Int(arguments[3]), let seconds = Double(arguments[4]) else {
-    FileHandle.standardError.write(Data("usage: a11ykb-bench KB.sqlite REQUESTS.txt CLIENTS SECONDS\n".utf8))
+    Console.say("usage: a11ykb-bench KB.sqlite REQUESTS.txt CLIENTS SECONDS\n")
     exit(2)
 }
 var configuration = ServerConfiguration()
@@ -22,4 +22,4 @@ let lines = try String(contentsOfFile: arguments[2], encoding: .utf8).split(sepa
 let env = try TeamServer.environment(path: arguments[1], configuration: configuration)
 let floor = LibraryFloor(env: env, requests: lines)
 let result = try await floor.run(clients: clients, seconds: seconds)
-print(result)
+Console.say(result + "\n", to: STDOUT_FILENO)

@@ -6,7 +6,7 @@ import Foundation
 // the options; its help is that command's.
 
 func fail(_ message: String) -> Never {
-    FileHandle.standardError.write(Data("a11ykb serve: \(message)\n".utf8))
+    Console.say("a11ykb serve: \(message)\n")
     exit(2)
 }
 
@@ -53,7 +53,7 @@ while let argument = arguments.popFirst() {
         configuration.cacheBytes = n << 20
     case "--quiet": configuration.accessLog = false
     case "-h", "--help":
-        print("usage: a11ykb-serve [--db PATH] [--host HOST] [--port N] [--token-file FILE]; see a11ykb serve --help")
+        Console.say("usage: a11ykb-serve [--db PATH] [--host HOST] [--port N] [--token-file FILE]; see a11ykb serve --help\n", to: STDOUT_FILENO)
         exit(0)
     default: fail("unknown argument \"\(argument)\"; see a11ykb serve --help")
     }
@@ -73,7 +73,7 @@ do {
     }()
     try await TeamServer.run(path: path, configuration: configuration) { port in
         let shown = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
-        FileHandle.standardError.write(Data("a11ykb serve: http://\(shown):\(port)/ on \(path) (Ctrl-C stops it)\n".utf8))
+        Console.say("a11ykb serve: http://\(shown):\(port)/ on \(path) (Ctrl-C stops it)\n")
     }
 } catch let error as ServerStartError {
     fail(error.description)

@@ -13,7 +13,7 @@ final class GlobalOptionsTests: XCTestCase {
         XCTAssertEqual(run.status, 0, run.stderr)
         XCTAssertEqual(run.stdout, "a11ykb \(KnowledgeBase.version) (schema \(KnowledgeBase.schemaVersion))\n")
         XCTAssertEqual(KnowledgeBase.schemaVersion, EmbeddedResources.migrations.last?.name)
-        XCTAssertTrue(KnowledgeBase.schemaVersion.hasPrefix("0017"), KnowledgeBase.schemaVersion)
+        XCTAssertTrue(KnowledgeBase.schemaVersion.hasPrefix("0018"), KnowledgeBase.schemaVersion)
     }
 
     func testDatabaseBeforeTheSubcommandIsTheSameAsAfter() throws {
