@@ -37,13 +37,25 @@ package enum ToolCall {
     /// its `Value` type, compiling a regular expression for every string in it (a large
     /// component's answer: about 700 strings, four times the cost of answering).
     package static func resultJSON(_ request: Data, _ kb: KnowledgeBase, table: ToolTable = .local) throws -> String {
+        let params = try parameters(request)
+        return try answer(params.name, params.arguments, kb, table: table).json.rendered(pretty: false)
+    }
+
+    /// The tool and arguments of a whole `tools/call` request.
+    package static func parameters(_ request: Data) throws -> CallTool.Parameters {
         struct Request: Decodable { var params: CallTool.Parameters }
-        let params: CallTool.Parameters
         do {
-            params = try JSONDecoder().decode(Request.self, from: request).params
+            return try JSONDecoder().decode(Request.self, from: request).params
         } catch {
             throw MCPError.invalidParams("tools/call needs params with the tool's name and its arguments")
         }
-        return try answer(params.name, params.arguments, kb, table: table).json.rendered(pretty: false)
+    }
+
+    /// The same call, whatever the order of its arguments' keys: what a cache of answers keys on.
+    package static func key(_ params: CallTool.Parameters) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let arguments = (try? encoder.encode(params.arguments ?? [:])).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        return params.name + " " + arguments
     }
 }

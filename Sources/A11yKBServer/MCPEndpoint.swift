@@ -18,11 +18,13 @@ import MCP
 /// other's answers: one server per request cannot mix them up.
 struct MCPEndpoint: Sendable {
     let pool: ReaderPool
+    let cache: ResponseCache
     let maxBody: Int
     let validation: StandardValidationPipeline
 
-    init(_ configuration: ServerConfiguration, _ pool: ReaderPool) {
+    init(_ configuration: ServerConfiguration, _ pool: ReaderPool, cache: ResponseCache) {
         self.pool = pool
+        self.cache = cache
         maxBody = configuration.maxBodyBytes
         let origins: any HTTPRequestValidator = configuration.isLoopback
             ? Self.loopbackOrigins(port: configuration.port, extra: configuration.allowedOrigins)
@@ -65,7 +67,22 @@ struct MCPEndpoint: Sendable {
         switch kind {
         case .request(let id, "tools/call"):
             do {
-                let result = try await pool.answer { try ToolCall.resultJSON(body, $0, table: .remote) }
+                // Answers are kept by tool, arguments and knowledge-base version, as the API's are;
+                // a tool error (a time limit, a bad argument) is not kept.
+                let params = try ToolCall.parameters(body)
+                let key = "mcp " + ToolCall.key(params)
+                let tag = DataVersion.tag(pool.path)
+                let result: String
+                if let kept = cache.get(key, tag: tag) {
+                    result = kept
+                } else {
+                    let (json, failed) = try await pool.answer { kb -> (String, Bool) in
+                        let answer = try ToolCall.answer(params.name, params.arguments, kb, table: .remote)
+                        return (answer.json.rendered(pretty: false), answer.isError)
+                    }
+                    if !failed { cache.put(key, tag: tag, body: json) }
+                    result = json
+                }
                 return Responses.json("{\"jsonrpc\":\"2.0\",\"id\":\(id),\"result\":\(result)}")
             } catch let error as MCPError {
                 return Responses.json(String(decoding: Message.error(id: id, error), as: UTF8.self))

@@ -30,8 +30,9 @@ public enum TeamServer {
                 """)
         }
         let pool = try ReaderPool(path: path, count: configuration.readers, timeLimit: configuration.timeLimit)
-        return Environment(configuration: configuration, pool: pool, pages: try Pages(), mcp: MCPEndpoint(configuration, pool),
-                           limiter: RequestLimiter(configuration.maxRequests), cache: ResponseCache(maxBytes: configuration.cacheBytes))
+        let cache = ResponseCache(maxBytes: configuration.cacheBytes)
+        return Environment(configuration: configuration, pool: pool, pages: try Pages(), mcp: MCPEndpoint(configuration, pool, cache: cache),
+                           limiter: RequestLimiter(configuration.maxRequests), cache: cache)
     }
 
     /// Every route, behind the middleware every request passes: the access log, faults as

@@ -205,6 +205,12 @@ final class RouteTests: XCTestCase {
         let text = ((((call.json as? [String: Any])?["result"] as? [String: Any])?["content"] as? [[String: Any]])?.first?["text"] as? String) ?? ""
         XCTAssertTrue(text.contains("toggle-switch"), text)
 
+        // The same call again, its arguments in another order and another id: the same answer, its own id.
+        let again = try await c.mcp(#"{"jsonrpc":"2.0","id":77,"method":"tools/call","params":{"arguments":{"query":"toggle voiceover"},"name":"find_components"}}"#)
+        let againJSON = try XCTUnwrap(again.json as? [String: Any])
+        XCTAssertEqual(againJSON["id"] as? Int, 77)
+        XCTAssertEqual(((((againJSON["result"] as? [String: Any])?["content"] as? [[String: Any]])?.first)?["text"] as? String), text)
+
         let sneaky = try await c.mcp(#"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"get_test_plan","arguments":{"name":"release 12","changes_since":"/etc/passwd"}}}"#)
         let result = (sneaky.json as? [String: Any])?["result"] as? [String: Any]
         XCTAssertEqual(result?["isError"] as? Bool, true, "a path argument is refused: \(sneaky.body)")
