@@ -210,13 +210,20 @@ extension KnowledgeBase {
 
     /// Read-only SQL: every statement checked before any runs; stopped after `timeout` seconds.
     public func sql(_ text: String, timeout: TimeInterval = 10) throws -> [ResultSet] {
-        try SQLConsole.run(path: path, sql: text, deadline: Deadline(seconds: timeout))
+        try SQLConsole.run(path: path, sql: text, deadline: within(timeout))
+    }
+
+    /// `timeout` seconds from now, or less when the knowledge base must answer sooner (`answerBy`).
+    func within(_ timeout: TimeInterval) -> Deadline {
+        guard let end = answerBy else { return Deadline(seconds: timeout) }
+        let left = max(0.001, end.timeIntervalSinceNow)
+        return Deadline(seconds: timeout > 0 ? min(timeout, left) : left)
     }
 
     /// Read-only SQL as `sql(_:timeout:)`, each statement's first `showing` rows (0: all) kept
     /// and the rest counted.
     public func sql(_ text: String, timeout: TimeInterval = 10, showing: Int) throws -> [ShownRows] {
-        try SQLConsole.run(path: path, sql: text, deadline: Deadline(seconds: timeout), showing: showing)
+        try SQLConsole.run(path: path, sql: text, deadline: within(timeout), showing: showing)
     }
 
     /// Read-only SQL stopped at `deadline` (pass the same deadline to the rendering, so that the

@@ -57,8 +57,14 @@ public final class ReaderPool: @unchecked Sendable, KnowledgeBaseSource {
         }
         let kb = slot.kb
         let limit = TimeLimit(kb)
-        if timeLimit > 0 { DispatchQueue.global().asyncAfter(deadline: .now() + timeLimit) { limit.expire() } }
-        defer { limit.finish() }
+        if timeLimit > 0 {
+            kb.answerBy = Date().addingTimeInterval(timeLimit)
+            DispatchQueue.global().asyncAfter(deadline: .now() + timeLimit) { limit.expire() }
+        }
+        defer {
+            limit.finish()
+            kb.answerBy = nil
+        }
         do {
             return try kb.inSnapshot { try work(kb) }
         } catch {

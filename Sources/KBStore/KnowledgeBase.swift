@@ -41,6 +41,15 @@ public final class KnowledgeBase: @unchecked Sendable {
     /// reads use it, so a question made of several reads sees one state of the file.
     private var pinned: (thread: pthread_t, db: Database)?
     private let pinLock = NSLock()
+
+    /// When every question asked of this knowledge base must be answered by: a server's limit on
+    /// the request it lends this connection to. The reader is interrupted then; questions that open
+    /// a connection of their own (`sql`) stop by it too. Nil: no limit beyond each question's own.
+    public var answerBy: Date? {
+        get { pinLock.withLock { limit } }
+        set { pinLock.withLock { limit = newValue } }
+    }
+    private var limit: Date?
     /// The file as it was when the immutable reader opened it; nil for a reader SQLite keeps in step.
     private var immutableStamp: FileStamp?
     private let writerLock = NSLock()

@@ -231,15 +231,30 @@ final class RouteTests: XCTestCase {
 
     /// A question past the time limit is interrupted in SQLite: 504, and the server answers on.
     func testTimeLimitInterruptsAndTheServerGoesOn() async throws {
-        let c = try client { $0.timeLimit = 0.05; $0.readers = 1 }
+        let c = try client { $0.timeLimit = 0.001; $0.readers = 1 }
         let everything = (UnicodeScalar("a").value...UnicodeScalar("z").value).map { String(UnicodeScalar($0)!) + "*" }.joined(separator: " OR ")
         let slow = try await c.get("/api/search?q=" + encoded(everything))
         XCTAssertEqual(slow.status, .gatewayTimeout, slow.body)
         XCTAssertTrue(slow.body.contains("limit"), slow.body)
-        let next = try await c.get("/plans")
-        XCTAssertEqual(next.status, .ok, "the connection interrupted answers the next request")
         let health = try await c.get("/healthz")
         XCTAssertEqual(health.status, .ok)
+    }
+
+    /// SQL an assistant sends over MCP, made slow on purpose (a recursive count to a billion), stops at
+    /// the request's limit though the tool's own timeout is a minute; the connection answers on.
+    func testTheRequestLimitStopsSQLOverMCPToo() async throws {
+        let c = try client { $0.timeLimit = 0.3; $0.readers = 1 }
+        let slow = #"WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1000000000) SELECT count(*) FROM n"#
+        let start = Date()
+        let reply = try await c.mcp(#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"run_sql","arguments":{"query":"\#(slow)","timeout":60}}}"#)
+        XCTAssertLessThan(Date().timeIntervalSince(start), 5, "stopped at the request's limit, not the tool's minute")
+        let result = (reply.json as? [String: Any])?["result"] as? [String: Any]
+        XCTAssertEqual(result?["isError"] as? Bool, true, reply.body)
+        XCTAssertTrue(reply.body.contains("time"), reply.body)
+        let fast = try await c.mcp(#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"run_sql","arguments":{"query":"SELECT count(*) FROM components"}}}"#)
+        XCTAssertEqual(((fast.json as? [String: Any])?["result"] as? [String: Any])?["isError"] as? Bool, false, fast.body)
+        let page = try await c.get("/plans")
+        XCTAssertEqual(page.status, .ok, "the connection interrupted answers the next request")
     }
 
     func testTooManyRequestsAtOnceGetRetryAfter() async throws {
