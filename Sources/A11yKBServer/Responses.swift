@@ -16,8 +16,12 @@ enum Responses {
         body(text, type: "text/plain; charset=utf-8", status: status)
     }
 
+    /// A page: no script runs in it and no other site frames it, whatever text it shows (the
+    /// templates escape every value; this is the second wall).
     static func html(_ html: String, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {
-        body(html, type: "text/html; charset=utf-8", status: status, headers: headers)
+        var headers = headers
+        headers[.contentSecurityPolicy] = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
+        return body(html, type: "text/html; charset=utf-8", status: status, headers: headers)
     }
 
     static func json(_ json: String, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {

@@ -40,6 +40,7 @@ final class RouteTests: XCTestCase {
         XCTAssertEqual(home.status, .ok)
         XCTAssertTrue(home.body.contains("href=\"/components/web/button\""), "the home page links every component")
         XCTAssertEqual(home.body.components(separatedBy: "<h1").count, 2, "one h1")
+        XCTAssertTrue(home.headers[.contentSecurityPolicy]?.contains("default-src 'none'") == true, "no script runs in a page")
 
         let search = try await c.get("/search?q=toggle+voiceover")
         XCTAssertEqual(search.status, .ok)
