@@ -57,13 +57,17 @@ package enum WCAGCatalogue {
         return rows
     }
 
-    /// `wcag412` → `4.1.2`, `wcag1410` → `1.4.10` (axe's tags: principle and guideline one digit each).
+    /// `wcag412` → `4.1.2`, `wcag1410` → `1.4.10` (axe's tags: principle and guideline one digit
+    /// each); level tags (`wcag2aa`, `wcag21a`) and others → nil. ASCII digits only: `wcag٤١٢`
+    /// (Arabic-Indic digits) is no success criterion. The one reading of an axe tag, for the
+    /// importer, `explain` and conformance reports alike.
     package static func sc(fromAxeTag tag: String) -> String? {
         guard tag.hasPrefix("wcag") else { return nil }
-        let digits = tag.dropFirst(4)
-        guard digits.count >= 3, digits.allSatisfy(\.isNumber) else { return nil }
-        let chars = Array(digits)
-        return "\(chars[0]).\(chars[1]).\(String(chars[2...]))"
+        let digits = tag.utf8.dropFirst(4)
+        guard digits.count >= 3, digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return nil }
+        let chars = Array(String(decoding: digits, as: UTF8.self))
+        guard let number = Int(String(chars[2...])) else { return nil }
+        return "\(chars[0]).\(chars[1]).\(number)"
     }
 }
 

@@ -194,20 +194,10 @@ package struct AxeResults: Decodable, Sendable {
         throw QueryError.invalidOption("the axe results hold no \"violations\" or \"incomplete\" list: expected what axe.run() returns, or a list of those")
     }
 
-    /// `wcag412` → `4.1.2`, `wcag1410` → `1.4.10` (a principle and a guideline are one digit each);
-    /// level tags (`wcag2aa`, `wcag21a`) and others → nil.
+    /// `wcag412` → `4.1.2`: the catalogue's one reading of an axe tag (`WCAGCatalogue.sc(fromAxeTag:)`).
     package static func successCriterion(ofTag tag: String) -> String? {
-        guard tag.hasPrefix("wcag") else { return nil }
-        let digits = tag.dropFirst(4)
-        guard digits.count >= 3, digits.allSatisfy(\.isASCIIDigit) else { return nil }
-        let principle = digits.prefix(1), guideline = digits.dropFirst().prefix(1), number = digits.dropFirst(2)
-        guard let n = Int(number) else { return nil }
-        return "\(principle).\(guideline).\(n)"
+        WCAGCatalogue.sc(fromAxeTag: tag)
     }
-}
-
-extension Character {
-    fileprivate var isASCIIDigit: Bool { isASCII && isNumber }
 }
 
 extension AxeExplanation {

@@ -54,8 +54,11 @@ public struct WCAGCriterion: Sendable, Equatable, RowDecodable {
     package static func list(_ db: Database, words: [String] = [], level: String? = nil) throws -> [WCAGCriterion] {
         var filters = SQLFilters()
         for word in words {
-            filters.add("(w.sc = ? OR w.title LIKE ? OR w.guideline_title LIKE ? OR w.principle_title LIKE ? OR w.w3c_id LIKE ?)",
-                        word, "%\(word)%", "%\(word)%", "%\(word)%", "%\(word)%")
+            // The word as written: `%` and `_` are letters here, not LIKE's wildcards.
+            let pattern = "%" + word.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
+                .replacingOccurrences(of: "_", with: "\\_") + "%"
+            filters.add(#"(w.sc = ? OR w.title LIKE ? ESCAPE '\' OR w.guideline_title LIKE ? ESCAPE '\' OR w.principle_title LIKE ? ESCAPE '\' OR w.w3c_id LIKE ? ESCAPE '\')"#,
+                        word, pattern, pattern, pattern, pattern)
         }
         if let level { filters.add("w.level IN (\(WCAGCriterion.levels(upTo: level).map { "'\($0)'" }.joined(separator: ", ")))") }
         return try WCAGCriterion.fetchAll(db, sql: select + " WHERE \(filters.sql)", arguments: filters.arguments)

@@ -107,6 +107,11 @@ final class AxeExplanationTests: XCTestCase {
     func testTagsNameSuccessCriteria() {
         XCTAssertEqual(["wcag412", "wcag1410", "wcag111", "wcag2aa", "wcag21a", "wcag22aa", "best-practice", "wcag2411"]
             .map(AxeResults.successCriterion(ofTag:)), ["4.1.2", "1.4.10", "1.1.1", nil, nil, nil, nil, "2.4.11"])
+        // Digits other than ASCII's are no success criterion (issue 34), at import and in explain alike.
+        for tag in ["wcag\u{664}\u{661}\u{662}", "wcag4\u{661}2", "wcag\u{FF14}12"] {
+            XCTAssertNil(AxeResults.successCriterion(ofTag: tag), tag)
+            XCTAssertNil(WCAGCatalogue.sc(fromAxeTag: tag), tag)
+        }
     }
 
     /// An axe run is untrusted input too: its help, ids and HTML become text in the markdown an

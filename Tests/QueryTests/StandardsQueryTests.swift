@@ -35,6 +35,18 @@ final class StandardsQueryTests: XCTestCase {
         return levels
     }
 
+    /// `%` and `_` in `wcag WORDS` are letters, not LIKE's wildcards (issue 34): `%` matched every
+    /// criterion.
+    func testWordsAreMatchedAsWritten() throws {
+        let kb = try knowledgeBase()
+        for word in ["%", "_", "%%", "non%text"] {
+            guard case .catalogue(let found) = try kb.wcag(word) else { return XCTFail("\(word): one criterion") }
+            XCTAssertEqual(found.map(\.sc), [], word)
+        }
+        guard case .criterion(let contrast) = try kb.wcag("Non-text contrast") else { return XCTFail("non-text contrast") }
+        XCTAssertEqual(contrast.criterion.sc, "1.4.11")
+    }
+
     func testOneCriterionNamesComponentsACTAndAxeRules() throws {
         let kb = try knowledgeBase()
         guard case .criterion(let tests) = try kb.wcag("4.1.2") else { return XCTFail("4.1.2 is one criterion") }
