@@ -77,6 +77,41 @@ final class InstallTests: XCTestCase {
         XCTAssertTrue(run.stdout.contains("note: \(prefix)/bin is not on your PATH; add it: export PATH=\"\(prefix)/bin:$PATH\""), run.stdout)
     }
 
+    /// Issue 34's install faults: a relative DESTDIR and --from are the caller's (they were taken
+    /// from the repository); `--uninstall | head -1` removes everything (set -e died on the closed
+    /// pipe after the first line); --uninstall removes what the install's manifest lists, and what
+    /// an interrupted install left half-copied, and nothing else.
+    func testRelativePathsAClosedPipeAndTheManifest() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/strip") else { throw XCTSkip("binutils (strip) is not installed") }
+        let work = try Fixtures.temporaryFolder(self)
+        let built = Fixtures.executable.deletingLastPathComponent()
+        try FileManager.default.createSymbolicLink(atPath: work.appendingPathComponent("built").path, withDestinationPath: built.path)
+        func sh(_ command: String) throws -> Fixtures.Run {
+            try Fixtures.runProcess(URL(fileURLWithPath: "/bin/bash"), ["-c", "cd '\(work.path)' && " + command],
+                                    environment: ["PATH": "/usr/bin:/bin", "HOME": work.path, "PREFIX": "/usr"])
+        }
+        let script = Fixtures.repoRoot.appendingPathComponent("scripts/install").path
+        let installed = try sh("DESTDIR=stage '\(script)' --from built")
+        XCTAssertEqual(installed.status, 0, installed.stderr)
+        let root = work.appendingPathComponent("stage/usr")
+        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: root.appendingPathComponent("bin/a11ykb").path), "staged in the caller's folder")
+        let manifest = try String(contentsOf: root.appendingPathComponent("share/doc/a11ykb/MANIFEST"), encoding: .utf8)
+        XCTAssertTrue(manifest.contains("/bin/a11ykb-serve\n"), manifest)
+
+        // Not the install's: a file it never listed, and a half-copied binary it left.
+        let mine = root.appendingPathComponent("bin/my-tool")
+        try Data("#!/bin/sh\n".utf8).write(to: mine)
+        try Data("partial".utf8).write(to: root.appendingPathComponent("bin/.a11ykb.new"))
+        let removed = try sh("DESTDIR=stage '\(script)' --uninstall | head -1")
+        XCTAssertEqual(removed.status, 0, removed.stderr)
+        XCTAssertEqual(removed.stdout.split(separator: "\n").count, 1)
+        for line in manifest.split(separator: "\n") {
+            XCTAssertFalse(FileManager.default.fileExists(atPath: String(line)), "\(line) removed though the reader stopped")
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: root.appendingPathComponent("bin/.a11ykb.new").path))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: mine.path), "a file the install did not put there stays")
+    }
+
     func testInstallRefusesARelativePrefixAndAnUnknownArgument() throws {
         let stage = try Fixtures.temporaryFolder(self)
         let relative = try install(["--from", "."], destdir: stage, prefix: "usr/local")
