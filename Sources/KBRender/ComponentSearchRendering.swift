@@ -49,11 +49,34 @@ public enum ComponentSearchRendering {
         return out
     }
 
-    /// What was done with the query's words, one line each: equivalents added, words left out,
-    /// platform words, words not found, a partial match.
+    /// The whole answer as JSON (`lines`: JSON Lines): an object per component (`ComponentMatch.columns`),
+    /// then an object per misspelt word searched as another spelling (`"result": "correction"`,
+    /// `typed`, `searched`), then an object per automated rule the text listing shows
+    /// (`"result": "rule"`, `RuleHit.columns`). Every part of the text listing is there.
+    public static func json(_ result: ComponentSearchResult, rules: [RuleHit], lines: Bool) -> String {
+        var items = result.tabular.rows.map(result.tabular.object)
+        items += corrections(result.reading)
+        items += rules.map { rule in
+            .object([("result", .string("rule"))] + zip(RuleHit.columns, rule.cells).map { ($0.name, $1.json) })
+        }
+        if lines { return items.map { $0.rendered(pretty: false) + "\n" }.joined() }
+        if items.isEmpty { return "[]\n" }
+        return "[\n  " + items.map { $0.rendered(level: 1) }.joined(separator: ",\n  ") + "\n]\n"
+    }
+
+    /// The corrections of a reading as objects (`"result": "correction"`, `typed`, `searched`).
+    public static func corrections(_ reading: SearchReading) -> [JSONValue] {
+        reading.corrections.map { .object([("result", .string("correction")), ("typed", .string($0.typed)), ("searched", .string($0.searched))]) }
+    }
+
+    /// What was done with the query's words, one line each: misspellings searched as the word
+    /// meant, equivalents added, words left out, platform words, words not found, a partial match.
     public static func reading(_ result: ComponentSearchResult, style: SearchRendering.Style = .plain) -> [String] {
         let reading = result.reading
         var lines: [String] = []
+        for correction in reading.corrections {
+            lines.append(TerminalText.clean("searched \(correction.typed) as \(correction.searched): no component holds \(correction.typed)"))
+        }
         for term in reading.terms where !term.equivalents.isEmpty {
             let list = term.equivalents.map { $0.term + ($0.platform.map { " (\($0))" } ?? "") }
             lines.append(TerminalText.clean("also searched, as equivalents of \(term.text) (ranked after it): " + list.joined(separator: ", ")))

@@ -28,6 +28,14 @@ public struct SearchReading: Sendable {
     public var platforms: [String] = []
     public var frameworks: [String] = []
     public var screenReaders: [String] = []
+    /// A misspelt word and the spelling the index holds that was searched instead (`chekbox`:
+    /// checkbox).
+    public struct Correction: Sendable, Equatable {
+        public var typed: String
+        public var searched: String
+    }
+    /// The words searched as another spelling, in query order.
+    public var corrections: [Correction] = []
     /// Terms that no component holds, not even through an equivalent.
     public var notFound: [String] = []
     /// True when no component holds every term, so the components listed hold some of them.

@@ -34,7 +34,16 @@ enum PlainLanguage {
         var platform: String
         var framework: String?
         var screenReader: String?
+        /// A word English uses otherwise (`compose` a message, table `views`, a `browser` an app
+        /// opens): it names the platform only capitalised mid-sentence or beside a word that
+        /// names the same platform for certain (`Jetpack Compose`, `Android views`).
+        var plainWord = false
     }
+
+    /// A plain word the vocabulary gives for one platform only raises that platform when its
+    /// family's pages say it at least this many times as often (by share of components) as the
+    /// other family's (issue 33).
+    static let termShareRatio = 3.0
 
     static let platformWords: [String: PlatformWord] = [
         "ios": PlatformWord(platform: "ios"),
@@ -45,12 +54,12 @@ enum PlainLanguage {
         "swiftui": PlatformWord(platform: "ios", framework: "swiftui"),
         "android": PlatformWord(platform: "android"),
         "talkback": PlatformWord(platform: "android", screenReader: "TalkBack"),
-        "views": PlatformWord(platform: "android", framework: "android-views"),
-        "compose": PlatformWord(platform: "android", framework: "jetpack-compose"),
+        "views": PlatformWord(platform: "android", framework: "android-views", plainWord: true),
+        "compose": PlatformWord(platform: "android", framework: "jetpack-compose", plainWord: true),
         "jetpack": PlatformWord(platform: "android", framework: "jetpack-compose"),
         "web": PlatformWord(platform: "web"),
         "html": PlatformWord(platform: "web"),
-        "browser": PlatformWord(platform: "web"),
+        "browser": PlatformWord(platform: "web", plainWord: true),
         "nvda": PlatformWord(platform: "web", screenReader: "NVDA"),
         "jaws": PlatformWord(platform: "web", screenReader: "JAWS"),
     ]

@@ -79,12 +79,16 @@ struct QueryReading {
         var content: [(text: String, prefix: Bool)] = []
         var platformWords: [(text: String, prefix: Bool)] = []
         var stops: [(text: String, prefix: Bool)] = []
-        for word in words {
+        let singles: [String?] = words.map { word in
             let folded = plain.words(word.text)
-            let single = folded.count == 1 && !word.prefix ? folded[0] : nil
+            return folded.count == 1 && !word.prefix ? folded[0] : nil
+        }
+        for (position, word) in words.enumerated() {
+            let single = singles[position]
             if let single, PlainLanguage.stopWords.contains(single) {
                 stops.append(word)
-            } else if let single, let platformWord = PlainLanguage.platformWords[single] {
+            } else if let single, let platformWord = PlainLanguage.platformWords[single],
+                      try namesPlatform(db, at: position, platformWord, typed: words.map(\.text), singles: singles) {
                 platformWords.append(word)
                 if !reading.platforms.contains(platformWord.platform) { reading.platforms.append(platformWord.platform) }
                 if let framework = platformWord.framework, !reading.frameworks.contains(framework) { reading.frameworks.append(framework) }
@@ -110,6 +114,16 @@ struct QueryReading {
         reading.platformWords = platformWords.map(\.text)
 
         let vocabulary = try SearchVocabulary(db, words: forms)
+        // A word no component holds, in any form, with one spelling the index holds clearly
+        // nearest, is searched as that spelling (`chekbox`: checkbox); a word of the vocabulary
+        // or an alias is the user's own and kept.
+        for position in content.indices where !content[position].prefix {
+            let folded = plain.words(content[position].text)
+            guard folded.count == 1, vocabulary.byKey[folded[0]] == nil, ComponentAlias.slugsByAlias[Vocabulary.slugify(folded[0])] == nil,
+                  let corrected = try Spelling.correction(db, of: folded[0], words: forms) else { continue }
+            reading.corrections.append(SearchReading.Correction(typed: content[position].text, searched: corrected))
+            content[position].text = corrected
+        }
         var index = 0
         while index < content.count {
             var term = (text: content[index].text, prefix: content[index].prefix, length: 1)
@@ -145,7 +159,10 @@ struct QueryReading {
             var hinted: [String: [String]] = [:]
             for term in reading.terms where !term.prefix {
                 let platforms = vocabulary.platforms(of: term.text)
-                if platforms.count == 1, let only = platforms.first, let platform = only { hinted[platform, default: []].append(term.text) }
+                if platforms.count == 1, let only = platforms.first, let platform = only,
+                   try usedAsTerm(db, term.text, by: platform, vocabulary: vocabulary) {
+                    hinted[platform, default: []].append(term.text)
+                }
             }
             if hinted.count == 1, let (platform, words) = hinted.first {
                 reading.platforms = [platform]
@@ -153,6 +170,60 @@ struct QueryReading {
             }
         }
         match = full.isEmpty ? nil : full.joined(separator: " AND ")
+    }
+
+    /// Whether the platform word at `position` names its platform here (issue 33): not when it
+    /// is one word of a phrase the other family's pages say (`web page` in a question about an
+    /// app's link: native pages hold it), nor when it is a word English uses otherwise (`compose`,
+    /// `views`, `browser`) unless typed capitalised mid-sentence or beside a word that names the
+    /// same platform for certain (`Jetpack Compose`, `Android views`).
+    private func namesPlatform(_ db: Database, at position: Int, _ word: PlainLanguage.PlatformWord, typed: [String],
+                               singles: [String?]) throws -> Bool {
+        let family = Family(platform: word.platform)
+        if word.plainWord {
+            let capitalised = position > 0 && typed[position].first?.isUppercase == true
+            let beside = [position - 1, position + 1].contains { index in
+                guard singles.indices.contains(index), let other = singles[index].flatMap({ PlainLanguage.platformWords[$0] }) else { return false }
+                return !other.plainWord && other.platform == word.platform
+            }
+            if !capitalised && !beside { return false }
+        }
+        for (first, second) in [(position - 1, position), (position, position + 1)] {
+            guard first >= 0, second < singles.count, let a = singles[first], let b = singles[second],
+                  !PlainLanguage.stopWords.contains(a), !PlainLanguage.stopWords.contains(b),
+                  PlainLanguage.platformWords[first == position ? b : a] == nil else { continue }
+            let phrase = SearchQuery.quoted(a + " " + b)
+            let elsewhere = try Bool.fetchOne(db.cachedStatement(sql: """
+                SELECT 1 FROM search_components s JOIN components c ON c.id = s.rowid
+                WHERE search_components MATCH ? AND c.family NOT IN (?, 'how-to-test') LIMIT 1
+                """), arguments: [phrase, family.rawValue]) ?? false
+            if elsewhere { return false }
+        }
+        return true
+    }
+
+    /// Whether a word the vocabulary gives for one platform only is that platform's term here
+    /// (issue 33): an identifier as the vocabulary writes it (`isHeader`, `aria-pressed`,
+    /// `notEnabled`) always; a plain word (`header`, `hint`, `escape`) only when the pages of its
+    /// family say it far more often than the other family's (`dimmed`), since otherwise it is
+    /// the ordinary word (a web page's sticky header).
+    private func usedAsTerm(_ db: Database, _ text: String, by platform: String, vocabulary: SearchVocabulary) throws -> Bool {
+        let written = (vocabulary.byKey[vocabulary.key(text)] ?? []).map(\.term)
+        if written.contains(where: { term in
+            term.dropFirst().contains(where: \.isUppercase) || term.contains { ".-_=()@\"".contains($0) }
+        }) { return true }
+        let family = Family(platform: platform)
+        var share: [String: Double] = [:]
+        for row in try Row.fetchAll(db.cachedStatement(sql: """
+            SELECT c.family, count(*) AS holding, (SELECT count(*) FROM components WHERE family = c.family) AS every
+            FROM search_components s JOIN components c ON c.id = s.rowid
+            WHERE search_components MATCH ? GROUP BY c.family
+            """), arguments: [try forms.forms(db, text)]) {
+            share[row["family"]] = Double(row["holding"] as Int) / Double(max(1, row["every"] as Int))
+        }
+        let own = share[family.rawValue] ?? 0
+        let other = family == .web ? share[Family.native.rawValue] ?? 0 : share[Family.web.rawValue] ?? 0
+        return own > 0 && own >= PlainLanguage.termShareRatio * other
     }
 
     /// The one word two typed words make when the component index holds it (`spacebar`).
