@@ -117,7 +117,10 @@ public enum ComponentSearchRendering {
         let shown = String(String.UnicodeScalarView(result.query.input.unicodeScalars.map { SearchQuery.isSpace($0) ? " " : $0 }))
             .trimmingCharacters(in: .whitespaces)
         var lines = ["no component matches " + (shown.count > 80 ? String(shown.prefix(79)) + "…" : shown)]
-        if !result.reading.notFound.isEmpty { lines.append("not found: " + result.reading.notFound.joined(separator: ", ")) }
+        // Named only when some words were found: when none was, the first line says it.
+        if !result.reading.notFound.isEmpty && result.reading.notFound.count < result.reading.terms.count {
+            lines.append("not found: " + result.reading.notFound.joined(separator: ", "))
+        }
         lines += result.hints
         if !result.suggestions.isEmpty {
             lines.append("did you mean: " + result.suggestions.joined(separator: ", ") + "?")

@@ -104,10 +104,9 @@ enum EvidenceRanking {
             for index in 0..<count where columns[index] != 0 { put(id, index, place(columns[index])) }
         }
         for index in 0..<count {
-            if !read.aliasSlugs[index].isEmpty {
-                let slugs = read.aliasSlugs[index]
-                for id in try Int64.fetchAll(db, sql: "SELECT id FROM components WHERE slug IN (\(slugs.map { _ in "?" }.joined(separator: ",")))",
-                                             arguments: StatementArguments(slugs)) { put(id, index, place.title) }
+            for alias in read.aliases[index] {
+                for id in try Int64.fetchAll(db.cachedStatement(sql: "SELECT id FROM components WHERE slug = ? AND (?2 IS NULL OR family = ?2)"),
+                                             arguments: [alias.slug, alias.family?.rawValue]) { put(id, index, place.title) }
             }
             if read.speech.contains(index) {
                 for id in try Int64.fetchAll(db.cachedStatement(sql: "SELECT DISTINCT component_id FROM announcements")) { put(id, index, place.body) }
@@ -176,17 +175,21 @@ enum EvidenceRanking {
         read.reading.partial = !scored.isEmpty && !scored.contains { $0.held == count } && count > 1
         scored.sort { $0.key != $1.key ? $0.key > $1.key : $0.id < $1.id }
 
-        // bm25 (and the facts said together) only where they can change the first `limit`: within
-        // bm25Share + cooccurrenceShare of the last of them.
-        let cut = scored.isEmpty ? 0 : scored[min(limit, scored.count) - 1].key - bm25Share - cooccurrenceShare
+        // bm25 (and the facts said together) only where they can change the first
+        // `cooccurrenceDepth`: within bm25Share + cooccurrenceShare of the last of them. The depth
+        // is the same whatever the limit, so a limit only cuts the list, never reorders it (issue
+        // 33); past the shortlist, components follow in the order of their evidence.
+        let cut = scored.isEmpty ? 0 : scored[min(cooccurrenceDepth, scored.count) - 1].key - bm25Share - cooccurrenceShare
         let shortlist = scored.prefix { $0.key >= cut }
-        let lengths = try EvidencePass.sizes(db, shortlist.map(\.id).filter { rowOf[Int($0)] >= 0 && pass.tokens[rowOf[Int($0)]] < 0 })
+        // bm25 is read for the shortlist (it ranks them) and for the rest that can be shown (their score).
+        let scoredFor = Array(scored.prefix(max(shortlist.count, min(limit, scored.count))))
+        let lengths = try EvidencePass.sizes(db, scoredFor.map(\.id).filter { rowOf[Int($0)] >= 0 && pass.tokens[rowOf[Int($0)]] < 0 })
         var bm25: [Int64: Double] = [:]
-        for candidate in shortlist where rowOf[Int(candidate.id)] >= 0 {
+        for candidate in scoredFor where rowOf[Int(candidate.id)] >= 0 {
             let row = rowOf[Int(candidate.id)]
             bm25[candidate.id] = pass.bm25(row: row, tokens: pass.tokens[row] >= 0 ? pass.tokens[row] : lengths[candidate.id]?.all ?? 0)
         }
-        let best = bm25.values.min() ?? 0
+        let best = shortlist.compactMap { bm25[$0.id] }.min() ?? 0
         var ranked = Array(shortlist).map { candidate -> (Scored, Double) in
             (candidate, candidate.key + (best < 0 ? bm25Share * (bm25[candidate.id] ?? 0) / best : 0))
         }
@@ -202,8 +205,8 @@ enum EvidenceRanking {
             }
             ranked[0..<top].sort { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0.id < $1.0.id }
         }
-        // Only the shortlist can be shown (it holds the first `limit`); the rest is counted.
-        let candidates = ranked.map { candidate, _ in
+        let order = ranked.map(\.0) + scored.dropFirst(shortlist.count).prefix(max(0, limit - shortlist.count))
+        let candidates = order.map { candidate in
             ComponentListing.Candidate(id: candidate.id, score: bm25[candidate.id] ?? 0, held: candidate.held,
                                        familyMatch: inFamily?.contains(candidate.id) ?? true, titleHeld: 0, exactHeld: 0,
                                        missing: (0..<count).filter { places[Int(candidate.id) * count + $0] == 0 })

@@ -25,7 +25,7 @@ struct QueryReading {
     var patterns: [TermMatcher.Pattern] = []
     /// Per plain term: the slugs it is an alias of (vocabulary/aliases.tsv), and whether it is a
     /// verb of speech (`say`, `announce`), which points at announcements.
-    var aliasSlugs: [[String]] = []
+    var aliases: [[ComponentAlias]] = []
     var speech: Set<Int> = []
 
     /// The component index's word forms; nil in a reading for the fact listing.
@@ -119,7 +119,7 @@ struct QueryReading {
         // or an alias is the user's own and kept.
         for position in content.indices where !content[position].prefix {
             let folded = plain.words(content[position].text)
-            guard folded.count == 1, vocabulary.byKey[folded[0]] == nil, ComponentAlias.slugsByAlias[Vocabulary.slugify(folded[0])] == nil,
+            guard folded.count == 1, vocabulary.byKey[folded[0]] == nil, ComponentAlias.byAlias[Vocabulary.slugify(folded[0])] == nil,
                   let corrected = try Spelling.correction(db, of: folded[0], words: forms) else { continue }
             reading.corrections.append(SearchReading.Correction(typed: content[position].text, searched: corrected))
             content[position].text = corrected
@@ -135,8 +135,10 @@ struct QueryReading {
                     if run.contains(where: \.prefix) { continue }
                     let text = run.map(\.text).joined(separator: " ")
                     let found = vocabulary.equivalents(of: text)
-                    if !found.isEmpty || length == 1 {
-                        if !found.isEmpty { term = (text, false, length) }
+                    // A run of words that is an alias (`text field`, `activity indicator`) is one term too.
+                    let alias = length > 1 && ComponentAlias.byAlias[Vocabulary.slugify(text)] != nil
+                    if !found.isEmpty || alias || length == 1 {
+                        if !found.isEmpty || alias { term = (text, false, length) }
                         concepts = found
                         break
                     }
@@ -262,7 +264,7 @@ struct QueryReading {
                 patterns.append(TermMatcher.Pattern(pieces: forms.pieces(word, prefix: false), term: term, equivalent: nil))
             }
         }
-        aliasSlugs.append(prefix ? [] : ComponentAlias.slugsByAlias[Vocabulary.slugify(text)] ?? [])
+        aliases.append(prefix ? [] : ComponentAlias.byAlias[Vocabulary.slugify(text)] ?? [])
         exact.append(exactForm)
         full.append(alternatives.count == 1 ? exactForm : "(" + alternatives.joined(separator: " OR ") + ")")
         reading.terms.append(SearchReading.Term(text: prefix ? text + "*" : text, prefix: prefix, equivalents: held))

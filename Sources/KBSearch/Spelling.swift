@@ -18,10 +18,7 @@ enum Spelling {
         let letters = Array(word)
         guard letters.count >= 4, letters.allSatisfy({ $0.isLetter && $0.isASCII }) else { return nil }
         // Held in this or another form (`materials` for `material`): not a misspelling.
-        let stem = words.porter.words(word).first ?? word
-        let held = try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM search_component_forms WHERE term = ? OR stem = ? LIMIT 1"),
-                                     arguments: [word, stem]) ?? false
-        if held { return nil }
+        if try QueryReading.matchesAny(db, words.forms(db, word)) { return nil }
         let allowed = letters.count <= 5 ? 1.0 : 2.0
         let candidates = try String.fetchAll(db.cachedStatement(sql: """
             SELECT term FROM search_component_forms WHERE length(term) BETWEEN ? AND ?

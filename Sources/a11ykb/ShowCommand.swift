@@ -66,11 +66,13 @@ struct ShowCommand: ParsableCommand {
         let kb = try database.open()
         let stack = try stackOptions.stack
         let text: String
+        // The platform or framework chosen settles native or web for every name (`switch --platform ios`).
+        let context = [stackOptions.platform, stackOptions.framework].compactMap { $0 }
         if components.count == 1 {
-            text = AcceptanceCriteria.document(try kb.component(components[0], family: family).keeping(stack), format)
+            text = AcceptanceCriteria.document(try kb.component(components[0], family: family, context: context).keeping(stack), format)
         } else {
             let chosen = components.isEmpty ? try kb.components(category: category, family: family)
-                                            : try kb.components(components, family: family)
+                                            : try kb.components(components, family: family, context: context)
             if chosen.isEmpty {
                 Output.error("no \(family.map { "\($0.rawValue) " } ?? "")components\(category.map { " in category \($0)" } ?? "") in the knowledge base")
                 throw ExitStatus.incomplete

@@ -62,4 +62,52 @@ final class AnswersRoundThreeCLITests: XCTestCase {
         XCTAssertEqual(correction["searched"] as? String, "checkbox")
         XCTAssertTrue((json.first?["component"] as? String) == "checkbox", "\(json.first ?? [:])")
     }
+
+    /// A platform or framework settles native or web wherever a component is named; before, `show
+    /// switch --platform ios` exited 2 ("names more than one component") and `checklist tabs
+    /// --platform ios` gave web/tabs with no iOS criteria, exit 0.
+    func testAPlatformOrFrameworkSettlesTheComponentInEveryCommand() throws {
+        let db = try corpus()
+        for arguments in [["show", "switch", "--platform", "ios"], ["show", "switch", "--framework", "swiftui"],
+                          ["show", "switch", "button", "--platform", "android", "--format", "condensed"]] {
+            let run = try Fixtures.run(arguments + ["--db", db])
+            XCTAssertEqual(run.status, 0, "\(arguments): \(run.stderr)")
+            XCTAssertTrue(run.stdout.contains("Toggle switch") || run.stdout.contains("toggle switch"), run.stdout)
+        }
+        let compare = try Fixtures.run(["compare", "switch", "--platforms", "ios", "--db", db])
+        XCTAssertEqual(compare.status, 0, compare.stderr)
+        XCTAssertTrue(compare.stdout.hasPrefix("toggle-switch: Toggle switch (native"), compare.stdout)
+        let tabs = try Fixtures.run(["checklist", "tabs", "--platform", "ios", "--db", db])
+        XCTAssertEqual(tabs.status, 0, tabs.stderr)
+        XCTAssertTrue(tabs.stdout.contains("(native/segmented-control"), tabs.stdout)
+        XCTAssertFalse(tabs.stdout.contains("web/tabs"), tabs.stdout)
+        let search = try Fixtures.run(["search", "state", "--component", "switch", "--platform", "ios", "--db", db, "--format", "json"])
+        XCTAssertEqual(search.status, 0, search.stderr)
+        XCTAssertEqual(Set(try objects(search.stdout).compactMap { $0["family"] as? String }), ["native"])
+        let announcements = try Fixtures.run(["announcements", "alert", "--platform", "android", "--db", db])
+        XCTAssertEqual(announcements.status, 0, announcements.stderr)
+        XCTAssertTrue(announcements.stdout.contains("alert-dialog"), announcements.stdout)
+        // A name only the other family holds is an error naming it, never a silent omission.
+        let web = try Fixtures.run(["checklist", "skip-link", "--platform", "ios", "--db", db])
+        XCTAssertEqual(web.status, 2)
+        XCTAssertEqual(web.stderr, "a11ykb: no native component \"skip-link\"; only web/skip-link answers to that name\n")
+    }
+
+    /// An unknown subcommand with --help is said to be unknown (exit 2), not answered with the
+    /// whole tool's help (exit 0); every error is one line ending with a newline.
+    func testAnUnknownSubcommandWithHelpIsAnError() throws {
+        let run = try Fixtures.run(["acrx", "--help"])
+        XCTAssertEqual(run.status, 2)
+        XCTAssertEqual(run.stdout, "")
+        XCTAssertEqual(run.stderr, "a11ykb: 'acrx' is not an a11ykb command; did you mean 'acr'? (see 'a11ykb --help')\n")
+        XCTAssertEqual(try Fixtures.run(["search", "--help"]).status, 0)
+        let db = try corpus()
+        for arguments in [["show", "image"], ["compare", "image"], ["checklist", "image"], ["announcements", "image"],
+                          ["search", "x", "--component", "image"]] {
+            let failed = try Fixtures.run(arguments + ["--db", db])
+            XCTAssertEqual(failed.status, 2, "\(arguments)")
+            XCTAssertTrue(failed.stderr.hasPrefix("a11ykb: no component \"image\"; closest: "), failed.stderr)
+            XCTAssertTrue(failed.stderr.hasSuffix("\n") && failed.stderr.filter { $0 == "\n" }.count == 1, failed.stderr)
+        }
+    }
 }
