@@ -51,11 +51,13 @@ public enum ComponentSearchRendering {
 
     /// The whole answer as JSON (`lines`: JSON Lines): an object per component (`ComponentMatch.columns`),
     /// then an object per misspelt word searched as another spelling (`"result": "correction"`,
-    /// `typed`, `searched`), then an object per automated rule the text listing shows
+    /// `typed`, `searched`), one per success criterion the query names (`"result": "criterion"`,
+    /// `sc`, `title`), then an object per automated rule the text listing shows
     /// (`"result": "rule"`, `RuleHit.columns`). Every part of the text listing is there.
     public static func json(_ result: ComponentSearchResult, rules: [RuleHit], lines: Bool) -> String {
         var items = result.tabular.rows.map(result.tabular.object)
         items += corrections(result.reading)
+        items += result.reading.criteria.map { .object([("result", .string("criterion")), ("sc", .string($0.sc)), ("title", .string($0.title))]) }
         items += rules.map { rule in
             .object([("result", .string("rule"))] + zip(RuleHit.columns, rule.cells).map { ($0.name, $1.json) })
         }
@@ -74,6 +76,9 @@ public enum ComponentSearchRendering {
     public static func reading(_ result: ComponentSearchResult, style: SearchRendering.Style = .plain) -> [String] {
         let reading = result.reading
         var lines: [String] = []
+        for criterion in reading.criteria {
+            lines.append(TerminalText.clean("\(criterion.sc) \(criterion.title): the components citing it first, then those whose criteria test it"))
+        }
         for correction in reading.corrections {
             lines.append(TerminalText.clean("searched \(correction.typed) as \(correction.searched): no component holds \(correction.typed)"))
         }

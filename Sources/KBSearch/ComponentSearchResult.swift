@@ -40,6 +40,9 @@ public struct SearchReading: Sendable {
     public var notFound: [String] = []
     /// True when no component holds every term, so the components listed hold some of them.
     public var partial = false
+    /// Success criteria the query names by number or handle (`1.4.11`, `focus visible`), with
+    /// their titles: the components that cite each rank first, then those whose criteria test it.
+    public var criteria: [(sc: String, title: String)] = []
 }
 
 /// One component a search found, with its best facts.

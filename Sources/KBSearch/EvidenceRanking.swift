@@ -39,6 +39,29 @@ enum EvidenceRanking {
     /// the share of the query one of their facts says together (`FactCooccurrence`).
     static let cooccurrenceDepth = 10
     static let cooccurrenceShare = 0.25
+    /// A success criterion the query names (issue 33): the components citing it come first, then
+    /// those whose criteria test it (inferred, vocabulary/tested-sc.tsv; by how many of their
+    /// criteria do, three or more counting whole), each tier ordered by the words' evidence: a
+    /// tier's gain is more than all the words' evidence can add (below a platform's tier).
+    static let citedShare = 3.0
+    static let inferredShare = 0.5
+
+    /// What each component gains for the success criteria `criteria` (by component id).
+    static func criterionGain(_ db: Database, _ criteria: [String]) throws -> [Int64: Double] {
+        var gain: [Int64: Double] = [:]
+        for sc in criteria {
+            for id in try Int64.fetchAll(db.cachedStatement(sql: "SELECT DISTINCT component_id FROM component_wcag WHERE sc = ?"), arguments: [sc]) {
+                gain[id, default: 0] += citedShare
+            }
+            for row in try Row.fetchAll(db.cachedStatement(sql: """
+                SELECT component_id, count(*) AS n FROM inferred_wcag WHERE sc = ? GROUP BY component_id
+                """), arguments: [sc]) {
+                let id: Int64 = row["component_id"]
+                gain[id, default: 0] += inferredShare * min(1, Double(row["n"] as Int) / 3)
+            }
+        }
+        return gain
+    }
 
     /// The share of a title's words the query holds, squared: a query that names the whole title
     /// (`skip link` for "Skip link") is about that component more than one naming half a title
@@ -135,8 +158,9 @@ enum EvidenceRanking {
             weights.append(inTitle ? rarity * topicFactor : rarity)
             if df == 0 { read.reading.notFound.append(read.reading.terms[index].text) }
         }
+        let gain = try criterionGain(db, read.reading.criteria.map(\.sc))
         var held: [Int64] = []
-        for id in 0...maxID where places[(id * count)..<(id * count + count)].contains(where: { $0 > 0 }) {
+        for id in 0...maxID where places[(id * count)..<(id * count + count)].contains(where: { $0 > 0 }) || gain[Int64(id)] != nil {
             if let allowed, !allowed.contains(Int64(id)) { continue }
             held.append(Int64(id))
         }
@@ -170,7 +194,7 @@ enum EvidenceRanking {
             covered /= totalWeight
             let tier = inFamily.map { $0.contains(id) ? familyTier : 0 } ?? 0
             let named = inTitle > 0 ? titleShare * titleCovered(titleWords: passTitleTokens(id) ?? aliasTitles[id]?.title ?? 0, wordsHeld: inTitle) : 0
-            return Scored(id: id, key: tier + covered + named + (held == count ? allHeldBonus : 0), held: held)
+            return Scored(id: id, key: tier + covered + named + (held == count ? allHeldBonus : 0) + (gain[id] ?? 0), held: held)
         }
         read.reading.partial = !scored.isEmpty && !scored.contains { $0.held == count } && count > 1
         scored.sort { $0.key != $1.key ? $0.key > $1.key : $0.id < $1.id }

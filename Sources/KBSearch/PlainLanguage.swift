@@ -20,6 +20,10 @@ enum PlainLanguage {
         "show", "shows", "please", "properly", "correctly", "right", "good", "best",
     ]
 
+    /// Words that frame a success criterion (`WCAG 1.4.11`, `SC 2.4.7`): left out when the query
+    /// names one.
+    static let criterionWords: Set<String> = ["wcag", "sc", "success", "criterion", "criteria", "guideline", "level", "aa", "aaa"]
+
     /// Verbs of speech: a question that asks what a screen reader says asks for announcements.
     /// Such a word is held by every component that has announcements, and finds the words
     /// `announcementWords` too.

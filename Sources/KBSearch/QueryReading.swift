@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import KBModel
 
@@ -113,6 +114,7 @@ struct QueryReading {
         reading.stopWords = stops.map(\.text)
         reading.platformWords = platformWords.map(\.text)
 
+        try readCriteria(db, &content)
         let vocabulary = try SearchVocabulary(db, words: forms)
         // A word no component holds, in any form, with one spelling the index holds clearly
         // nearest, is searched as that spelling (`chekbox`: checkbox); a word of the vocabulary
@@ -172,6 +174,53 @@ struct QueryReading {
             }
         }
         match = full.isEmpty ? nil : full.joined(separator: " AND ")
+    }
+
+    /// Success criteria named in the query (issue 33): a number the catalogue holds (`1.4.11`),
+    /// taken out of the words (it names no word of a page) and searched as its handle's words when
+    /// the query holds none of them; a run of words that is a handle (`non-text contrast`, `target
+    /// size minimum`), kept as words. `WCAG`, `SC` and `success criterion` beside one are the
+    /// user's framing. The ranking raises the components citing each, then those testing it.
+    private mutating func readCriteria(_ db: Database, _ content: inout [(text: String, prefix: Bool)]) throws {
+        let catalogue = try Row.fetchAll(db.cachedStatement(sql: "SELECT sc, title FROM wcag_criteria WHERE title IS NOT NULL"))
+            .map { (sc: $0["sc"] as String, title: $0["title"] as String) }
+        guard !catalogue.isEmpty else { return }
+        let bySC = Dictionary(catalogue.map { ($0.sc, $0.title) }, uniquingKeysWith: { a, _ in a })
+        let byHandle = Dictionary(catalogue.map { (Vocabulary.slugify($0.title), $0) }, uniquingKeysWith: { a, _ in a })
+        var found: [(sc: String, title: String)] = []
+        var kept: [(text: String, prefix: Bool)] = []
+        for word in content {
+            let number = word.text.trimmingCharacters(in: CharacterSet(charactersIn: ".,;:()"))
+            if !word.prefix, let title = bySC[number] {
+                if !found.contains(where: { $0.sc == number }) { found.append((number, title)) }
+            } else {
+                kept.append(word)
+            }
+        }
+        var index = 0
+        while index < kept.count {
+            var matched = false
+            for length in stride(from: min(5, kept.count - index), through: 2, by: -1) {
+                let run = kept[index..<(index + length)]
+                if let criterion = byHandle[Vocabulary.slugify(run.map(\.text).joined(separator: " "))] {
+                    if !found.contains(where: { $0.sc == criterion.sc }) { found.append(criterion) }
+                    index += length
+                    matched = true
+                    break
+                }
+            }
+            if !matched { index += 1 }
+        }
+        guard !found.isEmpty else { return }
+        reading.criteria = found
+        // The user's framing of a criterion is no word to look for.
+        kept.removeAll { !$0.prefix && PlainLanguage.criterionWords.contains($0.text.lowercased()) }
+        for criterion in found {
+            let words = plain.words(criterion.title).filter { !PlainLanguage.stopWords.contains($0) }
+            let typed = Set(kept.flatMap { plain.words($0.text) })
+            if typed.isDisjoint(with: words) { kept += words.map { ($0, false) } }
+        }
+        content = kept
     }
 
     /// Whether the platform word at `position` names its platform here (issue 33): not when it

@@ -110,4 +110,16 @@ final class AnswersRoundThreeCLITests: XCTestCase {
             XCTAssertTrue(failed.stderr.hasSuffix("\n") && failed.stderr.filter { $0 == "\n" }.count == 1, failed.stderr)
         }
     }
+
+    /// A success criterion's number reaches the rules that test it (before, its digits were
+    /// searched as words and found no rule), in JSON as in text, with the criterion named.
+    func testASuccessCriterionNumberReachesItsRules() throws {
+        let db = try corpus()
+        let json = try objects(try Fixtures.run(["search", "--db", db, "WCAG 1.4.3 contrast minimum", "--format", "json"]).stdout)
+        let rules = json.filter { $0["result"] as? String == "rule" }.compactMap { $0["rule"] as? String }
+        XCTAssertEqual(Array(rules.prefix(2)).sorted(), ["afw4f7", "color-contrast"], "\(rules)")
+        XCTAssertEqual(json.first { $0["result"] as? String == "criterion" }?["sc"] as? String, "1.4.3")
+        let text = try Fixtures.run(["search", "--db", db, "2.4.7", "--rules"])
+        XCTAssertTrue(text.stdout.contains("oj04fd"), text.stdout)
+    }
 }

@@ -174,4 +174,23 @@ final class AnswersRoundThreeTests: XCTestCase {
             }
         }
     }
+
+    // MARK: - Success criteria in the question
+
+    /// A success criterion's number or handle reaches the components that cite it first, then
+    /// those whose criteria test it. Before: "target size minimum 2.5.8" missed web/pagination-nav
+    /// (which cites 2.5.8) in the first ten, and "WCAG 1.4.11 non-text contrast" listed it fourth.
+    func testASuccessCriterionReachesTheComponentsThatTestIt() throws {
+        let contrast = try search("WCAG 1.4.11 non-text contrast", limit: 5)
+        XCTAssertEqual(contrast.reading.criteria.map(\.sc), ["1.4.11"])
+        XCTAssertEqual(order(contrast).first, "web/progress-indicator", "the one component citing it")
+        XCTAssertTrue(order(contrast).prefix(3).contains("how-to-test/color-contrast"), "\(order(contrast))")
+        XCTAssertFalse(contrast.reading.terms.map(\.text).contains("WCAG"), "the user's framing is no word to look for")
+        XCTAssertEqual(order(try search("target size minimum 2.5.8", limit: 1)), ["web/pagination-nav"])
+        // The handle alone names it too; the number alone is searched as its handle.
+        XCTAssertEqual(try search("status messages").reading.criteria.map(\.sc), ["4.1.3"])
+        let number = try search("2.4.7", limit: 3)
+        XCTAssertEqual(number.reading.terms.map(\.text), ["Focus", "Visible"].map { $0.lowercased() })
+        XCTAssertTrue(order(number).contains("how-to-test/keyboard-focus"), "\(order(number))")
+    }
 }
