@@ -18,6 +18,11 @@ enum PlainLanguage {
         "not", "no", "yes", "any", "all", "some", "each", "every", "other", "same",
         "test", "tested", "testing", "work", "works", "way", "ways", "tell",
         "show", "shows", "please", "properly", "correctly", "right", "good", "best",
+        // The user's own framing (issue 33): what a question is asked about, not what it asks.
+        "component", "components", "app", "apps",
+        "happen", "happens", "happened", "supposed", "expected", "ok", "okay",
+        // Contractions, as the tokenizer splits them (`doesn't`: doesn, t).
+        "doesn", "don", "didn", "isn", "aren", "wasn", "weren", "won", "can", "couldn", "shouldn", "wouldn", "t", "s", "ll", "re", "ve", "d",
     ]
 
     /// Words that frame a success criterion (`WCAG 1.4.11`, `SC 2.4.7`): left out when the query

@@ -86,7 +86,11 @@ struct QueryReading {
         }
         for (position, word) in words.enumerated() {
             let single = singles[position]
+            let folded = plain.words(word.text)
             if let single, PlainLanguage.stopWords.contains(single) {
+                stops.append(word)
+            } else if !word.prefix, folded.count > 1, folded.allSatisfy(PlainLanguage.stopWords.contains) {
+                // A contraction of stop words (`doesn't`, `what's`).
                 stops.append(word)
             } else if let single, let platformWord = PlainLanguage.platformWords[single],
                       try namesPlatform(db, at: position, platformWord, typed: words.map(\.text), singles: singles) {
@@ -147,15 +151,16 @@ struct QueryReading {
                 }
             }
             // Two words the sources write as one (`space bar`: Spacebar, `check box`: checkbox)
-            // are that word too, as typed.
-            var closed: String?
+            // find that word too, each as typed: neither is lost to the joined word (`check list`
+            // of items finds the list as well as a checklist).
             if term.length == 1, !term.prefix, index + 1 < content.count, !content[index + 1].prefix,
                let joined = try closedCompound(db, content[index].text, content[index + 1].text) {
-                term = (content[index].text + " " + content[index + 1].text, false, 2)
-                concepts = vocabulary.equivalents(of: joined)
-                closed = joined
+                try addTerm(db, content[index].text, prefix: false, equivalents: vocabulary.equivalents(of: joined), closed: joined)
+                try addTerm(db, content[index + 1].text, prefix: false, equivalents: [], closed: joined)
+                index += 2
+                continue
             }
-            try addTerm(db, term.text, prefix: term.prefix, equivalents: concepts, closed: closed)
+            try addTerm(db, term.text, prefix: term.prefix, equivalents: concepts)
             index += term.length
         }
         // Words only one platform uses (`dimmed`, `isHeader`) say which platform is meant.

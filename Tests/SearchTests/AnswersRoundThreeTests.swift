@@ -193,4 +193,23 @@ final class AnswersRoundThreeTests: XCTestCase {
         XCTAssertEqual(number.reading.terms.map(\.text), ["Focus", "Visible"].map { $0.lowercased() })
         XCTAssertTrue(order(number).contains("how-to-test/keyboard-focus"), "\(order(number))")
     }
+
+    // MARK: - Filler and phrase joining
+
+    /// Two words typed apart that the index also writes as one each stay a word (`check list`
+    /// finds the list, not only checklists); the user's framing (`components`, `app`, `doesn't`)
+    /// is left out like a question word. Before: web/list was seventh for "check list of items with
+    /// bullets", its `list` lost to `checklist`.
+    func testFillerAndJoinedWordsDoNotOutweighTheContentWords() throws {
+        let list = try search("check list of items with bullets", limit: 3)
+        XCTAssertEqual(list.reading.terms.map(\.text), ["check", "list", "items", "bullets"])
+        XCTAssertTrue(order(list).contains("web/list"), "\(order(list))")
+        let framing = try search("which components have a skip to main content link", limit: 1)
+        XCTAssertTrue(framing.reading.stopWords.contains("components"))
+        XCTAssertEqual(order(framing), ["web/skip-link"])
+        let contraction = try search("the table doesn't have column headers", limit: 2)
+        XCTAssertTrue(contraction.reading.stopWords.contains("doesn't"), "\(contraction.reading.stopWords)")
+        XCTAssertEqual(Set(order(contraction)), ["native/table", "web/table"])
+        XCTAssertFalse(try search("what does the app do when a toast disappears").reading.terms.map(\.text).contains("app"))
+    }
 }
