@@ -46,6 +46,29 @@ enum EvidenceRanking {
     static let citedShare = 3.0
     static let inferredShare = 0.5
 
+    /// A query that is word for word (three words or more) what a component's announcement says
+    /// ranks that component first (issue 33): above a component whose title shares a word.
+    static let announcedShare = 2.0
+
+    /// The components one of whose announcements holds `spoken`, word for word and in order.
+    static func announcing(_ db: Database, _ spoken: [String], words: WordForms) throws -> Set<Int64> {
+        guard spoken.count >= 3 else { return [] }
+        let candidates = try Int64.fetchAll(db.cachedStatement(sql: "SELECT rowid FROM search_components WHERE search_components MATCH ?"),
+                                            arguments: [SearchQuery.quoted(spoken.joined(separator: " "))])
+        var found = Set<Int64>()
+        for id in candidates {
+            for text in try String.fetchAll(db.cachedStatement(sql: "SELECT text FROM announcements WHERE component_id = ?"), arguments: [id]) {
+                let said = words.plain.words(text)
+                guard said.count >= spoken.count else { continue }
+                if (0...(said.count - spoken.count)).contains(where: { Array(said[$0..<($0 + spoken.count)]) == spoken }) {
+                    found.insert(id)
+                    break
+                }
+            }
+        }
+        return found
+    }
+
     /// What each component gains for the success criteria `criteria` (by component id).
     static func criterionGain(_ db: Database, _ criteria: [String]) throws -> [Int64: Double] {
         var gain: [Int64: Double] = [:]
@@ -158,7 +181,8 @@ enum EvidenceRanking {
             weights.append(inTitle ? rarity * topicFactor : rarity)
             if df == 0 { read.reading.notFound.append(read.reading.terms[index].text) }
         }
-        let gain = try criterionGain(db, read.reading.criteria.map(\.sc))
+        var gain = try criterionGain(db, read.reading.criteria.map(\.sc))
+        for id in try announcing(db, read.spoken, words: words) { gain[id, default: 0] += announcedShare }
         var held: [Int64] = []
         for id in 0...maxID where places[(id * count)..<(id * count + count)].contains(where: { $0 > 0 }) || gain[Int64(id)] != nil {
             if let allowed, !allowed.contains(Int64(id)) { continue }

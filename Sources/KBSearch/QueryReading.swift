@@ -27,6 +27,10 @@ struct QueryReading {
     /// Per plain term: the slugs it is an alias of (vocabulary/aliases.tsv), and whether it is a
     /// verb of speech (`say`, `announce`), which points at announcements.
     var aliases: [[ComponentAlias]] = []
+    /// The query's words in order, folded, as a screen reader would say them (platform words,
+    /// verbs of speech and the leading question words left out): a query that is word for word an
+    /// announcement ranks the component saying it first (issue 33).
+    var spoken: [String] = []
     var speech: Set<Int> = []
 
     /// The component index's word forms; nil in a reading for the fact listing.
@@ -117,6 +121,11 @@ struct QueryReading {
         }
         reading.stopWords = stops.map(\.text)
         reading.platformWords = platformWords.map(\.text)
+        let platformTexts = Set(platformWords.map(\.text))
+        spoken = Array(words.filter { !$0.prefix && !platformTexts.contains($0.text) }
+            .flatMap { plain.words($0.text) }
+            .filter { !PlainLanguage.speechVerbs.contains($0) }
+            .drop { PlainLanguage.stopWords.contains($0) })
 
         try readCriteria(db, &content)
         let vocabulary = try SearchVocabulary(db, words: forms)

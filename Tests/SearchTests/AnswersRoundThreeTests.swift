@@ -212,4 +212,15 @@ final class AnswersRoundThreeTests: XCTestCase {
         XCTAssertEqual(Set(order(contraction)), ["native/table", "web/table"])
         XCTAssertFalse(try search("what does the app do when a toast disappears").reading.terms.map(\.text).contains("app"))
     }
+
+    // MARK: - Exact announcement
+
+    /// A query that is word for word what a page's announcement says ranks that page first, above
+    /// pages whose title shares one of its words. Before: native/menu ("More options button,
+    /// disabled") was fourth, after Button, Radio button and Table row button.
+    func testAnExactAnnouncementRanksItsPageFirst() throws {
+        XCTAssertEqual(order(try search("more options button disabled", limit: 1)), ["native/menu"])
+        XCTAssertEqual(order(try search("what does VoiceOver say: sheet grabber expanded", limit: 1)), ["native/sheet"])
+        XCTAssertEqual(order(try search("copied to clipboard", limit: 1)), ["native/snackbar-toast"])
+    }
 }
