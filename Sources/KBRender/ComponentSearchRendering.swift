@@ -100,6 +100,13 @@ public enum ComponentSearchRendering {
         if !reading.notFound.isEmpty {
             lines.append(TerminalText.clean("not found: " + reading.notFound.joined(separator: ", ")))
         }
+        // Without a platform word, the first three hold both families' best: say how to keep one.
+        let top = Set(result.components.prefix(3).map(\.family))
+        if reading.platforms.isEmpty && result.options.platform == nil && result.options.family == nil
+            && top.contains(.native) && top.contains(.web) {
+            lines.append("native and web pages both answer: the best of each first; a platform word (iOS, Android, web) narrows it"
+                         + style.advice([.keepOneFamily]))
+        }
         if reading.partial {
             lines.append("no component holds every word: the best partial matches, most words first")
         }

@@ -46,6 +46,11 @@ enum EvidenceRanking {
     static let citedShare = 3.0
     static let inferredShare = 0.5
 
+    /// Without a platform word or filter, a family (native or web) absent from the first three
+    /// whose best component scores at least this share of the first's is raised to third: the
+    /// best of each family shows where both answer (issue 33).
+    static let bothFamiliesShare = 0.6
+
     /// A query that is word for word (three words or more) what a component's announcement says
     /// ranks that component first (issue 33): above a component whose title shares a word.
     static let announcedShare = 2.0
@@ -252,6 +257,15 @@ enum EvidenceRanking {
                 ranked[position].1 += cooccurrenceShare * together / totalWeight
             }
             ranked[0..<top].sort { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0.id < $1.0.id }
+        }
+        if softFamily == nil, allowed == nil, ranked.count > 3, ranked[0].1 > 0 {
+            let native = try ComponentListing.FamilyMembers(db, [.native]), web = try ComponentListing.FamilyMembers(db, [.web])
+            for members in [native, web] where !ranked.prefix(3).contains(where: { members.contains($0.0.id) }) {
+                if let index = ranked.indices.first(where: { members.contains(ranked[$0].0.id) }),
+                   ranked[index].1 >= bothFamiliesShare * ranked[0].1 {
+                    ranked.insert(ranked.remove(at: index), at: 2)
+                }
+            }
         }
         let order = ranked.map(\.0) + scored.dropFirst(shortlist.count).prefix(max(0, limit - shortlist.count))
         let candidates = order.map { candidate in

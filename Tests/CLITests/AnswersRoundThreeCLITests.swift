@@ -122,4 +122,12 @@ final class AnswersRoundThreeCLITests: XCTestCase {
         let text = try Fixtures.run(["search", "--db", db, "2.4.7", "--rules"])
         XCTAssertTrue(text.stdout.contains("oj04fd"), text.stdout)
     }
+
+    /// The listing says when both families answer, and how to keep one.
+    func testTheListingSaysHowToNarrowWhenBothFamiliesAnswer() throws {
+        let db = try corpus()
+        let run = try Fixtures.run(["search", "--db", db, "escape key closes alert, focus returns", "--limit", "3"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.stdout.contains("native and web pages both answer: the best of each first; a platform word (iOS, Android, web) narrows it (--platform or --family keeps one)"), run.stdout)
+    }
 }

@@ -223,4 +223,17 @@ final class AnswersRoundThreeTests: XCTestCase {
         XCTAssertEqual(order(try search("what does VoiceOver say: sheet grabber expanded", limit: 1)), ["native/sheet"])
         XCTAssertEqual(order(try search("copied to clipboard", limit: 1)), ["native/snackbar-toast"])
     }
+
+    // MARK: - Both families
+
+    /// Without a platform word, a question both families answer shows the best of each among the
+    /// first three. Before: the first three were all native (web/modal-dialog fourth). With a
+    /// platform word, that family alone leads.
+    func testWithoutAPlatformWordTheBestOfEachFamilyShows() throws {
+        let both = try search("escape key closes alert, focus returns", limit: 3)
+        XCTAssertEqual(Set(both.components.map(\.family)), [.native, .web], "\(order(both))")
+        XCTAssertEqual(order(both).first, "native/alert-dialog")
+        let web = try search("escape key closes alert on the web, focus returns", limit: 3)
+        XCTAssertEqual(Set(web.components.map(\.family)), [.web], "\(order(web))")
+    }
 }
