@@ -24,12 +24,12 @@ struct ShowCommand: ParsableCommand {
 
             Examples:
               a11ykb show reorder-data-row
-              a11ykb show button checkbox switch --format condensed | pbcopy
-              a11ykb show --category notifications --format gherkin --output notifications.md
+              a11ykb show button checkbox switch --platform ios -f condensed | pbcopy
+              a11ykb show --category notifications -f gherkin -o notifications.md
               a11ykb show reorder-data-row --format gherkin
               a11ykb show native/button --platform ios --framework swiftui
               a11ykb show "Table row button" --format condensed | pbcopy
-              a11ykb show native/expandable-region --format json --output expandable-region.json
+              a11ykb show native/expandable-region -f json -o expandable-region.json
             """)
 
     @OptionGroup var database: DatabaseOptions
