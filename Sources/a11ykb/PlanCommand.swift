@@ -13,7 +13,7 @@ struct PlanCommand: ParsableCommand {
               a11ykb plan save release-12 button switch --framework swiftui
               a11ykb plan show release-12 --format csv -o release-12.csv
               a11ykb plan show release-12 --changes-since kb-2024.sqlite
-              a11ykb plan footer --contact a11y@corp.com --ticket-link https://corp.com/A11Y-1
+              a11ykb plan footer --contact a11y@corp.com --ticket-link https://corp.com/a11y
             """,
         subcommands: [Save.self, List.self, Show.self, Remove.self, Footer.self])
 

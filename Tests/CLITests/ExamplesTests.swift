@@ -30,7 +30,8 @@ final class ExamplesTests: XCTestCase {
         for line in help.split(separator: "\n", omittingEmptySubsequences: false) {
             if line.hasPrefix("SUBCOMMANDS:") { inside = true; continue }
             if inside && line.trimmingCharacters(in: .whitespaces).isEmpty { break }
-            if inside, line.hasPrefix("  "), let first = line.split(separator: " ").first, first.first?.isLetter == true {
+            // A command's name at two spaces; its wrapped abstract is indented further.
+            if inside, line.hasPrefix("  "), line.dropFirst(2).first?.isLetter == true, let first = line.split(separator: " ").first {
                 names.append(String(first))
             }
         }
