@@ -54,17 +54,22 @@ enum EvidenceRanking {
     /// A query that is word for word (three words or more) what a component's announcement says
     /// ranks that component first (issue 33): above a component whose title shares a word.
     static let announcedShare = 2.0
+    static let announcedCoverage = 0.4
 
-    /// The components one of whose announcements holds `spoken`, word for word and in order.
+    /// The components one of whose announcements (a page's example, not a caption's fragment of
+    /// a longer recording) holds `spoken` word for word and in order, as a good part of what it
+    /// says (`announcedCoverage` of its words at least).
     static func announcing(_ db: Database, _ spoken: [String], words: WordForms) throws -> Set<Int64> {
         guard spoken.count >= 3 else { return [] }
         let candidates = try Int64.fetchAll(db.cachedStatement(sql: "SELECT rowid FROM search_components WHERE search_components MATCH ?"),
                                             arguments: [SearchQuery.quoted(spoken.joined(separator: " "))])
         var found = Set<Int64>()
         for id in candidates {
-            for text in try String.fetchAll(db.cachedStatement(sql: "SELECT text FROM announcements WHERE component_id = ?"), arguments: [id]) {
+            for text in try String.fetchAll(db.cachedStatement(sql: """
+                SELECT text FROM announcements WHERE component_id = ? AND origin IS NOT 'transcript'
+                """), arguments: [id]) {
                 let said = words.plain.words(text)
-                guard said.count >= spoken.count else { continue }
+                guard said.count >= spoken.count, Double(spoken.count) >= announcedCoverage * Double(said.count) else { continue }
                 if (0...(said.count - spoken.count)).contains(where: { Array(said[$0..<($0 + spoken.count)]) == spoken }) {
                     found.insert(id)
                     break

@@ -160,16 +160,25 @@ struct QueryReading {
                 }
             }
             // Two words the sources write as one (`space bar`: Spacebar, `check box`: checkbox)
-            // find that word too, each as typed: neither is lost to the joined word (`check list`
-            // of items finds the list as well as a checklist).
+            // find that word too. When the pages also say the two words together (`table row`),
+            // they are one term, the phrase or the word; otherwise each stays a term of its own,
+            // finding the joined word too, so that neither is lost to it (`check list` of items
+            // finds the list as well as a checklist).
+            var closed: String?
             if term.length == 1, !term.prefix, index + 1 < content.count, !content[index + 1].prefix,
                let joined = try closedCompound(db, content[index].text, content[index + 1].text) {
-                try addTerm(db, content[index].text, prefix: false, equivalents: vocabulary.equivalents(of: joined), closed: joined)
-                try addTerm(db, content[index + 1].text, prefix: false, equivalents: [], closed: joined)
-                index += 2
-                continue
+                let phrase = SearchQuery.quoted((plain.words(content[index].text) + plain.words(content[index + 1].text)).joined(separator: " "))
+                guard try QueryReading.matchesAny(db, phrase) else {
+                    try addTerm(db, content[index].text, prefix: false, equivalents: vocabulary.equivalents(of: joined), closed: joined)
+                    try addTerm(db, content[index + 1].text, prefix: false, equivalents: [], closed: joined)
+                    index += 2
+                    continue
+                }
+                term = (content[index].text + " " + content[index + 1].text, false, 2)
+                concepts = vocabulary.equivalents(of: joined)
+                closed = joined
             }
-            try addTerm(db, term.text, prefix: term.prefix, equivalents: concepts)
+            try addTerm(db, term.text, prefix: term.prefix, equivalents: concepts, closed: closed)
             index += term.length
         }
         // Words only one platform uses (`dimmed`, `isHeader`) say which platform is meant.

@@ -125,8 +125,8 @@ final class EvidenceRankingTests: XCTestCase {
 
     /// Two words the sources write as one (`space bar`: the seed's `Spacebar` labels) each find
     /// that word too, as typed: found and marked. Before, `space` and `bar` were two words no seed
-    /// component held. Each stays a word of its own (issue 33: `check list` is not read as
-    /// checklist alone, losing the list).
+    /// component held. Each stays a word of its own when the pages never say the two together
+    /// (issue 33: `check list` is not read as checklist alone, losing the list).
     func testTwoWordsTheSourcesWriteAsOneAreThatWord() throws {
         let kb = try Fixtures.seededKnowledgeBase(self)
         let result = try components(kb, "space bar")
