@@ -47,7 +47,7 @@ enum EvidenceRanking {
     static let inferredShare = 0.5
 
     /// Without a platform word or filter, a family (native or web) absent from the first three
-    /// whose best component scores at least this share of the first's is raised to third: the
+    /// whose best component (among the first `cooccurrenceDepth`) scores at least this share of the first's is raised to third: the
     /// best of each family shows where both answer (issue 33).
     static let bothFamiliesShare = 0.6
 
@@ -264,9 +264,14 @@ enum EvidenceRanking {
             ranked[0..<top].sort { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0.id < $1.0.id }
         }
         if softFamily == nil, allowed == nil, ranked.count > 3, ranked[0].1 > 0 {
-            let native = try ComponentListing.FamilyMembers(db, [.native]), web = try ComponentListing.FamilyMembers(db, [.web])
-            for members in [native, web] where !ranked.prefix(3).contains(where: { members.contains($0.0.id) }) {
-                if let index = ranked.indices.first(where: { members.contains(ranked[$0].0.id) }),
+            // Among the first `cooccurrenceDepth` (their families read by id, not every component's).
+            let depth = min(ranked.count, cooccurrenceDepth)
+            var familyOf: [Int64: String] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT id, family FROM components WHERE id IN (\(ranked.prefix(depth).map { String($0.0.id) }.joined(separator: ",")))") {
+                familyOf[row["id"]] = row["family"]
+            }
+            for family in [Family.native.rawValue, Family.web.rawValue] where !ranked.prefix(3).contains(where: { familyOf[$0.0.id] == family }) {
+                if let index = (0..<depth).first(where: { familyOf[ranked[$0].0.id] == family }),
                    ranked[index].1 >= bothFamiliesShare * ranked[0].1 {
                     ranked.insert(ranked.remove(at: index), at: 2)
                 }

@@ -15,17 +15,23 @@ enum Spelling {
     /// the word is too short to tell or holds anything but letters, or when no single word is
     /// clearly nearest.
     static func correction(_ db: Database, of word: String, words: WordForms) throws -> String? {
-        let letters = Array(word)
+        let letters = Array(word.lowercased())
         guard letters.count >= 4, letters.allSatisfy({ $0.isLetter && $0.isASCII }) else { return nil }
         // Held in this or another form (`materials` for `material`): not a misspelling.
         if try QueryReading.matchesAny(db, words.forms(db, word)) { return nil }
         let allowed = letters.count <= 5 ? 1.0 : 2.0
-        let candidates = try String.fetchAll(db.cachedStatement(sql: """
-            SELECT term FROM search_component_forms WHERE length(term) BETWEEN ? AND ?
-            """), arguments: [letters.count - 2, letters.count + 2])
+        // Words starting with the word's first letter, or its second (the first two swapped), by
+        // the index on term: a range each, not a scan of every word of a large knowledge base.
+        var candidates: [String] = []
+        for first in Set([letters[0], letters[1]].map { String($0).lowercased() }) {
+            guard let scalar = first.unicodeScalars.first, let next = Unicode.Scalar(scalar.value + 1) else { continue }
+            candidates += try String.fetchAll(db.cachedStatement(sql: """
+                SELECT term FROM search_component_forms WHERE term >= ? AND term < ? AND length(term) BETWEEN ? AND ?
+                """), arguments: [first, String(next), letters.count - 2, letters.count + 2])
+        }
         var scored: [(term: String, cost: Double)] = []
         for term in candidates where term.allSatisfy(\.isLetter) {
-            let cost = slips(letters, Array(term))
+            let cost = slips(letters, Array(term), limit: allowed)
             if cost <= allowed { scored.append((term, cost)) }
         }
         guard let best = scored.map(\.cost).min() else { return nil }
@@ -42,28 +48,34 @@ enum Spelling {
     }
 
     /// The cost of the slips that turn `typed` into `meant`: Damerau-Levenshtein where a doubled
-    /// or undoubled letter and a neighbouring key cost half an edit.
-    static func slips(_ typed: [Character], _ meant: [Character]) -> Double {
+    /// or undoubled letter and a neighbouring key cost half an edit. Past `limit` it stops and
+    /// answers more than it (thousands of words are tried for one misspelling).
+    static func slips(_ typed: [Character], _ meant: [Character], limit: Double = .infinity) -> Double {
         let n = typed.count, m = meant.count
         if n == 0 { return Double(m) }
         if m == 0 { return Double(n) }
-        var d = [[Double]](repeating: [Double](repeating: 0, count: m + 1), count: n + 1)
-        for i in 0...n { d[i][0] = Double(i) }
-        for j in 0...m { d[0][j] = Double(j) }
+        if Double(abs(n - m)) * 0.5 > limit { return limit + 1 }
+        var before = [Double](repeating: 0, count: m + 1)
+        var previous = (0...m).map(Double.init)
+        var current = [Double](repeating: 0, count: m + 1)
         for i in 1...n {
+            current[0] = Double(i)
+            var best = current[0]
             for j in 1...m {
                 let a = typed[i - 1], b = meant[j - 1]
                 // A letter typed twice (`passsword`) or a doubled letter typed once (`pasword`).
                 let extra = i > 1 && typed[i - 2] == a ? 0.5 : 1
                 let missing = j > 1 && meant[j - 2] == b ? 0.5 : 1
                 let replaced = a == b ? 0 : (neighbours(a, b) ? 0.5 : 1)
-                d[i][j] = min(d[i - 1][j] + extra, d[i][j - 1] + missing, d[i - 1][j - 1] + replaced)
-                if i > 1, j > 1, a == meant[j - 2], typed[i - 2] == b {
-                    d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
-                }
+                var cost = min(previous[j] + extra, current[j - 1] + missing, previous[j - 1] + replaced)
+                if i > 1, j > 1, a == meant[j - 2], typed[i - 2] == b { cost = min(cost, before[j - 2] + 1) }
+                current[j] = cost
+                best = min(best, cost)
             }
+            if best > limit { return limit + 1 }
+            (before, previous, current) = (previous, current, before)
         }
-        return d[n][m]
+        return previous[m]
     }
 
     private static let rows = ["qwertyuiop", "asdfghjkl", "zxcvbnm"].map(Array.init)
