@@ -112,8 +112,8 @@ extension KnowledgeBase {
 
     /// Several components, in the order named, each once (the tester's checklist). One unknown
     /// name fails the whole request, naming the closest slugs.
-    public func components(_ names: [String], family: Family? = nil) throws -> [ComponentFacts] {
-        try read { try ComponentSelection.named($0, names, family: family) }
+    public func components(_ names: [String], family: Family? = nil, context: [String] = []) throws -> [ComponentFacts] {
+        try read { try ComponentSelection.named($0, names, family: family, context: context) }
     }
 
     /// Every component of a category and/or a family (both nil: every component), by family and
@@ -184,7 +184,7 @@ extension KnowledgeBase {
     /// of that kind.
     public func gaps(component: String? = nil, platform: String? = nil, problem: GapProblem? = nil) throws -> [Gap] {
         try read { db in
-            let id = try component.map { try ComponentLookup.resolve(db, $0) }
+            let id = try component.map { try ComponentLookup.resolve(db, $0, context: platform.map { [$0] } ?? []) }
             let slug = try platform.flatMap { try Compare.platforms([$0]) }?.first
             return try Gap.list(db, componentID: id, platform: slug, problem: problem)
         }
@@ -331,9 +331,16 @@ extension KnowledgeBase {
         var stack = try Checklist.Stack.reading(platform: platform, framework: framework)
         stack.notesAsItems = notesAsItems
         let context = [platform, framework].compactMap { $0 }
-        return try read { db in
+        let checklist = try read { db in
             try Checklist.load(db, ComponentSelection.named(db, names, family: family, context: context), stack: stack)
         }
+        // A component named for a stack that has nothing for it is an error, never left out in silence.
+        if stack.platform != nil || stack.framework != nil,
+           let empty = checklist.sections.first(where: { $0.items.isEmpty && $0.guidance.isEmpty }) {
+            throw QueryError.nothingForStack("\(empty.component.family.rawValue)/\(empty.component.slug)",
+                                             stack: [stack.platform, stack.framework].compactMap { $0 }.joined(separator: " with "))
+        }
+        return checklist
     }
 
     /// The checklist of every component of a category and/or family, by family then slug.

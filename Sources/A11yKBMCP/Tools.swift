@@ -280,6 +280,7 @@ extension Tools {
                 + (rules.items.isEmpty ? [] : ["\n" + StandardsRendering.text(rules)])
             let text = lines.map { $0.hasSuffix("\n") ? $0 : $0 + "\n" }.joined()
             return Answer(text, .object([("query", .string(result.query.input)), ("result", result.tabular.json),
+                                         ("corrections", .array(ComponentSearchRendering.corrections(result.reading))),
                                          ("rules", rules.items.tabular.json)]))
         })
 

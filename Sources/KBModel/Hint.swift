@@ -8,6 +8,8 @@ public enum Hint: Hashable, Sendable {
     case listFacts(component: String?)
     /// How to keep only this platform's facts.
     case keepOnly(platform: String)
+    /// How to keep one family (native or web) when both answer.
+    case keepOneFamily
     /// How to list every file an import touched.
     case listEveryFile
     /// How to say which family a component slug both families use belongs to.

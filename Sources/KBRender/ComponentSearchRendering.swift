@@ -49,11 +49,39 @@ public enum ComponentSearchRendering {
         return out
     }
 
-    /// What was done with the query's words, one line each: equivalents added, words left out,
-    /// platform words, words not found, a partial match.
+    /// The whole answer as JSON (`lines`: JSON Lines): an object per component (`ComponentMatch.columns`),
+    /// then an object per misspelt word searched as another spelling (`"result": "correction"`,
+    /// `typed`, `searched`), one per success criterion the query names (`"result": "criterion"`,
+    /// `sc`, `title`), then an object per automated rule the text listing shows
+    /// (`"result": "rule"`, `RuleHit.columns`). Every part of the text listing is there.
+    public static func json(_ result: ComponentSearchResult, rules: [RuleHit], lines: Bool) -> String {
+        var items = result.tabular.rows.map(result.tabular.object)
+        items += corrections(result.reading)
+        items += result.reading.criteria.map { .object([("result", .string("criterion")), ("sc", .string($0.sc)), ("title", .string($0.title))]) }
+        items += rules.map { rule in
+            .object([("result", .string("rule"))] + zip(RuleHit.columns, rule.cells).map { ($0.name, $1.json) })
+        }
+        if lines { return items.map { $0.rendered(pretty: false) + "\n" }.joined() }
+        if items.isEmpty { return "[]\n" }
+        return "[\n  " + items.map { $0.rendered(level: 1) }.joined(separator: ",\n  ") + "\n]\n"
+    }
+
+    /// The corrections of a reading as objects (`"result": "correction"`, `typed`, `searched`).
+    public static func corrections(_ reading: SearchReading) -> [JSONValue] {
+        reading.corrections.map { .object([("result", .string("correction")), ("typed", .string($0.typed)), ("searched", .string($0.searched))]) }
+    }
+
+    /// What was done with the query's words, one line each: misspellings searched as the word
+    /// meant, equivalents added, words left out, platform words, words not found, a partial match.
     public static func reading(_ result: ComponentSearchResult, style: SearchRendering.Style = .plain) -> [String] {
         let reading = result.reading
         var lines: [String] = []
+        for criterion in reading.criteria {
+            lines.append(TerminalText.clean("\(criterion.sc) \(criterion.title): the components citing it first, then those whose criteria test it"))
+        }
+        for correction in reading.corrections {
+            lines.append(TerminalText.clean("searched \(correction.typed) as \(correction.searched): no component holds \(correction.typed)"))
+        }
         for term in reading.terms where !term.equivalents.isEmpty {
             let list = term.equivalents.map { $0.term + ($0.platform.map { " (\($0))" } ?? "") }
             lines.append(TerminalText.clean("also searched, as equivalents of \(term.text) (ranked after it): " + list.joined(separator: ", ")))
@@ -71,6 +99,13 @@ public enum ComponentSearchRendering {
         }
         if !reading.notFound.isEmpty {
             lines.append(TerminalText.clean("not found: " + reading.notFound.joined(separator: ", ")))
+        }
+        // Without a platform word, the first three hold both families' best: say how to keep one.
+        let top = Set(result.components.prefix(3).map(\.family))
+        if reading.platforms.isEmpty && result.options.platform == nil && result.options.family == nil
+            && top.contains(.native) && top.contains(.web) {
+            lines.append("native and web pages both answer: the best of each first; a platform word (iOS, Android, web) narrows it"
+                         + style.advice([.keepOneFamily]))
         }
         if reading.partial {
             lines.append("no component holds every word: the best partial matches, most words first")
@@ -94,7 +129,10 @@ public enum ComponentSearchRendering {
         let shown = String(String.UnicodeScalarView(result.query.input.unicodeScalars.map { SearchQuery.isSpace($0) ? " " : $0 }))
             .trimmingCharacters(in: .whitespaces)
         var lines = ["no component matches " + (shown.count > 80 ? String(shown.prefix(79)) + "…" : shown)]
-        if !result.reading.notFound.isEmpty { lines.append("not found: " + result.reading.notFound.joined(separator: ", ")) }
+        // Named only when some words were found: when none was, the first line says it.
+        if !result.reading.notFound.isEmpty && result.reading.notFound.count < result.reading.terms.count {
+            lines.append("not found: " + result.reading.notFound.joined(separator: ", "))
+        }
         lines += result.hints
         if !result.suggestions.isEmpty {
             lines.append("did you mean: " + result.suggestions.joined(separator: ", ") + "?")

@@ -19,13 +19,26 @@ package enum ComponentLookup {
             text = String(text[text.index(after: slash)...])
         }
         let candidates = try ComponentRecord.fetchAll(db, sql: "SELECT * FROM components ORDER BY family, slug")
-        // The name as typed first (`basic web page` is a title); then without its platform words.
-        var matches = named(Vocabulary.slugify(text), in: candidates, family: family)
         let (rest, implied) = impliedFamily(text, context: context)
-        if matches.isEmpty, rest != text { matches = named(Vocabulary.slugify(rest), in: candidates, family: family) }
-        if matches.count > 1, family == nil, let implied {
-            let settled = matches.filter { $0.family == implied }
-            if !settled.isEmpty { matches = settled }
+        // The name as typed first (`basic web page` is a title); then without its platform words.
+        func find(_ family: Family?) -> [ComponentRecord] {
+            var matches = named(Vocabulary.slugify(text), in: candidates, family: family)
+            if matches.isEmpty, rest != text { matches = named(Vocabulary.slugify(rest), in: candidates, family: family) }
+            return matches
+        }
+        // A platform or framework (in the name or beside it) settles native or web: the name is
+        // looked up in that family first, its own names (`tabs` on iOS: the segmented control).
+        var matches = find(family ?? implied)
+        if matches.isEmpty, family == nil, let implied {
+            let anywhere = find(nil)
+            // The testing guides answer for every platform; a page of the other family does not.
+            let guides = anywhere.filter { $0.family == .howToTest }
+            if !guides.isEmpty {
+                matches = guides
+            } else if !anywhere.isEmpty {
+                throw QueryError.notInFamily(query, family: implied.rawValue,
+                                             elsewhere: anywhere.map { "\($0.family.rawValue)/\($0.slug)" })
+            }
         }
         if matches.count == 1 { return matches[0].id }
         if matches.count > 1 { throw QueryError.ambiguousComponent(query, candidates: matches.map { "\($0.family.rawValue)/\($0.slug)" }) }
@@ -34,14 +47,14 @@ package enum ComponentLookup {
         throw QueryError.unknownComponent(query, suggestions: closest(slug, among: Array(Set(pool.map(\.slug))).sorted()))
     }
 
-    /// The components `slug` names: by slug, else by title, else by alias.
+    /// The components `slug` names: by slug, else by title, else by alias (of that family).
     private static func named(_ slug: String, in candidates: [ComponentRecord], family: Family?) -> [ComponentRecord] {
         let pool = candidates.filter { family == nil || $0.family == family }
         var matches = pool.filter { $0.slug == slug }
         // A page's older address (`radio` of the Jekyll era) finds it under today's.
         if matches.isEmpty { matches = pool.filter { $0.slug == Vocabulary.currentSlug(slug) } }
         if matches.isEmpty { matches = pool.filter { Vocabulary.slugify($0.title) == slug } }
-        if matches.isEmpty, let slugs = ComponentAlias.slugsByAlias[slug] { matches = pool.filter { slugs.contains($0.slug) } }
+        if matches.isEmpty { matches = pool.filter { ComponentAlias.names(slug, family: $0.family, slug: $0.slug) } }
         return matches
     }
 

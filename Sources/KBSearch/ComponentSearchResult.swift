@@ -28,10 +28,21 @@ public struct SearchReading: Sendable {
     public var platforms: [String] = []
     public var frameworks: [String] = []
     public var screenReaders: [String] = []
+    /// A misspelt word and the spelling the index holds that was searched instead (`chekbox`:
+    /// checkbox).
+    public struct Correction: Sendable, Equatable {
+        public var typed: String
+        public var searched: String
+    }
+    /// The words searched as another spelling, in query order.
+    public var corrections: [Correction] = []
     /// Terms that no component holds, not even through an equivalent.
     public var notFound: [String] = []
     /// True when no component holds every term, so the components listed hold some of them.
     public var partial = false
+    /// Success criteria the query names by number or handle (`1.4.11`, `focus visible`), with
+    /// their titles: the components that cite each rank first, then those whose criteria test it.
+    public var criteria: [(sc: String, title: String)] = []
 }
 
 /// One component a search found, with its best facts.

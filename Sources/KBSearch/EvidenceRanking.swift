@@ -39,6 +39,62 @@ enum EvidenceRanking {
     /// the share of the query one of their facts says together (`FactCooccurrence`).
     static let cooccurrenceDepth = 10
     static let cooccurrenceShare = 0.25
+    /// A success criterion the query names (issue 33): the components citing it come first, then
+    /// those whose criteria test it (inferred, vocabulary/tested-sc.tsv; by how many of their
+    /// criteria do, three or more counting whole), each tier ordered by the words' evidence: a
+    /// tier's gain is more than all the words' evidence can add (below a platform's tier).
+    static let citedShare = 3.0
+    static let inferredShare = 0.5
+
+    /// Without a platform word or filter, a family (native or web) absent from the first three
+    /// whose best component (among the first `cooccurrenceDepth`) scores at least this share of the first's is raised to third: the
+    /// best of each family shows where both answer (issue 33).
+    static let bothFamiliesShare = 0.6
+
+    /// A query that is word for word (three words or more) what a component's announcement says
+    /// ranks that component first (issue 33): above a component whose title shares a word.
+    static let announcedShare = 2.0
+    static let announcedCoverage = 0.4
+
+    /// The components one of whose announcements (a page's example, not a caption's fragment of
+    /// a longer recording) holds `spoken` word for word and in order, as a good part of what it
+    /// says (`announcedCoverage` of its words at least).
+    static func announcing(_ db: Database, _ spoken: [String], words: WordForms) throws -> Set<Int64> {
+        guard spoken.count >= 3 else { return [] }
+        let candidates = try Int64.fetchAll(db.cachedStatement(sql: "SELECT rowid FROM search_components WHERE search_components MATCH ?"),
+                                            arguments: [SearchQuery.quoted(spoken.joined(separator: " "))])
+        var found = Set<Int64>()
+        for id in candidates {
+            for text in try String.fetchAll(db.cachedStatement(sql: """
+                SELECT text FROM announcements WHERE component_id = ? AND origin IS NOT 'transcript'
+                """), arguments: [id]) {
+                let said = words.plain.words(text)
+                guard said.count >= spoken.count, Double(spoken.count) >= announcedCoverage * Double(said.count) else { continue }
+                if (0...(said.count - spoken.count)).contains(where: { Array(said[$0..<($0 + spoken.count)]) == spoken }) {
+                    found.insert(id)
+                    break
+                }
+            }
+        }
+        return found
+    }
+
+    /// What each component gains for the success criteria `criteria` (by component id).
+    static func criterionGain(_ db: Database, _ criteria: [String]) throws -> [Int64: Double] {
+        var gain: [Int64: Double] = [:]
+        for sc in criteria {
+            for id in try Int64.fetchAll(db.cachedStatement(sql: "SELECT DISTINCT component_id FROM component_wcag WHERE sc = ?"), arguments: [sc]) {
+                gain[id, default: 0] += citedShare
+            }
+            for row in try Row.fetchAll(db.cachedStatement(sql: """
+                SELECT component_id, count(*) AS n FROM inferred_wcag WHERE sc = ? GROUP BY component_id
+                """), arguments: [sc]) {
+                let id: Int64 = row["component_id"]
+                gain[id, default: 0] += inferredShare * min(1, Double(row["n"] as Int) / 3)
+            }
+        }
+        return gain
+    }
 
     /// The share of a title's words the query holds, squared: a query that names the whole title
     /// (`skip link` for "Skip link") is about that component more than one naming half a title
@@ -104,10 +160,9 @@ enum EvidenceRanking {
             for index in 0..<count where columns[index] != 0 { put(id, index, place(columns[index])) }
         }
         for index in 0..<count {
-            if !read.aliasSlugs[index].isEmpty {
-                let slugs = read.aliasSlugs[index]
-                for id in try Int64.fetchAll(db, sql: "SELECT id FROM components WHERE slug IN (\(slugs.map { _ in "?" }.joined(separator: ",")))",
-                                             arguments: StatementArguments(slugs)) { put(id, index, place.title) }
+            for alias in read.aliases[index] {
+                for id in try Int64.fetchAll(db.cachedStatement(sql: "SELECT id FROM components WHERE slug = ? AND (?2 IS NULL OR family = ?2)"),
+                                             arguments: [alias.slug, alias.family?.rawValue]) { put(id, index, place.title) }
             }
             if read.speech.contains(index) {
                 for id in try Int64.fetchAll(db.cachedStatement(sql: "SELECT DISTINCT component_id FROM announcements")) { put(id, index, place.body) }
@@ -136,8 +191,10 @@ enum EvidenceRanking {
             weights.append(inTitle ? rarity * topicFactor : rarity)
             if df == 0 { read.reading.notFound.append(read.reading.terms[index].text) }
         }
+        var gain = try criterionGain(db, read.reading.criteria.map(\.sc))
+        for id in try announcing(db, read.spoken, words: words) { gain[id, default: 0] += announcedShare }
         var held: [Int64] = []
-        for id in 0...maxID where places[(id * count)..<(id * count + count)].contains(where: { $0 > 0 }) {
+        for id in 0...maxID where places[(id * count)..<(id * count + count)].contains(where: { $0 > 0 }) || gain[Int64(id)] != nil {
             if let allowed, !allowed.contains(Int64(id)) { continue }
             held.append(Int64(id))
         }
@@ -171,22 +228,26 @@ enum EvidenceRanking {
             covered /= totalWeight
             let tier = inFamily.map { $0.contains(id) ? familyTier : 0 } ?? 0
             let named = inTitle > 0 ? titleShare * titleCovered(titleWords: passTitleTokens(id) ?? aliasTitles[id]?.title ?? 0, wordsHeld: inTitle) : 0
-            return Scored(id: id, key: tier + covered + named + (held == count ? allHeldBonus : 0), held: held)
+            return Scored(id: id, key: tier + covered + named + (held == count ? allHeldBonus : 0) + (gain[id] ?? 0), held: held)
         }
         read.reading.partial = !scored.isEmpty && !scored.contains { $0.held == count } && count > 1
         scored.sort { $0.key != $1.key ? $0.key > $1.key : $0.id < $1.id }
 
-        // bm25 (and the facts said together) only where they can change the first `limit`: within
-        // bm25Share + cooccurrenceShare of the last of them.
-        let cut = scored.isEmpty ? 0 : scored[min(limit, scored.count) - 1].key - bm25Share - cooccurrenceShare
+        // bm25 (and the facts said together) only where they can change the first
+        // `cooccurrenceDepth`: within bm25Share + cooccurrenceShare of the last of them. The depth
+        // is the same whatever the limit, so a limit only cuts the list, never reorders it (issue
+        // 33); past the shortlist, components follow in the order of their evidence.
+        let cut = scored.isEmpty ? 0 : scored[min(cooccurrenceDepth, scored.count) - 1].key - bm25Share - cooccurrenceShare
         let shortlist = scored.prefix { $0.key >= cut }
-        let lengths = try EvidencePass.sizes(db, shortlist.map(\.id).filter { rowOf[Int($0)] >= 0 && pass.tokens[rowOf[Int($0)]] < 0 })
+        // bm25 is read for the shortlist (it ranks them) and for the rest that can be shown (their score).
+        let scoredFor = Array(scored.prefix(max(shortlist.count, min(limit, scored.count))))
+        let lengths = try EvidencePass.sizes(db, scoredFor.map(\.id).filter { rowOf[Int($0)] >= 0 && pass.tokens[rowOf[Int($0)]] < 0 })
         var bm25: [Int64: Double] = [:]
-        for candidate in shortlist where rowOf[Int(candidate.id)] >= 0 {
+        for candidate in scoredFor where rowOf[Int(candidate.id)] >= 0 {
             let row = rowOf[Int(candidate.id)]
             bm25[candidate.id] = pass.bm25(row: row, tokens: pass.tokens[row] >= 0 ? pass.tokens[row] : lengths[candidate.id]?.all ?? 0)
         }
-        let best = bm25.values.min() ?? 0
+        let best = shortlist.compactMap { bm25[$0.id] }.min() ?? 0
         var ranked = Array(shortlist).map { candidate -> (Scored, Double) in
             (candidate, candidate.key + (best < 0 ? bm25Share * (bm25[candidate.id] ?? 0) / best : 0))
         }
@@ -202,8 +263,22 @@ enum EvidenceRanking {
             }
             ranked[0..<top].sort { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0.id < $1.0.id }
         }
-        // Only the shortlist can be shown (it holds the first `limit`); the rest is counted.
-        let candidates = ranked.map { candidate, _ in
+        if softFamily == nil, allowed == nil, ranked.count > 3, ranked[0].1 > 0 {
+            // Among the first `cooccurrenceDepth` (their families read by id, not every component's).
+            let depth = min(ranked.count, cooccurrenceDepth)
+            var familyOf: [Int64: String] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT id, family FROM components WHERE id IN (\(ranked.prefix(depth).map { String($0.0.id) }.joined(separator: ",")))") {
+                familyOf[row["id"]] = row["family"]
+            }
+            for family in [Family.native.rawValue, Family.web.rawValue] where !ranked.prefix(3).contains(where: { familyOf[$0.0.id] == family }) {
+                if let index = (0..<depth).first(where: { familyOf[ranked[$0].0.id] == family }),
+                   ranked[index].1 >= bothFamiliesShare * ranked[0].1 {
+                    ranked.insert(ranked.remove(at: index), at: 2)
+                }
+            }
+        }
+        let order = ranked.map(\.0) + scored.dropFirst(shortlist.count).prefix(max(0, limit - shortlist.count))
+        let candidates = order.map { candidate in
             ComponentListing.Candidate(id: candidate.id, score: bm25[candidate.id] ?? 0, held: candidate.held,
                                        familyMatch: inFamily?.contains(candidate.id) ?? true, titleHeld: 0, exactHeld: 0,
                                        missing: (0..<count).filter { places[Int(candidate.id) * count + $0] == 0 })

@@ -18,7 +18,16 @@ enum PlainLanguage {
         "not", "no", "yes", "any", "all", "some", "each", "every", "other", "same",
         "test", "tested", "testing", "work", "works", "way", "ways", "tell",
         "show", "shows", "please", "properly", "correctly", "right", "good", "best",
+        // The user's own framing (issue 33): what a question is asked about, not what it asks.
+        "component", "components", "app", "apps",
+        "happen", "happens", "happened", "supposed", "expected", "ok", "okay",
+        // Contractions, as the tokenizer splits them (`doesn't`: doesn, t).
+        "doesn", "don", "didn", "isn", "aren", "wasn", "weren", "won", "can", "couldn", "shouldn", "wouldn", "t", "s", "ll", "re", "ve", "d",
     ]
+
+    /// Words that frame a success criterion (`WCAG 1.4.11`, `SC 2.4.7`): left out when the query
+    /// names one.
+    static let criterionWords: Set<String> = ["wcag", "sc", "success", "criterion", "criteria", "guideline", "level", "aa", "aaa"]
 
     /// Verbs of speech: a question that asks what a screen reader says asks for announcements.
     /// Such a word is held by every component that has announcements, and finds the words
@@ -34,7 +43,16 @@ enum PlainLanguage {
         var platform: String
         var framework: String?
         var screenReader: String?
+        /// A word English uses otherwise (`compose` a message, table `views`, a `browser` an app
+        /// opens): it names the platform only capitalised mid-sentence or beside a word that
+        /// names the same platform for certain (`Jetpack Compose`, `Android views`).
+        var plainWord = false
     }
+
+    /// A plain word the vocabulary gives for one platform only raises that platform when its
+    /// family's pages say it at least this many times as often (by share of components) as the
+    /// other family's (issue 33).
+    static let termShareRatio = 3.0
 
     static let platformWords: [String: PlatformWord] = [
         "ios": PlatformWord(platform: "ios"),
@@ -45,12 +63,12 @@ enum PlainLanguage {
         "swiftui": PlatformWord(platform: "ios", framework: "swiftui"),
         "android": PlatformWord(platform: "android"),
         "talkback": PlatformWord(platform: "android", screenReader: "TalkBack"),
-        "views": PlatformWord(platform: "android", framework: "android-views"),
-        "compose": PlatformWord(platform: "android", framework: "jetpack-compose"),
+        "views": PlatformWord(platform: "android", framework: "android-views", plainWord: true),
+        "compose": PlatformWord(platform: "android", framework: "jetpack-compose", plainWord: true),
         "jetpack": PlatformWord(platform: "android", framework: "jetpack-compose"),
         "web": PlatformWord(platform: "web"),
         "html": PlatformWord(platform: "web"),
-        "browser": PlatformWord(platform: "web"),
+        "browser": PlatformWord(platform: "web", plainWord: true),
         "nvda": PlatformWord(platform: "web", screenReader: "NVDA"),
         "jaws": PlatformWord(platform: "web", screenReader: "JAWS"),
     ]

@@ -8,6 +8,11 @@ public enum QueryError: Error, LocalizedError, HintedError, Equatable {
     case invalidOption(String)
     /// No component by that name; the closest slugs, if any.
     case unknownComponent(String, suggestions: [String])
+    /// The name answers only to components of another family than the platform or framework
+    /// chosen (`tabs` with iOS: web/tabs); `elsewhere` names them.
+    case notInFamily(String, family: String, elsewhere: [String])
+    /// A component named for a stack has nothing for it (no criterion or note of that platform).
+    case nothingForStack(String, stack: String)
     /// Several components answer to that name (same slug in both families).
     case ambiguousComponent(String, candidates: [String])
     /// `export TABLE` of a table or view the schema does not have.
@@ -27,6 +32,10 @@ public enum QueryError: Error, LocalizedError, HintedError, Equatable {
         case let .unknownComponent(query, suggestions):
             if suggestions.isEmpty { return "no component \"\(query)\" in the knowledge base (it holds none; import some with `a11ykb import`)" }
             return "no component \"\(query)\"; closest: \(suggestions.joined(separator: ", "))"
+        case let .notInFamily(query, family, elsewhere):
+            return "no \(family) component \"\(query)\"; only \(elsewhere.joined(separator: ", ")) answer\(elsewhere.count == 1 ? "s" : "") to that name"
+        case let .nothingForStack(component, stack):
+            return "\(component) has nothing for \(stack): no criterion or note of it"
         case let .ambiguousComponent(query, candidates):
             return "\"\(query)\" names more than one component: \(candidates.joined(separator: ", ")); say which with FAMILY/SLUG"
                 + (hint(.nameFamily).map { " or \($0)" } ?? "")

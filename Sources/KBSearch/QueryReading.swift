@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import KBModel
 
@@ -25,7 +26,11 @@ struct QueryReading {
     var patterns: [TermMatcher.Pattern] = []
     /// Per plain term: the slugs it is an alias of (vocabulary/aliases.tsv), and whether it is a
     /// verb of speech (`say`, `announce`), which points at announcements.
-    var aliasSlugs: [[String]] = []
+    var aliases: [[ComponentAlias]] = []
+    /// The query's words in order, folded, as a screen reader would say them (platform words,
+    /// verbs of speech and the leading question words left out): a query that is word for word an
+    /// announcement ranks the component saying it first (issue 33).
+    var spoken: [String] = []
     var speech: Set<Int> = []
 
     /// The component index's word forms; nil in a reading for the fact listing.
@@ -79,12 +84,20 @@ struct QueryReading {
         var content: [(text: String, prefix: Bool)] = []
         var platformWords: [(text: String, prefix: Bool)] = []
         var stops: [(text: String, prefix: Bool)] = []
-        for word in words {
+        let singles: [String?] = words.map { word in
             let folded = plain.words(word.text)
-            let single = folded.count == 1 && !word.prefix ? folded[0] : nil
+            return folded.count == 1 && !word.prefix ? folded[0] : nil
+        }
+        for (position, word) in words.enumerated() {
+            let single = singles[position]
+            let folded = plain.words(word.text)
             if let single, PlainLanguage.stopWords.contains(single) {
                 stops.append(word)
-            } else if let single, let platformWord = PlainLanguage.platformWords[single] {
+            } else if !word.prefix, folded.count > 1, folded.allSatisfy(PlainLanguage.stopWords.contains) {
+                // A contraction of stop words (`doesn't`, `what's`).
+                stops.append(word)
+            } else if let single, let platformWord = PlainLanguage.platformWords[single],
+                      try namesPlatform(db, at: position, platformWord, typed: words.map(\.text), singles: singles) {
                 platformWords.append(word)
                 if !reading.platforms.contains(platformWord.platform) { reading.platforms.append(platformWord.platform) }
                 if let framework = platformWord.framework, !reading.frameworks.contains(framework) { reading.frameworks.append(framework) }
@@ -108,8 +121,24 @@ struct QueryReading {
         }
         reading.stopWords = stops.map(\.text)
         reading.platformWords = platformWords.map(\.text)
+        let platformTexts = Set(platformWords.map(\.text))
+        spoken = Array(words.filter { !$0.prefix && !platformTexts.contains($0.text) }
+            .flatMap { plain.words($0.text) }
+            .filter { !PlainLanguage.speechVerbs.contains($0) }
+            .drop { PlainLanguage.stopWords.contains($0) })
 
+        try readCriteria(db, &content)
         let vocabulary = try SearchVocabulary(db, words: forms)
+        // A word no component holds, in any form, with one spelling the index holds clearly
+        // nearest, is searched as that spelling (`chekbox`: checkbox); a word of the vocabulary
+        // or an alias is the user's own and kept.
+        for position in content.indices where !content[position].prefix {
+            let folded = plain.words(content[position].text)
+            guard folded.count == 1, vocabulary.byKey[folded[0]] == nil, ComponentAlias.byAlias[Vocabulary.slugify(folded[0])] == nil,
+                  let corrected = try Spelling.correction(db, of: folded[0], words: forms) else { continue }
+            reading.corrections.append(SearchReading.Correction(typed: content[position].text, searched: corrected))
+            content[position].text = corrected
+        }
         var index = 0
         while index < content.count {
             var term = (text: content[index].text, prefix: content[index].prefix, length: 1)
@@ -121,18 +150,30 @@ struct QueryReading {
                     if run.contains(where: \.prefix) { continue }
                     let text = run.map(\.text).joined(separator: " ")
                     let found = vocabulary.equivalents(of: text)
-                    if !found.isEmpty || length == 1 {
-                        if !found.isEmpty { term = (text, false, length) }
+                    // A run of words that is an alias (`text field`, `activity indicator`) is one term too.
+                    let alias = length > 1 && ComponentAlias.byAlias[Vocabulary.slugify(text)] != nil
+                    if !found.isEmpty || alias || length == 1 {
+                        if !found.isEmpty || alias { term = (text, false, length) }
                         concepts = found
                         break
                     }
                 }
             }
             // Two words the sources write as one (`space bar`: Spacebar, `check box`: checkbox)
-            // are that word too, as typed.
+            // find that word too. When the pages also say the two words together (`table row`),
+            // they are one term, the phrase or the word; otherwise each stays a term of its own,
+            // finding the joined word too, so that neither is lost to it (`check list` of items
+            // finds the list as well as a checklist).
             var closed: String?
             if term.length == 1, !term.prefix, index + 1 < content.count, !content[index + 1].prefix,
                let joined = try closedCompound(db, content[index].text, content[index + 1].text) {
+                let phrase = SearchQuery.quoted((plain.words(content[index].text) + plain.words(content[index + 1].text)).joined(separator: " "))
+                guard try QueryReading.matchesAny(db, phrase) else {
+                    try addTerm(db, content[index].text, prefix: false, equivalents: vocabulary.equivalents(of: joined), closed: joined)
+                    try addTerm(db, content[index + 1].text, prefix: false, equivalents: [], closed: joined)
+                    index += 2
+                    continue
+                }
                 term = (content[index].text + " " + content[index + 1].text, false, 2)
                 concepts = vocabulary.equivalents(of: joined)
                 closed = joined
@@ -145,7 +186,10 @@ struct QueryReading {
             var hinted: [String: [String]] = [:]
             for term in reading.terms where !term.prefix {
                 let platforms = vocabulary.platforms(of: term.text)
-                if platforms.count == 1, let only = platforms.first, let platform = only { hinted[platform, default: []].append(term.text) }
+                if platforms.count == 1, let only = platforms.first, let platform = only,
+                   try usedAsTerm(db, term.text, by: platform, vocabulary: vocabulary) {
+                    hinted[platform, default: []].append(term.text)
+                }
             }
             if hinted.count == 1, let (platform, words) = hinted.first {
                 reading.platforms = [platform]
@@ -153,6 +197,107 @@ struct QueryReading {
             }
         }
         match = full.isEmpty ? nil : full.joined(separator: " AND ")
+    }
+
+    /// Success criteria named in the query (issue 33): a number the catalogue holds (`1.4.11`),
+    /// taken out of the words (it names no word of a page) and searched as its handle's words when
+    /// the query holds none of them; a run of words that is a handle (`non-text contrast`, `target
+    /// size minimum`), kept as words. `WCAG`, `SC` and `success criterion` beside one are the
+    /// user's framing. The ranking raises the components citing each, then those testing it.
+    private mutating func readCriteria(_ db: Database, _ content: inout [(text: String, prefix: Bool)]) throws {
+        let catalogue = try Row.fetchAll(db.cachedStatement(sql: "SELECT sc, title FROM wcag_criteria WHERE title IS NOT NULL"))
+            .map { (sc: $0["sc"] as String, title: $0["title"] as String) }
+        guard !catalogue.isEmpty else { return }
+        let bySC = Dictionary(catalogue.map { ($0.sc, $0.title) }, uniquingKeysWith: { a, _ in a })
+        let byHandle = Dictionary(catalogue.map { (Vocabulary.slugify($0.title), $0) }, uniquingKeysWith: { a, _ in a })
+        var found: [(sc: String, title: String)] = []
+        var kept: [(text: String, prefix: Bool)] = []
+        for word in content {
+            let number = word.text.trimmingCharacters(in: CharacterSet(charactersIn: ".,;:()"))
+            if !word.prefix, let title = bySC[number] {
+                if !found.contains(where: { $0.sc == number }) { found.append((number, title)) }
+            } else {
+                kept.append(word)
+            }
+        }
+        var index = 0
+        while index < kept.count {
+            var matched = false
+            for length in stride(from: min(5, kept.count - index), through: 2, by: -1) {
+                let run = kept[index..<(index + length)]
+                if let criterion = byHandle[Vocabulary.slugify(run.map(\.text).joined(separator: " "))] {
+                    if !found.contains(where: { $0.sc == criterion.sc }) { found.append(criterion) }
+                    index += length
+                    matched = true
+                    break
+                }
+            }
+            if !matched { index += 1 }
+        }
+        guard !found.isEmpty else { return }
+        reading.criteria = found
+        // The user's framing of a criterion is no word to look for.
+        kept.removeAll { !$0.prefix && PlainLanguage.criterionWords.contains($0.text.lowercased()) }
+        for criterion in found {
+            let words = plain.words(criterion.title).filter { !PlainLanguage.stopWords.contains($0) }
+            let typed = Set(kept.flatMap { plain.words($0.text) })
+            if typed.isDisjoint(with: words) { kept += words.map { ($0, false) } }
+        }
+        content = kept
+    }
+
+    /// Whether the platform word at `position` names its platform here (issue 33): not when it
+    /// is one word of a phrase the other family's pages say (`web page` in a question about an
+    /// app's link: native pages hold it), nor when it is a word English uses otherwise (`compose`,
+    /// `views`, `browser`) unless typed capitalised mid-sentence or beside a word that names the
+    /// same platform for certain (`Jetpack Compose`, `Android views`).
+    private func namesPlatform(_ db: Database, at position: Int, _ word: PlainLanguage.PlatformWord, typed: [String],
+                               singles: [String?]) throws -> Bool {
+        let family = Family(platform: word.platform)
+        if word.plainWord {
+            let capitalised = position > 0 && typed[position].first?.isUppercase == true
+            let beside = [position - 1, position + 1].contains { index in
+                guard singles.indices.contains(index), let other = singles[index].flatMap({ PlainLanguage.platformWords[$0] }) else { return false }
+                return !other.plainWord && other.platform == word.platform
+            }
+            if !capitalised && !beside { return false }
+        }
+        for (first, second) in [(position - 1, position), (position, position + 1)] {
+            guard first >= 0, second < singles.count, let a = singles[first], let b = singles[second],
+                  !PlainLanguage.stopWords.contains(a), !PlainLanguage.stopWords.contains(b),
+                  PlainLanguage.platformWords[first == position ? b : a] == nil else { continue }
+            let phrase = SearchQuery.quoted(a + " " + b)
+            let elsewhere = try Bool.fetchOne(db.cachedStatement(sql: """
+                SELECT 1 FROM search_components s JOIN components c ON c.id = s.rowid
+                WHERE search_components MATCH ? AND c.family NOT IN (?, 'how-to-test') LIMIT 1
+                """), arguments: [phrase, family.rawValue]) ?? false
+            if elsewhere { return false }
+        }
+        return true
+    }
+
+    /// Whether a word the vocabulary gives for one platform only is that platform's term here
+    /// (issue 33): an identifier as the vocabulary writes it (`isHeader`, `aria-pressed`,
+    /// `notEnabled`) always; a plain word (`header`, `hint`, `escape`) only when the pages of its
+    /// family say it far more often than the other family's (`dimmed`), since otherwise it is
+    /// the ordinary word (a web page's sticky header).
+    private func usedAsTerm(_ db: Database, _ text: String, by platform: String, vocabulary: SearchVocabulary) throws -> Bool {
+        let written = (vocabulary.byKey[vocabulary.key(text)] ?? []).map(\.term)
+        if written.contains(where: { term in
+            term.dropFirst().contains(where: \.isUppercase) || term.contains { ".-_=()@\"".contains($0) }
+        }) { return true }
+        let family = Family(platform: platform)
+        var share: [String: Double] = [:]
+        for row in try Row.fetchAll(db.cachedStatement(sql: """
+            SELECT c.family, count(*) AS holding, (SELECT count(*) FROM components WHERE family = c.family) AS every
+            FROM search_components s JOIN components c ON c.id = s.rowid
+            WHERE search_components MATCH ? GROUP BY c.family
+            """), arguments: [try forms.forms(db, text)]) {
+            share[row["family"]] = Double(row["holding"] as Int) / Double(max(1, row["every"] as Int))
+        }
+        let own = share[family.rawValue] ?? 0
+        let other = family == .web ? share[Family.native.rawValue] ?? 0 : share[Family.web.rawValue] ?? 0
+        return own > 0 && own >= PlainLanguage.termShareRatio * other
     }
 
     /// The one word two typed words make when the component index holds it (`spacebar`).
@@ -191,7 +336,7 @@ struct QueryReading {
                 patterns.append(TermMatcher.Pattern(pieces: forms.pieces(word, prefix: false), term: term, equivalent: nil))
             }
         }
-        aliasSlugs.append(prefix ? [] : ComponentAlias.slugsByAlias[Vocabulary.slugify(text)] ?? [])
+        aliases.append(prefix ? [] : ComponentAlias.byAlias[Vocabulary.slugify(text)] ?? [])
         exact.append(exactForm)
         full.append(alternatives.count == 1 ? exactForm : "(" + alternatives.joined(separator: " OR ") + ")")
         reading.terms.append(SearchReading.Term(text: prefix ? text + "*" : text, prefix: prefix, equivalents: held))

@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import KBModel
 import KBStore
@@ -23,26 +24,46 @@ public struct RuleHit: Sendable, Equatable {
 /// weighs most, then the name).
 package enum RuleSearch {
     package static func search(_ db: Database, _ text: String, limit: Int = 5) throws -> (hits: [RuleHit], total: Int) {
-        let words = Set(text.lowercased().split { !$0.isLetter && !$0.isNumber }.map(String.init)
-            .filter { !PlainLanguage.stopWords.contains($0) })
-        guard !words.isEmpty else { return ([], 0) }
+        // A success criterion's number (`1.4.11`) reaches the rules that test it, first (issue 33);
+        // its digits are no words to look for.
+        let numbers = text.split { $0 == " " || $0 == "," || $0 == ";" || $0 == "(" || $0 == ")" }
+            .map { String($0).trimmingCharacters(in: CharacterSet(charactersIn: ".:")) }
+            .filter { $0.split(separator: ".").count == 3 && $0.allSatisfy { $0.isNumber || $0 == "." } }
+        let criteria = try numbers.filter { try Bool.fetchOne(db, sql: "SELECT 1 FROM wcag_criteria WHERE sc = ?", arguments: [$0]) ?? false }
+        let textWords = criteria.reduce(text) { $0.replacingOccurrences(of: $1, with: " ") }
+        let words = Set(textWords.lowercased().split { !$0.isLetter && !$0.isNumber }.map(String.init)
+            .filter { !PlainLanguage.stopWords.contains($0) && !(criteria.isEmpty ? [] : PlainLanguage.criterionWords).contains($0) })
+        guard !words.isEmpty || !criteria.isEmpty else { return ([], 0) }
         var matched: [Int64: Int] = [:]
+        for sc in criteria {
+            for id in try Int64.fetchAll(db, sql: "SELECT rule_id FROM rule_sc WHERE sc = ? AND secondary = 0", arguments: [sc]) {
+                matched[id, default: 0] += words.count + 1
+            }
+        }
         for word in words {
             for id in try Int64.fetchAll(db, sql: "SELECT rowid FROM search_rules WHERE search_rules MATCH ?", arguments: ["\"\(word)\""]) {
                 matched[id, default: 0] += 1
             }
         }
         guard !matched.isEmpty else { return ([], 0) }
+        // Every rule holding a word, and every rule testing a criterion named (by its id).
         let query = words.sorted().map { "\"\($0)\"" }.joined(separator: " OR ")
-        let rows = try Row.fetchAll(db, sql: """
-            SELECT r.id, r.kind, r.rule, r.name, r.description, bm25(search_rules, 4.0, 2.0, 1.0) AS rank,
+        let tested = matched.keys.filter { id in criteria.isEmpty ? false : (matched[id] ?? 0) > words.count }
+        let columns = """
+            SELECT r.id, r.kind, r.rule, r.name, r.description,
                 (SELECT group_concat(sc) FROM rule_sc WHERE rule_id = r.id AND secondary = 0) AS criteria,
                 CASE r.kind WHEN 'axe' THEN (SELECT group_concat(act_rule) FROM v_rule_act WHERE axe_rule = r.rule)
                             ELSE (SELECT group_concat(axe_rule) FROM v_rule_act WHERE act_rule = r.rule) END AS related
+            """
+        var rows = words.isEmpty ? [] : try Row.fetchAll(db, sql: columns + """
+            , bm25(search_rules, 4.0, 2.0, 1.0) AS rank
             FROM search_rules JOIN v_rules r ON r.id = search_rules.rowid
             WHERE search_rules MATCH ? AND r.deprecated = 0
             ORDER BY rank
             """, arguments: [query])
+        let listed = Set(rows.map { $0["id"] as Int64 })
+        rows += try Row.fetchAll(db, sql: columns + " FROM v_rules r WHERE r.id IN (SELECT value FROM json_each(?)) AND r.deprecated = 0 ORDER BY r.kind, r.rule",
+                                 arguments: ["[" + tested.filter { !listed.contains($0) }.map(String.init).joined(separator: ",") + "]"])
         let split = { (text: String?) in (text ?? "").split(separator: ",").map(String.init) }
         let hits = rows.map { row -> RuleHit in
             RuleHit(kind: row["kind"], rule: row["rule"], name: row["name"], description: row["description"],
@@ -55,7 +76,7 @@ package enum RuleSearch {
         }.map(\.element)
         // A rule holding one word of several is noise beside rules that hold more.
         let best = ranked.first?.matched ?? 0
-        let kept = ranked.filter { words.count == 1 || $0.matched * 2 >= best && $0.matched > 1 || best == 1 }
+        let kept = ranked.filter { words.count <= 1 || $0.matched * 2 >= best && $0.matched > 1 || best == 1 }
         return (limit > 0 ? Array(kept.prefix(limit)) : kept, kept.count)
     }
 }

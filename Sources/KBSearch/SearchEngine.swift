@@ -23,7 +23,7 @@ package struct SearchEngine {
 
     /// Every fact that holds the query as typed, best first (the fact listing).
     package func facts(_ query: SearchQuery, options: SearchOptions) throws -> SearchResult {
-        try validate(options)
+        let options = try resolved(options)
         let reading = QueryReading(facts: query)
         let (rows, total) = try FactListing.ranked(db, match: reading.factMatch, options: options)
         let hits = try FactListing.highlighted(db, rows, match: reading.factMatch)
@@ -43,7 +43,7 @@ package struct SearchEngine {
     /// The components that hold the query's words, best first, each with its best facts (the
     /// components-first listing). Plain words are read as plain language.
     package func components(_ query: SearchQuery, options: SearchOptions, deadline: Deadline = .none) throws -> ComponentSearchResult {
-        try validate(options)
+        let options = try resolved(options)
         let words = try WordForms(db)
         var reading = try QueryReading(db, query, words: words)
         var result = try ComponentListing.ranked(db, &reading, options: options, deadline: deadline, words: words)
@@ -102,6 +102,21 @@ package struct SearchEngine {
         return (hints, suggestions)
     }
 
+    /// The options with the component filter read as every command reads a component's name
+    /// (`ComponentLookup.resolve`: slug, title or alias; native or web settled by the platform,
+    /// framework or family given), kept as the one component's slug and family.
+    func resolved(_ options: SearchOptions) throws -> SearchOptions {
+        try validate(options)
+        guard let name = options.component else { return options }
+        let id = try ComponentLookup.resolve(db, name, family: options.family,
+                                             context: [options.platform, options.framework].compactMap { $0 })
+        guard let row = try Row.fetchOne(db, sql: "SELECT slug, family FROM components WHERE id = ?", arguments: [id]) else { return options }
+        var options = options
+        options.component = row["slug"]
+        options.family = Family(rawValue: row["family"])
+        return options
+    }
+
     /// Refuses filters the knowledge base does not know, naming those it does.
     func validate(_ options: SearchOptions) throws {
         if options.limit < 0 { throw QueryError.invalidOption("the limit must be 0 (all) or more, not \(options.limit)") }
@@ -111,16 +126,6 @@ package struct SearchEngine {
         }
         try check(options.platform, "platform", try String.fetchAll(db, sql: "SELECT slug FROM platforms ORDER BY id"))
         try check(options.framework, "framework", try String.fetchAll(db, sql: "SELECT slug FROM frameworks ORDER BY id"))
-        if let component = options.component,
-           try Int.fetchOne(db, sql: "SELECT 1 FROM components WHERE slug = ? LIMIT 1", arguments: [component]) == nil {
-            let near = try String.fetchAll(db, sql: "SELECT DISTINCT slug FROM components ORDER BY slug")
-                .map { ($0, ComponentLookup.editDistance($0, component)) }
-                .filter { $0.1 <= max(2, component.count / 3) || $0.0.contains(component) }
-                .sorted { ($0.1, $0.0) < ($1.1, $1.0) }
-                .prefix(5).map(\.0)
-            throw QueryError.invalidOption("no component \"\(component)\" in the knowledge base"
-                                + (near.isEmpty ? "" : "; did you mean \(near.joined(separator: ", "))?"))
-        }
         if let aspect = options.aspect {
             let known = Vocabulary.aspects + Vocabulary.criterionKinds
             let inData = try Int.fetchOne(db, sql: """

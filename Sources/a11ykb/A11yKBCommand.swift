@@ -18,11 +18,11 @@ struct A11yKBCommand: ParsableCommand {
               a11ykb stats
               a11ykb import ~/src/magentaA11y
               a11ykb search dimmed
-              a11ykb show button checkbox --format condensed
+              a11ykb show button checkbox --family native --format condensed
               a11ykb compare expandable-region
               a11ykb announcements checkbox --platform android
               a11ykb trace ~/src/magentaA11y --counts
-              a11ykb sql "SELECT component, label FROM v_criteria WHERE kind = 'gesture'"
+              a11ykb sql "SELECT component, label FROM v_criteria WHERE kind='gesture'"
               a11ykb mcp                 # for AI assistants: see a11ykb mcp --help
               a11ykb serve               # for a team: pages, JSON and MCP over HTTP
             """,

@@ -22,9 +22,9 @@ struct ACRCommand: ParsableCommand {
 
             The whole workflow:
               a11ykb plan save web-r12 button checkbox link --platform web
-              a11ykb plan show web-r12 --format csv -o results.csv     # testers fill result and note
+              a11ykb plan show web-r12 --format csv -o results.csv  # testers fill it
               scripts/axe-run page.html -o axe.json                     # an automated run
-              a11ykb acr build --results results.csv --axe axe.json --base base.yaml -o acr.yaml
+              a11ykb acr build --results results.csv --axe axe.json --base base.yaml
               a11ykb acr check acr.yaml --strict
               a11ykb acr render acr.yaml --format html -o acr.html
               a11ykb acr diff acr-r11.yaml acr.yaml
@@ -71,7 +71,7 @@ struct ACRBuildCommand: ParsableCommand {
             Exit status: 0 built; 1 built, but the base contradicts the evidence or some results rows could not be counted (each listed on stderr); 2 nothing built.
 
             Example:
-              a11ykb acr build --results results.csv --axe axe.json --base base.yaml -o acr.yaml
+              a11ykb acr build --results results.csv --axe axe.json --base base.yaml
             """)
 
     @OptionGroup var database: DatabaseOptions

@@ -12,7 +12,7 @@ struct AnnouncementsCommand: ParsableCommand {
 
             Examples:
               a11ykb announcements checkbox --platform android
-              a11ykb announcements toggle-switch --origin transcript
+              a11ykb announcements toggle-switch --platform ios --origin transcript
               a11ykb announcements button --family web --format json
 
             Exit status: 0 announcements listed; 1 none match; 2 an unknown component (with the closest slugs) or platform.

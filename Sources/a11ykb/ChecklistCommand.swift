@@ -29,8 +29,8 @@ struct ChecklistCommand: ParsableCommand {
             Every item has a stable id (component, kind, platform and label: the same after any re-import and any reordering) and a fingerprint of its wording, which changes when the wording does. --platform keeps the criteria written for every platform and that platform's, less those whose wording names only another platform ("Enter: Activates on Android"); it adds that platform's developer notes, of the --framework chosen (and of none), beside each component's criteria as guidance on how it is built: what a tester ticks is the criteria (--notes-as-items makes the notes items to tick too, one CSV row each). The team footer (a11ykb plan footer) closes every text format.
 
             Examples:
-              a11ykb checklist native/button native/toggle-switch --platform ios --framework swiftui --format jira
-              a11ykb checklist --category controls --family native --platform android --format csv -o plan.csv
+              a11ykb checklist button switch --framework swiftui --format jira
+              a11ykb checklist --category controls --platform android --format csv
             """)
 
     @OptionGroup var database: DatabaseOptions

@@ -18,7 +18,7 @@ struct CompareCommand: ParsableCommand {
               a11ykb compare expandable-region
               a11ykb compare expandable-region --aspect state --platforms ios,android
               a11ykb compare table-row-button --format markdown > table-row-button.md
-              a11ykb compare expandable-region --format csv --output expandable-region.csv
+              a11ykb compare expandable-region -f csv -o expandable-region.csv
               a11ykb compare --aspect state              # state across every component
               a11ykb compare --aspect focus,name --family native --format json
             """)

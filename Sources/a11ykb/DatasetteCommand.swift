@@ -11,7 +11,8 @@ struct DatasetteCommand: ParsableCommand {
             Datasette names a database after its file (team.sqlite is team) and applies metadata by that name: docs/datasette.json is written for kb.sqlite. This writes the same metadata for the file --db names (else the default knowledge base): a search box over every fact (v_facts), facets, and the canned queries.
 
             Examples:
-              a11ykb --db team.sqlite datasette -o team.json && datasette team.sqlite --metadata team.json
+              a11ykb --db team.sqlite datasette -o team.json
+              datasette team.sqlite --metadata team.json
               datasette kb.sqlite --metadata <(a11ykb --db kb.sqlite datasette)
             """)
 

@@ -54,13 +54,15 @@ enum ExitStatus: Int32, Error {
     /// A parsing error: help or a version asked for (stdout, 0), else a usage error (one line, 2).
     static func usage(_ error: Error, _ root: A11yKBCommand.Type, arguments: [String]? = nil) -> Never {
         let full = root.fullMessage(for: error)
+        // A first word that is no command is an error even beside --help (`a11ykb acr --help` on a
+        // build without acr): help for the whole tool would hide that the command is unknown.
+        if let guess = CommandGuess.unknownCommand(in: arguments ?? Array(CommandLine.arguments.dropFirst())) {
+            Output.fail(guess)
+        }
         if root.exitCode(for: error) == .success {
             let help = HelpLayout.reordered(full)
             Output.out(help.hasSuffix("\n") ? help : help + "\n")
             ExitStatus.ok.exit()
-        }
-        if let guess = CommandGuess.unknownCommand(in: arguments ?? Array(CommandLine.arguments.dropFirst())) {
-            Output.fail(guess)
         }
         let message = root.message(for: error).split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { !$0.isEmpty }.joined(separator: " ")

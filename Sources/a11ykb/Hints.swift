@@ -9,6 +9,7 @@ enum Hints {
         case .listFacts(nil): "--facts lists facts"
         case .listFacts(let component?): "--component \(component) --facts"
         case .keepOnly(let platform): "--platform \(platform) keeps only those"
+        case .keepOneFamily: "--platform or --family keeps one"
         case .listEveryFile: "--verbose lists every file"
         case .nameFamily: "--family"
         case .raiseTimeout: "raise it with --timeout SECONDS (0: no limit)"

@@ -10,10 +10,10 @@ struct PlanCommand: ParsableCommand {
             A plan is a named checklist: its components (by family and slug) and its stack. It lives in the knowledge base file, survives every import and travels with export db. A component an import removed since is named when the plan is shown (exit status 1), never left out in silence.
 
             Examples:
-              a11ykb plan save release-12 native/button native/toggle-switch --platform ios --framework swiftui
+              a11ykb plan save release-12 button switch --framework swiftui
               a11ykb plan show release-12 --format csv -o release-12.csv
               a11ykb plan show release-12 --changes-since kb-2024.sqlite
-              a11ykb plan footer --contact "a11y@example.com" --ticket-link https://jira.example.com/browse/A11Y-1
+              a11ykb plan footer --contact a11y@corp.com --ticket-link https://corp.com/a11y
             """,
         subcommands: [Save.self, List.self, Show.self, Remove.self, Footer.self])
 

@@ -20,8 +20,8 @@ struct ReportCommand: ParsableCommand {
             The markdown and HTML documents open with the plan's name and stack (--plan), today's date and the team's contact (a11ykb plan footer), and a summary a product owner reads in ten seconds. The HTML is one accessible, self-contained page.
 
             Examples:
-              a11ykb report release-12-results.csv --plan release-12 --format html -o release-12-report.html
-              a11ykb report release-12-results.csv --level AA --format csv -o release-12-report.csv
+              a11ykb report release-12.csv --plan release-12 --format html -o r.html
+              a11ykb report release-12.csv --level AA --format csv -o report.csv
             """)
 
     @OptionGroup var database: DatabaseOptions

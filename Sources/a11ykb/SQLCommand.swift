@@ -10,7 +10,7 @@ struct SQLCommand: ParsableCommand {
             The schema is documented in docs/schema.md: tables sources, components, platforms, frameworks, criteria, guidance, announcements, gaps, code_examples, gherkin_steps, wcag_criteria (the WCAG 2.2 catalogue), component_wcag, notices, rules, rule_sc, rule_tags, rule_act_ids (ACT and axe-core rules), and views v_criteria, v_guidance, v_announcements, v_gaps, v_component_wcag with slugs, titles and categories instead of ids, v_rules, v_rule_sc, v_rule_tags, v_rule_act, v_tested_sc, and v_facts (every searchable fact, keyed as the search index: docs/schema.md shows how to search it). Writes, ATTACH, load_extension and PRAGMAs that write are refused before any statement runs; the file is untouched. The --timeout covers the whole command, the printing of the rows included; rows past --max-output bytes of values (64 MB unless said) stop the query too, with the cap in the message. SQL that starts with a -- comment goes after a lone --:  a11ykb sql -- "-- note ...", or comes from a file on standard input:  a11ykb sql - < report.sql
 
             Example:
-              a11ykb sql "SELECT component, text FROM v_announcements WHERE platform = 'ios'"
+              a11ykb sql "SELECT component, text FROM v_announcements WHERE platform='ios'"
             """)
 
     @OptionGroup var database: DatabaseOptions

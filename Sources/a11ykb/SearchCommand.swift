@@ -116,9 +116,12 @@ struct SearchCommand: ParsableCommand {
                              listing: { SearchRendering.text(result, style: style) }, noHits: { SearchRendering.noHits(result) })
         } else {
             let result = try kb.searchComponents(text, options: options, timeout: timeout)
-            let ruleHits = options.reachesRules && (output.format ?? .table) == .table ? try kb.searchRules(text) : Shown(items: [], total: 0)
-            found = try emit(result.query, result.tabular, flat: result.records, empty: result.components.isEmpty && ruleHits.items.isEmpty,
-                             from: kb,
+            let format = output.format ?? .table
+            let ruleHits = options.reachesRules && format != .csv ? try kb.searchRules(text) : Shown(items: [], total: 0)
+            let json = format == .json || format == .jsonl
+                ? ComponentSearchRendering.json(result, rules: ruleHits.items, lines: format == .jsonl) : nil
+            found = try emit(result.query, result.tabular, flat: result.records, json: json,
+                             empty: result.components.isEmpty && ruleHits.items.isEmpty, from: kb,
                              listing: { ComponentSearchRendering.text(result, style: style)
                                         + (ruleHits.items.isEmpty ? "" : "\n" + StandardsRendering.text(ruleHits, heading: style.heading)) },
                              noHits: { ComponentSearchRendering.noHits(result) })
@@ -129,12 +132,12 @@ struct SearchCommand: ParsableCommand {
     /// Writes a result in the chosen format (on a table, the listing, and only when something
     /// was found), the query's repairs and, when nothing was found, why; returns whether
     /// something was.
-    private func emit(_ query: SearchQuery, _ tabular: Tabular, flat: Tabular? = nil, empty: Bool, from kb: KnowledgeBase,
-                      listing: () -> String, noHits: () -> [String]) throws -> Bool {
+    private func emit(_ query: SearchQuery, _ tabular: Tabular, flat: Tabular? = nil, json: String? = nil, empty: Bool,
+                      from kb: KnowledgeBase, listing: () -> String, noHits: () -> [String]) throws -> Bool {
         for note in SearchRendering.notes(query) { Output.error(note) }
         let format = output.format ?? .table
         if format != .table || !empty {
-            try output.emit(format == .table ? listing() : output.render(tabular, flat: flat, as: format), from: kb)
+            try output.emit(format == .table ? listing() : json ?? output.render(tabular, flat: flat, as: format), from: kb)
         }
         if empty {
             for line in noHits() { Output.error(line) }

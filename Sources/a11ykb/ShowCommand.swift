@@ -24,12 +24,12 @@ struct ShowCommand: ParsableCommand {
 
             Examples:
               a11ykb show reorder-data-row
-              a11ykb show button checkbox switch --format condensed | pbcopy
-              a11ykb show --category notifications --format gherkin --output notifications.md
+              a11ykb show button checkbox switch --platform ios -f condensed | pbcopy
+              a11ykb show --category notifications -f gherkin -o notifications.md
               a11ykb show reorder-data-row --format gherkin
               a11ykb show native/button --platform ios --framework swiftui
               a11ykb show "Table row button" --format condensed | pbcopy
-              a11ykb show native/expandable-region --format json --output expandable-region.json
+              a11ykb show native/expandable-region -f json -o expandable-region.json
             """)
 
     @OptionGroup var database: DatabaseOptions
@@ -66,11 +66,13 @@ struct ShowCommand: ParsableCommand {
         let kb = try database.open()
         let stack = try stackOptions.stack
         let text: String
+        // The platform or framework chosen settles native or web for every name (`switch --platform ios`).
+        let context = [stackOptions.platform, stackOptions.framework].compactMap { $0 }
         if components.count == 1 {
-            text = AcceptanceCriteria.document(try kb.component(components[0], family: family).keeping(stack), format)
+            text = AcceptanceCriteria.document(try kb.component(components[0], family: family, context: context).keeping(stack), format)
         } else {
             let chosen = components.isEmpty ? try kb.components(category: category, family: family)
-                                            : try kb.components(components, family: family)
+                                            : try kb.components(components, family: family, context: context)
             if chosen.isEmpty {
                 Output.error("no \(family.map { "\($0.rawValue) " } ?? "")components\(category.map { " in category \($0)" } ?? "") in the knowledge base")
                 throw ExitStatus.incomplete

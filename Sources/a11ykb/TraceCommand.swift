@@ -29,7 +29,7 @@ struct TraceCommand: ParsableCommand {
             Examples:
               a11ykb trace public/content/documentation/web/component/radio-button.md
               a11ykb trace ~/src/magentaA11y --counts
-              a11ykb trace toggle.md --format json | jq 'map(select(.disposition == "unaccounted"))'
+              a11ykb trace toggle.md -f json | jq '.[]|select(.disposition=="unaccounted")'
             """)
 
     @Argument(help: "Files and folders to trace.")

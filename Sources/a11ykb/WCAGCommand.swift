@@ -66,7 +66,7 @@ struct CoverageCommand: ParsableCommand {
 
             Examples:
               a11ykb coverage --family web --level AA
-              a11ykb coverage button checkbox --format csv
+              a11ykb coverage button checkbox --family web --format csv
               a11ykb coverage --plan release-12
               a11ykb coverage --platform ios --level A --markdown
 

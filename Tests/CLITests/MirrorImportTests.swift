@@ -59,8 +59,9 @@ final class MirrorImportTests: XCTestCase {
         XCTAssertEqual(try count(db, "SELECT count(*) FROM components WHERE family = 'native' AND slug = 'push-button'"), 1)
         XCTAssertEqual(try count(db, "SELECT count(*) FROM components WHERE family = 'web' AND slug = 'heading'"), 0)
         XCTAssertEqual(try count(db, "SELECT count(*) FROM v_sources WHERE location IN ('\(native.path)/button.md', '\(web.path)/heading.md')"), 0)
-        let search = try Fixtures.run(["search", "--db", db, "--component", "heading", "heading"])
-        XCTAssertEqual(search.status, 2, "no component heading any more: \(search.stderr)")
+        // The web page is gone (its native namesake, "Heading" by title, still answers to the name).
+        let search = try Fixtures.run(["search", "--db", db, "--component", "web/heading", "heading"])
+        XCTAssertEqual(search.status, 2, "no component web/heading any more: \(search.stderr)")
         let integrity = try Fixtures.run(["sql", "--db", db, "--format", "csv", "PRAGMA foreign_key_check"])
         XCTAssertEqual(integrity.stdout, "table,rowid,parent,fkid\r\n", "no fact points at a removed source")
     }

@@ -229,4 +229,22 @@ final class MCPCorpusTests: XCTestCase {
         let missing = try client.call("diff_knowledge_bases", ["old": "/nonexistent/kb.sqlite"])
         XCTAssertTrue(missing.isError, missing.text)
     }
+
+    /// Issue 33: the tools resolve a component as every command does (a platform or framework
+    /// settles native or web, a name per platform), and find_components carries its corrections.
+    func testToolsResolveComponentsByPlatformAndCarryCorrections() throws {
+        let checklist = try client.call("build_checklist", ["components": ["tabs"], "platform": "ios"])
+        XCTAssertFalse(checklist.isError, checklist.text)
+        XCTAssertTrue(checklist.text.contains("native/segmented-control"), checklist.text)
+        XCTAssertFalse(checklist.text.contains("web/tabs"), checklist.text)
+        let notes = try client.call("get_developer_notes", ["component": "switch", "framework": "swiftui"])
+        XCTAssertFalse(notes.isError, notes.text)
+        let elsewhere = try client.call("build_checklist", ["components": ["skip-link"], "platform": "android"])
+        XCTAssertTrue(elsewhere.isError, elsewhere.text)
+        XCTAssertTrue(elsewhere.text.contains("web/skip-link"), elsewhere.text)
+        let found = try client.call("find_components", ["query": "chekbox label"])
+        let corrections = try XCTUnwrap(found.structured["corrections"] as? [[String: Any]])
+        XCTAssertEqual(corrections.first?["searched"] as? String, "checkbox")
+        XCTAssertTrue(found.text.contains("searched chekbox as checkbox"), found.text)
+    }
 }

@@ -123,13 +123,14 @@ final class EvidenceRankingTests: XCTestCase {
         XCTAssertEqual(Set(order(try components(kb, "snackbar", limit: 2))), ["native/snackbar-toast", "web/toast-snackbar"])
     }
 
-    /// Two words the sources write as one (`space bar`: the seed's `Spacebar` labels) are read as
-    /// one term holding that word too, as typed: found and marked. Before, `space` and `bar`
-    /// were two words no seed component held.
+    /// Two words the sources write as one (`space bar`: the seed's `Spacebar` labels) each find
+    /// that word too, as typed: found and marked. Before, `space` and `bar` were two words no seed
+    /// component held. Each stays a word of its own when the pages never say the two together
+    /// (issue 33: `check list` is not read as checklist alone, losing the list).
     func testTwoWordsTheSourcesWriteAsOneAreThatWord() throws {
         let kb = try Fixtures.seededKnowledgeBase(self)
         let result = try components(kb, "space bar")
-        XCTAssertEqual(result.reading.terms.map(\.text), ["space bar"])
+        XCTAssertEqual(result.reading.terms.map(\.text), ["space", "bar"])
         XCTAssertEqual(result.reading.notFound, [])
         XCTAssertFalse(result.components.isEmpty)
         let marked = result.components.flatMap(\.facts).flatMap { [$0.snippet] + ($0.highlightedLabel.map { [$0] } ?? []) }

@@ -137,7 +137,7 @@ final class SearchTests: XCTestCase {
         for (options, expected) in [
             (SearchOptions(platform: "windows"), "ios, android, web"),
             (SearchOptions(framework: "react"), "uikit"),
-            (SearchOptions(component: "table-row-buton"), "did you mean table-row-button"),
+            (SearchOptions(component: "table-row-buton"), "closest: table, table-row-button"),
             (SearchOptions(aspect: "colour"), "custom-action"),
             (SearchOptions(limit: -1), "the limit must be 0 (all) or more"),
         ] {

@@ -1,0 +1,97 @@
+import GRDB
+import KBModel
+
+/// A misspelt word searched as the one word the component index holds that it was meant to be
+/// (issue 33): `chekbox` as checkbox, `pasword` as password. A plain-language reading asks it for
+/// each word no component holds; the correction is said in every format (`SearchReading.corrections`).
+///
+/// A correction is made only when one spelling is clearly nearest: the index's words within a few
+/// typing slips (a letter left out, added, swapped with its neighbour or replaced), where a slip
+/// people make without noticing costs less than any other (a doubled or undoubled letter, a key
+/// next to the one meant on a QWERTY keyboard). When two words are as near, nothing is corrected
+/// and the listing's "did you mean" names them.
+enum Spelling {
+    /// The index's word `word` was meant to be; nil when the index holds the word itself, when
+    /// the word is too short to tell or holds anything but letters, or when no single word is
+    /// clearly nearest.
+    static func correction(_ db: Database, of word: String, words: WordForms) throws -> String? {
+        let letters = Array(word.lowercased())
+        guard letters.count >= 4, letters.allSatisfy({ $0.isLetter && $0.isASCII }) else { return nil }
+        // Held in this or another form (`materials` for `material`): not a misspelling.
+        if try QueryReading.matchesAny(db, words.forms(db, word)) { return nil }
+        let allowed = letters.count <= 5 ? 1.0 : 2.0
+        // Words starting with the word's first letter, or its second (the first two swapped), by
+        // the index on term: a range each, not a scan of every word of a large knowledge base.
+        var candidates: [String] = []
+        for first in Set([letters[0], letters[1]].map { String($0).lowercased() }) {
+            guard let scalar = first.unicodeScalars.first, let next = Unicode.Scalar(scalar.value + 1) else { continue }
+            candidates += try String.fetchAll(db.cachedStatement(sql: """
+                SELECT term FROM search_component_forms WHERE term >= ? AND term < ? AND length(term) BETWEEN ? AND ?
+                """), arguments: [first, String(next), letters.count - 2, letters.count + 2])
+        }
+        var scored: [(term: String, cost: Double)] = []
+        for term in candidates where term.allSatisfy(\.isLetter) {
+            let cost = slips(letters, Array(term), limit: allowed)
+            if cost <= allowed { scored.append((term, cost)) }
+        }
+        guard let best = scored.map(\.cost).min() else { return nil }
+        let nearest = scored.filter { $0.cost == best }
+        if nearest.count == 1 { return nearest[0].term }
+        // Equally near: forms of one word (`breadcrumb`, `breadcrumbs`) are that word; else the
+        // word the knowledge base says far more often, or none.
+        let counts = try nearest.map { candidate in
+            (candidate.term, try Int.fetchOne(db.cachedStatement(sql: "SELECT doc FROM search_component_terms WHERE term = ?"),
+                                              arguments: [candidate.term]) ?? 0)
+        }.sorted { $0.1 > $1.1 }
+        if Set(counts.map { words.porter.words($0.0).first ?? $0.0 }).count == 1 { return counts[0].0 }
+        return counts[0].1 >= 4 * max(1, counts[1].1) ? counts[0].0 : nil
+    }
+
+    /// The cost of the slips that turn `typed` into `meant`: Damerau-Levenshtein where a doubled
+    /// or undoubled letter and a neighbouring key cost half an edit. Past `limit` it stops and
+    /// answers more than it (thousands of words are tried for one misspelling).
+    static func slips(_ typed: [Character], _ meant: [Character], limit: Double = .infinity) -> Double {
+        let n = typed.count, m = meant.count
+        if n == 0 { return Double(m) }
+        if m == 0 { return Double(n) }
+        if Double(abs(n - m)) * 0.5 > limit { return limit + 1 }
+        var before = [Double](repeating: 0, count: m + 1)
+        var previous = (0...m).map(Double.init)
+        var current = [Double](repeating: 0, count: m + 1)
+        for i in 1...n {
+            current[0] = Double(i)
+            var best = current[0]
+            for j in 1...m {
+                let a = typed[i - 1], b = meant[j - 1]
+                // A letter typed twice (`passsword`) or a doubled letter typed once (`pasword`).
+                let extra = i > 1 && typed[i - 2] == a ? 0.5 : 1
+                let missing = j > 1 && meant[j - 2] == b ? 0.5 : 1
+                let replaced = a == b ? 0 : (neighbours(a, b) ? 0.5 : 1)
+                var cost = min(previous[j] + extra, current[j - 1] + missing, previous[j - 1] + replaced)
+                if i > 1, j > 1, a == meant[j - 2], typed[i - 2] == b { cost = min(cost, before[j - 2] + 1) }
+                current[j] = cost
+                best = min(best, cost)
+            }
+            if best > limit { return limit + 1 }
+            (before, previous, current) = (previous, current, before)
+        }
+        return previous[m]
+    }
+
+    private static let rows = ["qwertyuiop", "asdfghjkl", "zxcvbnm"].map(Array.init)
+
+    /// Whether two letters are next to each other on a QWERTY keyboard (same row, or the row above
+    /// or below, offset by one key at most).
+    static func neighbours(_ a: Character, _ b: Character) -> Bool {
+        func place(_ c: Character) -> (row: Int, column: Int)? {
+            for (row, keys) in rows.enumerated() { if let column = keys.firstIndex(of: c) { return (row, column) } }
+            return nil
+        }
+        guard let p = place(Character(a.lowercased())), let q = place(Character(b.lowercased())) else { return false }
+        if p.row == q.row { return abs(p.column - q.column) == 1 }
+        // Rows are staggered: a key touches the one below it and the one below and to its left.
+        if abs(p.row - q.row) != 1 { return false }
+        let (upper, lower) = p.row < q.row ? (p, q) : (q, p)
+        return lower.column == upper.column || lower.column == upper.column - 1
+    }
+}
