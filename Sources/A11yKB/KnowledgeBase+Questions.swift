@@ -80,6 +80,16 @@ extension KnowledgeBase {
         }
     }
 
+    /// The whole components-first answer every skin gives: the components, and the automated rules
+    /// whose words match when the search could reach web content (`SearchOptions.reachesRules`;
+    /// `rules: false` leaves them out, for a format that has no place for them).
+    public func findComponents(_ query: String, options: SearchOptions = SearchOptions(limit: SearchOptions.defaultComponentLimit),
+                               timeout: TimeInterval = 5, rules: Bool = true) throws -> ComponentAnswer {
+        let result = try searchComponents(query, options: options, timeout: timeout)
+        let hits = rules && options.reachesRules ? try searchRules(query) : Shown(items: [], total: 0)
+        return ComponentAnswer(result: result, rules: hits)
+    }
+
     /// The fact-level search (`search`) with a time limit, as `searchComponents` has.
     public func search(_ query: String, options: SearchOptions = SearchOptions(), timeout: TimeInterval) throws -> SearchResult {
         try withTimeout(timeout) { _ in try search(query, options: options) }
@@ -211,13 +221,6 @@ extension KnowledgeBase {
     /// Read-only SQL: every statement checked before any runs; stopped after `timeout` seconds.
     public func sql(_ text: String, timeout: TimeInterval = 10) throws -> [ResultSet] {
         try SQLConsole.run(path: path, sql: text, deadline: within(timeout))
-    }
-
-    /// `timeout` seconds from now, or less when the knowledge base must answer sooner (`answerBy`).
-    func within(_ timeout: TimeInterval) -> Deadline {
-        guard let end = answerBy else { return Deadline(seconds: timeout) }
-        let left = max(0.001, end.timeIntervalSinceNow)
-        return Deadline(seconds: timeout > 0 ? min(timeout, left) : left)
     }
 
     /// Read-only SQL as `sql(_:timeout:)`, each statement's first `showing` rows (0: all) kept
@@ -514,4 +517,12 @@ extension KnowledgeBase {
 
     /// docs/schema.md, built into a11ykb: every table, view and column, for SQL users.
     public static var schemaDocument: String { String(decoding: EmbeddedResources.schemaDocument, as: UTF8.self) }
+}
+
+/// A components-first search's whole answer: the components found and the automated rules whose
+/// words match; `isEmpty` when neither found anything.
+public struct ComponentAnswer: Sendable {
+    public var result: ComponentSearchResult
+    public var rules: Shown<RuleHit>
+    public var isEmpty: Bool { result.components.isEmpty && rules.items.isEmpty }
 }

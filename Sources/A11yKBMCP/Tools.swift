@@ -272,8 +272,8 @@ extension Tools {
         answer: { arguments, kb in
             let options = SearchOptions(platform: arguments.string("platform"), family: Common.family(arguments),
                                         limit: arguments.int("limit"))
-            let result = try kb.searchComponents(arguments.string("query")!, options: options)
-            let rules = options.reachesRules ? try kb.searchRules(arguments.string("query")!) : Shown(items: [], total: 0)
+            let answer = try kb.findComponents(arguments.string("query")!, options: options)
+            let (result, rules) = (answer.result, answer.rules)
             let lines = SearchRendering.notes(result.query)
                 + (result.components.isEmpty ? ComponentSearchRendering.noHits(result) + (try Common.holdingsNote(kb))
                     : [ComponentSearchRendering.text(result, style: arguments.style)])

@@ -14,7 +14,8 @@ enum API {
             guard let text = query["q"] else { throw RequestFault.badRequest("search needs q, the words to look for: /api/search?q=toggle") }
             let options = try searchOptions(query)
             return try await Answering.cached(request, env, type: .json) { kb in
-                try kb.searchComponents(text, options: options, timeout: 0).tabular.rendered(.json)
+                let answer = try kb.findComponents(text, options: options, timeout: 0)
+                return ComponentSearchRendering.json(answer.result, rules: answer.rules.items, lines: false)
             }
         }
         api.get("/components/:family/:slug") { request, context in

@@ -68,7 +68,9 @@ public final class ReaderPool: @unchecked Sendable, KnowledgeBaseSource {
         do {
             return try kb.inSnapshot { try work(kb) }
         } catch {
+            // Interrupted by the timer, or stopped by the deadline the work checked itself (`answerBy`).
             if limit.isExpired { throw RequestFault.timedOut(seconds: timeLimit) }
+            if case QueryError.timedOut = error { throw RequestFault.timedOut(seconds: timeLimit) }
             throw error
         }
     }

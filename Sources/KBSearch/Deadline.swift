@@ -26,16 +26,26 @@ public struct Deadline: Sendable {
 }
 
 extension KnowledgeBase {
-    /// Runs `body` with a deadline `timeout` seconds away (0: none), interrupting SQLite then.
+    /// A deadline `timeout` seconds away (0: none), never later than the time this knowledge base
+    /// must answer by (`answerBy`, a server's request limit): one limit however a question is asked.
+    package func within(_ timeout: TimeInterval) -> Deadline {
+        guard let end = answerBy else { return Deadline(seconds: timeout) }
+        let left = max(0.001, end.timeIntervalSinceNow)
+        return Deadline(seconds: timeout > 0 ? min(timeout, left) : left)
+    }
+
+    /// Runs `body` with a deadline `timeout` seconds away (0: none; never past `answerBy`),
+    /// interrupting SQLite then. Swift work between statements checks the deadline itself: an
+    /// interrupt that arrives while no statement runs is lost.
     package func withTimeout<T>(_ timeout: TimeInterval, _ body: (Deadline) throws -> T) throws -> T {
-        let deadline = Deadline(seconds: timeout)
+        let deadline = within(timeout)
         let timer = DispatchWorkItem { [reader] in reader.interrupt() }
-        if timeout > 0 { DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: timer) }
+        if deadline.seconds > 0 { DispatchQueue.global().asyncAfter(deadline: .now() + deadline.seconds, execute: timer) }
         defer { timer.cancel() }
         do {
             return try body(deadline)
         } catch let error as DatabaseError where error.resultCode == .SQLITE_INTERRUPT {
-            throw QueryError.timedOut(seconds: timeout)
+            throw QueryError.timedOut(seconds: deadline.seconds)
         }
     }
 }

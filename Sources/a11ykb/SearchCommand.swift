@@ -115,13 +115,13 @@ struct SearchCommand: ParsableCommand {
             found = try emit(result.query, result.tabular, empty: result.hits.isEmpty, from: kb,
                              listing: { SearchRendering.text(result, style: style) }, noHits: { SearchRendering.noHits(result) })
         } else {
-            let result = try kb.searchComponents(text, options: options, timeout: timeout)
             let format = output.format ?? .table
-            let ruleHits = options.reachesRules && format != .csv ? try kb.searchRules(text) : Shown(items: [], total: 0)
+            let answer = try kb.findComponents(text, options: options, timeout: timeout, rules: format != .csv)
+            let (result, ruleHits) = (answer.result, answer.rules)
             let json = format == .json || format == .jsonl
                 ? ComponentSearchRendering.json(result, rules: ruleHits.items, lines: format == .jsonl) : nil
             found = try emit(result.query, result.tabular, flat: result.records, json: json,
-                             empty: result.components.isEmpty && ruleHits.items.isEmpty, from: kb,
+                             empty: answer.isEmpty, from: kb,
                              listing: { ComponentSearchRendering.text(result, style: style)
                                         + (ruleHits.items.isEmpty ? "" : "\n" + StandardsRendering.text(ruleHits, heading: style.heading)) },
                              noHits: { ComponentSearchRendering.noHits(result) })
