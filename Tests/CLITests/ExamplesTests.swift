@@ -87,6 +87,27 @@ final class ExamplesTests: XCTestCase {
         return command
     }
 
+    /// A server runs until it is stopped: its example runs when it says where it serves and then
+    /// stops cleanly (status 0) on SIGTERM.
+    static func serves(_ command: String) -> Bool { command.hasPrefix("a11ykb serve") && !command.contains("--help") }
+
+    /// Starts the command in the background (exec: the signal reaches the server, not a shell),
+    /// waits up to 20 s for its first line on stderr, stops it, and exits with its status; a
+    /// server that never said where it serves is status 3.
+    static let serveAndStop = """
+        cd "$0" || exit 3
+        eval "exec $1" < /dev/null 2> serve.log &
+        pid=$!
+        i=0
+        until grep -q "http://" serve.log 2> /dev/null; do
+            if ! kill -0 "$pid" 2> /dev/null; then wait "$pid"; status=$?; cat serve.log >&2; exit "$status"; fi
+            i=$((i + 1)); [ "$i" -gt 200 ] && { kill -KILL "$pid"; cat serve.log >&2; exit 3; }
+            sleep 0.1
+        done
+        kill -TERM "$pid"
+        wait "$pid"
+        """
+
     func testEveryExampleInTheHelpAndTheREADMERuns() throws {
         let corpus = try Fixtures.corpus("magentaA11y-2026").deletingLastPathComponent()
         for name in ["magentaA11y-2024", "act-rules", "axe-core", "wcag", "openacr"] { _ = try Fixtures.corpus(name) }
@@ -132,6 +153,7 @@ final class ExamplesTests: XCTestCase {
             a11ykb plan save release-12 native/button native/toggle-switch --platform ios > /dev/null
             a11ykb plan show release-12 --format csv -o release-12.csv
             a11ykb plan show web-r12 --format csv -o results.csv
+            mkdir -p "$HOME/.config/a11ykb" && echo example-token > "$HOME/.config/a11ykb/token"
             for name in base acr acr-r11 vendor-acr; do cp "$C/openacr/examples/valid.yaml" "$name.yaml"; done
             """
         let axe = Fixtures.repoRoot.appendingPathComponent("Tests/fixtures/axe/faults-results.json").path
@@ -142,7 +164,8 @@ final class ExamplesTests: XCTestCase {
 
         for example in examples {
             let command = Self.runnable(example.command)
-            let run = try Fixtures.runProcess(URL(fileURLWithPath: "/bin/sh"), ["-c", "cd \"$0\" && eval \"$1\" < /dev/null", work.path, command],
+            let script = Self.serves(command) ? Self.serveAndStop : "cd \"$0\" && eval \"$1\" < /dev/null"
+            let run = try Fixtures.runProcess(URL(fileURLWithPath: "/bin/sh"), ["-c", script, work.path, command],
                                               environment: environment)
             if example.shownFailing {
                 XCTAssertTrue([0, 1, 2].contains(run.status), "\(example.origin): \(command): status \(run.status)\n\(run.stderr)")
