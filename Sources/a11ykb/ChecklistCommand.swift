@@ -76,7 +76,19 @@ struct ChecklistCommand: ParsableCommand {
         }
         let text = ChecklistRendering.render(checklist, format, footer: try kb.teamFooter(), byteOrderMark: destination.bom)
         try A11yKBCLI.emit(Data(text.utf8), to: destination.output, from: kb)
+        format.warnPastTrackerLimit(text)
     }
 }
 
-extension ChecklistFormat: ExpressibleByArgument {}
+extension ChecklistFormat: ExpressibleByArgument {
+    /// Jira refuses a description past its limit, so a description written whole that is longer
+    /// is said to be, with the format that splits it (the text is still written: a team may paste
+    /// it elsewhere).
+    func warnPastTrackerLimit(_ text: String) {
+        // Jira counts UTF-16 code units (a Java string's length).
+        let length = text.utf16.count
+        guard self == .jira, length > ChecklistRendering.jiraDescriptionLimit else { return }
+        Output.error("warning: \(length) characters, past the \(ChecklistRendering.jiraDescriptionLimit) Jira takes in one "
+                     + "description; --format jira-csv writes one issue per component")
+    }
+}

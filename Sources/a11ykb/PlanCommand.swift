@@ -77,6 +77,7 @@ struct PlanCommand: ParsableCommand {
             let text = ChecklistRendering.render(checklist, format, footer: try kb.teamFooter(), marks: marks,
                                                  title: "Test plan \(plan.name)", byteOrderMark: destination.bom)
             try A11yKBCLI.emit(Data(text.utf8), to: destination.output, from: kb)
+            format.warnPastTrackerLimit(text)
             if !checklist.missing.isEmpty {
                 Output.error("plan \(plan.name): no longer in the knowledge base: \(checklist.missing.joined(separator: ", "))")
                 throw ExitStatus.incomplete

@@ -19,6 +19,11 @@ final class TestPlanCommandTests: XCTestCase {
         let names = ["native/button", "native/toggle-switch", "native/alert-dialog", "native/segmented-control", "native/text-input"]
         let one = try QueryFixtures.run(["checklist"] + names + ["--platform", "ios", "--framework", "swiftui", "--format", "jira"], db: kb)
         XCTAssertGreaterThan(one.stdout.count, ChecklistRendering.jiraDescriptionLimit, "one description would not fit")
+        XCTAssertEqual(one.status, 0, "written all the same")
+        XCTAssertEqual(one.stderr, "a11ykb: warning: \(one.stdout.utf16.count) characters, past the 32767 Jira takes in one description; "
+                       + "--format jira-csv writes one issue per component\n", "a description Jira refuses is said to be")
+        let small = try QueryFixtures.run(["checklist", "native/button", "--platform", "ios", "--format", "jira"], db: kb)
+        XCTAssertEqual(small.stderr, "", "one that fits says nothing")
         let csv = try Fixtures.temporaryFolder(self).appendingPathComponent("issues.csv").path
         let run = try QueryFixtures.run(["checklist"] + names + ["--platform", "ios", "--framework", "swiftui", "--format", "jira-csv", "-o", csv], db: kb)
         XCTAssertEqual(run.status, 0, run.stderr)
