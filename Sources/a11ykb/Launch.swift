@@ -35,13 +35,16 @@ enum GlobalOptions {
                 break
             }
         }
+        // Most runs give no global option first: return before reading the command tree, whose
+        // configuration costs a tenth of start-up.
+        guard !leading.isEmpty else { return arguments }
         var command: ParsableCommand.Type = A11yKBCommand.self
         var end = index
         while end < arguments.count, let next = command.configuration.subcommands.first(where: { $0._commandName == arguments[end] }) {
             command = next
             end += 1
         }
-        guard !leading.isEmpty, end > index else { return arguments }
+        guard end > index else { return arguments }
         if opensNoKnowledgeBase.contains(where: { $0 == command }) { leading = [] }
         return Array(arguments[index..<end]) + leading + arguments[end...]
     }
