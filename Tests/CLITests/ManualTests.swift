@@ -24,11 +24,11 @@ final class ManualTests: XCTestCase {
                        "docs/a11ykb.1 is older than the command definitions: run scripts/gen-manual")
     }
 
-    /// As man shows it: headed "General Commands Manual" with a11ykb's name and version at the foot,
+    /// As man shows it (groff -mandoc, which loads mdoc at .Dd, resetting what came before): headed "General Commands Manual" with a11ykb's name and version at the foot,
     /// not groff's "BSD General Commands Manual".
     func testManPageIsHeadedAsA11ykbsOwn() throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/nroff") else { throw XCTSkip("nroff is missing (apt-get install groff-base): skipped") }
-        let run = try Fixtures.runProcess(URL(fileURLWithPath: "/usr/bin/nroff"), ["-mdoc", Self.page.path], environment: nil)
+        let run = try Fixtures.runProcess(URL(fileURLWithPath: "/usr/bin/nroff"), ["-mandoc", Self.page.path], environment: nil)
         let lines = run.stdout.split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
         XCTAssertEqual(lines.first?.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " "),
                        "A11YKB(1) General Commands Manual A11YKB(1)")
