@@ -274,7 +274,7 @@ extension KnowledgeBase {
     public static var schemaVersion: String { EmbeddedResources.migrations.last?.name ?? "" }
 }
 
-// MARK: - Questions the MCP server asks (`a11ykb mcp`)
+// MARK: - Questions the MCP tools ask
 
 extension KnowledgeBase {
     /// Components (of `family`, of `category`) with their sources, counts and formats, and every

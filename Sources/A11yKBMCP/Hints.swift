@@ -22,6 +22,10 @@ package enum Hints {
             case .raiseTimeout:
                 guard case .number(_, let range)? = byName["timeout"] else { return nil }
                 return "raise it with the timeout argument (up to \(Int(range.upperBound)) seconds)"
+            case .listCategories:
+                return "list_components lists them"
+            case .importComponents:
+                return "the server's administrator imports them"
             case .raiseOutputCap, .listEveryFile, .waitForLock, .nameDatabase, .createKnowledgeBase:
                 return nil
             }

@@ -1,5 +1,5 @@
 /// One document through the reader and the normalizer, with the account of every line it holds.
-/// The import writes what this returns and `a11ykb trace` shows its ledger: both come from this one
+/// The import writes what this returns and a trace shows its ledger: both come from this one
 /// function, so the account cannot drift from what the import really does.
 import KBModel
 import KBRead

@@ -2,7 +2,7 @@ import Foundation
 import KBModel
 import KBRead
 
-/// `a11ykb trace`: the files under the paths given, through the same collection, reader and
+/// A trace: the files under the paths given, through the same collection, reader and
 /// normalizer as an import (`DocumentPipeline`), with nothing written. Files the import would set
 /// aside (templates, non-documentation in a checkout, documents with nothing recognisable) show
 /// every line skipped with that reason.

@@ -1,7 +1,7 @@
 import Foundation
 import KBResources
 
-/// An HTML element as its opening tag writes it: what `a11ykb explain` knows of a node an axe
+/// An HTML element as its opening tag writes it: what an explanation of axe results knows of a node an axe
 /// rule reports (its `html`), enough to tell which component it most likely is.
 package struct HTMLElement: Sendable, Equatable {
     /// Lower-cased: `input`.

@@ -24,6 +24,10 @@ public enum Hint: Hashable, Sendable {
     case nameDatabase
     /// How to create a knowledge base at `path` (an import of a MagentaA11y checkout there).
     case createKnowledgeBase(path: String)
+    /// How to put components into a knowledge base that holds none.
+    case importComponents
+    /// How to list the categories components are filed under.
+    case listCategories
 }
 
 /// How a skin words a hint; nil leaves the advice out.

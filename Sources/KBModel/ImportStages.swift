@@ -2,7 +2,7 @@ import Dispatch
 import Foundation
 
 /// Where an import's time goes, stage by stage: an observer the caller passes in
-/// `ImportOptions.stages` and reads when the import returns (`a11ykb import` prints it when
+/// `ImportOptions.stages` and reads when the import returns (the command line prints it when
 /// `A11YKB_IMPORT_STAGES` is set, for `scripts/bench`). Without one the importer holds no
 /// `ImportStages` at all, and a stage costs one nil check.
 ///

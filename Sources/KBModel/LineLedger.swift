@@ -1,4 +1,4 @@
-/// What became of one line of a source (`a11ykb trace`, and the import's count of lines it could
+/// What became of one line of a source (a trace's line, and the import's count of lines it could
 /// not account for).
 public enum LineDisposition: String, Sendable, Codable, CaseIterable, Comparable {
     /// Nothing read this line: something the importer may have lost.

@@ -1,4 +1,4 @@
-/// Every line of a source and what the importer makes of it (`a11ykb trace`).
+/// Every line of a source and what the importer makes of it (a trace).
 public struct SourceTrace: Sendable, Equatable {
     public struct Line: Sendable, Equatable {
         public var number: Int

@@ -50,7 +50,7 @@ package enum ComponentSelection {
         if let match = known.first(where: { $0 == text || Vocabulary.slugify($0) == slug }) { return match }
         if known.isEmpty { throw QueryError.invalidOption("no category \"\(text)\": the knowledge base has no categorised components") }
         let closest = ComponentLookup.closest(slug, among: known)
-        throw QueryError.invalidOption("no category \"\(text)\"; closest: \(closest.joined(separator: ", ")) (a11ykb list categories)")
+        throw QueryError.unknownCategory(text, closest: closest)
     }
 
     static func categories(_ db: Database) throws -> [String] {

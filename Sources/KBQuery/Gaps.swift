@@ -2,7 +2,7 @@ import GRDB
 import KBModel
 
 /// What the knowledge base knows is still missing where it sits: a placeholder, an empty section
-/// or a template token, with the component, file and line. `a11ykb gaps` lists them; `show` and
+/// or a template token, with the component, file and line. The gaps listing shows them; `show` and
 /// `compare` place each in its component.
 public struct Gap: Sendable, Equatable, RowDecodable {
     public var component: String

@@ -1,7 +1,7 @@
 import GRDB
 import KBModel
 
-/// `a11ykb list`: components, categories, platforms and frameworks with how many facts each holds.
+/// The listing of what the knowledge base holds: components, categories, platforms and frameworks with how many facts each holds.
 public enum Listing {
     public enum Subject: String, Sendable, CaseIterable { case components, categories, platforms, frameworks }
 

@@ -81,10 +81,10 @@ package enum SQLConsole {
         let keywords = leadingKeywords(statement.sql, count: 2)
         let first = keywords.first ?? ""
         if first == "ATTACH" || first == "DETACH" {
-            throw QueryError.refused("\(first) is refused: a11ykb sql reads this knowledge base only")
+            throw QueryError.refused("\(first) is refused: SQL here reads this knowledge base only")
         }
         if statement.sql.range(of: "load_extension", options: .caseInsensitive) != nil {
-            throw QueryError.refused("load_extension is refused: a11ykb sql loads no extensions")
+            throw QueryError.refused("load_extension is refused: SQL here loads no extensions")
         }
         if first == "PRAGMA" {
             let name = keywords.count > 1 ? keywords[1].lowercased() : ""
@@ -98,7 +98,7 @@ package enum SQLConsole {
             return
         }
         if first == "VACUUM" || !statement.isReadonly {
-            throw QueryError.refused("\(first.isEmpty ? "this statement" : first) is refused: a11ykb sql is read-only (the knowledge base changes only through a11ykb import)")
+            throw QueryError.refused("\(first.isEmpty ? "this statement" : first) is refused: SQL here is read-only (the knowledge base changes only by an import)")
         }
     }
 

@@ -1,7 +1,7 @@
 import GRDB
 import KBStore
 
-/// Rows per table, components per family, facts per platform: what `a11ykb stats` prints.
+/// Rows per table, components per family, facts per platform: the knowledge base's statistics.
 public struct Stats: Sendable {
     public var tables: [(name: String, rows: Int)]
     public var families: [(family: String, components: Int)]

@@ -1,7 +1,7 @@
 import GRDB
 import KBSearch
 
-/// `a11ykb export TABLE`: a whole table or view of the schema, every column, in id order.
+/// A table's export: a whole table or view of the schema, every column, in id order.
 package enum TableExport {
     /// Tables and views a user may export: the schema's own, not SQLite's, GRDB's or FTS shadow tables.
     static func exportable(_ db: Database) throws -> [String] {

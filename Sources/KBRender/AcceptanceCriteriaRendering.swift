@@ -1,4 +1,4 @@
-/// `a11ykb show`: one component in MagentaA11y's own shapes, rendered from its stored facts: the
+/// One component in MagentaA11y's own shapes, rendered from its stored facts: the
 /// condensed checklist ("How to test a ...", numbered test groups), the Gherkin scenarios
 /// (GIVEN/WHEN/THEN), a whole markdown document in today's layout, and JSON.
 import KBModel
@@ -290,7 +290,7 @@ public enum AcceptanceCriteria {
     /// kept, gaps marked where they sit.
     public static func markdown(_ facts: ComponentFacts, lines: Bool = false) -> String {
         var out = "# \(facts.component.title)\n\n"
-        out += "<!-- a11ykb show \(facts.component.family.rawValue)/\(facts.component.slug)"
+        out += "<!-- a11ykb: \(facts.component.family.rawValue)/\(facts.component.slug)"
         out += (facts.component.category.map { ", category \($0)" } ?? "") + "; from \(facts.component.source) -->\n"
 
         let generalNotes = CellBuilder.cell(facts, row: .aspect("general"), platform: nil, includeAllPlatforms: false)

@@ -141,7 +141,7 @@ public enum ComponentSearchRendering {
     }
 }
 
-/// `a11ykb vocab TERM`: each concept the term belongs to, its terms by platform.
+/// A term's look-up: each concept the term belongs to, its terms by platform.
 public enum EquivalentsRendering {
     ///     disabled
     ///       ios      dimmed (12 components), notEnabled (3) ...

@@ -1,4 +1,4 @@
-/// `a11ykb trace` as people read it: a line of the account per line of the source. (Every other
+/// A source's trace as people read it: a line of the account per line of the source. (Every other
 /// format is the traces' `Tabular`, one row per source line, or per file for the counts.)
 import KBModel
 

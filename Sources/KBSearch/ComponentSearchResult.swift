@@ -70,7 +70,7 @@ public struct ComponentMatch: Sendable {
     public var matchingFacts: Int
 }
 
-/// What `a11ykb search` answers by default: components, best first.
+/// What a search answers by default: components, best first.
 public struct ComponentSearchResult: Sendable {
     public var query: SearchQuery
     public var options: SearchOptions

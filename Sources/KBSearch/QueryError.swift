@@ -13,34 +13,41 @@ public enum QueryError: Error, LocalizedError, HintedError, Equatable {
     case notInFamily(String, family: String, elsewhere: [String])
     /// A component named for a stack has nothing for it (no criterion or note of that platform).
     case nothingForStack(String, stack: String)
+    /// No category by that name; the closest, if any.
+    case unknownCategory(String, closest: [String])
     /// Several components answer to that name (same slug in both families).
     case ambiguousComponent(String, candidates: [String])
-    /// `export TABLE` of a table or view the schema does not have.
+    /// An export of a table or view the schema does not have.
     case unknownTable(String, known: [String])
-    /// `sql` refused a statement before running anything.
+    /// Read-only SQL refused a statement before running anything.
     case refused(String)
     /// SQLite's own message for SQL that failed.
     case sqlFailed(String)
     /// A query stopped at its time limit.
     case timedOut(seconds: Double)
-    /// `sql` rows past the cap on output bytes.
+    /// Read-only SQL's rows past the cap on output bytes.
     case outputTooLarge(maxBytes: Int)
 
     public func message(_ hint: HintWording) -> String {
         switch self {
         case .invalidOption(let message): return message
         case let .unknownComponent(query, suggestions):
-            if suggestions.isEmpty { return "no component \"\(query)\" in the knowledge base (it holds none; import some with `a11ykb import`)" }
+            if suggestions.isEmpty {
+                return "no component \"\(query)\" in the knowledge base (it holds none" + (hint(.importComponents).map { "; \($0)" } ?? "") + ")"
+            }
             return "no component \"\(query)\"; closest: \(suggestions.joined(separator: ", "))"
         case let .notInFamily(query, family, elsewhere):
             return "no \(family) component \"\(query)\"; only \(elsewhere.joined(separator: ", ")) answer\(elsewhere.count == 1 ? "s" : "") to that name"
         case let .nothingForStack(component, stack):
             return "\(component) has nothing for \(stack): no criterion or note of it"
+        case let .unknownCategory(name, closest):
+            return "no category \"\(name)\"" + (closest.isEmpty ? "" : "; closest: \(closest.joined(separator: ", "))")
+                + (hint(.listCategories).map { " (\($0))" } ?? "")
         case let .ambiguousComponent(query, candidates):
             return "\"\(query)\" names more than one component: \(candidates.joined(separator: ", ")); say which with FAMILY/SLUG"
                 + (hint(.nameFamily).map { " or \($0)" } ?? "")
         case let .unknownTable(name, known):
-            return "no table or view \"\(name)\"; export one of: matrix, \(known.joined(separator: ", "))"
+            return "no table or view \"\(name)\"; one of: matrix, \(known.joined(separator: ", "))"
         case .refused(let message): return message
         case .sqlFailed(let message): return "SQL error: \(message)"
         case .timedOut(let seconds):

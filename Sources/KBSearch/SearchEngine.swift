@@ -3,10 +3,10 @@ import KBModel
 
 /// The one search engine: both listings, over the knowledge base's two full-text indexes.
 ///
-/// - **Components first** (`components`, `a11ykb search`): ranks components on the component
+/// - **Components first** (`components`, a search's default): ranks components on the component
 ///   index (search_components: one document per component), then shows each one's best facts.
 ///   Ranking: `ComponentListing`.
-/// - **Facts** (`facts`: the fact listing of `a11ykb search`): ranks every fact on the fact index
+/// - **Facts** (`facts`: a search's fact listing): ranks every fact on the fact index
 ///   (search_index: one document per fact). Ranking: `FactListing`.
 ///
 /// Both read the query once through `QueryReading` (plain language or as typed), check their

@@ -1,4 +1,4 @@
-/// What a user types after `a11ykb search`, parsed into a small tree and translated into FTS5
+/// What a user types as a search, parsed into a small tree and translated into FTS5
 /// syntax that cannot fail: every word and phrase is sent to FTS5 as a quoted string, so that
 /// punctuation (`ctrl+tab`, `accessibilityLabel(_:)`, `android:enabled=true`, a stray `-` or `(`)
 /// is searched as text instead of being read as FTS5 syntax.

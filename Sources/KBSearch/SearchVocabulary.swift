@@ -1,7 +1,7 @@
 import GRDB
 import KBModel
 
-/// One concept of the vocabulary with its terms, for `a11ykb vocab`.
+/// One concept of the vocabulary with its terms, for a look-up of a term's equivalents.
 public struct EquivalentConcept: Sendable, Equatable {
     /// `disabled`, `heading`...
     public var concept: String

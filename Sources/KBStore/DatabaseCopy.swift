@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import KBFiles
 
-/// `a11ykb export db FILE`: a compact, self-contained copy of a knowledge base, for publishing
+/// The exported database: a compact, self-contained copy of a knowledge base, for publishing
 /// (Datasette, a download, a read-only medium).
 package enum DatabaseCopy {
     /// The copy is put in place by `AtomicFile`, under the rules of any output file: a regular file

@@ -50,7 +50,7 @@ public enum StoreError: Error, LocalizedError, HintedError, Equatable {
         case let .readOnly(path, reason, need):
             "cannot write \(path): \(reason); \(need) needs write access to the file and its folder (searching and the other queries only read it)"
         case let .locked(path, seconds):
-            "\(path) is locked by another a11ykb import; gave up waiting after \(StoreError.seconds(seconds))"
+            "\(path) is locked by another import; gave up waiting after \(StoreError.seconds(seconds))"
                 + (hint(.waitForLock).map { " (\($0))" } ?? "") + "; nothing was imported"
         case let .writeFailed(path, reason):
             "cannot write \(path): \(reason); nothing was written, the knowledge base is as it was"

@@ -17,6 +17,8 @@ enum Hints {
         case .waitForLock: "--wait"
         case .nameDatabase: "--db PATH"
         case .createKnowledgeBase(let path): "a11ykb import --db \(shellQuoted(path)) CHECKOUT (a clone of github.com/tmobile/magentaA11y)"
+        case .importComponents: "import some with a11ykb import"
+        case .listCategories: "a11ykb list categories"
         }
     }
 

@@ -29,7 +29,7 @@ final class CommandTests: XCTestCase {
         let run = try Fixtures.run(["sql", "--db", db, "DELETE FROM components"])
         XCTAssertEqual(run.status, 2)
         XCTAssertEqual(run.stdout, "")
-        XCTAssertTrue(run.stderr.hasPrefix("a11ykb: DELETE is refused: a11ykb sql is read-only"), run.stderr)
+        XCTAssertTrue(run.stderr.hasPrefix("a11ykb: DELETE is refused: SQL here is read-only"), run.stderr)
         XCTAssertEqual(run.stderr.split(separator: "\n").count, 1)
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: db)), before)
         let count = try Fixtures.run(["sql", "--db", db, "SELECT count(*) AS n FROM components", "--format", "csv"])

@@ -58,7 +58,7 @@ final class ConcurrencyTests: XCTestCase {
         let run = try Fixtures.run(["import", "--db", db, "--wait", "1", checkout.path])
         holder.waitUntilExit()
         XCTAssertEqual(run.status, 2)
-        XCTAssertEqual(run.stderr, "a11ykb: \(db) is locked by another a11ykb import; gave up waiting after 1 s (--wait); nothing was imported\n")
+        XCTAssertEqual(run.stderr, "a11ykb: \(db) is locked by another import; gave up waiting after 1 s (--wait); nothing was imported\n")
         XCTAssertEqual(try Fixtures.dump(db), before)
     }
 

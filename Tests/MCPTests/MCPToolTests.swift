@@ -352,7 +352,7 @@ final class MCPToolTests: XCTestCase {
         let before = try Data(contentsOf: URL(fileURLWithPath: kb.path))
         let write = try client.call("run_sql", ["query": "DELETE FROM components"])
         XCTAssertTrue(write.isError)
-        XCTAssertTrue(write.text.contains("DELETE is refused: a11ykb sql is read-only"), write.text)
+        XCTAssertTrue(write.text.contains("DELETE is refused: SQL here is read-only"), write.text)
         let attach = try client.call("run_sql", ["query": "ATTACH '/tmp/x.sqlite' AS x"])
         XCTAssertTrue(attach.isError && attach.text.contains("ATTACH is refused"), attach.text)
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: kb.path)), before, "the file is untouched")
