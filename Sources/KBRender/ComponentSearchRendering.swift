@@ -133,7 +133,7 @@ public enum ComponentSearchRendering {
         if !result.reading.notFound.isEmpty && result.reading.notFound.count < result.reading.terms.count {
             lines.append("not found: " + result.reading.notFound.joined(separator: ", "))
         }
-        lines += result.hints
+        lines += result.whyNothing.map(SearchRendering.text)
         if !result.suggestions.isEmpty {
             lines.append("did you mean: " + result.suggestions.joined(separator: ", ") + "?")
         }

@@ -105,12 +105,22 @@ public enum SearchRendering {
         return "\(hits) in \(inComponents)"
     }
 
+    /// Why nothing was found, in words.
+    public static func text(_ why: NothingFound) -> String {
+        switch why {
+        case let .matchWithoutFilters(count, unit):
+            "\(count) \(unit.rawValue)\(count == 1 ? "" : "s") match\(count == 1 ? "es" : "") without the filters"
+        case let .neverTogether(terms, unit):
+            "each of \(terms.joined(separator: ", ")) matches, but no \(unit.rawValue) holds them all; try \(terms.joined(separator: " OR "))"
+        }
+    }
+
     /// The lines for stderr when nothing matched (without the `a11ykb:` prefix).
     public static func noHits(_ result: SearchResult) -> [String] {
         let shown = String(String.UnicodeScalarView(result.query.input.unicodeScalars.map { SearchQuery.isSpace($0) ? " " : $0 }))
             .trimmingCharacters(in: .whitespaces)
         var lines = ["no fact matches " + (shown.count > 80 ? String(shown.prefix(79)) + "…" : shown)]
-        lines += result.hints
+        lines += result.whyNothing.map(text)
         if !result.suggestions.isEmpty {
             lines.append("did you mean: " + result.suggestions.joined(separator: ", ") + "?")
         }

@@ -83,5 +83,5 @@ public struct ComponentSearchResult: Sendable {
     /// When nothing matched: near terms that are in the knowledge base.
     public var suggestions: [String] = []
     /// When nothing matched: why, if it can be said (a filter).
-    public var hints: [String] = []
+    public var whyNothing: [NothingFound] = []
 }

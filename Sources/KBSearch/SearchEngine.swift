@@ -32,8 +32,8 @@ package struct SearchEngine {
             let exists = try db.cachedStatement(sql: "SELECT count(*) FROM search_index WHERE search_index MATCH ?")
             let terms = query.positiveTerms
             let missing = try terms.filter { try (Int.fetchOne(exists, arguments: [SearchQuery.fts5($0)]) ?? 0) == 0 }
-            (result.hints, result.suggestions) = try explainNothing(
-                options, unit: "fact", matchingWithoutFilters: { try Int.fetchOne(exists, arguments: [reading.factMatch]) ?? 0 },
+            (result.whyNothing, result.suggestions) = try explainNothing(
+                options, unit: .fact, matchingWithoutFilters: { try Int.fetchOne(exists, arguments: [reading.factMatch]) ?? 0 },
                 neverTogether: missing.isEmpty && terms.count > 1 ? terms.compactMap(\.termText) : [],
                 suggestFor: missing.compactMap { if case let .word(text, prefix: false) = $0 { text } else { nil } })
         }
@@ -49,8 +49,8 @@ package struct SearchEngine {
         var result = try ComponentListing.ranked(db, &reading, options: options, deadline: deadline, words: words)
         if result.components.isEmpty && reading.match != nil {
             let missing = reading.reading.notFound.isEmpty ? reading.reading.terms.map(\.text) : reading.reading.notFound
-            (result.hints, result.suggestions) = try explainNothing(
-                options, unit: "component",
+            (result.whyNothing, result.suggestions) = try explainNothing(
+                options, unit: .component,
                 matchingWithoutFilters: {
                     guard let match = reading.match else { return 0 }
                     return try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM search_components WHERE search_components MATCH ?"),
@@ -82,24 +82,21 @@ package struct SearchEngine {
     /// matches, how many `unit`s match without them (and nothing else); otherwise, when every term
     /// matches but no `unit` holds them all (`neverTogether`), the terms to join with OR; and the
     /// words of the knowledge base nearest those in `suggestFor` ("did you mean").
-    func explainNothing(_ options: SearchOptions, unit: String, matchingWithoutFilters: () throws -> Int,
-                        neverTogether: [String], suggestFor words: [String]) throws -> (hints: [String], suggestions: [String]) {
+    func explainNothing(_ options: SearchOptions, unit: NothingFound.Unit, matchingWithoutFilters: () throws -> Int,
+                        neverTogether: [String], suggestFor words: [String]) throws -> (why: [NothingFound], suggestions: [String]) {
         if options.hasFilters {
             let count = try matchingWithoutFilters()
-            if count > 0 { return (["\(count) \(unit)\(count == 1 ? "" : "s") match\(count == 1 ? "es" : "") without the filters"], []) }
+            if count > 0 { return ([.matchWithoutFilters(count: count, unit: unit)], []) }
         }
-        var hints: [String] = []
-        if !neverTogether.isEmpty {
-            hints.append("each of \(neverTogether.joined(separator: ", ")) matches, but no \(unit) holds them all; "
-                         + "try \(neverTogether.joined(separator: " OR "))")
-        }
+        var why: [NothingFound] = []
+        if !neverTogether.isEmpty { why.append(.neverTogether(terms: neverTogether, unit: unit)) }
         var suggestions: [String] = []
         for word in words {
             for suggestion in try Suggest.nearTerms(db, word: word) where !suggestions.contains(suggestion) {
                 suggestions.append(suggestion)
             }
         }
-        return (hints, suggestions)
+        return (why, suggestions)
     }
 
     /// The options with the component filter read as every command reads a component's name

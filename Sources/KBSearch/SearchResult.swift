@@ -164,7 +164,7 @@ public struct SearchResult: Sendable {
     /// When nothing matched: near terms that are in the knowledge base.
     public var suggestions: [String] = []
     /// When nothing matched: why, if it can be said (a filter, words that never meet).
-    public var hints: [String] = []
+    public var whyNothing: [NothingFound] = []
 
     /// The components of the hits, in the order of each one's best hit, with their hits.
     public var byComponent: [(component: String, family: Family, title: String, hits: [SearchHit])] {

@@ -234,9 +234,11 @@ final class SearchTests: XCTestCase {
         XCTAssertEqual(try search(kb, "xylophone").suggestions, [])
         let apart = try search(kb, "dimmed expandable")
         XCTAssertEqual(apart.total, 0)
-        XCTAssertTrue(apart.hints.first?.contains("dimmed OR expandable") == true, "\(apart.hints)")
+        XCTAssertEqual(apart.whyNothing, [.neverTogether(terms: ["dimmed", "expandable"], unit: .fact)])
+        XCTAssertTrue(SearchRendering.noHits(apart).contains { $0.contains("dimmed OR expandable") }, "\(SearchRendering.noHits(apart))")
         let filtered = try search(kb, "dimmed", SearchOptions(platform: "web"))
-        XCTAssertEqual(filtered.hints, ["4 facts match without the filters"])
+        XCTAssertEqual(filtered.whyNothing, [.matchWithoutFilters(count: 4, unit: .fact)])
+        XCTAssertEqual(SearchRendering.noHits(filtered).last, "4 facts match without the filters")
     }
 
     // MARK: - The index stays exact
