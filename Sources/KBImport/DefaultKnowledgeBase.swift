@@ -47,7 +47,7 @@ package enum DefaultKnowledgeBase {
         let path = try path(environment: environment)
         // Anything at the path (a FIFO, a folder...) is KnowledgeBase's to accept or refuse.
         if FileKind(path) == .missing {
-            try KnowledgeBase.create(path, followUp: SearchIndex.followUp) { fresh in _ = try Importer(fresh).importDocuments(seedDocuments) }
+            try KnowledgeBase.create(path, followUps: SearchIndex.followUps) { fresh in _ = try Importer(fresh).importDocuments(seedDocuments) }
         }
         return try KnowledgeBase(path: path)
     }

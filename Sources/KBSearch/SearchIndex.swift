@@ -8,7 +8,7 @@ import KBStore
 /// (an import, `sqlite3`, a test) changes the indexes in the same transaction; the knowledge base
 /// is never searchable in a state its facts are not in. What Swift adds is cost, not correctness:
 /// an import switches two modes in `search_control` inside its transaction (`Import`), and the
-/// knowledge base's opener hands `followUp` to the store for what a migration cannot fill in SQL.
+/// knowledge base's opener hands `followUps` to the store for what a migration cannot fill in SQL.
 /// docs/schema.md says why the triggers stay (measured against an index Swift would refresh).
 package enum SearchIndex {
     /// One import's upkeep, inside its transaction: `begin` when it starts writing, `willWrite`
@@ -83,16 +83,20 @@ package enum SearchIndex {
         try WordForms(db).rebuildTable(db)
     }
 
-    /// What a migration leaves to this layer: 0007's word forms need the stemmer, and its
-    /// vocabulary table is a copy of a file built into a11ykb.
-    package static func followUp(_ migration: String, _ db: Database) throws {
-        if migration == "0007_component_search" {
+    /// What a migration leaves to this layer, by the migration's name (a name no migration has is
+    /// refused by the store before anything runs): 0007's word forms need the stemmer, and its
+    /// vocabulary table is a copy of a file built into a11ykb; 0014 indexes labels and code, whose
+    /// words need forms too.
+    package static let followUps: Schema.FollowUps = [
+        "0007_component_search": { db in
             try SearchVocabulary.load(db)
             try WordForms(db).rebuildTable(db)
-        }
-        if migration == "0011_standards" { try WCAGCatalogueWriter.loadBuiltIn(db) }
-        // 0014 indexes labels and code: their words need forms too.
-        if migration == "0014_component_evidence" { try WordForms(db).rebuildTable(db) }
+        },
+        "0014_component_evidence": { db in try WordForms(db).rebuildTable(db) },
+    ]
+
+    package static func followUp(_ migration: String, _ db: Database) throws {
+        try followUps[migration]?(db)
     }
 }
 
@@ -101,6 +105,6 @@ extension KnowledgeBase {
     /// with everything the search indexes derive from it. See the store's designated initializer
     /// for what is refused.
     public convenience init(path: String) throws {
-        try self.init(path: path, followUp: SearchIndex.followUp)
+        try self.init(path: path, followUps: SearchIndex.followUps)
     }
 }

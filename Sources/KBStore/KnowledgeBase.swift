@@ -63,14 +63,14 @@ public final class KnowledgeBase: @unchecked Sendable {
     /// A file that is not SQLite, is another application's database or was written by a newer
     /// a11ykb is refused before anything is written to it; so is a path that names anything but a
     /// regular file (a FIFO would block forever, a device or folder fail in SQLite's words).
-    /// `followUp` fills what a layer above derives from a migration (see `Schema.FollowUp`).
-    package init(path: String, followUp: @escaping Schema.FollowUp) throws {
+    /// `followUps` fill what a layer above derives from a migration (see `Schema.FollowUps`).
+    package init(path: String, followUps: Schema.FollowUps) throws {
         self.path = path
         let lockWait = LockWait()
         self.lockWait = lockWait
         let kind = FileKind(path)
         guard kind.isFileOrNew else { throw StoreError.notAFile(path, kind.article) }
-        if kind == .missing { try KnowledgeBase.create(path, followUp: followUp) }
+        if kind == .missing { try KnowledgeBase.create(path, followUps: followUps) }
         try KnowledgeBase.checkHeader(path)
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
         if let size, size > 0 {
@@ -84,7 +84,7 @@ public final class KnowledgeBase: @unchecked Sendable {
                 checkBeforeWriting = false
                 try KnowledgeBase.checkWriteAccess(path, for: "bringing its schema up to date")
                 let writer = try KnowledgeBase.openWriter(path, lockWait: lockWait)
-                try KnowledgeBase.migrate(writer, path: path, followUp: followUp)
+                try KnowledgeBase.migrate(writer, path: path, followUps: followUps)
                 lockWait.bounded(by: KnowledgeBase.checkpointWait) { KnowledgeBase.checkpoint(writer) }
                 openedWriter = writer
             }
@@ -98,7 +98,7 @@ public final class KnowledgeBase: @unchecked Sendable {
             } catch {
                 throw StoreError.cannotCreate(path, KnowledgeBase.reason(error))
             }
-            if try KnowledgeBase.migrate(writer, path: path, followUp: followUp) {
+            if try KnowledgeBase.migrate(writer, path: path, followUps: followUps) {
                 // The schema goes into the main file and the WAL back to nothing.
                 _ = try? writer.writeWithoutTransaction { try $0.checkpoint(.truncate) }
             }
@@ -139,7 +139,7 @@ public final class KnowledgeBase: @unchecked Sendable {
     /// never replaces a file another process made meanwhile, so processes creating one path at
     /// once never meet half a schema: the first link wins and the others open that file. A build
     /// that fails (a full disk) leaves nothing behind.
-    package static func create(_ path: String, followUp: @escaping Schema.FollowUp,
+    package static func create(_ path: String, followUps: Schema.FollowUps,
                                filling: (KnowledgeBase) throws -> Void = { _ in }) throws {
         let directory = FileKind.folder(of: path)
         if let problem = FileKind.makeFolders(directory.hasPrefix("/") ? directory : FileManager.default.currentDirectoryPath + "/" + directory) {
@@ -153,7 +153,7 @@ public final class KnowledgeBase: @unchecked Sendable {
             for suffix in ["", "-wal", "-shm"] { unlink(temporary + suffix) }
         }
         do {
-            let fresh = try KnowledgeBase(path: temporary, followUp: followUp)
+            let fresh = try KnowledgeBase(path: temporary, followUps: followUps)
             try filling(fresh)
             _ = try fresh.writer().writeWithoutTransaction { try $0.checkpoint(.truncate) }
             try fresh.close()
@@ -256,9 +256,9 @@ public final class KnowledgeBase: @unchecked Sendable {
     }
 
     @discardableResult
-    static func migrate(_ writer: DatabaseQueue, path: String, followUp: Schema.FollowUp) throws -> Bool {
+    static func migrate(_ writer: DatabaseQueue, path: String, followUps: Schema.FollowUps) throws -> Bool {
         do {
-            return try Schema.migrate(writer, followUp: followUp)
+            return try Schema.migrate(writer, followUps: followUps)
         } catch {
             throw openError(error, path: path)
         }

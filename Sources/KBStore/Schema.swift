@@ -11,17 +11,38 @@ import KBResources
 /// find the work done, and no reader ever sees half a schema. The bookkeeping table is GRDB's
 /// `grdb_migrations`, so files written by earlier versions read the same.
 package enum Schema {
-    /// What a layer above the store derives from a migration that SQL alone cannot fill (0007's
-    /// word forms need a stemmer, its vocabulary table the file built into a11ykb): called inside
-    /// the migrating transaction after each migration applied, with its name. The store knows no such layer; whoever opens the file passes it.
-    package typealias FollowUp = (_ migration: String, _ db: Database) throws -> Void
+    /// What is derived after a migration that SQL alone cannot fill, by the migration's name:
+    /// called inside the migrating transaction after that migration applied. The store registers
+    /// its own (`followUps`); a layer above it (0007's word forms need a stemmer, its vocabulary
+    /// table the file built into a11ykb) passes its registry to whoever opens the file, the store
+    /// knowing no such layer. A name no migration has is refused before anything runs, so a
+    /// renamed migration cannot lose its follow-up in silence.
+    package typealias FollowUps = [String: @Sendable (Database) throws -> Void]
+
+    /// The store's own follow-ups: the built-in WCAG catalogue (0011), the inferred links that
+    /// 0017's rows of what tests nothing change.
+    static let followUps: FollowUps = [
+        "0011_standards": { db in try WCAGCatalogueWriter.loadBuiltIn(db) },
+        InferredWCAGBackfill.migration: { db in try InferredWCAGBackfill.run(db) },
+    ]
+
+    /// The store's follow-ups and a layer's, each name checked against the migrations.
+    static func registry(_ layer: FollowUps) throws -> FollowUps {
+        let known = Set(names)
+        if let unknown = (Array(followUps.keys) + Array(layer.keys)).sorted().first(where: { !known.contains($0) }) {
+            throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "a follow-up names no migration: \(unknown)")
+        }
+        // A migration both register runs the store's first, then the layer's.
+        return followUps.merging(layer) { store, layer in { db in try store(db); try layer(db) } }
+    }
 
     static var names: [String] { EmbeddedResources.migrations.map(\.name) }
 
     /// Applies every migration `db` lacks. True when it applied any.
     @discardableResult
-    static func migrate(_ writer: DatabaseQueue, followUp: FollowUp) throws -> Bool {
-        try writer.writeWithoutTransaction { db in
+    static func migrate(_ writer: DatabaseQueue, followUps layer: FollowUps) throws -> Bool {
+        let followUps = try registry(layer)
+        return try writer.writeWithoutTransaction { db in
             // A migration that rebuilds a table (0010) drops the old one while other tables refer
             // to it: foreign keys are off while migrating (they cannot change inside a
             // transaction) and checked before committing, as SQLite's ALTER TABLE page prescribes.
@@ -33,9 +54,7 @@ package enum Schema {
                 let done = Set(try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations"))
                 for migration in EmbeddedResources.migrations where !done.contains(migration.name) {
                     try db.execute(sql: String(decoding: migration.sql, as: UTF8.self))
-                    // The store's own follow-up: what it can derive from its own rows.
-                    if migration.name == InferredWCAGBackfill.migration { try InferredWCAGBackfill.run(db) }
-                    try followUp(migration.name, db)
+                    try followUps[migration.name]?(db)
                     try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES (?)", arguments: [migration.name])
                     applied = true
                 }
