@@ -16,8 +16,12 @@ public enum Family: String, Sendable, Codable, CaseIterable, Comparable {
     /// A fact with no platform of its own belongs to this one by default (web facts are web's).
     package var defaultPlatform: Platform? { self == .web ? .web : nil }
 
-    /// The family a platform belongs to: `web` → web, `ios` and `android` → native.
-    public init(platform: String) { self = Platform(rawValue: platform)?.family ?? .native }
+    /// The family a platform belongs to: `web` → web, `ios` and `android` → native; nil for a
+    /// word that is no platform (once read as native, in silence).
+    public init?(platform: String) {
+        guard let platform = Platform(rawValue: platform) else { return nil }
+        self = platform.family
+    }
 
     public static func < (lhs: Family, rhs: Family) -> Bool { lhs.rawValue < rhs.rawValue }
 }

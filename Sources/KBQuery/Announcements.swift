@@ -46,7 +46,7 @@ public struct SpokenAnnouncement: Sendable, Equatable, RowDecodable {
         var filters = SQLFilters()
         if let componentID { filters.add("x.component_id = ?", componentID) }
         if let family { filters.add("c.family = ?", family.rawValue) }
-        if let platform { filters.add("(p.slug = ? OR (x.platform_id IS NULL AND c.family = ?))", platform, Family(platform: platform).rawValue) }
+        if let platform { filters.add("(p.slug = ? OR (x.platform_id IS NULL AND c.family = ?))", platform, try Family.of(platform: platform).rawValue) }
         if let origin { filters.add("x.origin = ?", origin.rawValue) }
         return try SpokenAnnouncement.fetchAll(db, sql: """
             SELECT c.slug AS component, c.title, c.family, p.slug AS platform, x.text, x.context, x.origin, x.screen_reader,

@@ -59,7 +59,7 @@ public struct Coverage: Sendable, Equatable {
         }
         if let category = selection.category { filters.add("c.category = ?", category) }
         if let family = selection.family { filters.add("c.family = ?", family.rawValue) }
-        if let platform = selection.platform { filters.add("c.family = ?", Family(platform: platform).rawValue) }
+        if let platform = selection.platform { filters.add("c.family = ?", try Family.of(platform: platform).rawValue) }
         let chosen = try Row.fetchAll(db, sql: "SELECT c.id, c.slug, c.family FROM components c WHERE \(filters.sql)", arguments: filters.arguments)
         let keys = Set(chosen.map { "\($0["family"] as String)/\($0["slug"] as String)" })
         let web = chosen.contains { ($0["family"] as String) == Family.web.rawValue }

@@ -43,7 +43,7 @@ package enum ComponentListing {
         try deadline.check()
 
         let allowed = try allowedComponents(db, options)
-        let softFamily = read.reading.platforms.isEmpty ? nil : Set(read.reading.platforms.map { Family(platform: $0) })
+        let softFamily = read.reading.platforms.isEmpty ? nil : Set(read.reading.platforms.compactMap { Family(platform: $0) })
         let hasEquivalents = read.reading.terms.contains { !$0.equivalents.isEmpty }
         let factFilters = options.platform != nil || options.framework != nil || options.kind != nil || options.aspect != nil
         let limit = options.limit > 0 ? options.limit : Int.max
@@ -113,7 +113,7 @@ package enum ComponentListing {
         var conditions: [String] = []
         var arguments: [DatabaseValueConvertible] = []
         if let family = options.family { conditions.append("family = ?"); arguments.append(family.rawValue) }
-        if let platform = options.platform { conditions.append("family = ?"); arguments.append(Family(platform: platform).rawValue) }
+        if let platform = options.platform { conditions.append("family = ?"); arguments.append(try Family.of(platform: platform).rawValue) }
         if let component = options.component { conditions.append("slug = ?"); arguments.append(component) }
         if conditions.isEmpty { return nil }
         return Set(try Int64.fetchAll(db, sql: "SELECT id FROM components WHERE " + conditions.joined(separator: " AND "),

@@ -73,8 +73,8 @@ package enum ComponentLookup {
 
     private static func family(of word: String) -> Family? {
         let folded = word.lowercased()
-        if let platform = PlainLanguage.platformWords[folded] { return Family(platform: platform.platform) }
-        if let platform = PlainLanguage.frameworkPlatforms[folded] { return Family(platform: platform) }
+        if let platform = PlainLanguage.platformWords[folded] { return platform.platform.family }
+        if let platform = PlainLanguage.frameworkPlatforms[folded] { return platform.family }
         return nil
     }
 

@@ -166,11 +166,11 @@ package enum FactListing {
         options.platform != nil || options.framework != nil || options.component != nil || options.family != nil || options.aspect != nil
     }
 
-    static func arguments(_ options: SearchOptions, match: String) -> StatementArguments {
+    static func arguments(_ options: SearchOptions, match: String) throws -> StatementArguments {
         var values: [String: (any DatabaseValueConvertible)?] = [:]
         if let platform = options.platform {
             values["platform"] = platform
-            values["platformFamily"] = Family(platform: platform).rawValue
+            values["platformFamily"] = try Family.of(platform: platform).rawValue
         }
         if let framework = options.framework { values["framework"] = framework }
         if let component = options.component { values["component"] = component }
@@ -204,7 +204,7 @@ package enum FactListing {
         }
         let keys = try Row.fetchCursor(try db.cachedStatement(sql: rankedSQL(options)), arguments: StatementArguments(matchArguments))
         let facts = try db.cachedStatement(sql: factSQL(options))
-        var factArguments = arguments(options, match: match)
+        var factArguments = try arguments(options, match: match)
         var rows: [RankedRow] = []
         var exhausted = true
         while let ranked = try keys.next() {

@@ -1,3 +1,4 @@
+import KBModel
 /// How a question typed in plain words is read: which words carry no meaning for a search (stop
 /// words), and which name a platform, framework or screen reader (read as a soft filter, not as
 /// words a fact must hold). Used only for queries of plain words (and prefixes): a query with
@@ -40,7 +41,7 @@ enum PlainLanguage {
 
     /// A word that names a platform, a framework or a screen reader, and what it raises.
     struct PlatformWord: Equatable {
-        var platform: String
+        var platform: Platform
         var framework: String?
         var screenReader: String?
         /// A word English uses otherwise (`compose` a message, table `views`, a `browser` an app
@@ -55,26 +56,26 @@ enum PlainLanguage {
     static let termShareRatio = 3.0
 
     static let platformWords: [String: PlatformWord] = [
-        "ios": PlatformWord(platform: "ios"),
-        "iphone": PlatformWord(platform: "ios"),
-        "ipad": PlatformWord(platform: "ios"),
-        "voiceover": PlatformWord(platform: "ios", screenReader: "VoiceOver"),
-        "uikit": PlatformWord(platform: "ios", framework: "uikit"),
-        "swiftui": PlatformWord(platform: "ios", framework: "swiftui"),
-        "android": PlatformWord(platform: "android"),
-        "talkback": PlatformWord(platform: "android", screenReader: "TalkBack"),
-        "views": PlatformWord(platform: "android", framework: "android-views", plainWord: true),
-        "compose": PlatformWord(platform: "android", framework: "jetpack-compose", plainWord: true),
-        "jetpack": PlatformWord(platform: "android", framework: "jetpack-compose"),
-        "web": PlatformWord(platform: "web"),
-        "html": PlatformWord(platform: "web"),
-        "browser": PlatformWord(platform: "web", plainWord: true),
-        "nvda": PlatformWord(platform: "web", screenReader: "NVDA"),
-        "jaws": PlatformWord(platform: "web", screenReader: "JAWS"),
+        "ios": PlatformWord(platform: .ios),
+        "iphone": PlatformWord(platform: .ios),
+        "ipad": PlatformWord(platform: .ios),
+        "voiceover": PlatformWord(platform: .ios, screenReader: "VoiceOver"),
+        "uikit": PlatformWord(platform: .ios, framework: "uikit"),
+        "swiftui": PlatformWord(platform: .ios, framework: "swiftui"),
+        "android": PlatformWord(platform: .android),
+        "talkback": PlatformWord(platform: .android, screenReader: "TalkBack"),
+        "views": PlatformWord(platform: .android, framework: "android-views", plainWord: true),
+        "compose": PlatformWord(platform: .android, framework: "jetpack-compose", plainWord: true),
+        "jetpack": PlatformWord(platform: .android, framework: "jetpack-compose"),
+        "web": PlatformWord(platform: .web),
+        "html": PlatformWord(platform: .web),
+        "browser": PlatformWord(platform: .web, plainWord: true),
+        "nvda": PlatformWord(platform: .web, screenReader: "NVDA"),
+        "jaws": PlatformWord(platform: .web, screenReader: "JAWS"),
     ]
 
     /// Framework slugs as filters and tools take them (`jetpack-compose`), by platform.
-    static let frameworkPlatforms: [String: String] = [
-        "uikit": "ios", "swiftui": "ios", "jetpack-compose": "android", "android-views": "android",
+    static let frameworkPlatforms: [String: Platform] = [
+        "uikit": .ios, "swiftui": .ios, "jetpack-compose": .android, "android-views": .android,
     ]
 }

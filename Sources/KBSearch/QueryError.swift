@@ -70,3 +70,14 @@ public enum QueryError: Error, LocalizedError, HintedError, Equatable {
         return "\(bytes) bytes"
     }
 }
+
+extension Family {
+    /// The family of a platform a question names; a word that is no platform is refused, never
+    /// read as some family.
+    package static func of(platform: String) throws -> Family {
+        guard let family = Family(platform: platform) else {
+            throw QueryError.invalidOption("no platform \"\(platform)\"; one of: \(Platform.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        return family
+    }
+}

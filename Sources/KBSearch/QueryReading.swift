@@ -99,7 +99,7 @@ struct QueryReading {
             } else if let single, let platformWord = PlainLanguage.platformWords[single],
                       try namesPlatform(db, at: position, platformWord, typed: words.map(\.text), singles: singles) {
                 platformWords.append(word)
-                if !reading.platforms.contains(platformWord.platform) { reading.platforms.append(platformWord.platform) }
+                if !reading.platforms.contains(platformWord.platform.rawValue) { reading.platforms.append(platformWord.platform.rawValue) }
                 if let framework = platformWord.framework, !reading.frameworks.contains(framework) { reading.frameworks.append(framework) }
                 if let reader = platformWord.screenReader, !reading.screenReaders.contains(reader) { reading.screenReaders.append(reader) }
             } else {
@@ -186,8 +186,8 @@ struct QueryReading {
             var hinted: [String: [String]] = [:]
             for term in reading.terms where !term.prefix {
                 let platforms = vocabulary.platforms(of: term.text)
-                if platforms.count == 1, let only = platforms.first, let platform = only,
-                   try usedAsTerm(db, term.text, by: platform, vocabulary: vocabulary) {
+                if platforms.count == 1, let only = platforms.first, let platform = only, let family = Family(platform: platform),
+                   try usedAsTerm(db, term.text, in: family, vocabulary: vocabulary) {
                     hinted[platform, default: []].append(term.text)
                 }
             }
@@ -253,7 +253,7 @@ struct QueryReading {
     /// same platform for certain (`Jetpack Compose`, `Android views`).
     private func namesPlatform(_ db: Database, at position: Int, _ word: PlainLanguage.PlatformWord, typed: [String],
                                singles: [String?]) throws -> Bool {
-        let family = Family(platform: word.platform)
+        let family = word.platform.family
         if word.plainWord {
             let capitalised = position > 0 && typed[position].first?.isUppercase == true
             let beside = [position - 1, position + 1].contains { index in
@@ -281,12 +281,11 @@ struct QueryReading {
     /// `notEnabled`) always; a plain word (`header`, `hint`, `escape`) only when the pages of its
     /// family say it far more often than the other family's (`dimmed`), since otherwise it is
     /// the ordinary word (a web page's sticky header).
-    private func usedAsTerm(_ db: Database, _ text: String, by platform: String, vocabulary: SearchVocabulary) throws -> Bool {
+    private func usedAsTerm(_ db: Database, _ text: String, in family: Family, vocabulary: SearchVocabulary) throws -> Bool {
         let written = (vocabulary.byKey[vocabulary.key(text)] ?? []).map(\.term)
         if written.contains(where: { term in
             term.dropFirst().contains(where: \.isUppercase) || term.contains { ".-_=()@\"".contains($0) }
         }) { return true }
-        let family = Family(platform: platform)
         var share: [String: Double] = [:]
         for row in try Row.fetchAll(db.cachedStatement(sql: """
             SELECT c.family, count(*) AS holding, (SELECT count(*) FROM components WHERE family = c.family) AS every
