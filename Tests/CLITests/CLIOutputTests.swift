@@ -210,8 +210,7 @@ final class CLIOutputTests: XCTestCase {
     /// Over the real corpus: the matrix has a row per component and Python reads it back intact.
     func testCorpusMatrixRoundTrips() throws {
         let corpus = try Fixtures.corpus("magentaA11y-2026")
-        let kb = try Fixtures.emptyKnowledgeBase(self)
-        _ = try Importer(kb).importPaths([corpus.path])
+        let kb = try Fixtures.importedKnowledgeBase([corpus], self)
         let file = try Fixtures.temporaryFolder(self).appendingPathComponent("matrix.csv")
         let run = try QueryFixtures.run(["export", "matrix", "--output", file.path], db: kb)
         XCTAssertEqual(run.status, 0, run.stderr)

@@ -76,8 +76,7 @@ final class MatrixTests: XCTestCase {
     /// matrix spreads over a column per unknown heading; no fact is lost or counted twice.
     func testReadableMatrixPutsUnknownHeadingsInOneOtherColumnPerPlatform() throws {
         let corpus = try Fixtures.corpus("magentaA11y-2026")
-        let kb = try Fixtures.emptyKnowledgeBase(self)
-        _ = try Importer(kb).importPaths([corpus.path])
+        let kb = try Fixtures.importedKnowledgeBase([corpus], self)
         let readable = try kb.matrix()
         let full = try kb.matrix(Matrix.Options(aspects: .all))
         let known = Set(RowKey.standardAspects + Vocabulary.criterionKinds + ["announcements", "other"])
@@ -107,8 +106,7 @@ final class MatrixTests: XCTestCase {
     /// The full width has a column for every platform and aspect a note is written under.
     func testAllAspectsGiveAColumnPerHeading() throws {
         let corpus = try Fixtures.corpus("magentaA11y-2026")
-        let kb = try Fixtures.emptyKnowledgeBase(self)
-        _ = try Importer(kb).importPaths([corpus.path])
+        let kb = try Fixtures.importedKnowledgeBase([corpus], self)
         let names = Set(try kb.matrix(Matrix.Options(aspects: .all)).columns.map(\.name))
         let written = try kb.reader.read { db in
             try String.fetchAll(db, sql: "SELECT DISTINCT platform || ':' || aspect FROM v_guidance WHERE platform IS NOT NULL AND aspect <> 'announcements'")

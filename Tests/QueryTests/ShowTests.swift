@@ -202,8 +202,7 @@ final class ShowTests: XCTestCase {
     /// the document's own numbered groups and criteria labels, in order.
     func testCondensedMatchesTheCorpusDocuments() throws {
         let corpus = try Fixtures.corpus("magentaA11y-2026")
-        let kb = try Fixtures.emptyKnowledgeBase(self)
-        _ = try Importer(kb).importPaths([corpus.path])
+        let kb = try Fixtures.importedKnowledgeBase([corpus], self)
         let folder = corpus.appendingPathComponent("public/content/documentation/native")
         let files = (FileManager.default.enumerator(atPath: folder.path)?.allObjects as? [String] ?? []).filter { $0.hasSuffix(".md") }
         var compared = 0

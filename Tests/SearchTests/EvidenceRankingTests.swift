@@ -72,10 +72,7 @@ final class EvidenceRankingTests: XCTestCase {
     // MARK: - The corpus (today's checkout, native and web)
 
     func corpusKnowledgeBase() throws -> KnowledgeBase {
-        let corpus = try Fixtures.corpus("magentaA11y-2026")
-        let kb = try Fixtures.emptyKnowledgeBase(self)
-        _ = try kb.importFiles([corpus.path])
-        return kb
+        try Fixtures.importedKnowledgeBase([try Fixtures.corpus("magentaA11y-2026")], self)
     }
 
     /// The five questions of issue 23. On main before it: radio buttons first for the first two,

@@ -472,12 +472,7 @@ final class SearchTests: XCTestCase {
     // MARK: - The corpus
 
     func corpusKnowledgeBase() throws -> KnowledgeBase {
-        let newer = try Fixtures.corpus("magentaA11y-2026")
-        let older = try Fixtures.corpus("magentaA11y-2024")
-        let kb = try Fixtures.emptyKnowledgeBase(self)
-        _ = try Importer(kb).importPaths([newer.path])
-        _ = try Importer(kb).importPaths([older.path])
-        return kb
+        try Fixtures.importedKnowledgeBase([try Fixtures.corpus("magentaA11y-2026"), try Fixtures.corpus("magentaA11y-2024")], self)
     }
 
     func testCorpusIndexIsExactAndRanksTitlesAndCriteriaFirst() throws {

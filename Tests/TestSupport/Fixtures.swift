@@ -62,6 +62,17 @@ public enum Fixtures {
         return path
     }
 
+    /// A knowledge base holding `paths`, each imported in turn as a user would: a copy of one made
+    /// once per test process for these paths (an import of today's checkout costs seconds).
+    public static func importedKnowledgeBase(_ paths: [URL], _ test: XCTestCase) throws -> KnowledgeBase {
+        let template = try ImportTemplates.path(for: paths.map(\.path)) { path in
+            let kb = try KnowledgeBase(path: path)
+            for source in paths { _ = try Importer(kb).importPaths([source.path]) }
+            try kb.close()
+        }
+        return try KnowledgeBase(path: copy(template, test))
+    }
+
     private static func copy(_ template: String, _ test: XCTestCase) throws -> String {
         let path = try temporaryFolder(test).appendingPathComponent("kb.sqlite").path
         try FileManager.default.copyItem(atPath: template, toPath: path)
@@ -126,6 +137,22 @@ private enum TemplateFolder {
     static func path(_ name: String) throws -> String {
         guard FileManager.default.fileExists(atPath: url.path) else { throw TemplateError(message: "cannot make \(url.path)") }
         return url.appendingPathComponent(name).path
+    }
+}
+
+/// The knowledge bases made once per test process for a list of imported paths.
+private enum ImportTemplates {
+    nonisolated(unsafe) static var made: [[String]: String] = [:]
+    static let lock = NSLock()
+
+    static func path(for sources: [String], make: (String) throws -> Void) throws -> String {
+        lock.lock()
+        defer { lock.unlock() }
+        if let path = made[sources] { return path }
+        let path = try TemplateFolder.path("imported-\(made.count).sqlite")
+        do { try make(path) } catch { try? FileManager.default.removeItem(atPath: path); throw error }
+        made[sources] = path
+        return path
     }
 }
 

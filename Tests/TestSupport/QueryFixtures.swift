@@ -20,9 +20,7 @@ public enum QueryFixtures {
     public static func seedAndCorpusKnowledgeBases(_ test: XCTestCase) throws -> [KnowledgeBase] {
         var knowledgeBases = [try Fixtures.seededKnowledgeBase(test)]
         if let corpus = try? Fixtures.corpus("magentaA11y-2026") {
-            let kb = try Fixtures.emptyKnowledgeBase(test)
-            _ = try Importer(kb).importPaths([corpus.path])
-            knowledgeBases.append(kb)
+            knowledgeBases.append(try Fixtures.importedKnowledgeBase([corpus], test))
         }
         return knowledgeBases
     }
