@@ -27,16 +27,7 @@ struct ExplainCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let data: Data
-        if results == "-" {
-            data = FileHandle.standardInput.readDataToEndOfFile()
-        } else {
-            do {
-                data = try Data(contentsOf: URL(fileURLWithPath: results))
-            } catch {
-                throw QueryError.invalidOption("cannot read \(results): \(error.localizedDescription)")
-            }
-        }
+        let data = try readInput(results, limit: AxeResults.maxBytes, what: "an axe-core run").data
         let kb = try database.open()
         let explanation = try kb.explainAxeResults(data)
         let format = output.format ?? .table

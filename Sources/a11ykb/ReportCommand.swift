@@ -41,7 +41,7 @@ struct ReportCommand: ParsableCommand {
 
     func run() throws {
         let kb = try database.open()
-        let input = try readInput(results)
+        let input = try readInput(results, limit: ResultsText.maxBytes, what: "a results file")
         let report = try kb.report(results: input.data, name: input.name, level: level)
         if !report.fingerprintsChecked {
             Output.error("warning: \(input.name) has no fingerprints: rows reworded since it was made are counted as they stand")
