@@ -214,10 +214,44 @@ package struct AxeResults: Decodable, Sendable {
         let decoder = JSONDecoder()
         if let one = try? decoder.decode(AxeResults.self, from: data) { return [one] }
         if let many = try? decoder.decode([AxeResults].self, from: data), !many.isEmpty { return many }
-        if (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])) == nil {
+        guard let json = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) else {
             throw QueryError.invalidOption("the axe results are not JSON")
         }
+        // axe's shape with a field of another type (an id that is a number): say which field,
+        // not that the lists are missing.
+        let runs = (json as? [Any]) ?? [json]
+        for (index, run) in runs.enumerated() {
+            guard let object = run as? [String: Any], object["violations"] != nil || object["incomplete"] != nil,
+                  let one = try? JSONSerialization.data(withJSONObject: object) else { continue }
+            do { _ = try decoder.decode(AxeResults.self, from: one) } catch let error as DecodingError {
+                throw QueryError.invalidOption("the axe results' " + (runs.count > 1 ? "run \(index + 1), " : "") + describe(error))
+            }
+        }
         throw QueryError.invalidOption("the axe results hold no \"violations\" or \"incomplete\" list: expected what axe.run() returns, or a list of those")
+    }
+
+    /// A field of the wrong type, in words: `violations[0].id is not text`.
+    static func describe(_ error: DecodingError) -> String {
+        func path(_ keys: [CodingKey]) -> String {
+            keys.reduce("") { text, key in
+                key.intValue.map { text + "[\($0)]" } ?? (text.isEmpty ? key.stringValue : text + "." + key.stringValue)
+            }
+        }
+        func name(_ type: Any.Type) -> String {
+            switch type {
+            case is String.Type: "text"
+            case is Int.Type, is Double.Type: "a number"
+            case is Bool.Type: "true or false"
+            default: String(describing: type).hasPrefix("Array") ? "a list" : "an object"
+            }
+        }
+        switch error {
+        case let .typeMismatch(type, context): return "\(path(context.codingPath)) is not \(name(type))"
+        case let .valueNotFound(type, context): return "\(path(context.codingPath)) is null, not \(name(type))"
+        case let .keyNotFound(key, context): return "\(path(context.codingPath + [key])) is missing"
+        case let .dataCorrupted(context): return "\(path(context.codingPath)): \(context.debugDescription)"
+        @unknown default: return "shape is not axe-core's"
+        }
     }
 
     /// `wcag412` → `4.1.2`: the catalogue's one reading of an axe tag (`WCAGCatalogue.sc(fromAxeTag:)`).
