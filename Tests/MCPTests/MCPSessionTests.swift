@@ -100,4 +100,26 @@ final class MCPSessionTests: XCTestCase {
         XCTAssertEqual((list.structured["components"] as? [[String: Any]])?.count, 1, "list_components reads the file as it is now: \(list.text)")
         XCTAssertEqual(client.finish().status, 0)
     }
+
+    /// A knowledge base replaced by garbage under the server: a tool error the model reads (and
+    /// the server goes on), not JSON-RPC's internal error. Issue 34.
+    func testAFileReplacedByGarbageIsAToolError() throws {
+        let folder = try Fixtures.temporaryFolder(self)
+        let path = folder.appendingPathComponent("kb.sqlite").path
+        let seeded = try Fixtures.seededKnowledgeBase(self)
+        try seeded.close()
+        try FileManager.default.copyItem(atPath: seeded.path, toPath: path)
+        let client = try MCPClient(["mcp", "--db", path])
+        _ = try client.initialize()
+        XCTAssertFalse(try client.call("list_components").isError)
+        let garbage = folder.appendingPathComponent("garbage").path
+        try Data(String(repeating: "garbage ", count: 1_000).utf8).write(to: URL(fileURLWithPath: garbage))
+        XCTAssertEqual(rename(garbage, path), 0)
+        for tool in ["list_components", "run_sql"] {
+            let answer = try client.call(tool, ["query": "SELECT 1"])
+            XCTAssertTrue(answer.isError, "\(tool): \(answer.text)")
+            XCTAssertTrue(answer.text.contains("not an SQLite database"), answer.text)
+        }
+        XCTAssertEqual(client.finish().status, 0)
+    }
 }
