@@ -1,5 +1,6 @@
 import A11yKB
 import Foundation
+import GRDB
 import TestSupport
 import XCTest
 
@@ -39,5 +40,24 @@ final class ActionableErrorTests: XCTestCase {
         try Data(##"{"violations": [{"id": "label", "tags": ["wcag412"], "nodes": [{"html": 5, "target": ["#a"]}]}], "incomplete": []}"##.utf8)
             .write(to: file)
         try assertOneLine(["explain", "--db", kb.path, file.path], saying: "violations[0].nodes[0].html is not text")
+    }
+
+    /// A read command that brings an older knowledge base's schema up to date writes the file: it
+    /// says so once (an older a11ykb can no longer read it); it said nothing.
+    func testAReadCommandSaysItBroughtAnOlderFileUpToDate() throws {
+        let kb = try Fixtures.seededKnowledgeBase(self)
+        try kb.close()
+        // The file as 0017 left it: 0018's column gone, and 0018 not yet applied.
+        let queue = try DatabaseQueue(path: kb.path)
+        try queue.write { db in
+            try db.execute(sql: "ALTER TABLE plans DROP COLUMN notes_as_items")
+            try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier = '0018_plan_notes'")
+        }
+        try queue.close()
+        let first = try Fixtures.run(["list", "--db", kb.path])
+        XCTAssertEqual(first.status, 0, first.stderr)
+        XCTAssertEqual(first.stderr, "a11ykb: note: \(kb.path) was of an older a11ykb and is now brought up to date; older versions cannot read it\n")
+        let second = try Fixtures.run(["list", "--db", kb.path])
+        XCTAssertEqual(second.stderr, "", "said once: the file is now today's")
     }
 }
