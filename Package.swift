@@ -117,7 +117,7 @@ let package = Package(
         // Readers and normalizer under libFuzzer: see scripts/fuzz. A plain build makes a replay tool.
         .executableTarget(
             name: "a11ykb-fuzz",
-            dependencies: ["KBModel", "KBRead", "KBNormalize"]
+            dependencies: ["KBModel", "KBRead", "KBNormalize", "KBQuery"]
         ),
         // Tests mirror the library's layers; CLITests holds every test that launches the built binary.
         .target(

@@ -27,15 +27,27 @@ package final class CurrentKnowledgeBase: @unchecked Sendable {
     }
 }
 
-/// Which file a path names: its device and inode.
+/// Which file a path names, and which state of it: its device and inode (a file renamed into
+/// place), and its size and change time (a file copied over in place keeps its inode, and the
+/// reader open on it answered from pages of the old one while other tools read the new). A change
+/// the file's own writers make (an import beside the server) reopens it too, which costs one open.
 package struct FileIdentity: Equatable {
     package let device: UInt64
     package let inode: UInt64
+    package let size: Int64
+    package let changed: timespec
 
     package init?(_ path: String) {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         device = UInt64(info.st_dev)
         inode = UInt64(info.st_ino)
+        size = Int64(info.st_size)
+        changed = info.st_ctim
+    }
+
+    package static func == (a: FileIdentity, b: FileIdentity) -> Bool {
+        a.device == b.device && a.inode == b.inode && a.size == b.size
+            && a.changed.tv_sec == b.changed.tv_sec && a.changed.tv_nsec == b.changed.tv_nsec
     }
 }

@@ -37,7 +37,25 @@ package enum ToolCall {
     /// its `Value` type, compiling a regular expression for every string in it (a large
     /// component's answer: about 700 strings, four times the cost of answering).
     package static func resultJSON(_ request: Data, _ kb: KnowledgeBase, table: ToolTable = .local) throws -> String {
+        try resultJSON(request, table: table) { kb }
+    }
+
+    /// The same, opening the knowledge base only for a known tool: a file at the server's path
+    /// that cannot be opened now (replaced by one that is not a knowledge base) is the tool's
+    /// error, which the model reads and the next call tries again, not a JSON-RPC internal error.
+    package static func resultJSON(_ request: Data, table: ToolTable = .local, knowledgeBase: () throws -> KnowledgeBase) throws -> String {
         let params = try parameters(request)
+        guard let tool = table.byName[params.name] else {
+            throw MCPError.invalidParams("unknown tool \"\(params.name)\"; tools: \(table.tools.map(\.name).joined(separator: ", "))")
+        }
+        let kb: KnowledgeBase
+        do {
+            kb = try knowledgeBase()
+        } catch let error as HintedError {
+            return Answer.error(error.message(Hints.wording(tool.parameters))).json.rendered(pretty: false)
+        } catch {
+            return Answer.error(String(describing: error)).json.rendered(pretty: false)
+        }
         return try answer(params.name, params.arguments, kb, table: table).json.rendered(pretty: false)
     }
 

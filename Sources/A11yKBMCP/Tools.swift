@@ -468,6 +468,9 @@ extension Tools {
             ]))
         }, readsServerFiles: true)
 
+    /// How many node entries (elements with one HTML each) explain_axe_results sends.
+    package static let axeNodeCap = 300
+
     package static let explainAxeResults = ToolDefinition(
         tool: .explainAxeResults, title: "Explain axe-core results",
         description: """
@@ -476,15 +479,18 @@ extension Tools {
             component it most likely is (from its element, role and type), that component's acceptance criteria that test \
             those success criteria (each with the link, cited by the component's page or inferred, and its source line), \
             and what a screen reader should say. Rules naming no success criterion and nodes no component answers to are \
-            listed, marked so.
+            listed, marked so. Nodes with the same HTML are one entry (also_at: the other targets); at most 300 entries \
+            are sent, and omitted_nodes counts the rest.
             """,
         parameters: [
             .string("results", "The axe results as JSON text.", required: true),
         ],
         answer: { arguments, kb in
-            let explanation = try kb.explainAxeResults(Data(arguments.string("results")!.utf8))
+            // Node entries beyond the cap are counted, not sent: an assistant reads the answer whole.
+            let explanation = try kb.explainAxeResults(Data(arguments.string("results")!.utf8)).keepingNodes(Tools.axeNodeCap)
             return Answer(explanation.markdown, .object([("engine", .optional(explanation.engine)),
-                                                         ("rules", explanation.nested.json)]))
+                                                         ("rules", explanation.nested.json),
+                                                         ("omitted_nodes", .int(Int64(explanation.omittedNodes)))]))
         })
 
     package static let runSQL = ToolDefinition(

@@ -24,6 +24,13 @@ package struct ImportPlanner {
     /// The operations and outcomes of writing one document.
     package mutating func plan(_ document: WritableDocument) -> ImportPlan {
         var plan = ImportPlan()
+        var document = document
+        if case let .standards(rules, criteria) = document.content, !criteria.isEmpty {
+            // The built-in catalogue wins over a file that contradicts it (said, line by line).
+            let reconciled = WCAGCatalogue.reconcile(criteria)
+            document.content = .standards(rules: rules, criteria: reconciled.criteria)
+            document.notices += reconciled.notices
+        }
         let sourceID = upsert(document, into: &plan)
         // Before the content: captions of no component delete their source row.
         notices(document.notices, sourceID: sourceID, path: document.path, into: &plan)
@@ -37,11 +44,34 @@ package struct ImportPlanner {
             // A file that described components before and now holds rules gives the components up.
             components([], sourceID: sourceID, document: document, into: &plan)
             if !criteria.isEmpty { plan.operations.append(.upsertCatalogue(criteria)) }
+            notices(sharedRules(rules, sourceID: sourceID), sourceID: sourceID, path: document.path, into: &plan)
             plan.operations.append(.replaceRules(sourceID: sourceID, rules))
             plan.outcomes.append(.standards(path: document.path, rules: rules.count, criteria: criteria.count,
                                             format: document.format.rawValue))
         }
         return plan
+    }
+
+    /// Rules this source gives that other sources give too. Both rows are kept, and the one written
+    /// last is the one every answer reads (`v_rules`): what the other source said about such a rule
+    /// (its success criteria in coverage, its help) is no longer answered, so the import says so,
+    /// one notice per other source, naming the rules.
+    private mutating func sharedRules(_ rules: [RuleEntry], sourceID: Int64) -> [Notice] {
+        let given = Set(rules.map { StoredState.RuleKey($0.kind.rawValue, $0.slug) })
+        stored.rulesOf[sourceID] = given.isEmpty ? nil : given
+        guard !given.isEmpty else { return [] }
+        var notices: [Notice] = []
+        for (other, held) in stored.rulesOf.sorted(by: { $0.key < $1.key }) where other != sourceID {
+            let shared = given.intersection(held).sorted()
+            guard !shared.isEmpty, let path = stored.sources[other]?.location.absolute else { continue }
+            let names = shared.prefix(5).map { "\($0.kind == "act" ? "ACT" : "axe-core") rule \($0.slug)" }.joined(separator: ", ")
+            let more = shared.count > 5 ? " and \(shared.count - 5) more" : ""
+            notices.append(Notice(.skipped, line: nil, """
+                \(names)\(more) also given by \(path): both are kept, and this file's are the ones answered \
+                (their success criteria, tags and help)
+                """))
+        }
+        return notices
     }
 
     /// Removes the sources whose files were at `paths` (gone from a mirrored checkout): the

@@ -105,6 +105,13 @@ public struct ImportSummary: Sendable, Codable, Equatable {
 
     /// Errors and nothing else: no file was imported, found unchanged or skipped as not a criteria
     /// document (`import /nonexistent`). Not a partial failure: nothing could be done.
+    /// Nothing at all was found to read: no file imported, unchanged, skipped, in error or
+    /// ignored (an empty folder, a folder named `wcag.json`). Nothing could be done, and a
+    /// summary of noughts would not say why.
+    public var foundNothing: Bool {
+        errors.isEmpty && wroteNothing && unchanged.isEmpty && skipped.isEmpty && notices.isEmpty && ignoredInCheckout == 0
+    }
+
     public var onlyErrors: Bool {
         !errors.isEmpty && wroteNothing && unchanged.isEmpty && skipped.isEmpty && notices.isEmpty && ignoredInCheckout == 0
     }

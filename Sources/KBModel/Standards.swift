@@ -42,7 +42,36 @@ package enum WCAGCatalogue {
     package static let builtIn: [WCAGCriterionInfo] = parse(String(decoding: EmbeddedResources.wcagCatalogue, as: UTF8.self))
 
     /// The version that added a criterion W3C's file names, from the built-in catalogue.
-    package static func version(of sc: String) -> String? { builtIn.first { $0.sc == sc }?.version }
+    package static func version(of sc: String) -> String? { bySC[sc]?.version }
+
+    /// The built-in rows by number.
+    package static let bySC: [String: WCAGCriterionInfo] = Dictionary(builtIn.map { ($0.sc, $0) }) { first, _ in first }
+
+    /// An imported catalogue checked against the built-in one: a criterion the built-in catalogue
+    /// holds keeps its number's title, level and status as W3C published them, whatever a file
+    /// says (a malformed or hostile wcag.json once retitled 4.1.2 and moved it to AAA, for good);
+    /// what the file adds (a criterion of a later WCAG) is taken. Returns the rows to write and,
+    /// for each row the file contradicted, the notice that says the built-in one was kept.
+    package static func reconcile(_ imported: [WCAGCriterionInfo]) -> (criteria: [WCAGCriterionInfo], notices: [Notice]) {
+        var notices: [Notice] = []
+        let criteria = imported.map { row -> WCAGCriterionInfo in
+            guard let known = bySC[row.sc] else { return row }
+            var differences: [String] = []
+            if row.title != known.title { differences.append("title") }
+            if row.level != known.level { differences.append("level") }
+            if row.status != known.status { differences.append("status") }
+            guard !differences.isEmpty else { return row }
+            notices.append(Notice(.skipped, line: row.line, """
+                success criterion \(row.sc): the \(differences.joined(separator: " and ")) differ from WCAG 2.2 as W3C \
+                published it; the built-in catalogue's row is kept
+                """))
+            var kept = known
+            kept.position = row.position
+            kept.line = row.line
+            return kept
+        }
+        return (criteria, notices)
+    }
 
     static func parse(_ text: String) -> [WCAGCriterionInfo] {
         var rows: [WCAGCriterionInfo] = []

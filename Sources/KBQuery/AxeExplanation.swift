@@ -65,6 +65,11 @@ public struct AxeExplanation: Sendable, Equatable {
         /// of the component's keyboard, gesture and screen-reader criteria, those that test the
         /// rule's success criteria first, then the keyboard's.
         public var recreatesControl = false
+        /// The targets of the rule's other nodes with this node's HTML: one explanation, however
+        /// many elements share it (a run of 20,000 nodes repeats a handful of elements).
+        public var alsoAt: [String] = []
+        /// The elements this entry stands for.
+        public var count: Int { 1 + alsoAt.count }
     }
 
     public struct ComponentGuess: Sendable, Equatable {
@@ -101,8 +106,29 @@ public struct AxeExplanation: Sendable, Equatable {
     }
 
     /// Counts for a closing line: rules, nodes, nodes without a component, rules without a criterion.
-    public var nodeCount: Int { rules.reduce(0) { $0 + $1.nodes.count } }
-    public var unknownNodeCount: Int { rules.reduce(0) { $0 + $1.nodes.filter { $0.component?.known != true }.count } }
+    public var nodeCount: Int { rules.reduce(0) { $0 + $1.nodes.reduce(0) { $0 + $1.count } } }
+    public var unknownNodeCount: Int {
+        rules.reduce(0) { $0 + $1.nodes.filter { $0.component?.known != true }.reduce(0) { $0 + $1.count } }
+    }
+    /// Entries left out by `keepingNodes` (each standing for one or more elements).
+    public var omittedNodes = 0
+
+    /// At most `limit` node entries in all, rules in order: an answer an assistant reads whole
+    /// (a run of 20,000 distinct nodes was one 158 MB line). A rule whose nodes are all cut keeps
+    /// its row, with what it tests.
+    public func keepingNodes(_ limit: Int) -> AxeExplanation {
+        var kept = self
+        var left = limit
+        for index in kept.rules.indices {
+            let nodes = kept.rules[index].nodes
+            if nodes.count > left {
+                kept.omittedNodes += nodes.count - left
+                kept.rules[index].nodes = Array(nodes.prefix(left))
+            }
+            left -= kept.rules[index].nodes.count
+        }
+        return kept
+    }
     public var rulesWithoutCriteria: Int { rules.filter(\.successCriteria.isEmpty).count }
 }
 
@@ -188,10 +214,44 @@ package struct AxeResults: Decodable, Sendable {
         let decoder = JSONDecoder()
         if let one = try? decoder.decode(AxeResults.self, from: data) { return [one] }
         if let many = try? decoder.decode([AxeResults].self, from: data), !many.isEmpty { return many }
-        if (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])) == nil {
+        guard let json = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) else {
             throw QueryError.invalidOption("the axe results are not JSON")
         }
+        // axe's shape with a field of another type (an id that is a number): say which field,
+        // not that the lists are missing.
+        let runs = (json as? [Any]) ?? [json]
+        for (index, run) in runs.enumerated() {
+            guard let object = run as? [String: Any], object["violations"] != nil || object["incomplete"] != nil,
+                  let one = try? JSONSerialization.data(withJSONObject: object) else { continue }
+            do { _ = try decoder.decode(AxeResults.self, from: one) } catch let error as DecodingError {
+                throw QueryError.invalidOption("the axe results' " + (runs.count > 1 ? "run \(index + 1), " : "") + describe(error))
+            }
+        }
         throw QueryError.invalidOption("the axe results hold no \"violations\" or \"incomplete\" list: expected what axe.run() returns, or a list of those")
+    }
+
+    /// A field of the wrong type, in words: `violations[0].id is not text`.
+    static func describe(_ error: DecodingError) -> String {
+        func path(_ keys: [CodingKey]) -> String {
+            keys.reduce("") { text, key in
+                key.intValue.map { text + "[\($0)]" } ?? (text.isEmpty ? key.stringValue : text + "." + key.stringValue)
+            }
+        }
+        func name(_ type: Any.Type) -> String {
+            switch type {
+            case is String.Type: "text"
+            case is Int.Type, is Double.Type: "a number"
+            case is Bool.Type: "true or false"
+            default: String(describing: type).hasPrefix("Array") ? "a list" : "an object"
+            }
+        }
+        switch error {
+        case let .typeMismatch(type, context): return "\(path(context.codingPath)) is not \(name(type))"
+        case let .valueNotFound(type, context): return "\(path(context.codingPath)) is null, not \(name(type))"
+        case let .keyNotFound(key, context): return "\(path(context.codingPath + [key])) is missing"
+        case let .dataCorrupted(context): return "\(path(context.codingPath)): \(context.debugDescription)"
+        @unknown default: return "shape is not axe-core's"
+        }
     }
 
     /// `wcag412` → `4.1.2`: the catalogue's one reading of an axe tag (`WCAGCatalogue.sc(fromAxeTag:)`).
@@ -223,6 +283,9 @@ extension AxeExplanation {
         var components: [String: (id: Int64, title: String)?] = [:]
         var checksOf: [String: [ManualCheck]] = [:]
         var announcementsOf: [Int64: [ExpectedAnnouncement]] = [:]
+        /// The guide for a list of success criteria, with its checks: a query over every guide's
+        /// links, asked once per list, not once per node no component answers to.
+        var guides: [[String]: (guide: (id: Int64, slug: String, title: String), checks: [ManualCheck])?] = [:]
 
         init(db: Database, announcementLimit: Int) {
             self.db = db
@@ -233,7 +296,24 @@ extension AxeExplanation {
             var numbers: [String] = []
             for tag in result.tags { if let sc = AxeResults.successCriterion(ofTag: tag), !numbers.contains(sc) { numbers.append(sc) } }
             let scs = try numbers.map { try criterion($0) }
-            let nodes = try result.nodes.map { try node($0, successCriteria: numbers) }
+            // Nodes with the same HTML are one element as far as the knowledge base can tell:
+            // explained once, their targets kept.
+            var order: [String] = []
+            var targets: [String: [String]] = [:]
+            var first: [String: AxeResults.Node] = [:]
+            for node in result.nodes {
+                if first[node.html] == nil {
+                    first[node.html] = node
+                    order.append(node.html)
+                } else {
+                    targets[node.html, default: []].append(node.target)
+                }
+            }
+            let nodes = try order.map { html in
+                var explained = try node(first[html]!, successCriteria: numbers)
+                explained.alsoAt = targets[html] ?? []
+                return explained
+            }
             return Rule(id: result.id, outcome: outcome, impact: result.impact, help: result.help, successCriteria: scs,
                         bestPractice: result.tags.contains("best-practice"), nodes: nodes)
         }
@@ -259,10 +339,15 @@ extension AxeExplanation {
             var explained = Node(target: node.target, html: node.html, element: element?.summary, component: nil, checks: [], announcements: [])
             guard let element, let rule = ElementComponents.match(element), let slug = rule.component else {
                 // No component: the testing guide that covers the rule's success criteria, if one does.
-                if let guide = try guide(successCriteria) {
+                if guides[successCriteria] == nil {
+                    guides[successCriteria] = .some(try guide(successCriteria).map { found in
+                        (found, try checks(componentID: found.id, successCriteria: successCriteria).filter { !$0.tests.isEmpty })
+                    })
+                }
+                if let (guide, checks) = guides[successCriteria] ?? nil {
                     explained.component = ComponentGuess(slug: guide.slug, family: .howToTest, title: guide.title,
                                                          matchedBy: "the guide that tests " + successCriteria.joined(separator: ", "))
-                    explained.checks = try checks(componentID: guide.id, successCriteria: successCriteria).filter { !$0.tests.isEmpty }
+                    explained.checks = checks
                 }
                 return explained
             }

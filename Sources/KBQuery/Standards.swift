@@ -51,9 +51,17 @@ public struct WCAGCriterion: Sendable, Equatable, RowDecodable {
 
     /// The catalogue in WCAG's order (criteria only cited come last, by number); `words` keeps those
     /// whose number, title, guideline or principle holds every word.
+    /// The longest word looked for.
+    static let maxWordBytes = 200
+
     package static func list(_ db: Database, words: [String] = [], level: String? = nil) throws -> [WCAGCriterion] {
         var filters = SQLFilters()
         for word in words {
+            // No number, title, guideline or principle is this long, and SQLite refuses a LIKE
+            // pattern over 50,000 bytes with an error of its own: the words are refused as such.
+            guard word.utf8.count <= maxWordBytes else {
+                throw QueryError.invalidOption("a word of \(word.count) characters: no success criterion's number or title is longer than \(maxWordBytes)")
+            }
             // The word as written: `%` and `_` are letters here, not LIKE's wildcards.
             let pattern = "%" + word.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
                 .replacingOccurrences(of: "_", with: "\\_") + "%"

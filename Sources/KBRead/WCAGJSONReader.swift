@@ -18,6 +18,9 @@ enum WCAGJSONReader {
                                    &document.ledger)
             }
         }
+        // Where each number already sits: W3C's duplicate is found by a look-up, not a scan of
+        // every criterion before it (80,000 criteria took 28 s).
+        var positions: [String: Int] = [:]
         for principle in root["principles"]?.elements ?? [] {
             let p = principle.value
             mark(p, level: "principle", &document.ledger)
@@ -31,16 +34,26 @@ enum WCAGJSONReader {
                         StandardsJSON.skipAll(c, "success criterion without num or handle", &document.ledger)
                         continue
                     }
+                    // Only a number a criterion can have (ASCII d.d.d) becomes a row: any other string
+                    // would be a criterion every answer lists and no tag or citation can name.
+                    guard let number = SCNumber(num) else {
+                        document.notices.append(Notice(.skipped, line: sc.line, "a success criterion numbered \"\(num)\": not a number such as 1.4.3"))
+                        StandardsJSON.skipAll(c, "success criterion with no valid number", &document.ledger)
+                        continue
+                    }
                     let level = c["level"]?.string.flatMap { WCAGLevel(rawValue: $0)?.rawValue }
                     // W3C lists 4.1.1 twice (as 2.1 had it, then obsolete in 2.2): the last entry, in the first's place.
-                    let earlier = document.criteria.firstIndex { $0.sc == num }
+                    let earlier = positions[number.description]
                     let info = WCAGCriterionInfo(
-                        sc: num, w3cID: c["id"]?.string, title: title, level: level, guideline: g["num"]?.string,
+                        sc: number.description, w3cID: c["id"]?.string, title: title, level: level, guideline: g["num"]?.string,
                         guidelineTitle: g["handle"]?.string, principle: p["num"]?.string, principleTitle: p["handle"]?.string,
-                        version: WCAGCatalogue.version(of: num), status: level == nil ? "obsolete" : "active",
+                        version: WCAGCatalogue.version(of: number.description), status: level == nil ? "obsolete" : "active",
                         position: earlier ?? document.criteria.count,
                         line: c.members.first { $0.key == "num" }?.line ?? sc.line)
-                    if let earlier { document.criteria[earlier] = info } else { document.criteria.append(info) }
+                    if let earlier { document.criteria[earlier] = info } else {
+                        positions[number.description] = document.criteria.count
+                        document.criteria.append(info)
+                    }
                     for field in c.members {
                         switch field.key {
                         case "num", "handle", "level", "id":

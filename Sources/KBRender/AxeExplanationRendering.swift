@@ -8,7 +8,7 @@ extension AxeExplanation {
     static let nodeColumns: [Tabular.Column] = [
         .init("outcome"), .init("rule"), .init("impact"), .init("success_criteria"), .init("best_practice"), .init("help"),
         .init("target"), .init("html"), .init("element"), .init("component"), .init("component_title"), .init("matched_by"),
-        .init("recreates_control"), .init("checks"), .init("announcements"),
+        .init("recreates_control"), .init("checks"), .init("announcements"), .init("also_at"),
     ]
 
     public var nested: Tabular {
@@ -36,6 +36,7 @@ extension AxeExplanation {
                     .json(.array((node?.announcements ?? []).map { said in
                         says.object([.text(said.text), .optional(said.screenReader), .text(said.origin.rawValue)])
                     })),
+                    .texts(node?.alsoAt ?? []),
                 ])
             }
         }
@@ -54,7 +55,9 @@ extension AxeExplanation {
                                          .texts(rule.successCriteria.isEmpty ? [rule.bestPractice ? "best-practice" : "none"]
                                                     : rule.successCriteria.map(\.sc))]
             func row(_ node: Node?, _ verify: String, _ text: String, tests: [String] = [], source: String? = nil, line: Int? = nil) {
-                rows.append(head + [.optional(node?.target), .optional(node?.component?.name), .text(verify), .text(text),
+                // Elements sharing one node's HTML are one entry: its rows say how many more.
+                let target = node.map { $0.alsoAt.isEmpty ? $0.target : "\($0.target) (and \($0.alsoAt.count) more with this HTML)" }
+                rows.append(head + [.optional(target), .optional(node?.component?.name), .text(verify), .text(text),
                                     .texts(tests), .optional(source), .optional(line)])
             }
             if rule.nodes.isEmpty { row(nil, "no node", "the run names no element for this rule") }
@@ -106,7 +109,7 @@ extension AxeExplanation {
             if let help = rule.help { out += "\(t(help)).\n\n" }
             out += "Success criteria: " + (scs.isEmpty ? (rule.bestPractice ? "none (a best practice)" : "none in its tags") : t(scs.joined(separator: "; "))) + "\n\n"
             for node in rule.nodes {
-                out += "- \(code(node.target)) \(code(node.html)): "
+                out += "- \(code(node.target))" + (node.alsoAt.isEmpty ? "" : " and \(node.alsoAt.count) more with this HTML") + " \(code(node.html)): "
                 guard let component = node.component else {
                     out += "no component answers to \(node.element.map { t("<\($0)>") } ?? "this node")\n"
                     continue
@@ -130,6 +133,7 @@ extension AxeExplanation {
             }
             out += "\n"
         }
+        if omittedNodes > 0 { out += "\(omittedNodes) more node entr\(omittedNodes == 1 ? "y" : "ies") not shown.\n\n" }
         return out + tally + "\n"
     }
 }

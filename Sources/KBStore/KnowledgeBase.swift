@@ -54,6 +54,9 @@ public final class KnowledgeBase: @unchecked Sendable {
     private var immutableStamp: FileStamp?
     private let writerLock = NSLock()
     private var openedWriter: DatabaseQueue?
+    /// Whether opening brought an existing file's older schema up to date (written in place: an
+    /// older a11ykb can no longer read it), which a skin says, since a question changed the file.
+    public private(set) var broughtUpToDate = false
     /// The writer's busy handler: how long it waits for another process's write lock.
     private let lockWait: LockWait
     /// Whether `writer()` must check the file before its first write (an existing file).
@@ -84,7 +87,7 @@ public final class KnowledgeBase: @unchecked Sendable {
                 checkBeforeWriting = false
                 try KnowledgeBase.checkWriteAccess(path, for: "bringing its schema up to date")
                 let writer = try KnowledgeBase.openWriter(path, lockWait: lockWait)
-                try KnowledgeBase.migrate(writer, path: path, followUps: followUps)
+                broughtUpToDate = try KnowledgeBase.migrate(writer, path: path, followUps: followUps)
                 lockWait.bounded(by: KnowledgeBase.checkpointWait) { KnowledgeBase.checkpoint(writer) }
                 openedWriter = writer
             }

@@ -44,12 +44,27 @@ package struct StoredState: Sendable, Equatable {
         }
     }
 
+    /// An automated rule as its engine names it: `axe`/`button-name`, `act`/`97a4e1`.
+    package struct RuleKey: Hashable, Sendable, Comparable {
+        package var kind: String
+        package var slug: String
+
+        package init(_ kind: String, _ slug: String) {
+            self.kind = kind
+            self.slug = slug
+        }
+
+        package static func < (a: RuleKey, b: RuleKey) -> Bool { (a.kind, a.slug) < (b.kind, b.slug) }
+    }
+
     package var sources: [Int64: Source] = [:]
     /// Source ids by `SourceLocation.absolute`: how a file imported again finds its row.
     package var sourceIDs: [String: Int64] = [:]
     package var components: [ComponentKey: Component] = [:]
     /// The components each source holds.
     package var componentsOf: [Int64: Set<ComponentKey>] = [:]
+    /// The rules each source gives (a rule given by two sources is answered from the later row).
+    package var rulesOf: [Int64: Set<RuleKey>] = [:]
     /// Per component id, the caption sources whose cues it holds.
     package var captions: [Int64: Set<Int64>] = [:]
     /// The largest ids in use: new rows are numbered after them.
@@ -72,6 +87,7 @@ package struct StoredState: Sendable, Equatable {
         guard let source = sources.removeValue(forKey: id) else { return }
         sourceIDs[source.location.absolute] = nil
         componentsOf[id] = nil
+        rulesOf[id] = nil
         for key in captions.keys { captions[key]?.remove(id) }
         // `superseded_by` is ON DELETE SET NULL.
         for (other, source) in sources where source.supersededBy == id { sources[other]?.supersededBy = nil }
@@ -104,6 +120,9 @@ package struct StoredState: Sendable, Equatable {
         for row in try Row.fetchAll(db, sql: "SELECT id, family, slug, source_id FROM components") {
             guard let family = Family(rawValue: row["family"]) else { continue }
             state.add(Component(id: row["id"], key: ComponentKey(family, row["slug"]), sourceID: row["source_id"]))
+        }
+        for row in try Row.fetchAll(db, sql: "SELECT DISTINCT source_id, kind, slug FROM rules") {
+            state.rulesOf[row["source_id"], default: []].insert(RuleKey(row["kind"], row["slug"]))
         }
         for row in try Row.fetchAll(db, sql: "SELECT DISTINCT component_id, source_id FROM announcements WHERE origin = 'transcript'") {
             state.captions[row["component_id"], default: []].insert(row["source_id"])

@@ -1,5 +1,6 @@
 import KBModel
 import KBNormalize
+import KBQuery
 import KBRead
 import Foundation
 
@@ -34,6 +35,12 @@ func fuzzOne(_ data: Data) {
         _ = try? Normalizer.normalize(entry, hints: SourceHints(slug: "fuzz", family: .web))
     }
     _ = try? TranscriptReader.read(text, fileName: "fuzz_WindowsNvdaChrome-en-US.vtt")
+    // The readers of what a team fills in and runs (issue 34): a results CSV as report and acr
+    // build read it (any encoding and delimiter), and an axe-core run as explain reads it.
+    if let results = try? ResultsText.decode(data, name: "fuzz.csv") {
+        _ = try? CSVRecords.parse(results, delimiter: CSVRecords.delimiter(of: results))
+    }
+    _ = try? AxeResults.read(data)
 }
 
 #if A11YKB_FUZZ

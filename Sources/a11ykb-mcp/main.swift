@@ -76,7 +76,7 @@ if isatty(STDIN_FILENO) != 0 {
 }
 
 do {
-    try await server.start(transport: LineTransport(direct: ["tools/call": { try ToolCall.resultJSON($0, current.get()) }]))
+    try await server.start(transport: LineTransport(direct: ["tools/call": { try ToolCall.resultJSON($0) { try current.get() } }]))
     await server.waitUntilCompleted()
 } catch {
     fail(String(describing: error))

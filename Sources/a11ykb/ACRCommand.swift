@@ -46,17 +46,30 @@ enum ReportFormat: String, ExpressibleByArgument, CaseIterable {
     }
 }
 
-/// A file named on the command line, read whole (or standard input for `-`), refused with one line.
-func readInput(_ path: String) throws -> NamedInput {
-    if path == "-" { return NamedInput(name: "(stdin)", data: FileHandle.standardInput.readDataToEndOfFile()) }
-    var isFolder: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { throw QueryError.invalidOption("cannot read \(path): no such file") }
-    if isFolder.boolValue { throw QueryError.invalidOption("cannot read \(path): it is a folder") }
+/// A file named on the command line, read whole (or standard input for `-`), refused with one
+/// line. The limit is the reader's own (a results CSV, an axe run, a report), held before a byte
+/// is read: a 1.5 GB CSV was read whole (9 GB resident) only to be refused. A folder, FIFO,
+/// device or socket is named as what it is (a FIFO no one writes to would block the read).
+func readInput(_ path: String, limit: Int = ConformanceReports.maxBytes, what: String = "a conformance report") throws -> NamedInput {
+    if path == "-" { return NamedInput(name: "(stdin)", data: try StandardInput.read(limit: limit, what: what)) }
+    switch FileKind(path) {
+    case .regular: break
+    case .missing, .danglingLink: throw QueryError.invalidOption("cannot read \(path): no such file")
+    case let kind: throw QueryError.invalidOption("cannot read \(path): it is \(kind.article), not a file")
+    }
+    var info = stat()
+    if stat(path, &info) == 0, Int(info.st_size) > limit {
+        throw QueryError.invalidOption("\(path) is larger than \(limit >> 20) MB: not \(what); not read")
+    }
+    let data: Data
     do {
-        return NamedInput(name: (path as NSString).lastPathComponent, data: try Data(contentsOf: URL(fileURLWithPath: path)))
+        data = try Data(contentsOf: URL(fileURLWithPath: path))
     } catch {
         throw QueryError.invalidOption("cannot read \(path): \(error.localizedDescription)")
     }
+    // A file that grew between the look at its size and the read is held to the same limit.
+    guard data.count <= limit else { throw QueryError.invalidOption("\(path) is larger than \(limit >> 20) MB: not \(what); not read") }
+    return NamedInput(name: (path as NSString).lastPathComponent, data: data)
 }
 
 struct ACRBuildCommand: ParsableCommand {
@@ -91,7 +104,9 @@ struct ACRBuildCommand: ParsableCommand {
     }
 
     func run() throws {
-        let inputs = try results.map(readInput), runs = try axe.map(readInput), baseInput = try base.map(readInput)
+        let inputs = try results.map { try readInput($0, limit: ResultsText.maxBytes, what: "a results file") }
+        let runs = try axe.map { try readInput($0, limit: AxeResults.maxBytes, what: "an axe-core run") }
+        let baseInput = try base.map { try readInput($0) }
         let kb = try database.open()
         let built = try kb.buildConformanceReport(results: inputs, axe: runs, base: baseInput, catalog: catalog)
         try A11yKBCLI.emit(Data(format.render(built.report).utf8), to: destination.output, from: kb)

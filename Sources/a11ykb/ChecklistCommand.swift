@@ -4,7 +4,7 @@ import Foundation
 
 /// `--platform` and `--framework`: the stack `checklist`, `plan save` and `show` keep to.
 struct StackOptions: ParsableArguments {
-    @Option(help: "Keep this platform's criteria and those for every platform (ios, android, web), with its developer notes.")
+    @Option(name: [.customShort("p"), .long], help: "Keep this platform's criteria and those for every platform (ios, android, web), with its developer notes.")
     var platform: String?
 
     @Option(help: "Keep this framework's notes and code (uikit, swiftui, android-views, jetpack-compose); names its platform.")
@@ -50,7 +50,7 @@ struct ChecklistCommand: ParsableCommand {
     @Flag(help: "List the developer notes as items to tick too (default: beside the criteria, as guidance).")
     var notesAsItems = false
 
-    @Option(help: ArgumentHelp("markdown, jira, jira-csv, csv, gherkin or json.",
+    @Option(name: [.short, .long], help: ArgumentHelp("markdown, jira, jira-csv, csv, gherkin or json.",
                                discussion: "jira is one issue's description (Jira takes at most 32,767 characters); jira-csv is one issue per component, as a CSV Jira imports (Summary, Description, Labels)."))
     var format: ChecklistFormat = .markdown
 

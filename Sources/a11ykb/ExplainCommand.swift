@@ -9,7 +9,7 @@ struct ExplainCommand: ParsableCommand {
         discussion: """
             Reads the JSON axe-core's run gives (its violations and incomplete results, each rule's tags and nodes; or a list of such runs, one per page) and, rule by rule and node by node, says: the WCAG success criteria the rule's tags name (wcag412 is 4.1.2); the web component the node most likely is, from its element, role and type (vocabulary/element-components.tsv: <button>, role="switch", <input type="checkbox">...); that component's criteria that test those success criteria, to verify by hand (all of its criteria when none is linked to them; for an element that re-creates a control with a role, such as <div role="switch">, all of its keyboard and screen-reader criteria, since it has none of the control's own behaviour); and what a screen reader is expected to say. A node no component answers to (contrast on a <p>) points to the testing guide that covers its success criteria, with the guide's checks. A rule whose tags name no success criterion (a best practice) and a node nothing answers to are listed too, marked so.
 
-            The table and CSV give a row per thing to verify; JSON and JSON Lines a row per rule and node, with its checks and announcements inside.
+            Nodes of a rule with the same HTML are explained once: the table and CSV name the first target and how many more share its HTML; JSON and JSON Lines list them (also_at). The table and CSV give a row per thing to verify; JSON and JSON Lines a row per rule and node, with its checks and announcements inside.
 
             Examples:
               a11ykb explain axe-results.json
@@ -27,16 +27,7 @@ struct ExplainCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let data: Data
-        if results == "-" {
-            data = FileHandle.standardInput.readDataToEndOfFile()
-        } else {
-            do {
-                data = try Data(contentsOf: URL(fileURLWithPath: results))
-            } catch {
-                throw QueryError.invalidOption("cannot read \(results): \(error.localizedDescription)")
-            }
-        }
+        let data = try readInput(results, limit: AxeResults.maxBytes, what: "an axe-core run").data
         let kb = try database.open()
         let explanation = try kb.explainAxeResults(data)
         let format = output.format ?? .table

@@ -56,7 +56,7 @@ struct ExportCommand: ParsableCommand {
     @Option(help: "Matrix: only components of this family (native, web or how-to-test).")
     var family: Family?
 
-    @Option(name: .long, help: ArgumentHelp("Matrix: platforms, comma-separated (default: every platform the components have).", valueName: "platforms"),
+    @Option(name: [.customShort("p"), .long], help: ArgumentHelp("Matrix: platforms, comma-separated (default: every platform the components have).", valueName: "platforms"),
             completion: Completion.platforms)
     var platforms: [String] = []
 

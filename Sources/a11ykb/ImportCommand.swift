@@ -26,7 +26,8 @@ struct ImportCommand: ParsableCommand {
             Exit status:
               0  every file imported (or unchanged, or skipped as not a criteria document)
               1  some files had errors; the others were imported (--keep-going)
-              2  nothing written: every path named had an error (import /nonexistent), --strict
+              2  nothing written: every path named had an error (import /nonexistent) or holds
+                 no file a11ykb reads (an empty folder), --strict
                  refused the import because of bad files, or the knowledge base cannot be used
                  (not SQLite, corrupt, newer schema)
             """)
@@ -115,6 +116,15 @@ struct ImportCommand: ParsableCommand {
         }
         for timing in options.stages?.timings ?? [] {
             Output.err("a11ykb: import stage \(timing.stage) " + String(format: "%.4f", timing.seconds) + "\n")
+        }
+        // No file found to read (an empty folder, a folder named wcag.json): one line that says so.
+        if summary.foundNothing && !summary.refused {
+            let named = paths.filter { $0 != "-" }
+            if !named.isEmpty {
+                Output.error("nothing to import: \(named.joined(separator: ", ")) hold\(named.count == 1 ? "s" : "") no file a11ykb reads "
+                             + "(criteria markdown, content.json, captions, ACT or axe-core rules, W3C's wcag.json)")
+                throw ExitStatus.failure
+            }
         }
         // Nothing but errors (`import /nonexistent`): they are all there is to say, once, on stderr.
         switch (format, quiet || (summary.onlyErrors && format == .text)) {

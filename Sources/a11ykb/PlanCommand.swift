@@ -65,7 +65,7 @@ struct PlanCommand: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "show", abstract: "A saved plan's checklist as the knowledge base holds it now.")
         @OptionGroup var database: DatabaseOptions
         @Argument(help: "The plan's name.") var name: String
-        @Option(help: "markdown, jira, jira-csv (one issue per component), csv, gherkin or json.") var format: ChecklistFormat = .markdown
+        @Option(name: [.short, .long], help: "markdown, jira, jira-csv (one issue per component), csv, gherkin or json.") var format: ChecklistFormat = .markdown
         @Option(help: ArgumentHelp("Mark the items new or reworded since this older knowledge base.", valueName: "old.sqlite"))
         var changesSince: String?
         @OptionGroup var destination: DocumentOutputOptions

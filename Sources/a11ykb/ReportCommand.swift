@@ -27,7 +27,7 @@ struct ReportCommand: ParsableCommand {
     @OptionGroup var database: DatabaseOptions
     @Argument(help: ArgumentHelp("The filled results file (CSV).", valueName: "results.csv"), completion: .file(extensions: ["csv"]))
     var results: String
-    @Option(help: "markdown, html, table, csv, json or jsonl.") var format: ReportOutput = .markdown
+    @Option(name: [.short, .long], help: "markdown, html, table, csv, json or jsonl.") var format: ReportOutput = .markdown
     @Option(help: ArgumentHelp("The conformance target whose success criteria all get a row: A, AA or AAA.", valueName: "level"))
     var level: WCAGLevel = .aa
     @Option(help: ArgumentHelp("The saved plan the results are of: its name and stack head the report.", valueName: "name"))
@@ -41,7 +41,7 @@ struct ReportCommand: ParsableCommand {
 
     func run() throws {
         let kb = try database.open()
-        let input = try readInput(results)
+        let input = try readInput(results, limit: ResultsText.maxBytes, what: "a results file")
         let report = try kb.report(results: input.data, name: input.name, level: level)
         if !report.fingerprintsChecked {
             Output.error("warning: \(input.name) has no fingerprints: rows reworded since it was made are counted as they stand")
@@ -83,7 +83,7 @@ struct DiffCommand: ParsableCommand {
     @Flag(help: "Compare a component's superseded source with the one that replaced it.") var eras = false
     @Flag(help: "Also list changes of typography only (quotes, dashes, spaces, the case of a key name); by default they are counted.") var typography = false
     @Option(help: "Only look among components of this family (with --eras).") var family: Family?
-    @Option(help: "markdown, table, csv, json or jsonl.") var format: DocumentOrList = .markdown
+    @Option(name: [.short, .long], help: "markdown, table, csv, json or jsonl.") var format: DocumentOrList = .markdown
     @OptionGroup var destination: DocumentOutputOptions
 
     func validate() throws {

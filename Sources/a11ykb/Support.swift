@@ -25,8 +25,12 @@ struct DatabaseOptions: ParsableArguments {
     /// The knowledge base, opened read-only; `KnowledgeBase.writer()` opens for writing when needed.
     /// A path named with --db must hold a knowledge base: a question never creates one.
     func open() throws -> KnowledgeBase {
-        if let db { return try KnowledgeBase.open(existing: db) }
-        return try KnowledgeBase.openDefault()
+        let kb = try db.map { try KnowledgeBase.open(existing: $0) } ?? KnowledgeBase.openDefault()
+        // A question that changed the file says so: an older a11ykb can no longer read it.
+        if kb.broughtUpToDate {
+            Output.error("note: \(kb.path) was of an older a11ykb and is now brought up to date; older versions cannot read it")
+        }
+        return kb
     }
 
     /// The knowledge base an import writes: a new --db path becomes one (in a folder that exists).

@@ -85,7 +85,7 @@ struct CoverageCommand: ParsableCommand {
     @Option(help: "Only components of this family: native or web.")
     var family: Family?
 
-    @Option(help: "Only this platform's tests (ios, android, web).", completion: Completion.platforms)
+    @Option(name: [.customShort("p"), .long], help: "Only this platform's tests (ios, android, web).", completion: Completion.platforms)
     var platform: String?
 
     @Option(help: "Criteria up to this level: A, AA (default) or AAA.")

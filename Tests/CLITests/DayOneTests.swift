@@ -96,7 +96,10 @@ final class DayOneTests: XCTestCase {
         // An import that wrote nothing (a folder without documents): the knowledge base is empty.
         let db = home.appendingPathComponent("nothing.sqlite").path
         let none = try Fixtures.temporaryFolder(self)
-        XCTAssertEqual(try Fixtures.run(["import", "--db", db, none.path]).status, 0)
+        // It says so in one line (issue 34), status 2, and the knowledge base it made stays.
+        let empty = try Fixtures.run(["import", "--db", db, none.path])
+        XCTAssertEqual(empty.status, 2, empty.stderr)
+        XCTAssertTrue(empty.stderr.contains("nothing to import"), empty.stderr)
         let nothing = try Fixtures.run(["search", "dimmed", "--db", db])
         XCTAssertEqual(nothing.status, 1)
         XCTAssertTrue(nothing.stderr.contains("a11ykb: this knowledge base is empty: nothing was ever imported into it"), nothing.stderr)

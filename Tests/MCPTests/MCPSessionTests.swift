@@ -66,4 +66,60 @@ final class MCPSessionTests: XCTestCase {
         XCTAssertEqual(after.counted, "1", "sql reads the same file")
         XCTAssertEqual(client.finish().status, 0)
     }
+
+    /// Overwritten in place (`cp new.sqlite kb.sqlite`): the file keeps its inode, so a check of
+    /// device and inode alone kept the server's reader on pages of the old file ("malformed", or
+    /// stale answers) while SQL read the new one. Issue 34.
+    func testAFileOverwrittenInPlaceIsAnsweredFromWhole() throws {
+        let folder = try Fixtures.temporaryFolder(self)
+        let path = folder.appendingPathComponent("kb.sqlite").path
+        let seeded = try Fixtures.seededKnowledgeBase(self)
+        try seeded.close()
+        try FileManager.default.copyItem(atPath: seeded.path, toPath: path)
+        let client = try MCPClient(["mcp", "--db", path])
+        _ = try client.initialize()
+        func listed() throws -> Int {
+            let list = try client.call("list_components")
+            return (list.structured["components"] as? [[String: Any]])?.count ?? -1
+        }
+        XCTAssertEqual(try listed(), 4)
+
+        let replacement = folder.appendingPathComponent("new.sqlite").path
+        let document = folder.appendingPathComponent("reorder-data-row.md")
+        try Data(try Fixtures.seed("reorder-data-row.md").utf8).write(to: document)
+        XCTAssertEqual(try Fixtures.run(["import", "--db", replacement, document.path]).status, 0)
+        let before = try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? Int
+        // Written over the old bytes, as cp does: same inode.
+        let handle = try XCTUnwrap(FileHandle(forWritingAtPath: path))
+        try handle.truncate(atOffset: 0)
+        try handle.write(contentsOf: try Data(contentsOf: URL(fileURLWithPath: replacement)))
+        try handle.close()
+        XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? Int, before, "the same inode")
+        let list = try client.call("list_components")
+        XCTAssertFalse(list.isError, list.text)
+        XCTAssertEqual((list.structured["components"] as? [[String: Any]])?.count, 1, "list_components reads the file as it is now: \(list.text)")
+        XCTAssertEqual(client.finish().status, 0)
+    }
+
+    /// A knowledge base replaced by garbage under the server: a tool error the model reads (and
+    /// the server goes on), not JSON-RPC's internal error. Issue 34.
+    func testAFileReplacedByGarbageIsAToolError() throws {
+        let folder = try Fixtures.temporaryFolder(self)
+        let path = folder.appendingPathComponent("kb.sqlite").path
+        let seeded = try Fixtures.seededKnowledgeBase(self)
+        try seeded.close()
+        try FileManager.default.copyItem(atPath: seeded.path, toPath: path)
+        let client = try MCPClient(["mcp", "--db", path])
+        _ = try client.initialize()
+        XCTAssertFalse(try client.call("list_components").isError)
+        let garbage = folder.appendingPathComponent("garbage").path
+        try Data(String(repeating: "garbage ", count: 1_000).utf8).write(to: URL(fileURLWithPath: garbage))
+        XCTAssertEqual(rename(garbage, path), 0)
+        for tool in ["list_components", "run_sql"] {
+            let answer = try client.call(tool, ["query": "SELECT 1"])
+            XCTAssertTrue(answer.isError, "\(tool): \(answer.text)")
+            XCTAssertTrue(answer.text.contains("not an SQLite database"), answer.text)
+        }
+        XCTAssertEqual(client.finish().status, 0)
+    }
 }
