@@ -13,16 +13,11 @@ enum API {
             let query = try Query(request.uri)
             guard let text = query["q"] else { throw RequestFault.badRequest("search needs q, the words to look for: /api/search?q=toggle") }
             let options = try searchOptions(query)
-            return try await Answering.cached(request, env, type: .json) { kb in
-                let answer = try kb.findComponents(text, options: options, timeout: 0)
-                return ComponentSearchRendering.json(answer.result, rules: answer.rules.items, lines: false)
-            }
+            return try await Answering.cached(request, env, type: .json) { kb in try search(kb, text, options) }
         }
         api.get("/components/:family/:slug") { request, context in
             let (family, slug) = try component(context)
-            return try await Answering.cached(request, env, type: .json) { kb in
-                AcceptanceCriteria.document(try kb.component(slug, family: family), .json)
-            }
+            return try await Answering.cached(request, env, type: .json) { kb in try component(kb, slug, family) }
         }
         api.get("/compare/:slug") { request, context in
             let slug = try context.parameters.decoded("slug")
@@ -61,6 +56,17 @@ enum API {
                 return String(decoding: bytes, as: UTF8.self)
             }
         }
+    }
+
+    /// `/api/search`'s answer (the load run's floor makes the same call).
+    static func search(_ kb: KnowledgeBase, _ text: String, _ options: SearchOptions) throws -> String {
+        let answer = try kb.findComponents(text, options: options, timeout: 0)
+        return ComponentSearchRendering.json(answer.result, rules: answer.rules.items, lines: false)
+    }
+
+    /// `/api/components/:family/:slug`'s answer.
+    static func component(_ kb: KnowledgeBase, _ slug: String, _ family: Family) throws -> String {
+        AcceptanceCriteria.document(try kb.component(slug, family: family), .json)
     }
 
     static func searchOptions(_ query: Query) throws -> SearchOptions {

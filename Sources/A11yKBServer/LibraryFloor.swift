@@ -1,6 +1,8 @@
 import A11yKB
 import A11yKBMCP
 import Foundation
+import Hummingbird
+import HummingbirdCore
 
 /// The load run's floor (scripts/bench-serve): the requests of a load run answered by the same
 /// library calls the routes make, from the server's pool, with no HTTP in between. What the
@@ -14,27 +16,24 @@ public struct LibraryFloor: Sendable {
         self.requests = requests
     }
 
-    /// One request's answer, as its route makes it.
+    /// One request's answer, by the route's own function, its address read as the route reads it
+    /// (a `+` in the query is a space: read otherwise, the floor once searched other words).
     func answer(_ line: String) async throws -> Int {
         if line.hasPrefix("MCP ") {
             let body = Data(line.dropFirst(4).utf8)
             return try await env.pool.answer { try ToolCall.resultJSON(body, $0, table: .remote).utf8.count }
         }
-        let path = String(line.dropFirst(4))
-        let components = URLComponents(string: path)
-        let route = components?.path ?? path
-        if route == "/api/search" {
-            let q = components?.queryItems?.first { $0.name == "q" }?.value ?? ""
-            return try await env.pool.answer {
-                try $0.searchComponents(q, options: SearchOptions(limit: SearchOptions.defaultComponentLimit), timeout: 0)
-                    .tabular.rendered(.json).utf8.count
-            }
+        let uri = URI(String(line.dropFirst(4)))
+        let query = try Query(uri)
+        if uri.path == "/api/search" {
+            let (text, options) = (query["q"] ?? "", try API.searchOptions(query))
+            return try await env.pool.answer { try API.search($0, text, options).utf8.count }
         }
-        if route.hasPrefix("/api/components/") {
-            let parts = route.split(separator: "/")
-            let family = Family(rawValue: String(parts[2]))
-            let slug = String(parts[3]).removingPercentEncoding ?? String(parts[3])
-            return try await env.pool.answer { AcceptanceCriteria.document(try $0.component(slug, family: family), .json).utf8.count }
+        if uri.path.hasPrefix("/api/components/") {
+            let parts = uri.path.split(separator: "/")
+            guard parts.count == 4, let family = Family(rawValue: String(parts[2])) else { return 0 }
+            let slug = try Query.decode(parts[3])
+            return try await env.pool.answer { try API.component($0, slug, family).utf8.count }
         }
         return 0
     }
