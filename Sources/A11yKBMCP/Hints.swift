@@ -25,7 +25,7 @@ package enum Hints {
             case .listCategories:
                 return "list_components lists them"
             case .importComponents:
-                return "the server's administrator imports them"
+                return "an import adds them (a11ykb import, where the knowledge base is kept)"
             case .raiseOutputCap, .listEveryFile, .waitForLock, .nameDatabase, .createKnowledgeBase:
                 return nil
             }

@@ -138,3 +138,17 @@ final class SmallerFaultsTests: XCTestCase {
         }
     }
 }
+
+/// Advice the library gives as a typed hint, worded by the command line (issue 36: no command is
+/// named below the skins, so the words are the skin's).
+final class HintWordingTests: XCTestCase {
+    func testAnEmptyKnowledgeBaseAndAnUnknownCategoryAreWordedByTheCommandLine() throws {
+        let empty = try Fixtures.emptyKnowledgeBase(self)
+        let show = try QueryFixtures.run(["show", "button"], db: empty)
+        XCTAssertEqual(show.status, 2, show.stderr)
+        XCTAssertEqual(show.stderr, "a11ykb: no component \"button\" in the knowledge base (it holds none; import some with a11ykb import)\n")
+        let seeded = try Fixtures.seededKnowledgeBase(self)
+        let category = try QueryFixtures.run(["checklist", "--category", "controlz"], db: seeded)
+        XCTAssertEqual(category.stderr, "a11ykb: no category \"controlz\"; closest: controls (a11ykb list categories)\n")
+    }
+}
