@@ -70,7 +70,9 @@ public final class ReaderPool: @unchecked Sendable, KnowledgeBaseSource {
         } catch {
             // Interrupted by the timer, or stopped by the deadline the work checked itself (`answerBy`).
             if limit.isExpired { throw RequestFault.timedOut(seconds: timeLimit) }
-            if case QueryError.timedOut = error { throw RequestFault.timedOut(seconds: timeLimit) }
+            if case QueryError.timedOut = error, let end = kb.answerBy, Date() >= end {
+                throw RequestFault.timedOut(seconds: timeLimit)
+            }
             throw error
         }
     }
