@@ -1,3 +1,4 @@
+import A11yKBMCP
 import A11yKBServer
 import Foundation
 

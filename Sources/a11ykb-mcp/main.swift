@@ -13,21 +13,8 @@ let usage = """
 
     """
 
-/// Writes all of `text` to `fd`, checked: a reader that went away (EPIPE) or a closed descriptor
-/// is no crash (Foundation's FileHandle.write traps on any error).
-func say(_ text: String, to fd: Int32) {
-    var bytes = Array(text.utf8)
-    var offset = 0
-    while offset < bytes.count {
-        let written = bytes.withUnsafeMutableBytes { Foundation.write(fd, $0.baseAddress! + offset, $0.count - offset) }
-        if written < 0 && errno == EINTR { continue }
-        if written <= 0 { return }
-        offset += written
-    }
-}
-
 func fail(_ message: String) -> Never {
-    say("a11ykb mcp: \(message)\n", to: STDERR_FILENO)
+    Console.say("a11ykb mcp: \(message)\n", to: STDERR_FILENO)
     exit(2)
 }
 
@@ -36,7 +23,7 @@ var rest = CommandLine.arguments.dropFirst()
 while let argument = rest.popFirst() {
     switch argument {
     case "-h", "--help":
-        say(usage, to: STDOUT_FILENO)
+        Console.say(usage, to: STDOUT_FILENO)
         exit(0)
     case "--db":
         guard let path = rest.popFirst() else { fail("--db needs a path") }
@@ -72,7 +59,7 @@ let server = await MCPServer.make(.local, current)
 
 // Run by hand, it would sit silent: say what it waits for (never on stdout, the protocol's).
 if isatty(STDIN_FILENO) != 0 {
-    say("a11ykb mcp: an MCP server, reading JSON-RPC on stdin; an MCP client starts it (see a11ykb mcp --help). Ctrl-D ends it.\n", to: STDERR_FILENO)
+    Console.say("a11ykb mcp: an MCP server, reading JSON-RPC on stdin; an MCP client starts it (see a11ykb mcp --help). Ctrl-D ends it.\n", to: STDERR_FILENO)
 }
 
 do {

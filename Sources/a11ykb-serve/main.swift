@@ -1,4 +1,5 @@
 import A11yKB
+import A11yKBMCP
 import A11yKBServer
 import Foundation
 
@@ -19,14 +20,17 @@ func value(_ name: String) -> String {
     guard let next = arguments.popFirst() else { fail("\(name) needs a value") }
     return next
 }
+/// The option's value as a number the rule allows, or one line saying the rule.
+func number<N: LosslessStringConvertible>(_ name: String, is rule: String, where valid: (N) -> Bool) -> N {
+    let text = value(name)
+    guard let n = N(text), valid(n) else { fail("\(name) is \(rule) (got \(text))") }
+    return n
+}
 while let argument = arguments.popFirst() {
     switch argument {
     case "--db": databasePath = value(argument)
     case "--host": configuration.host = value(argument)
-    case "--port":
-        let text = value(argument)
-        guard let port = Int(text), (0...65535).contains(port) else { fail("--port is a number from 0 to 65535 (got \(text))") }
-        configuration.port = port
+    case "--port": configuration.port = number(argument, is: "a number from 0 to 65535") { (0...65535).contains($0) }
     case "--token-file":
         let path = value(argument)
         guard let data = FileManager.default.contents(atPath: path),
@@ -35,22 +39,10 @@ while let argument = arguments.popFirst() {
         }
         configuration.token = token
     case "--allow-origin": configuration.allowedOrigins.append(value(argument))
-    case "--time-limit":
-        let text = value(argument)
-        guard let seconds = Double(text), seconds > 0 else { fail("--time-limit is a number of seconds above 0 (got \(text))") }
-        configuration.timeLimit = seconds
-    case "--readers":
-        let text = value(argument)
-        guard let n = Int(text), (1...64).contains(n) else { fail("--readers is a number from 1 to 64 (got \(text))") }
-        configuration.readers = n
-    case "--max-requests":
-        let text = value(argument)
-        guard let n = Int(text), n >= 1 else { fail("--max-requests is a number of 1 or more (got \(text))") }
-        configuration.maxRequests = n
-    case "--cache-mb":
-        let text = value(argument)
-        guard let n = Int(text), (0...4096).contains(n) else { fail("--cache-mb is a number from 0 to 4096 (got \(text))") }
-        configuration.cacheBytes = n << 20
+    case "--time-limit": configuration.timeLimit = number(argument, is: "a number of seconds above 0") { (seconds: Double) in seconds > 0 }
+    case "--readers": configuration.readers = number(argument, is: "a number from 1 to 64") { (1...64).contains($0) }
+    case "--max-requests": configuration.maxRequests = number(argument, is: "a number of 1 or more") { $0 >= 1 }
+    case "--cache-mb": configuration.cacheBytes = number(argument, is: "a number from 0 to 4096") { (0...4096).contains($0) } << 20
     case "--quiet": configuration.accessLog = false
     case "-h", "--help":
         Console.say("usage: a11ykb-serve [--db PATH] [--host HOST] [--port N] [--token-file FILE]; see a11ykb serve --help\n", to: STDOUT_FILENO)

@@ -8,11 +8,7 @@ import XCTest
 /// own words or a summary of noughts.
 final class ActionableErrorTests: XCTestCase {
     func assertOneLine(_ arguments: [String], saying expected: String, file: StaticString = #filePath, line: UInt = #line) throws {
-        let run = try Fixtures.run(arguments)
-        XCTAssertEqual(run.status, 2, run.stderr, file: file, line: line)
-        XCTAssertEqual(run.stdout, "", file: file, line: line)
-        XCTAssertEqual(run.stderr.split(separator: "\n").count, 1, run.stderr, file: file, line: line)
-        XCTAssertTrue(run.stderr.contains(expected), run.stderr, file: file, line: line)
+        let run = try assertRefusedInOneLine(arguments, saying: expected, file: file, line: line)
         XCTAssertFalse(run.stderr.contains("SQLite"), run.stderr, file: file, line: line)
     }
 

@@ -18,11 +18,7 @@ final class InputBoundsTests: XCTestCase {
     }
 
     func assertRefused(_ arguments: [String], saying expected: String, file: StaticString = #filePath, line: UInt = #line) throws {
-        let run = try Fixtures.run(arguments)
-        XCTAssertEqual(run.status, 2, run.stderr, file: file, line: line)
-        XCTAssertEqual(run.stdout, "", file: file, line: line)
-        XCTAssertEqual(run.stderr.split(separator: "\n").count, 1, run.stderr, file: file, line: line)
-        XCTAssertTrue(run.stderr.contains(expected), run.stderr, file: file, line: line)
+        try assertRefusedInOneLine(arguments, saying: expected, file: file, line: line)
     }
 
     func testLargeInputsAreRefusedUnread() throws {

@@ -37,9 +37,8 @@ final class MCPSessionTests: XCTestCase {
         XCTAssertEqual(client.finish().status, 0)
     }
 
-    /// Replaced by rename, as `export db` and a fresh build write a file: the server had one
-    /// connection on the old file and opened SQL's on the new one, answering from both.
-    func testAReplacedFileIsAnsweredFromWhole() throws {
+    /// The seeded knowledge base at `folder/kb.sqlite`, served by `a11ykb mcp` (initialized).
+    func servedSeed() throws -> (folder: URL, path: String, client: MCPClient) {
         let folder = try Fixtures.temporaryFolder(self)
         let path = folder.appendingPathComponent("kb.sqlite").path
         let seeded = try Fixtures.seededKnowledgeBase(self)
@@ -47,6 +46,22 @@ final class MCPSessionTests: XCTestCase {
         try FileManager.default.copyItem(atPath: seeded.path, toPath: path)
         let client = try MCPClient(["mcp", "--db", path])
         _ = try client.initialize()
+        return (folder, path, client)
+    }
+
+    /// Another knowledge base in `folder`, of one component (reorder-data-row), imported as a user would.
+    func oneComponentKnowledgeBase(in folder: URL) throws -> String {
+        let path = folder.appendingPathComponent("new.sqlite").path
+        let document = folder.appendingPathComponent("reorder-data-row.md")
+        try Data(try Fixtures.seed("reorder-data-row.md").utf8).write(to: document)
+        XCTAssertEqual(try Fixtures.run(["import", "--db", path, document.path]).status, 0)
+        return path
+    }
+
+    /// Replaced by rename, as `export db` and a fresh build write a file: the server had one
+    /// connection on the old file and opened SQL's on the new one, answering from both.
+    func testAReplacedFileIsAnsweredFromWhole() throws {
+        let (folder, path, client) = try servedSeed()
         func components() throws -> (listed: Int, counted: String) {
             let list = try client.call("list_components")
             let sql = try client.call("run_sql", ["query": "SELECT count(*) AS n FROM components"])
@@ -56,10 +71,7 @@ final class MCPSessionTests: XCTestCase {
         }
         XCTAssertEqual(try components().listed, 4)
 
-        let replacement = folder.appendingPathComponent("new.sqlite").path
-        let document = folder.appendingPathComponent("reorder-data-row.md")
-        try Data(try Fixtures.seed("reorder-data-row.md").utf8).write(to: document)
-        XCTAssertEqual(try Fixtures.run(["import", "--db", replacement, document.path]).status, 0)
+        let replacement = try oneComponentKnowledgeBase(in: folder)
         XCTAssertEqual(rename(replacement, path), 0)
         let after = try components()
         XCTAssertEqual(after.listed, 1, "list_components reads the file now at the path")
@@ -71,23 +83,14 @@ final class MCPSessionTests: XCTestCase {
     /// device and inode alone kept the server's reader on pages of the old file ("malformed", or
     /// stale answers) while SQL read the new one. Issue 34.
     func testAFileOverwrittenInPlaceIsAnsweredFromWhole() throws {
-        let folder = try Fixtures.temporaryFolder(self)
-        let path = folder.appendingPathComponent("kb.sqlite").path
-        let seeded = try Fixtures.seededKnowledgeBase(self)
-        try seeded.close()
-        try FileManager.default.copyItem(atPath: seeded.path, toPath: path)
-        let client = try MCPClient(["mcp", "--db", path])
-        _ = try client.initialize()
+        let (folder, path, client) = try servedSeed()
         func listed() throws -> Int {
             let list = try client.call("list_components")
             return (list.structured["components"] as? [[String: Any]])?.count ?? -1
         }
         XCTAssertEqual(try listed(), 4)
 
-        let replacement = folder.appendingPathComponent("new.sqlite").path
-        let document = folder.appendingPathComponent("reorder-data-row.md")
-        try Data(try Fixtures.seed("reorder-data-row.md").utf8).write(to: document)
-        XCTAssertEqual(try Fixtures.run(["import", "--db", replacement, document.path]).status, 0)
+        let replacement = try oneComponentKnowledgeBase(in: folder)
         let before = try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? Int
         // Written over the old bytes, as cp does: same inode.
         let handle = try XCTUnwrap(FileHandle(forWritingAtPath: path))
@@ -104,13 +107,7 @@ final class MCPSessionTests: XCTestCase {
     /// A knowledge base replaced by garbage under the server: a tool error the model reads (and
     /// the server goes on), not JSON-RPC's internal error. Issue 34.
     func testAFileReplacedByGarbageIsAToolError() throws {
-        let folder = try Fixtures.temporaryFolder(self)
-        let path = folder.appendingPathComponent("kb.sqlite").path
-        let seeded = try Fixtures.seededKnowledgeBase(self)
-        try seeded.close()
-        try FileManager.default.copyItem(atPath: seeded.path, toPath: path)
-        let client = try MCPClient(["mcp", "--db", path])
-        _ = try client.initialize()
+        let (folder, path, client) = try servedSeed()
         XCTAssertFalse(try client.call("list_components").isError)
         let garbage = folder.appendingPathComponent("garbage").path
         try Data(String(repeating: "garbage ", count: 1_000).utf8).write(to: URL(fileURLWithPath: garbage))

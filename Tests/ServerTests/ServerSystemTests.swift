@@ -90,6 +90,23 @@ final class ServerSystemTests: XCTestCase {
     }
 
     /// A missing or corrupt knowledge base at start: one line, exit 2.
+    /// a11ykb-serve checks what it is given, however it is started: each value out of range is one
+    /// line naming the rule and what was given, status 2, before any file is opened.
+    func testOptionsOutOfRangeAreOneLine() throws {
+        let serve = Fixtures.executable.deletingLastPathComponent().appendingPathComponent("a11ykb-serve")
+        for (arguments, said) in [(["--port", "70000"], "--port is a number from 0 to 65535 (got 70000)"),
+                                  (["--port", "x"], "--port is a number from 0 to 65535 (got x)"),
+                                  (["--time-limit", "0"], "--time-limit is a number of seconds above 0 (got 0)"),
+                                  (["--readers", "65"], "--readers is a number from 1 to 64 (got 65)"),
+                                  (["--max-requests", "0"], "--max-requests is a number of 1 or more (got 0)"),
+                                  (["--cache-mb", "5000"], "--cache-mb is a number from 0 to 4096 (got 5000)"),
+                                  (["--cache-mb"], "--cache-mb needs a value")] {
+            let run = try Fixtures.runProcess(serve, ["--db", "/nonexistent/kb.sqlite"] + arguments, environment: [:])
+            XCTAssertEqual(run.status, 2, run.stderr)
+            XCTAssertEqual(run.stderr, "a11ykb serve: \(said)\n")
+        }
+    }
+
     func testAMissingOrCorruptKnowledgeBaseIsOneLine() throws {
         let folder = try Fixtures.temporaryFolder(self)
         let corrupt = folder.appendingPathComponent("corrupt.sqlite")

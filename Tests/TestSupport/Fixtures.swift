@@ -124,6 +124,21 @@ public enum CorpusImports {
         return (kb, summary)
     }
 }
+extension XCTestCase {
+    /// `a11ykb ARGUMENTS` refuses in one line on stderr that says `expected`, status 2, nothing on
+    /// stdout; the run, for what else a test checks of it.
+    @discardableResult
+    public func assertRefusedInOneLine(_ arguments: [String], saying expected: String,
+                                       file: StaticString = #filePath, line: UInt = #line) throws -> Fixtures.Run {
+        let run = try Fixtures.run(arguments)
+        XCTAssertEqual(run.status, 2, run.stderr, file: file, line: line)
+        XCTAssertEqual(run.stdout, "", file: file, line: line)
+        XCTAssertEqual(run.stderr.split(separator: "\n").count, 1, run.stderr, file: file, line: line)
+        XCTAssertTrue(run.stderr.contains(expected), run.stderr, file: file, line: line)
+        return run
+    }
+}
+
 /// The folder of the knowledge bases made once per test process, removed when it exits.
 private enum TemplateFolder {
     static let url: URL = {

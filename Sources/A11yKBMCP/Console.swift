@@ -1,7 +1,8 @@
 import Foundation
 
-/// The server's own lines on stdout and stderr, written checked: a reader that went away (EPIPE)
-/// or a closed descriptor is no crash (Foundation's FileHandle.write traps on any error).
+/// The servers' own lines on stdout and stderr (a11ykb-mcp, a11ykb-serve, a11ykb-bench), written
+/// checked: a reader that went away (EPIPE) or a closed descriptor is no crash (Foundation's
+/// FileHandle.write traps on any error).
 public enum Console {
     public static func say(_ text: String, to fd: Int32 = STDERR_FILENO) {
         let bytes = Array(text.utf8)
