@@ -319,9 +319,10 @@ extension KnowledgeBase {
     /// success criteria its tags name; per node, the web component it most likely is, that
     /// component's criteria to verify by hand and the announcements expected. Rules naming no
     /// success criterion and nodes no component answers to are kept, marked so. Refuses data that
-    /// is not axe results, saying what was expected.
+    /// is not axe results, saying what was expected. Stops as a question does: at the time the
+    /// knowledge base must answer by, or when the question is withdrawn (`Cancellation.current`).
     public func explainAxeResults(_ data: Data) throws -> AxeExplanation {
-        try read { try AxeExplanation.explain($0, data) }
+        try withTimeout(0) { deadline in try read { try AxeExplanation.explain($0, data, deadline: deadline) } }
     }
 
     /// Several components' criteria in one checklist, in the order named; `platform` keeps its

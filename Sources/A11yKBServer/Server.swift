@@ -5,6 +5,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdCore
 import Logging
+import UnixSignals
 
 /// The team server: the knowledge base as accessible pages, a JSON API and MCP over HTTP, on one
 /// read-only file. `a11ykb serve` runs it; every route is a skin over the façade's questions.
@@ -70,6 +71,11 @@ public enum TeamServer {
                                                                       serverName: "a11ykb/\(KnowledgeBase.version)"),
                               onServerRunning: { channel in onListening(channel.localAddress?.port ?? configuration.port) },
                               logger: quiet)
+        // The service group registers its signal handlers beside the server's start, not before:
+        // a SIGTERM sent once the address is printed could still find the default action and end
+        // the process at once (status 143, requests cut). Trapped here, awaited, before listening.
+        let trapped = await UnixSignalsSequence(trapping: .sigterm, .sigint)
+        defer { withExtendedLifetime(trapped) {} }
         try await app.runService(gracefulShutdownSignals: [.sigterm, .sigint])
     }
 }

@@ -261,10 +261,11 @@ package struct AxeResults: Decodable, Sendable {
 }
 
 extension AxeExplanation {
-    /// Explains every result of every run in `data`, in the runs' order, violations first.
-    package static func explain(_ db: Database, _ data: Data, announcementLimit: Int = 6) throws -> AxeExplanation {
+    /// Explains every result of every run in `data`, in the runs' order, violations first; stops
+    /// with the deadline's error once it passes or the question is withdrawn (checked per element).
+    package static func explain(_ db: Database, _ data: Data, announcementLimit: Int = 6, deadline: Deadline = .none) throws -> AxeExplanation {
         let runs = try AxeResults.read(data)
-        var context = Context(db: db, announcementLimit: announcementLimit)
+        var context = Context(db: db, announcementLimit: announcementLimit, deadline: deadline)
         var rules: [Rule] = []
         for run in runs {
             for (outcome, results) in [(Outcome.violation, run.violations), (.incomplete, run.incomplete)] {
@@ -279,6 +280,7 @@ extension AxeExplanation {
     struct Context {
         let db: Database
         let announcementLimit: Int
+        let deadline: Deadline
         var criteria: [String: SuccessCriterion] = [:]
         var components: [String: (id: Int64, title: String)?] = [:]
         var checksOf: [String: [ManualCheck]] = [:]
@@ -287,9 +289,10 @@ extension AxeExplanation {
         /// links, asked once per list, not once per node no component answers to.
         var guides: [[String]: (guide: (id: Int64, slug: String, title: String), checks: [ManualCheck])?] = [:]
 
-        init(db: Database, announcementLimit: Int) {
+        init(db: Database, announcementLimit: Int, deadline: Deadline) {
             self.db = db
             self.announcementLimit = announcementLimit
+            self.deadline = deadline
         }
 
         mutating func rule(_ result: AxeResults.Result, outcome: Outcome) throws -> Rule {
@@ -310,6 +313,7 @@ extension AxeExplanation {
                 }
             }
             let nodes = try order.map { html in
+                try deadline.check()
                 var explained = try node(first[html]!, successCriteria: numbers)
                 explained.alsoAt = targets[html] ?? []
                 return explained

@@ -52,8 +52,14 @@ package enum SQLConsole {
         }
         let timer = DispatchWorkItem { queue.interrupt() }
         if let remaining = deadline.remaining { DispatchQueue.global().asyncAfter(deadline: .now() + remaining, execute: timer) }
-        defer { timer.cancel() }
+        let cancellation = Cancellation.current
+        let onCancel = cancellation?.onCancel { queue.interrupt() }
+        defer {
+            timer.cancel()
+            cancellation?.remove(onCancel)
+        }
         do {
+            try deadline.check()
             return try queue.read { db in
                 var statements: [Statement] = []
                 let cursor = try db.allStatements(sql: sql)
@@ -68,7 +74,7 @@ package enum SQLConsole {
                 }
             }
         } catch let error as DatabaseError where error.resultCode == .SQLITE_INTERRUPT {
-            throw QueryError.timedOut(seconds: deadline.seconds)
+            throw deadline.interruption
         } catch let error as DatabaseError where error.resultCode == .SQLITE_TOOBIG && maxBytes > 0 {
             throw QueryError.outputTooLarge(maxBytes: maxBytes)
         } catch let error as DatabaseError {

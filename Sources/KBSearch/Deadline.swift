@@ -19,9 +19,62 @@ public struct Deadline: Sendable {
     /// Seconds left (nil: no limit).
     package var remaining: TimeInterval? { end.map { max(0, $0.timeIntervalSinceNow) } }
 
-    /// Throws `QueryError.timedOut` once the limit has passed.
+    /// Throws `QueryError.timedOut` once the limit has passed, `QueryError.cancelled` once the
+    /// question was withdrawn (`Cancellation.current`).
     public func check() throws {
+        if Cancellation.current?.isCancelled == true { throw QueryError.cancelled }
         if let end, Date() >= end { throw QueryError.timedOut(seconds: seconds) }
+    }
+
+    /// What an interrupted statement means: the question withdrawn, or this limit passed.
+    package var interruption: QueryError {
+        Cancellation.current?.isCancelled == true ? .cancelled : .timedOut(seconds: seconds)
+    }
+}
+
+/// A question its asker has withdrawn (an MCP client's `notifications/cancelled`). Bound to the
+/// work answering it (`Cancellation.$current.withValue`): every deadline check then stops it, and
+/// a statement running at that moment is interrupted. One mechanism with the time limit, so
+/// whatever honours one honours the other.
+public final class Cancellation: @unchecked Sendable {
+    @TaskLocal public static var current: Cancellation?
+
+    private let lock = NSLock()
+    private var cancelled = false
+    private var handlers: [Int: @Sendable () -> Void] = [:]
+    private var nextHandler = 0
+
+    public init() {}
+
+    public var isCancelled: Bool { lock.withLock { cancelled } }
+
+    /// Withdraws the question: the running statement is interrupted, later checks throw.
+    public func cancel() {
+        let toRun = lock.withLock { () -> [@Sendable () -> Void] in
+            guard !cancelled else { return [] }
+            cancelled = true
+            defer { handlers = [:] }
+            return Array(handlers.values)
+        }
+        toRun.forEach { $0() }
+    }
+
+    /// Runs `handler` on cancellation (at once if already cancelled) until the returned key is
+    /// passed to `remove`.
+    package func onCancel(_ handler: @escaping @Sendable () -> Void) -> Int? {
+        let key = lock.withLock { () -> Int? in
+            guard !cancelled else { return nil }
+            nextHandler += 1
+            handlers[nextHandler] = handler
+            return nextHandler
+        }
+        if key == nil { handler() }
+        return key
+    }
+
+    package func remove(_ key: Int?) {
+        guard let key else { return }
+        lock.withLock { _ = handlers.removeValue(forKey: key) }
     }
 }
 
@@ -35,17 +88,23 @@ extension KnowledgeBase {
     }
 
     /// Runs `body` with a deadline `timeout` seconds away (0: none; never past `answerBy`),
-    /// interrupting SQLite then. Swift work between statements checks the deadline itself: an
+    /// interrupting SQLite then, or when the question is withdrawn (`Cancellation.current`). Swift work between statements checks the deadline itself: an
     /// interrupt that arrives while no statement runs is lost.
     package func withTimeout<T>(_ timeout: TimeInterval, _ body: (Deadline) throws -> T) throws -> T {
         let deadline = within(timeout)
         let timer = DispatchWorkItem { [reader] in reader.interrupt() }
         if deadline.seconds > 0 { DispatchQueue.global().asyncAfter(deadline: .now() + deadline.seconds, execute: timer) }
-        defer { timer.cancel() }
+        let cancellation = Cancellation.current
+        let onCancel = cancellation?.onCancel { [reader] in reader.interrupt() }
+        defer {
+            timer.cancel()
+            cancellation?.remove(onCancel)
+        }
         do {
+            try deadline.check()
             return try body(deadline)
         } catch let error as DatabaseError where error.resultCode == .SQLITE_INTERRUPT {
-            throw QueryError.timedOut(seconds: deadline.seconds)
+            throw deadline.interruption
         }
     }
 }

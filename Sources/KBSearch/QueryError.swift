@@ -27,6 +27,8 @@ public enum QueryError: Error, LocalizedError, HintedError, Equatable {
     case timedOut(seconds: Double)
     /// Read-only SQL's rows past the cap on output bytes.
     case outputTooLarge(maxBytes: Int)
+    /// The asker withdrew the question before it was answered (`Cancellation`).
+    case cancelled
 
     public func message(_ hint: HintWording) -> String {
         switch self {
@@ -56,6 +58,8 @@ public enum QueryError: Error, LocalizedError, HintedError, Equatable {
         case .outputTooLarge(let maxBytes):
             return "query stopped: its rows passed the \(QueryError.size(maxBytes)) output cap; add a LIMIT"
                 + (hint(.raiseOutputCap).map { ", select fewer columns, or \($0)" } ?? " or select fewer columns")
+        case .cancelled:
+            return "the question was withdrawn before it was answered"
         }
     }
 

@@ -1,3 +1,4 @@
+import A11yKB
 import A11yKBMCP
 import Foundation
 import Logging
@@ -88,13 +89,18 @@ actor LineTransport: Transport {
                 try? state.write(Message.error(id: id, .invalidRequest("the session has not begun: send initialize first")))
                 state.answered(id)
             } else if let responder = state.direct[method] {
-                DispatchQueue.global().async { respond(to: data, id: id, with: responder, state) }
+                let cancellation = state.cancellable(id)
+                DispatchQueue.global().async { respond(to: data, id: id, with: responder, cancellation, state) }
             } else {
                 state.yield(data)
             }
         case .cancellation(let id):
             // A cancelled request gets no answer (MCP): do not wait for one at the end of input.
-            if let id { state.answered(id) }
+            // One answered here stops at its next check and its answer is dropped.
+            if let id {
+                state.cancel(id)
+                state.answered(id)
+            }
             state.yield(data)
         case .batch(let ids):
             ids.forEach(state.received)
@@ -106,15 +112,18 @@ actor LineTransport: Transport {
         }
     }
 
-    /// Answers a request of a `direct` method: its result, or its error as JSON-RPC says.
-    private static func respond(to request: Data, id: String, with responder: Responder, _ state: State) {
+    /// Answers a request of a `direct` method: its result, or its error as JSON-RPC says; nothing
+    /// once the client has cancelled it (the work stops at its next deadline check).
+    private static func respond(to request: Data, id: String, with responder: Responder, _ cancellation: Cancellation,
+                                _ state: State) {
         let response: Data
         do {
-            response = Data("{\"jsonrpc\":\"2.0\",\"id\":\(id),\"result\":\(try responder(request))}".utf8)
+            let result = try Cancellation.$current.withValue(cancellation) { try responder(request) }
+            response = Data("{\"jsonrpc\":\"2.0\",\"id\":\(id),\"result\":\(result)}".utf8)
         } catch {
             response = Message.error(id: id, error as? MCPError ?? .internalError(String(describing: error)))
         }
-        try? state.write(response)
+        if !state.finished(id) { try? state.write(response) }
         state.answered(id)
     }
 
@@ -127,6 +136,8 @@ actor LineTransport: Transport {
         private let continuation: AsyncThrowingStream<Data, Swift.Error>.Continuation
         let direct: [String: Responder]
         private var unanswered = Set<String>()
+        /// The direct path's requests being answered, each withdrawable.
+        private var running: [String: Cancellation] = [:]
         private var initialized = false
         private var ended = false
         private var finished = false
@@ -144,6 +155,21 @@ actor LineTransport: Transport {
         var isInitialized: Bool { lock.withLock { initialized } }
 
         func received(_ id: String) { lock.withLock { _ = unanswered.insert(id) } }
+
+        /// A request about to be answered on the direct path, and what withdraws it.
+        func cancellable(_ id: String) -> Cancellation {
+            let cancellation = Cancellation()
+            lock.withLock { running[id] = cancellation }
+            return cancellation
+        }
+
+        /// The client cancelled request `id`: stop its work.
+        func cancel(_ id: String) { lock.withLock { running[id] }?.cancel() }
+
+        /// A direct request's work ended; whether it had been cancelled (then it gets no answer).
+        func finished(_ id: String) -> Bool {
+            lock.withLock { running.removeValue(forKey: id)?.isCancelled ?? false }
+        }
 
         func answered(_ id: String) {
             let done = lock.withLock { unanswered.remove(id) != nil && ended && unanswered.isEmpty }

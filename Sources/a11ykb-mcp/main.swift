@@ -25,6 +25,10 @@ while let argument = rest.popFirst() {
     case "-h", "--help":
         Console.say(usage, to: STDOUT_FILENO)
         exit(0)
+    case "--tool-table-markdown":
+        // For scripts/mcp-tools, which writes it into README.md: the tool table as markdown.
+        Console.say(AssistantTool.markdown, to: STDOUT_FILENO)
+        exit(0)
     case "--db":
         guard let path = rest.popFirst() else { fail("--db needs a path") }
         databasePath = path

@@ -119,4 +119,34 @@ final class MCPSessionTests: XCTestCase {
         }
         XCTAssertEqual(client.finish().status, 0)
     }
+
+    /// Issue 34: `notifications/cancelled` for a tool call being answered stops it, and the call
+    /// gets no answer (MCP); the session goes on. The lines arrive together: the cancelled call, a
+    /// twin of it that is not cancelled, the cancellation; once the twin is answered, and as long
+    /// again, the cancelled one would have been too.
+    func testACancelledToolCallIsNotAnswered() throws {
+        let kb = try Fixtures.seededKnowledgeBase(self)
+        let client = try MCPClient(["mcp", "--db", kb.path])
+        _ = try client.initialize()
+        let nodes = (0..<3_000).map { ##"{"html": "<button id=\"b\##($0)\"></button>", "target": ["#b\##($0)"]}"## }
+        let run = #"{"violations": [{"id": "button-name", "tags": ["wcag412"], "nodes": [\#(nodes.joined(separator: ","))]}]}"#
+        func call(_ id: String) -> [String: Any] {
+            ["jsonrpc": "2.0", "id": id, "method": "tools/call", "params": ["name": "explain_axe_results", "arguments": ["results": run]]]
+        }
+        let cancel: [String: Any] = ["jsonrpc": "2.0", "method": "notifications/cancelled",
+                                     "params": ["requestId": "cancelled", "reason": "the user moved on"]]
+        let lines = try [call("cancelled"), call("twin"), cancel].map {
+            String(decoding: try JSONSerialization.data(withJSONObject: $0), as: UTF8.self)
+        }
+        let start = Date()
+        client.sendLine(lines.joined(separator: "\n"))
+        var answered: [String] = []
+        while !answered.contains("twin") { answered.append(try client.receive()["id"] as? String ?? "") }
+        Thread.sleep(forTimeInterval: Date().timeIntervalSince(start))
+        try client.send(["jsonrpc": "2.0", "id": "after", "method": "ping"])
+        while !answered.contains("after") { answered.append(try client.receive()["id"] as? String ?? "") }
+        XCTAssertFalse(answered.contains("cancelled"), "a cancelled call was answered: \(answered)")
+        XCTAssertFalse(try client.call("list_components").isError, "the session goes on")
+        XCTAssertEqual(client.finish().status, 0)
+    }
 }

@@ -4,33 +4,35 @@ import TestSupport
 import XCTest
 
 /// The tool list is written once (`AssistantTool`); the README's copy, `a11ykb mcp --help` and the
-/// server's own list and instructions are made from it. `scripts/mcp-tools` rewrites the README's.
+/// server's own list and instructions are made from it. `scripts/mcp-tools` rewrites the README's from what a11ykb-mcp prints.
 final class ToolTableTests: XCTestCase {
     static let begin = "<!-- mcp-tools: made from AssistantTool.swift by scripts/mcp-tools; do not edit by hand -->\n"
     static let end = "<!-- /mcp-tools -->\n"
 
-    /// README.md's block between the markers, and the README as it would be with `block` there.
-    static func readmeBlock(replacingWith block: String? = nil) throws -> (block: String, readme: String, url: URL) {
+    /// README.md's block between the markers.
+    static func readmeBlock() throws -> String {
         let url = Fixtures.repoRoot.appendingPathComponent("README.md")
         let readme = try String(contentsOf: url, encoding: .utf8)
         guard let start = readme.range(of: begin), let stop = readme.range(of: end, range: start.upperBound..<readme.endIndex) else {
             throw CocoaError(.fileReadCorruptFile, userInfo: [NSFilePathErrorKey: url.path])
         }
-        let current = String(readme[start.upperBound..<stop.lowerBound])
-        let replaced = readme.replacingCharacters(in: start.upperBound..<stop.lowerBound, with: block ?? current)
-        return (current, replaced, url)
+        return String(readme[start.upperBound..<stop.lowerBound])
     }
 
     func testReadmeListsTheToolTable() throws {
         let url = Fixtures.repoRoot.appendingPathComponent("README.md")
         let readme = try String(contentsOf: url, encoding: .utf8)
         XCTAssertTrue(readme.contains(Self.begin) && readme.contains(Self.end), "README.md keeps the mcp-tools markers")
-        let (block, updated, _) = try Self.readmeBlock(replacingWith: AssistantTool.markdown)
-        if ProcessInfo.processInfo.environment["A11YKB_WRITE_TOOL_LIST"] == "1", block != AssistantTool.markdown {
-            try updated.write(to: url, atomically: true, encoding: .utf8)
-            return
-        }
+        let block = try Self.readmeBlock()
         XCTAssertEqual(block, AssistantTool.markdown, "README.md's tool list differs from AssistantTool: run scripts/mcp-tools")
+    }
+
+    /// scripts/mcp-tools writes what this prints into the README.
+    func testTheGeneratorPrintsTheToolTable() throws {
+        let mcp = Fixtures.executable.deletingLastPathComponent().appendingPathComponent("a11ykb-mcp")
+        let run = try Fixtures.runProcess(mcp, ["--tool-table-markdown"], environment: nil)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(run.stdout, AssistantTool.markdown)
     }
 
     func testMCPHelpListsTheToolTable() throws {
