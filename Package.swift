@@ -122,7 +122,8 @@ let package = Package(
             name: "a11ykb-fuzz",
             dependencies: ["KBModel", "KBRead", "KBNormalize", "KBQuery"]
         ),
-        // Tests mirror the library's layers; CLITests holds every test that launches the built binary.
+        // Tests mirror the library's layers; CLITests holds the tests of the command line that launch
+        // the built binary, SystemTests those that need more of the machine.
         .target(
             name: "TestSupport",
             dependencies: layers + ["A11yKB", grdb],
@@ -139,7 +140,12 @@ let package = Package(
         .testTarget(name: "CLITests", dependencies: layers + ["A11yKB", "TestSupport", grdb]),
         // Starts the built `a11ykb mcp` and speaks JSON-RPC to it, as an assistant's host does.
         .testTarget(name: "MCPTests", dependencies: layers + ["A11yKB", "TestSupport", grdb]),
-        // The server's routes, answered in process (no port), and the tests that start a11ykb-serve.
+        // The tests that exercise the machine rather than a11ykb's logic alone: other programs (shells,
+        // Python's tools, Chromium, install, man), processes racing over locks, waits and signals, a
+        // pseudo-terminal, other users, inputs of megabytes that test resource bounds, a11ykb-serve
+        // on a port. `swift test` runs them with the rest; `.ci/run` runs the two apart and times each.
+        .testTarget(name: "SystemTests", dependencies: layers + ["A11yKB", "TestSupport", grdb]),
+        // The server's routes, answered in process (no port).
         .testTarget(name: "ServerTests", dependencies: ["A11yKB", "A11yKBServer", "TestSupport", grdb,
                                                         .product(name: "Hummingbird", package: "hummingbird"),
                                                         .product(name: "HummingbirdCore", package: "hummingbird"),

@@ -12,6 +12,13 @@ import UnixSignals
 public enum TeamServer {
     public typealias Context = BasicRequestContext
 
+    /// SIGTERM and SIGINT trapped for the life of the process, registered before the server
+    /// listens. Hummingbird's service group registers its own beside the server's start, not
+    /// before, and lets it go when it stops; Dispatch (on Linux) then puts back the default action,
+    /// which a signal Dispatch had re-raised on the main thread still finds: a stop sent right
+    /// after the address was printed ended the process with status 143 in one run in three.
+    nonisolated(unsafe) private static var stopSignals: UnixSignalsSequence?
+
     /// Everything a request needs: the configuration, the read connections, the pages.
     public struct Environment: Sendable {
         public let configuration: ServerConfiguration
@@ -71,11 +78,11 @@ public enum TeamServer {
                                                                       serverName: "a11ykb/\(KnowledgeBase.version)"),
                               onServerRunning: { channel in onListening(channel.localAddress?.port ?? configuration.port) },
                               logger: quiet)
-        // The service group registers its signal handlers beside the server's start, not before:
-        // a SIGTERM sent once the address is printed could still find the default action and end
-        // the process at once (status 143, requests cut). Trapped here, awaited, before listening.
-        let trapped = await UnixSignalsSequence(trapping: .sigterm, .sigint)
-        defer { withExtendedLifetime(trapped) {} }
+        if stopSignals == nil { stopSignals = await UnixSignalsSequence(trapping: .sigterm, .sigint) }
         try await app.runService(gracefulShutdownSignals: [.sigterm, .sigint])
+        // Stopped: a stop signal still pending (re-raised by Dispatch on another thread) has
+        // nothing left to stop, and must not end the exit with the default action.
+        signal(SIGTERM, SIG_IGN)
+        signal(SIGINT, SIG_IGN)
     }
 }

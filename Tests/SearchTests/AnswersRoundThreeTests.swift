@@ -169,9 +169,9 @@ final class AnswersRoundThreeTests: XCTestCase {
         }
         for query in queries {
             let all = order(try search(query, limit: 0))
-            for limit in [3, 10] {
-                XCTAssertEqual(order(try search(query, limit: limit)), Array(all.prefix(limit)), "\(query) --limit \(limit)")
-            }
+            // One cut below the listing's length is enough to tell a cut from a reordering (each
+            // search costs a tenth of a second in a debug build; these are 40 questions).
+            XCTAssertEqual(order(try search(query, limit: 3)), Array(all.prefix(3)), "\(query) --limit 3")
         }
     }
 

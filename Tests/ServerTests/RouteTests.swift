@@ -9,23 +9,8 @@ import XCTest
 /// (MagentaA11y today, WCAG, ACT and axe-core): good requests and bad, the token and Origin rules,
 /// the ETag, the time limit.
 final class RouteTests: XCTestCase {
-    nonisolated(unsafe) static var path: String?
-
-    /// The corpus imported once for the class, with a saved plan.
-    static func knowledgeBase() throws -> String {
-        if let path { return path }
-        var folders: [String] = []
-        for name in ["magentaA11y-2026", "wcag", "act-rules", "axe-core"] { folders.append(try Fixtures.corpus(name).path) }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("a11ykb-server-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let file = folder.appendingPathComponent("kb.sqlite").path
-        let kb = try KnowledgeBase.open(forImport: file)
-        _ = try kb.importFiles(folders)
-        _ = try kb.savePlan("release 12", checklist: try kb.checklist(["web/button", "web/checkbox"]))
-        try kb.close()
-        path = file
-        return file
-    }
+    /// The corpus imported once per test process, with a saved plan.
+    static func knowledgeBase() throws -> String { try Fixtures.servedKnowledgeBase() }
 
     func client(_ configure: (inout ServerConfiguration) -> Void = { _ in }) throws -> InProcessClient {
         var configuration = ServerConfiguration()

@@ -23,7 +23,7 @@ final class ServerSystemTests: XCTestCase {
     /// Every page type passes axe-core with no violation.
     func testEveryPageTypePassesAxeCore() throws {
         try requireBrowser()
-        let server = try ServerProcess(db: try RouteTests.knowledgeBase())
+        let server = try ServerProcess(db: try Fixtures.servedKnowledgeBase())
         defer { server.stop() }
         let pages = ["/", "/search?q=toggle+voiceover", "/search?q=zzzqqq", "/components/web/button", "/components/native/toggle-switch",
                      "/compare/toggle-switch?family=native", "/wcag/1.4.3", "/coverage", "/plans", "/plans/release%2012", "/no-such-page"]
@@ -45,7 +45,7 @@ final class ServerSystemTests: XCTestCase {
     /// Tab to the search box, type, Enter, Tab to the first result, Enter: the component opens.
     func testHomePageByKeyboardOnly() throws {
         try requireBrowser()
-        let server = try ServerProcess(db: try RouteTests.knowledgeBase())
+        let server = try ServerProcess(db: try Fixtures.servedKnowledgeBase())
         defer { server.stop() }
         let run = try python("Tests/fixtures/server/keyboard_search.py", [server.baseURL, "toggle voiceover"])
         if run.status == 2 { throw XCTSkip("the keyboard test could not start a browser: \(run.stdout)") }
@@ -68,7 +68,7 @@ final class ServerSystemTests: XCTestCase {
         let token = folder.appendingPathComponent("token").path
         try "t0ken-for-tests\n".write(toFile: token, atomically: true, encoding: .utf8)
         for withToken in [false, true] {
-            let server = try ServerProcess(db: try RouteTests.knowledgeBase(), arguments: withToken ? ["--token-file", token] : [])
+            let server = try ServerProcess(db: try Fixtures.servedKnowledgeBase(), arguments: withToken ? ["--token-file", token] : [])
             defer { server.stop() }
             let url = server.baseURL + "/mcp"
             let good = try python("Tests/fixtures/server/mcp_http_client.py", [url] + (withToken ? ["--token", "t0ken-for-tests"] : []))
@@ -110,7 +110,7 @@ final class ServerSystemTests: XCTestCase {
     func testAMissingOrCorruptKnowledgeBaseIsOneLine() throws {
         let folder = try Fixtures.temporaryFolder(self)
         let corrupt = folder.appendingPathComponent("corrupt.sqlite")
-        var bytes = try Data(contentsOf: URL(fileURLWithPath: try RouteTests.knowledgeBase()))
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: try Fixtures.servedKnowledgeBase()))
         bytes.replaceSubrange(4096..<min(bytes.count, 40960), with: Data(repeating: 0xA5, count: min(bytes.count, 40960) - 4096))
         try bytes.write(to: corrupt)
         for path in [folder.appendingPathComponent("none.sqlite").path, corrupt.path, "/dev/null"] {
@@ -119,7 +119,7 @@ final class ServerSystemTests: XCTestCase {
             XCTAssertEqual(run.stderr.filter { $0 == "\n" }.count, 1, "one line: \(run.stderr)")
             XCTAssertTrue(run.stderr.hasPrefix("a11ykb serve: "), run.stderr)
         }
-        let open = try Fixtures.run(["serve", "--db", try RouteTests.knowledgeBase(), "--host", "0.0.0.0", "--port", "0"])
+        let open = try Fixtures.run(["serve", "--db", try Fixtures.servedKnowledgeBase(), "--host", "0.0.0.0", "--port", "0"])
         XCTAssertEqual(open.status, 2)
         XCTAssertTrue(open.stderr.contains("--token-file"), open.stderr)
     }
@@ -129,7 +129,7 @@ final class ServerSystemTests: XCTestCase {
     func testSignalsAndAnImportWhileServing() throws {
         let folder = try Fixtures.temporaryFolder(self)
         let file = folder.appendingPathComponent("kb.sqlite").path
-        try FileManager.default.copyItem(atPath: try RouteTests.knowledgeBase(), toPath: file)
+        try FileManager.default.copyItem(atPath: try Fixtures.servedKnowledgeBase(), toPath: file)
         let before = try Data(contentsOf: URL(fileURLWithPath: file))
 
         let server = try ServerProcess(db: file)
