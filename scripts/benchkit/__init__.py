@@ -5,8 +5,9 @@ the median of --runs runs after one warm-up, next to a floor measured in the sam
 exists. The modules:
 
     runner      running processes, the median and runs policy, the build, tools, machine facts
-    corpus      the synthetic corpus: MagentaA11y-shaped entries (scripts/gen-corpus)
-    suites/     one module per suite: startup, importing, search, export, mcp; each
+    corpus      the synthetic corpora: MagentaA11y-shaped entries (scripts/gen-corpus), ACT rules
+                and a wcag.json of any size
+    suites/     one module per suite: startup, importing, search, export, readers, mcp; each
                 runs its measurements, names its figures and prints its tables
     results     the result file: schema_version, the machine facts, figures, targets, details
     targets     the targets, as data, and the one function that checks them

@@ -6,11 +6,11 @@ import sys
 import tempfile
 
 from . import ROOT, compare, corpus, results, runner, targets
-from .suites import DEFAULT, NAMES, PER_SIZE, Context, export, importing, mcp, search, startup
+from .suites import DEFAULT, NAMES, PER_SIZE, Context, export, importing, mcp, readers, search, startup
 
 USAGE = """\
     scripts/bench [--sizes 1000,10000,100000] [--runs 15] [--json FILE] [--keep] [--binary PATH | --no-build]
-                  [--suites startup,import,search,export,mcp]
+                  [--suites startup,import,search,export,readers,mcp]
     scripts/bench --mcp [--runs 15] [--no-build | --binary PATH]     # the MCP server alone: --suites mcp
     scripts/bench compare A.json B.json [--threshold 10] [--changed]
 """
@@ -25,6 +25,8 @@ measured in the same run. Suites (default: all but mcp):
   search    per size: search --facts for six shapes next to its FTS5 query and rg -i; the
             components-first search next to its FTS5 query, wall and CPU (issues 7, 12)
   export    per size: export matrix (CSV, --aspects all, JSON), compare --aspect state (7, 16)
+  readers   an ACT rule of 8,000 requirements and a wcag.json of 80,000 criteria imported; then
+            wcag 1.1.1 and coverage on the knowledge base holding both (issue 34)
   mcp       the MCP server: start-up, tool calls against the CLI, the SDK's cost (issue 15)
 
 Builds release (--static-swift-stdlib) unless given --binary or --no-build. Progress goes to
@@ -34,6 +36,7 @@ bench-out/bench.json; bench-out/bench-mcp.json for --mcp): a versioned result fi
 does not judge.
 """
 DB_FACTOR = 2.5  # database bytes per source byte, with room to spare
+READERS_BYTES = 200e6  # the standards files and their knowledge bases
 
 
 def parse(argv):
@@ -94,7 +97,7 @@ def choose_binary(args):
 
 def choose_workdir(args):
     sizes = args.sizes if "import" in args.suites else []
-    need = sum(sizes) * corpus.BYTES_PER_ENTRY * (1 + DB_FACTOR) + 50e6
+    need = sum(sizes) * corpus.BYTES_PER_ENTRY * (1 + DB_FACTOR) + (READERS_BYTES if "readers" in args.suites else 50e6)
     if args.workdir:
         os.makedirs(args.workdir, exist_ok=True)
         candidates = [args.workdir]
@@ -117,7 +120,7 @@ def clean(workdir, whole):
         shutil.rmtree(workdir, ignore_errors=True)
         return
     for name in os.listdir(workdir):
-        if name.startswith(("corpus-", "kb-", "import-", "floor-", "mcp-")):
+        if name.startswith(("corpus-", "kb-", "import-", "floor-", "standards", "readers-", "mcp-")):
             path = os.path.join(workdir, name)
             shutil.rmtree(path, ignore_errors=True) if os.path.isdir(path) else os.remove(path)
 
@@ -134,6 +137,8 @@ def collect_figures(details, suites):
             out.update(search.figures(sizes))
         elif suite == "export":
             out.update(export.figures(sizes))
+        elif suite == "readers":
+            out.update(readers.figures(details.get("readers")))
         elif suite == "mcp":
             out.update(mcp.figures(details.get("mcp")))
     return out
@@ -162,6 +167,8 @@ def report(data):
         parts.append(search.report(sizes))
     if "export" in suites:
         parts.append(export.report(sizes))
+    if "readers" in suites:
+        parts.append(readers.report(details.get("readers")))
     if "mcp" in suites:
         parts.append(mcp.report(details.get("mcp")))
     parts.append(targets.report(data["targets"]))
@@ -205,6 +212,8 @@ def run(args, argv):
                     if "export" in args.suites:
                         export.run(ctx, size)
                 data["load_average"][f"after_{entries}"] = runner.load_average()
+        if "readers" in args.suites:
+            details["readers"] = readers.run(ctx)
         if "mcp" in args.suites:
             details["mcp"] = mcp.run(ctx)
     except KeyboardInterrupt:

@@ -8,7 +8,7 @@
       "load_average": {"start": [...], "end": [...], ...},
       "figures": {"import/1000/seconds": {"value": 4.02, "unit": "s", "better": "lower"}, ...},
       "targets": [{"name", "issue", "status", "measured", "value", ...}, ...],
-      "details": {"startup": {...}, "sizes": [...], "mcp": {...}}
+      "details": {"startup": {...}, "sizes": [...], "readers": {...}, "mcp": {...}}
     }
 
 A figure is one number with its unit and which way is better; its name says what it is

@@ -8,7 +8,7 @@ exit status.
 """
 import dataclasses
 
-from .suites import export, importing, mcp, search, startup
+from .suites import export, importing, mcp, readers, search, startup
 from .text import fmt_value
 
 
@@ -122,4 +122,9 @@ TARGETS = [
       for label in ("export matrix csv", "compare --aspect state")),
     Target("process start (a11ykb --version) within 2x of sqlite3 -version (CPU time)",
            startup.name("a11ykb --version", cpu=True), 16, floor=startup.name("sqlite3 -version", cpu=True), max_ratio=2),
+    # Issue 34: the standards readers, linear.
+    Target(f"import of an ACT rule with {readers.ACT_REQUIREMENTS:,} requirements under 1 s", readers.ACT_IMPORT, 34,
+           max_value=1000),
+    Target(f"import of a wcag.json with {readers.WCAG_CRITERIA:,} criteria under 1 s", readers.WCAG_IMPORT, 34,
+           max_value=1000),
 ]

@@ -9,8 +9,8 @@ import dataclasses
 import os
 
 # In the order they run and report.
-NAMES = ("startup", "import", "search", "export", "mcp")
-DEFAULT = ("startup", "import", "search", "export")
+NAMES = ("startup", "import", "search", "export", "readers", "mcp")
+DEFAULT = ("startup", "import", "search", "export", "readers")
 PER_SIZE = ("import", "search", "export")
 
 
