@@ -14,7 +14,8 @@ exists. The modules:
     compare     `scripts/bench compare A.json B.json`: every figure before and after
     text        table and number formatting
 
-Python's standard library only.
+Python's standard library only. The unit tests of the pure parts: scripts/benchkit/tests
+(`python3 -m unittest discover -s scripts/benchkit/tests`).
 """
 import os
 
