@@ -4,7 +4,8 @@ import TestSupport
 import XCTest
 
 /// The README's recipes for Datasette and sqlite-utils, run with the tools themselves (from PyPI,
-/// through scripts/python-tools; skipped, saying why, where they cannot be installed).
+/// through scripts/python-tools; skipped, saying why, where they cannot be installed); and the unit
+/// tests of scripts/benchkit, the benchmark's package.
 final class PythonToolsTests: XCTestCase {
     /// The bin folder holding `datasette` and `sqlite-utils`.
     func tools() throws -> URL {
@@ -62,6 +63,25 @@ final class PythonToolsTests: XCTestCase {
         let unkeyed = try get("/team/v_facts.json?_search=dimmed&_shape=array&_size=max", metadata: "'\(docs)'")
         let unsearched = try JSONSerialization.jsonObject(with: Data(unkeyed.stdout.utf8)) as? [[String: Any]]
         XCTAssertNotEqual(unsearched?.count, expected, "docs/datasette.json is keyed on kb, so team.sqlite gets no search")
+    }
+
+    /// scripts/bench is the package scripts/benchkit (issue 36): the unit tests of its pure parts
+    /// (targets checked, compare, the result file's versions, the corpus generators, the runs
+    /// policy) run here, so that CI runs them; Python's standard library only. Skipped, saying so,
+    /// where there is no python3.
+    func testBenchkitUnitTestsPass() throws {
+        let env = URL(fileURLWithPath: "/usr/bin/env")
+        let probe = try Fixtures.runProcess(env, ["python3", "--version"], environment: nil)
+        guard probe.status == 0 else {
+            throw XCTSkip("python3 not found: scripts/benchkit's unit tests (python3 -m unittest discover -s scripts/benchkit/tests) are not run")
+        }
+        let tests = Fixtures.repoRoot.appendingPathComponent("scripts/benchkit/tests").path
+        var environment = ProcessInfo.processInfo.environment
+        environment["PYTHONDONTWRITEBYTECODE"] = "1"  // no __pycache__ left in the checkout
+        let run = try Fixtures.runProcess(env, ["python3", "-m", "unittest", "discover", "-s", tests], environment: environment)
+        XCTAssertEqual(run.status, 0, "scripts/benchkit's unit tests fail:\n\(run.stderr)")
+        XCTAssertTrue(run.stderr.range(of: #"Ran [1-9][0-9]* tests"#, options: .regularExpression) != nil,
+                      "the unit tests were found and run: \(run.stderr)")
     }
 
     /// Before: the recipe passed SQL starting with a `--` comment where sqlite-utils reads options.
