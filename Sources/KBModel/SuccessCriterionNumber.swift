@@ -11,15 +11,30 @@ public struct SCNumber: Hashable, Comparable, Sendable, CustomStringConvertible,
     }
 
     /// `4.1.2`; nil for anything else (a prefix, spaces, another script's digits, four parts).
+    /// One pass over the bytes: an import reads one per criterion, tag and citation (80,000 in
+    /// a large catalogue), and splitting into arrays of substrings cost a tenth of that import.
     public init?(_ text: some StringProtocol) {
-        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 3 else { return nil }
-        var numbers: [Int] = []
-        for part in parts {
-            guard !part.isEmpty, part.count <= 3, part.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }), let n = Int(part) else { return nil }
-            numbers.append(n)
+        var parts = (0, 0, 0), index = 0, digits = 0
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: ".") {
+                guard digits > 0, index < 2 else { return nil }
+                index += 1
+                digits = 0
+            } else if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
+                guard digits < 3 else { return nil }
+                digits += 1
+                let value = Int(byte - UInt8(ascii: "0"))
+                switch index {
+                case 0: parts.0 = parts.0 * 10 + value
+                case 1: parts.1 = parts.1 * 10 + value
+                default: parts.2 = parts.2 * 10 + value
+                }
+            } else {
+                return nil
+            }
         }
-        self.init(numbers[0], numbers[1], numbers[2])
+        guard index == 2, digits > 0 else { return nil }
+        self.init(parts.0, parts.1, parts.2)
     }
 
     public var description: String { "\(principle).\(guideline).\(criterion)" }
