@@ -14,8 +14,13 @@ import KBStore
 package struct ImportPlanner {
     package private(set) var stored: StoredState
 
-    package init(_ stored: StoredState) {
+    /// An imported wcag.json's rows are taken as written, even where they contradict the built-in
+    /// WCAG 2.2 catalogue (`ImportOptions.trustCatalogueFiles`).
+    package var trustCatalogueFiles = false
+
+    package init(_ stored: StoredState, trustCatalogueFiles: Bool = false) {
         self.stored = stored
+        self.trustCatalogueFiles = trustCatalogueFiles
     }
 
     /// Where every stored source's file was (`SourceLocation.absolute`).
@@ -27,7 +32,7 @@ package struct ImportPlanner {
         var document = document
         if case let .standards(rules, criteria) = document.content, !criteria.isEmpty {
             // The built-in catalogue wins over a file that contradicts it (said, line by line).
-            let reconciled = WCAGCatalogue.reconcile(criteria)
+            let reconciled = WCAGCatalogue.reconcile(criteria, trustFile: trustCatalogueFiles)
             document.content = .standards(rules: rules, criteria: reconciled.criteria)
             document.notices += reconciled.notices
         }
@@ -43,7 +48,7 @@ package struct ImportPlanner {
         case let .standards(rules, criteria):
             // A file that described components before and now holds rules gives the components up.
             components([], sourceID: sourceID, document: document, into: &plan)
-            if !criteria.isEmpty { plan.operations.append(.upsertCatalogue(criteria)) }
+            if !criteria.isEmpty { plan.operations.append(.upsertCatalogue(sourceID: sourceID, criteria)) }
             notices(sharedRules(rules, sourceID: sourceID), sourceID: sourceID, path: document.path, into: &plan)
             plan.operations.append(.replaceRules(sourceID: sourceID, rules))
             plan.outcomes.append(.standards(path: document.path, rules: rules.count, criteria: criteria.count,

@@ -18,6 +18,10 @@ public struct ImportOptions: Sendable {
     /// Removes the seed documents built into a11ykb (`(embedded)/seed/...`) in the same
     /// transaction: a knowledge base that now holds a real checkout drops the seed it started with.
     public var replaceSeed = false
+    /// An imported wcag.json's success criteria are taken as written even where they contradict
+    /// WCAG 2.2 as W3C published it (built into a11ykb). False: the built-in rows are kept, and
+    /// each contradiction is said.
+    public var trustCatalogueFiles = false
     /// Seconds to wait for another import's write lock; nil: as long as it holds it.
     public var lockWait: TimeInterval?
     /// Told once when the wait for the lock passes a second (a terminal says why nothing happens).
@@ -198,7 +202,8 @@ package struct Importer {
         var summary = summary
         return try knowledgeBase.writeInTransaction(stages: stages) { writer in
             // What is stored is read under the lock: another import may have written meanwhile.
-            var planner = ImportPlanner(try stages.measure(.plan) { try writer.storedState() })
+            var planner = ImportPlanner(try stages.measure(.plan) { try writer.storedState() },
+                                        trustCatalogueFiles: options.trustCatalogueFiles)
             let index = try SearchIndex.Import(begin: writer.db)
             // Removals first, so that what they release is written afresh by the batches.
             let removal = planner.remove(mirror.gone(from: planner.sourcePaths))

@@ -18,6 +18,8 @@ package struct WCAGCriterionInfo: Sendable, Equatable {
     package var position: Int
     /// The line of the source that states it (W3C's file); nil for the built-in catalogue.
     package var line: Int?
+    /// The row is the built-in catalogue's (stored with no source), not an imported file's.
+    package var builtIn = false
 
     package init(sc: String, w3cID: String?, title: String, level: String?, guideline: String?, guidelineTitle: String?,
                  principle: String?, principleTitle: String?, version: String?, status: String, position: Int, line: Int? = nil) {
@@ -52,7 +54,8 @@ package enum WCAGCatalogue {
     /// says (a malformed or hostile wcag.json once retitled 4.1.2 and moved it to AAA, for good);
     /// what the file adds (a criterion of a later WCAG) is taken. Returns the rows to write and,
     /// for each row the file contradicted, the notice that says the built-in one was kept.
-    package static func reconcile(_ imported: [WCAGCriterionInfo]) -> (criteria: [WCAGCriterionInfo], notices: [Notice]) {
+    /// `trustFile`: the file's rows are taken as written (asked for: nothing to say).
+    package static func reconcile(_ imported: [WCAGCriterionInfo], trustFile: Bool = false) -> (criteria: [WCAGCriterionInfo], notices: [Notice]) {
         var notices: [Notice] = []
         let criteria = imported.map { row -> WCAGCriterionInfo in
             guard let known = bySC[row.sc] else { return row }
@@ -61,6 +64,7 @@ package enum WCAGCatalogue {
             if row.level != known.level { differences.append("level") }
             if row.status != known.status { differences.append("status") }
             guard !differences.isEmpty else { return row }
+            if trustFile { return row }
             notices.append(Notice(.skipped, line: row.line, """
                 success criterion \(row.sc): the \(differences.joined(separator: " and ")) differ from WCAG 2.2 as W3C \
                 published it; the built-in catalogue's row is kept
@@ -82,6 +86,7 @@ package enum WCAGCatalogue {
             rows.append(WCAGCriterionInfo(sc: cells[0], w3cID: cells[1], title: cells[2], level: cells[3].isEmpty ? nil : cells[3],
                                           guideline: cells[4], guidelineTitle: cells[5], principle: cells[6],
                                           principleTitle: cells[7], version: cells[8], status: cells[9], position: rows.count))
+            rows[rows.count - 1].builtIn = true
         }
         return rows
     }

@@ -19,6 +19,7 @@ package enum EmbeddedResources {
         ("0016_tested_sc", PackageResources._016_tested_sc_sql),
         ("0017_tests_nothing", PackageResources._017_tests_nothing_sql),
         ("0018_plan_notes", PackageResources._018_plan_notes_sql),
+        ("0019_catalogue_source", PackageResources._019_catalogue_source_sql),
     ]
 
     /// vocabulary/equivalents.tsv: the words each platform uses for the same thing (`equivalents`).

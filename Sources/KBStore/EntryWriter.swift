@@ -81,6 +81,7 @@ package struct EntryWriter {
         case let .removeComponent(id):
             try exec("DELETE FROM components WHERE id = ?", [id])
         case let .removeSource(id):
+            try WCAGCatalogueWriter.forget(sourceID: id, db)
             for table in EntryWriter.factTables { try exec("DELETE FROM \(table) WHERE source_id = ?", [id]) }
             try exec("DELETE FROM rules WHERE source_id = ?", [id])
             try exec("DELETE FROM sources WHERE id = ?", [id])
@@ -90,8 +91,9 @@ package struct EntryWriter {
             try exec("DELETE FROM announcements WHERE source_id = ?", [sourceID])
         case let .replaceRules(sourceID, rules):
             try stages.measure(.components) { try replaceRules(rules, sourceID: sourceID) }
-        case let .upsertCatalogue(criteria):
-            try WCAGCatalogueWriter.upsert(criteria, db)
+        case let .upsertCatalogue(sourceID, criteria):
+            try WCAGCatalogueWriter.forget(sourceID: sourceID, keeping: Set(criteria.map(\.sc)), db)
+            try WCAGCatalogueWriter.upsert(criteria, sourceID: sourceID, db)
         case let .appendCaptions(componentID, sourceID, announcements):
             let offset = try Int.fetchOne(try db.cachedStatement(sql: "SELECT coalesce(max(position) + 1, 0) FROM announcements WHERE component_id = ?"),
                                           arguments: [componentID]) ?? 0

@@ -28,7 +28,7 @@ package enum StoreOperation: Sendable, Equatable {
     /// A source's rules (ACT, axe-core): what it gave before goes, these take its place.
     case replaceRules(sourceID: Int64, [RuleEntry])
     /// Success criteria W3C's file (or the built-in catalogue) states: their facts fill the catalogue.
-    case upsertCatalogue([WCAGCriterionInfo])
+    case upsertCatalogue(sourceID: Int64, [WCAGCriterionInfo])
     /// A caption file's cues, after those the component already holds.
     case appendCaptions(componentID: Int64, sourceID: Int64, [AnnouncementFact])
 }

@@ -57,6 +57,10 @@ struct ImportCommand: ParsableCommand {
 
     @Flag var policy: ErrorPolicy = .keepGoing
 
+    @Flag(name: .customLong("trust-wcag-file"),
+          help: "Take an imported wcag.json's success criteria as written, even where their title, level or status contradict WCAG 2.2 as W3C published it (built into a11ykb, which wins otherwise).")
+    var trustWCAGFile = false
+
     @Flag(name: .customLong("no-prune"), help: "Keep components whose files are gone from the checkout.")
     var noPrune = false
 
@@ -100,6 +104,7 @@ struct ImportCommand: ParsableCommand {
             }
         })
         options.replaceSeed = replaceSeed
+        options.trustCatalogueFiles = trustWCAGFile
         if let progress { options.progress = { progress.update($0) } }
         // scripts/bench asks where the import's time goes; the library reads no environment.
         if let value = ProcessInfo.processInfo.environment["A11YKB_IMPORT_STAGES"], !value.isEmpty, value != "0" {

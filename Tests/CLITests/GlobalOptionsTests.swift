@@ -12,8 +12,9 @@ final class GlobalOptionsTests: XCTestCase {
         let run = try Fixtures.run(["--version"])
         XCTAssertEqual(run.status, 0, run.stderr)
         XCTAssertEqual(run.stdout, "a11ykb \(KnowledgeBase.version) (schema \(KnowledgeBase.schemaVersion))\n")
+        // The last migration, whatever its number (pinned, it went stale with every migration).
         XCTAssertEqual(KnowledgeBase.schemaVersion, EmbeddedResources.migrations.last?.name)
-        XCTAssertTrue(KnowledgeBase.schemaVersion.hasPrefix("0018"), KnowledgeBase.schemaVersion)
+        XCTAssertEqual(KnowledgeBase.schemaVersion.first?.isNumber, true)
     }
 
     func testDatabaseBeforeTheSubcommandIsTheSameAsAfter() throws {

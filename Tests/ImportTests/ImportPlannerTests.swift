@@ -47,7 +47,7 @@ final class ImportPlannerTests: XCTestCase {
                                           status: "active", position: 0)
         let wcag = planner.plan(WritableDocument(path: "/w3c/wcag.json", root: "/w3c", sha256: "w", byteCount: 10, format: .wcagJSON,
                                                  content: .standards(rules: [], criteria: [criterion])))
-        XCTAssertTrue(wcag.operations.contains(.upsertCatalogue([criterion])))
+        XCTAssertTrue(wcag.operations.contains(.upsertCatalogue(sourceID: 2, [criterion])))
         XCTAssertTrue(wcag.operations.contains(.replaceRules(sourceID: 2, [])))
     }
 

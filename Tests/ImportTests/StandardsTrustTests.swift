@@ -45,6 +45,46 @@ final class StandardsTrustTests: XCTestCase {
         XCTAssertFalse(notices.contains { $0.contains("\u{1B}") })
     }
 
+    /// A catalogue row says which file its facts come from; a file that no longer states a
+    /// criterion takes its facts away: an added criterion goes (no citation names it).
+    func testCatalogueRowsAreTiedToTheirFile() throws {
+        let kb = try Fixtures.emptyKnowledgeBase(self)
+        let folder = try Fixtures.temporaryFolder(self)
+        let file = folder.appendingPathComponent("wcag.json")
+        try Data(malformed.utf8).write(to: file)
+        _ = try Importer(kb).importPaths([file.path])
+        let source = try Fixtures.strings(kb, "SELECT CAST(id AS TEXT) FROM sources WHERE path LIKE '%wcag.json'")
+        XCTAssertEqual(source.count, 1)
+        XCTAssertEqual(try Fixtures.strings(kb, "SELECT sc FROM wcag_criteria WHERE source_id IS NOT NULL ORDER BY sc"), ["4.1.9"],
+                       "the added row is the file's; the contradicted one stays the built-in catalogue's")
+
+        // The file no longer states 4.1.9: its row goes (no citation names it).
+        try Data(malformed.replacingOccurrences(of: "4.1.9", with: "4.1.8").utf8).write(to: file)
+        _ = try Importer(kb).importPaths([file.path])
+        XCTAssertEqual(try Fixtures.strings(kb, "SELECT sc FROM wcag_criteria WHERE sc IN ('4.1.8', '4.1.9') ORDER BY sc"), ["4.1.8"])
+        XCTAssertEqual(try Fixtures.strings(kb, "SELECT title FROM wcag_criteria WHERE sc = '4.1.2'"), ["Name, Role, Value"])
+    }
+
+    /// Asked to, an import takes the file's rows as written; once the file no longer states a
+    /// criterion of WCAG 2.2, the built-in row is back.
+    func testAFileCanBeTrustedWhenAsked() throws {
+        let kb = try Fixtures.emptyKnowledgeBase(self)
+        let folder = try Fixtures.temporaryFolder(self)
+        let file = folder.appendingPathComponent("wcag.json")
+        try Data(malformed.utf8).write(to: file)
+        var options = ImportOptions()
+        options.trustCatalogueFiles = true
+        let summary = try Importer(kb).importPaths([file.path], options: options)
+        XCTAssertFalse(summary.notices.contains { $0.message.contains("built-in") }, "\(summary.notices)")
+        XCTAssertEqual(try Fixtures.strings(kb, "SELECT title || ' ' || level FROM wcag_criteria WHERE sc = '4.1.2'"), ["Owned AAA"])
+        XCTAssertEqual(try Fixtures.strings(kb, "SELECT sc FROM wcag_criteria WHERE source_id IS NOT NULL ORDER BY sc"), ["4.1.2", "4.1.9"])
+
+        try Data(malformed.replacingOccurrences(of: "\"4.1.2\"", with: "\"4.1.7\"").utf8).write(to: file)
+        _ = try Importer(kb).importPaths([file.path], options: options)
+        XCTAssertEqual(try Fixtures.strings(kb, "SELECT title || ' ' || level FROM wcag_criteria WHERE sc = '4.1.2'"), ["Name, Role, Value A"])
+        XCTAssertEqual(try Fixtures.strings(kb, "SELECT count(*) FROM wcag_criteria WHERE sc = '4.1.2' AND source_id IS NULL"), ["1"])
+    }
+
     /// W3C's own file agrees with the built-in catalogue: no notice, every row as before.
     func testW3CsFileContradictsNothing() throws {
         let kb = try Fixtures.emptyKnowledgeBase(self)
@@ -64,7 +104,7 @@ final class StandardsTrustTests: XCTestCase {
                                                  content: .standards(rules: [], criteria: [retitled])))
         var kept = try XCTUnwrap(WCAGCatalogue.builtIn.first { $0.sc == "1.4.3" })
         kept.line = 7
-        XCTAssertTrue(plan.operations.contains(.upsertCatalogue([kept])), "\(plan.operations)")
+        XCTAssertTrue(plan.operations.contains(.upsertCatalogue(sourceID: 1, [kept])), "\(plan.operations)")
         XCTAssertTrue(plan.outcomes.contains { if case .notice(_, 7, let message) = $0 { message.contains("title") } else { false } },
                       "\(plan.outcomes)")
     }
