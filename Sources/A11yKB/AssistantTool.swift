@@ -32,7 +32,7 @@ public enum AssistantTool: String, CaseIterable, Sendable {
     public var summary: String {
         switch self {
         case .listComponents: "components by family and category, with counts and sources"
-        case .getComponent: "one component as markdown (everything), condensed, gherkin or json; code examples optional"
+        case .getComponent: "one component as markdown (everything), condensed, gherkin or json, for one stack if asked; code examples optional"
         case .getDeveloperNotes: "one platform's notes (or the general ones, or all), one framework's"
         case .listComponentFormats: "which formats a component has and what each holds, before fetching it"
         case .search: "ranked full-text search with snippets; filters for platform, framework, family, component, kind, aspect"

@@ -148,17 +148,21 @@ extension Tools {
             (UIKit, SwiftUI, Android Views, Jetpack Compose), announcement examples, screen-reader transcripts. \
             format=condensed: the tester's short checklist (keyboard, mobile gestures, screen reader output, device \
             settings). format=gherkin: GIVEN/WHEN/THEN scenarios (the source's own, else made from the criteria). \
-            format=json: every fact as data. The source file is named at the top and each fact ends with its line.
+            format=json: every fact as data. The source file is named at the top and each fact ends with its line. \
+            platform and framework keep what applies to one stack (and settle native or web for a name both have).
             """,
         parameters: [
-            Common.requiredComponent, Common.family,
+            Common.requiredComponent, Common.family, Common.platform, Common.framework,
             .choice("format", ["markdown", "condensed", "gherkin", "json"], "What to return (default markdown).", default: "markdown"),
             Parameter(name: "include_code_examples", kind: .boolean(default: true),
                       description: "Keep the code examples (Swift, Kotlin, HTML...) in the developer notes (default true)."),
         ],
         answer: { arguments, kb in
-            let facts = try kb.component(arguments.string("component")!, family: Common.family(arguments),
-                                         codeExamples: arguments.bool("include_code_examples"))
+            // As `show --platform --framework`: the stack settles the family and narrows the facts.
+            let stack = try Checklist.Stack.reading(platform: arguments.string("platform"), framework: arguments.string("framework"))
+            let context = [arguments.string("platform"), arguments.string("framework")].compactMap { $0 }
+            let facts = try kb.component(arguments.string("component")!, family: Common.family(arguments), context: context,
+                                         codeExamples: arguments.bool("include_code_examples")).keeping(stack)
             switch arguments.string("format") {
             case "condensed":
                 return Answer(AcceptanceCriteria.condensed(facts, lines: true), AcceptanceCriteria.condensedJSON(facts))

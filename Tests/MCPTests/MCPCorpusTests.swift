@@ -247,4 +247,23 @@ final class MCPCorpusTests: XCTestCase {
         XCTAssertEqual(corrections.first?["searched"] as? String, "checkbox")
         XCTAssertTrue(found.text.contains("searched chekbox as checkbox"), found.text)
     }
+
+    /// Issue 33: get_component takes a platform and a framework, as `show` does: the stack
+    /// settles native or web for a name both families have, and keeps what applies to it.
+    func testGetComponentForOneStack() throws {
+        let web = try client.call("get_component", ["component": "button", "platform": "web", "format": "json"])
+        XCTAssertFalse(web.isError, web.text)
+        XCTAssertEqual((web.structured["component"] as? [String: Any])?["family"] as? String, "web")
+        let ios = try client.call("get_component", ["component": "button", "platform": "ios", "format": "json"])
+        XCTAssertFalse(ios.isError, ios.text)
+        XCTAssertEqual((ios.structured["component"] as? [String: Any])?["family"] as? String, "native")
+        let platforms = Set(((ios.structured["guidance"] as? [[String: Any]]) ?? []).compactMap { $0["platform"] as? String })
+        XCTAssertFalse(platforms.isEmpty, ios.text)
+        XCTAssertFalse(platforms.contains("android"), "only iOS's notes and the general ones: \(platforms)")
+        let everything = try client.call("get_component", ["component": "native/button", "format": "json"])
+        XCTAssertTrue(Set(((everything.structured["guidance"] as? [[String: Any]]) ?? []).compactMap { $0["platform"] as? String })
+            .contains("android"), "without a platform, every platform's notes")
+        let wrong = try client.call("get_component", ["component": "button", "platform": "ios", "framework": "jetpack-compose"])
+        XCTAssertTrue(wrong.isError, wrong.text)
+    }
 }
