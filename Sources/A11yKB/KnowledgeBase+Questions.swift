@@ -482,12 +482,25 @@ extension KnowledgeBase {
     /// any path to the read-only server). Whatever stops it being read (nothing there, no access,
     /// not SQLite, not a knowledge base, another schema) gets one message, so that the answer
     /// tells nothing more of the path than that it holds no knowledge base to compare.
+    /// A knowledge base of an older schema is read from a migrated copy in a temporary folder,
+    /// never from the file: an archived release of an older a11ykb compares as well as today's.
     static func snapshot(of path: String) throws -> [String: (title: String, items: [ChecklistItem])] {
         do {
             guard FileKind(path) == .regular else { throw StoreError.notAKnowledgeBase(path) }
             try KnowledgeBase.checkHeader(path)
             let queue = try KnowledgeBase.openImmutableReader(path)
-            return try queue.read { try ChecklistDiff.snapshot($0) }
+            switch try KnowledgeBase.schemaStanding(queue) {
+            case .current:
+                return try queue.read { try ChecklistDiff.snapshot($0) }
+            case .older:
+                let copy = try KnowledgeBase.copy(queue)
+                defer { try? FileManager.default.removeItem(at: copy.deletingLastPathComponent()) }
+                let migrated = try KnowledgeBase(path: copy.path)
+                defer { try? migrated.close() }
+                return try migrated.read { try ChecklistDiff.snapshot($0) }
+            case nil:
+                throw StoreError.notAKnowledgeBase(path)
+            }
         } catch {
             throw StoreError.unreadableKnowledgeBase(path)
         }

@@ -231,6 +231,28 @@ public final class KnowledgeBase: @unchecked Sendable {
         }
     }
 
+    /// How an immutable reader's file stands to this a11ykb's schema: `current`, `older` (some
+    /// migration this a11ykb knows is missing) or nil (not a knowledge base, or a newer one).
+    package enum SchemaStanding { case current, older }
+
+    package static func schemaStanding(_ queue: DatabaseQueue) throws -> SchemaStanding? {
+        let state = try queue.read { try Schema.state($0) }
+        guard !state.foreign, state.unknown.isEmpty, try queue.read({ try $0.tableExists("grdb_migrations") }) else { return nil }
+        return state.complete ? .current : .older
+    }
+
+    /// A copy of the file an immutable reader holds, in a new temporary folder (the caller removes
+    /// it): made with SQLite's backup, so the copy is one consistent state of the file.
+    package static func copy(_ queue: DatabaseQueue) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("a11ykb-copy-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent("kb.sqlite")
+        let target = try DatabaseQueue(path: file.path)
+        try queue.backup(to: target)
+        try target.close()
+        return file
+    }
+
     /// The path as SQLite must be given it to read it as a file name: SQLite reads a name that
     /// begins with `file:` as a URI (the name `file:kb.sqlite` once opened `kb.sqlite`), `./file:...` not.
     static func fileName(_ path: String) -> String {

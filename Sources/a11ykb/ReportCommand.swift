@@ -68,7 +68,7 @@ struct DiffCommand: ParsableCommand {
         commandName: "diff",
         abstract: "What changed in the criteria between two knowledge bases, per component.",
         discussion: """
-            Compares OLD with NEW (default: the knowledge base in use) item by item, by stable id and fingerprint: criteria, developer notes and announcements added, removed and reworded (the old and the new wording one under the other), and components added and removed. A change of typography only (straight quotes turned curly, a dash, spaces, Ctl+tab to ctl+tab) is counted, not listed, unless --typography. A family one side holds no component of (an older checkout of native entries only) is said, not listed as components added. OLD is only read, never migrated. Exit status 1 when nothing changed.
+            Compares OLD with NEW (default: the knowledge base in use) item by item, by stable id and fingerprint: criteria, developer notes and announcements added, removed and reworded (the old and the new wording one under the other), and components added and removed. A change of typography only (straight quotes turned curly, a dash, spaces, Ctl+tab to ctl+tab) is counted, not listed, unless --typography. A family one side holds no component of (an older checkout of native entries only) is said, not listed as components added. OLD is only read, never written: one of an older schema (an archived release) is read from a migrated copy in a temporary folder. Exit status 1 when nothing changed.
 
             With --eras, the argument is a COMPONENT: its superseded source (the 2024 Jekyll entry a later checkout replaced) is read again from where it was imported and compared with the source that replaced it.
 
