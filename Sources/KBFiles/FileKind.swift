@@ -112,6 +112,22 @@ package enum FileKind: Equatable {
         return folder.isEmpty ? "." : folder
     }
 
+    /// The file system holding `path` has no room left for what SQLite makes beside a knowledge
+    /// base it opens (a `-shm` file of 32 KB): under 64 KB this process may use.
+    package static func isOnFullDisk(_ path: String) -> Bool {
+        var info = statvfs()
+        let probe = FileManager.default.fileExists(atPath: path) ? path : folder(of: path)
+        guard statvfs(probe, &info) == 0 else { return false }
+        let blocks = geteuid() == 0 ? UInt64(info.f_bfree) : UInt64(info.f_bavail)
+        return blocks * UInt64(info.f_frsize) < 64 << 10
+    }
+
+    /// A file's size in bytes; 0 when absent.
+    static func size(_ path: String) -> Int {
+        var info = stat()
+        return stat(path, &info) == 0 ? Int(info.st_size) : 0
+    }
+
     /// The file system holding `path` is mounted read-only (ST_RDONLY is 1 on Linux and macOS).
     static func isOnReadOnlyMedia(_ path: String) -> Bool {
         var info = statvfs()
@@ -123,6 +139,7 @@ package enum FileKind: Equatable {
     /// WAL mode, `-wal` and `-shm` files beside it), or nil when it can.
     package static func writeProblem(_ path: String) -> String? {
         if isOnReadOnlyMedia(path) { return "it is on a read-only file system" }
+        if isOnFullDisk(path) { return "its disk is full" }
         if FileManager.default.fileExists(atPath: path) && access(path, W_OK) != 0 { return "the file is not writable" }
         if access(folder(of: path), W_OK) != 0 { return "its folder \(folder(of: path)) is not writable" }
         return nil
@@ -135,6 +152,10 @@ package enum FileKind: Equatable {
     /// (no connection has it open).
     package static func needsImmutableReader(_ path: String) -> Bool {
         if isOnReadOnlyMedia(path) { return true }
+        // A full disk: SQLite cannot make the `-shm` a WAL reader needs (every query once failed
+        // with "disk I/O error"). With nothing in the `-wal` the file alone is the whole knowledge
+        // base, read as it stands; a `-shm` of full size is another process's, and serves.
+        if isOnFullDisk(path) && size(path + "-wal") == 0 && size(path + "-shm") < 32 << 10 { return true }
         return access(path, W_OK) != 0 && access(folder(of: path), W_OK) != 0
             && !FileManager.default.fileExists(atPath: path + "-shm")
     }

@@ -176,11 +176,12 @@ public final class KnowledgeBase: @unchecked Sendable {
     /// every page is checked (`PRAGMA quick_check`): a corrupt knowledge base is refused, never
     /// written to. Queries skip that check; SQLite reports corruption on the pages they read.
     /// On read-only media, or without write access, only this fails: queries read on.
-    package func writer() throws -> DatabaseQueue {
+    /// `need` names the write in a refusal ("saving a plan needs to write the file").
+    package func writer(for need: String = "import") throws -> DatabaseQueue {
         writerLock.lock()
         defer { writerLock.unlock() }
         if let openedWriter { return openedWriter }
-        try KnowledgeBase.checkWriteAccess(path, for: "import")
+        try KnowledgeBase.checkWriteAccess(path, for: need)
         if checkBeforeWriting {
             try KnowledgeBase.checkIntegrity(reader, path: path)
             checkBeforeWriting = false

@@ -6,7 +6,7 @@ import KBModel
 /// A plan keeps its components by family and slug, so it outlives any import.
 package enum PlanStore {
     package static func save(_ kb: KnowledgeBase, _ plan: SavedPlan) throws {
-        try kb.writer().write { db in
+        try kb.writer(for: "saving a plan").write { db in
             try db.execute(sql: "DELETE FROM plans WHERE name = ?", arguments: [plan.name])
             try db.execute(sql: "INSERT INTO plans (name, platform, framework, saved_at, notes_as_items) VALUES (?, ?, ?, ?, ?)",
                            arguments: [plan.name, plan.platform, plan.framework, plan.savedAt, plan.notesAsItems])
@@ -21,7 +21,7 @@ package enum PlanStore {
 
     /// Whether a plan of that name was there to remove.
     package static func remove(_ kb: KnowledgeBase, name: String) throws -> Bool {
-        try kb.writer().write { db in
+        try kb.writer(for: "removing a plan").write { db in
             try db.execute(sql: "DELETE FROM plans WHERE name = ?", arguments: [name])
             return db.changesCount > 0
         }
@@ -57,7 +57,7 @@ package enum PlanStore {
 
     /// Sets the footer's lines given (an empty string clears that line).
     package static func setFooter(_ kb: KnowledgeBase, contact: String?, ticketLink: String?) throws {
-        try kb.writer().write { db in
+        try kb.writer(for: "setting the footer").write { db in
             for (key, value) in [("contact", contact), ("ticket_link", ticketLink)] {
                 guard let value else { continue }
                 if value.isEmpty {

@@ -48,7 +48,7 @@ public enum StoreError: Error, LocalizedError, HintedError, Equatable {
         case let .notAFile(path, kind):
             "\(path) is \(kind), not a knowledge base file: name a regular file, or a new path to create one"
         case let .readOnly(path, reason, need):
-            "cannot write \(path): \(reason); \(need) needs write access to the file and its folder (searching and the other queries only read it)"
+            "cannot write \(path): \(reason); \(need) needs to write the file and its folder (searching and the other queries only read it)"
         case let .locked(path, seconds):
             "\(path) is locked by another import; gave up waiting after \(StoreError.seconds(seconds))"
                 + (hint(.waitForLock).map { " (\($0))" } ?? "") + "; nothing was imported"

@@ -51,7 +51,7 @@ final class KnowledgeBasePlaceTests: XCTestCase {
         let checkout = try Fixtures.generatedCheckout(self, count: 2)
         let refused = try Fixtures.run(["import", "--db", db, checkout.path])
         XCTAssertEqual(refused.status, 2)
-        XCTAssertEqual(refused.stderr, "a11ykb: cannot write \(db): it is on a read-only file system; import needs write access to the file and its folder (searching and the other queries only read it)\n")
+        XCTAssertEqual(refused.stderr, "a11ykb: cannot write \(db): it is on a read-only file system; import needs to write the file and its folder (searching and the other queries only read it)\n")
     }
 
     /// A new knowledge base on a small disk: the first import runs out of space. It fails in one
@@ -70,5 +70,26 @@ final class KnowledgeBasePlaceTests: XCTestCase {
         let stats = try Fixtures.run(["stats", "--db", db])
         XCTAssertEqual(stats.status, 0, stats.stderr)
         XCTAssertEqual(try Fixtures.int(try KnowledgeBase(path: db), "SELECT count(*) FROM components"), 0)
+    }
+
+    /// Issue 34: a knowledge base whose disk filled up afterwards. Reads answer (SQLite cannot make
+    /// the `-shm` a WAL reader needs, and every query once failed with "disk I/O error"); a write
+    /// says the disk is full, in one line, naming what wanted to write.
+    func testOnAFullDiskReadsAnswerAndAWriteSaysTheDiskIsFull() throws {
+        let disk = try Fixtures.tmpfs(self, size: "4m")
+        let db = disk.appendingPathComponent("kb.sqlite").path
+        try FileManager.default.copyItem(atPath: try Fixtures.closedSeededKnowledgeBase(self), toPath: db)
+        let fill = try Fixtures.runProcess(URL(fileURLWithPath: "/bin/sh"), ["-c", "dd if=/dev/zero of=\"$0/fill\" bs=64k 2>/dev/null; true", disk.path],
+                                           environment: nil)
+        XCTAssertEqual(fill.status, 0)
+        XCTAssertLessThan(Fixtures.freeBytes(disk.path), 64 << 10, "the disk is full")
+        for command in [["search", "dimmed"], ["show", "table-row-button"], ["stats"], ["wcag", "4.1.2"], ["export", "matrix"]] {
+            let run = try Fixtures.run(command + ["--db", db])
+            XCTAssertEqual(run.status, 0, "\(command): \(run.stderr)")
+            XCTAssertFalse(run.stdout.isEmpty, "\(command)")
+        }
+        let save = try Fixtures.run(["plan", "save", "p1", "table-row-button", "--db", db])
+        XCTAssertEqual(save.status, 2)
+        XCTAssertEqual(save.stderr, "a11ykb: cannot write \(db): its disk is full; saving a plan needs to write the file and its folder (searching and the other queries only read it)\n")
     }
 }
