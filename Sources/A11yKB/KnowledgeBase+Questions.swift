@@ -60,6 +60,12 @@ extension KnowledgeBase {
         try Tracer.trace(paths)
     }
 
+    /// A query read as every search reads it (the syntax below), or refused as it refuses it:
+    /// what a skin checks before it reads its user's other words, as the search would.
+    public static func readQuery(_ query: String) throws -> SearchQuery {
+        try SearchQuery(query)
+    }
+
     /// Ranked full-text search. `query` uses the search syntax (words, "phrases", prefix*, OR,
     /// NOT, parentheses); repairs made to it (an unclosed quote) are in `result.query.repairs`.
     public func search(_ query: String, options: SearchOptions = SearchOptions()) throws -> SearchResult {
@@ -114,8 +120,8 @@ extension KnowledgeBase {
     /// with `framework`, only that framework's notes and those for any (and its own platform's
     /// when `scope` is `.all`; another platform's is refused).
     public func developerNotes(of name: String, family: Family? = nil, scope: DeveloperNotes.Scope = .all,
-                               framework: String? = nil, codeExamples: Bool = true) throws -> DeveloperNotes {
-        let context = [framework, { if case let .platform(platform) = scope { platform } else { nil } }()].compactMap { $0 }
+                               framework: Framework? = nil, codeExamples: Bool = true) throws -> DeveloperNotes {
+        let context = [framework?.rawValue, { if case let .platform(platform) = scope { platform.rawValue } else { nil } }()].compactMap { $0 }
         return try DeveloperNotes.narrow(component(name, family: family, context: context), scope: scope, framework: framework,
                                          codeExamples: codeExamples)
     }
@@ -133,14 +139,16 @@ extension KnowledgeBase {
     }
 
     /// One component's platforms side by side, a row per aspect, criteria kind and announcements.
-    /// `aspects` and `platforms` are as a user types them (`state`, `Groupings`; `iOS`); empty: all.
-    public func compare(_ name: String, aspects: [String] = [], platforms: [String] = [],
-                        general: GeneralPlacement = .column, family: Family? = nil) throws -> Comparison {
+    /// `aspects` are as a user types them (`state`, `Groupings`); empty: all. `platforms`: empty,
+    /// every platform the component has. `context`: the words the user gave for the platforms, which
+    /// may settle native or web as `component(_:family:context:)`'s do (nil: the platforms' slugs).
+    public func compare(_ name: String, aspects: [String] = [], platforms: [Platform] = [],
+                        general: GeneralPlacement = .column, family: Family? = nil, context: [String]? = nil) throws -> Comparison {
         try read { db in
-            let id = try ComponentLookup.resolve(db, name, family: family, context: platforms)
+            let id = try ComponentLookup.resolve(db, name, family: family, context: context ?? platforms.map(\.rawValue))
             let facts = try ComponentFacts.load(db, componentID: id)
             let rows = try FactSummary.load(db, .component(id)).rows(.all)
-            let options = Compare.Options(platforms: try Compare.platforms(platforms),
+            let options = Compare.Options(platforms: Compare.platforms(platforms),
                                           rows: try Compare.rows(aspects, known: rows), general: general)
             return Compare.component(facts, options: options, allRows: rows)
         }
@@ -150,19 +158,19 @@ extension KnowledgeBase {
     /// chunks of components as they are read: every chunk has all the columns, and memory holds
     /// one chunk whatever the size of the knowledge base. Nothing is handed over if `aspects`
     /// names an unknown row; one empty chunk if there is no component.
-    public func compareAcross(aspects: [String], platforms: [String] = [], general: GeneralPlacement = .column,
+    public func compareAcross(aspects: [String], platforms: [Platform] = [], general: GeneralPlacement = .column,
                               family: Family? = nil, chunks body: (Comparison) throws -> Void) throws {
         try read { db in
-            let options = Compare.Options(platforms: try Compare.platforms(platforms), general: general, family: family)
+            let options = Compare.Options(platforms: Compare.platforms(platforms), general: general, family: family)
             try Compare.across(db, typedRows: aspects, options: options, body)
         }
     }
 
     /// One component's platforms side by side (`compare`), or, without a component, the chosen
     /// rows of every component (`compareAcross`), which needs at least one row named.
-    public func compare(component name: String?, aspects: [String] = [], platforms: [String] = [],
-                        family: Family? = nil) throws -> Comparison {
-        if let name { return try compare(name, aspects: aspects, platforms: platforms, family: family) }
+    public func compare(component name: String?, aspects: [String] = [], platforms: [Platform] = [],
+                        family: Family? = nil, context: [String]? = nil) throws -> Comparison {
+        if let name { return try compare(name, aspects: aspects, platforms: platforms, family: family, context: context) }
         guard !aspects.isEmpty else {
             throw QueryError.invalidOption("name a component, or the aspects to compare across every component")
         }
@@ -170,7 +178,7 @@ extension KnowledgeBase {
     }
 
     /// `compareAcross` in one value.
-    public func compareAcross(aspects: [String], platforms: [String] = [], general: GeneralPlacement = .column,
+    public func compareAcross(aspects: [String], platforms: [Platform] = [], general: GeneralPlacement = .column,
                               family: Family? = nil) throws -> Comparison {
         var whole: Comparison?
         try compareAcross(aspects: aspects, platforms: platforms, general: general, family: family) { chunk in
@@ -191,12 +199,12 @@ extension KnowledgeBase {
     }
 
     /// What the criteria leave open, for one component or platform or all; `problem`: only gaps
-    /// of that kind.
-    public func gaps(component: String? = nil, platform: String? = nil, problem: GapProblem? = nil) throws -> [Gap] {
+    /// of that kind. `context`: the words the user gave for the platform (nil: its slug).
+    public func gaps(component: String? = nil, platform: Platform? = nil, problem: GapProblem? = nil,
+                     context: [String]? = nil) throws -> [Gap] {
         try read { db in
-            let id = try component.map { try ComponentLookup.resolve(db, $0, context: platform.map { [$0] } ?? []) }
-            let slug = try platform.flatMap { try Compare.platforms([$0]) }?.first
-            return try Gap.list(db, componentID: id, platform: slug, problem: problem)
+            let id = try component.map { try ComponentLookup.resolve(db, $0, context: context ?? platform.map { [$0.rawValue] } ?? []) }
+            return try Gap.list(db, componentID: id, platform: platform, problem: problem)
         }
     }
 
@@ -295,20 +303,19 @@ extension KnowledgeBase {
     /// lines. `platform` also keeps announcements written for every platform of its family. The
     /// first `limit` are shown (0: all), beside how many match. A component slug both families
     /// use is read in the platform's family (`checkbox` on android is native/checkbox).
-    public func announcements(component: String? = nil, family: Family? = nil, platform: String? = nil,
+    public func announcements(component: String? = nil, family: Family? = nil, platform: Platform? = nil,
                               origin: AnnouncementOrigin? = nil, limit: Int = 0) throws -> Shown<SpokenAnnouncement> {
         try read { db in
-            let slug = try platform.flatMap { try Compare.platforms([$0]) }?.first
             let id = try component.map { name in
-                try ComponentLookup.resolve(db, name, family: family ?? slug.flatMap(Platform.init(rawValue:))?.family,
-                                            context: platform.map { [$0] } ?? [])
+                try ComponentLookup.resolve(db, name, family: family ?? platform?.family, context: platform.map { [$0.rawValue] } ?? [])
             }
-            return Shown(try SpokenAnnouncement.list(db, componentID: id, family: family, platform: slug, origin: origin), limit: limit)
+            return Shown(try SpokenAnnouncement.list(db, componentID: id, family: family, platform: platform, origin: origin), limit: limit)
         }
     }
 
-    /// The WCAG success criteria components cite (`criterion`: `1.4.3`), with where each is cited.
-    public func wcagCitations(component: String? = nil, family: Family? = nil, criterion: String? = nil) throws -> [WCAGCitation] {
+    /// The WCAG success criteria components cite (`criterion`: only its citations), with where
+    /// each is cited.
+    public func wcagCitations(component: String? = nil, family: Family? = nil, criterion: SCNumber? = nil) throws -> [WCAGCitation] {
         try read { db in
             let id = try component.map { try ComponentLookup.resolve(db, $0, family: family) }
             return try WCAGCitation.list(db, componentID: id, family: family, criterion: criterion)
@@ -328,13 +335,14 @@ extension KnowledgeBase {
     /// Several components' criteria in one checklist, in the order named; `platform` keeps its
     /// criteria and those written for every platform (less those scoped in words to another),
     /// `framework` its platform's notes of that framework. The first unknown name is refused
-    /// with the closest slugs.
-    public func checklist(_ names: [String], platform: String? = nil, framework: String? = nil, family: Family? = nil,
-                          notesAsItems: Bool = false) throws -> Checklist {
+    /// with the closest slugs. `context`: the words the user gave for the stack, which may settle
+    /// native or web (nil: the platform's and framework's slugs).
+    public func checklist(_ names: [String], platform: Platform? = nil, framework: Framework? = nil, family: Family? = nil,
+                          notesAsItems: Bool = false, context: [String]? = nil) throws -> Checklist {
         guard !names.isEmpty else { throw QueryError.invalidOption("name at least one component for the checklist") }
-        var stack = try Checklist.Stack.reading(platform: platform, framework: framework)
+        var stack = try Checklist.Stack.checked(platform: platform, framework: framework)
         stack.notesAsItems = notesAsItems
-        let context = [platform, framework].compactMap { $0 }
+        let context = context ?? [platform?.rawValue, framework?.rawValue].compactMap { $0 }
         let checklist = try read { db in
             try Checklist.load(db, ComponentSelection.named(db, names, family: family, context: context), stack: stack)
         }
@@ -342,15 +350,15 @@ extension KnowledgeBase {
         if stack.platform != nil || stack.framework != nil,
            let empty = checklist.sections.first(where: { $0.items.isEmpty && $0.guidance.isEmpty }) {
             throw QueryError.nothingForStack("\(empty.component.family.rawValue)/\(empty.component.slug)",
-                                             stack: [stack.platform, stack.framework].compactMap { $0 }.joined(separator: " with "))
+                                             stack: [stack.platform?.rawValue, stack.framework?.rawValue].compactMap { $0 }.joined(separator: " with "))
         }
         return checklist
     }
 
     /// The checklist of every component of a category and/or family, by family then slug.
-    public func checklist(category: String?, family: Family?, platform: String? = nil, framework: String? = nil,
+    public func checklist(category: String?, family: Family?, platform: Platform? = nil, framework: Framework? = nil,
                           notesAsItems: Bool = false) throws -> Checklist {
-        var stack = try Checklist.Stack.reading(platform: platform, framework: framework)
+        var stack = try Checklist.Stack.checked(platform: platform, framework: framework)
         stack.notesAsItems = notesAsItems
         return try read { db in try Checklist.load(db, ComponentSelection.matching(db, category: category, family: family), stack: stack) }
     }
@@ -506,11 +514,11 @@ extension KnowledgeBase {
         }
     }
 
-    /// Platform slugs as filters take them: `ios`, `android`, `web`.
-    public static var platforms: [String] { Vocabulary.platforms.map(\.slug) }
+    /// The platforms filters take: `ios`, `android`, `web`.
+    public static var platforms: [Platform] { Platform.allCases }
 
-    /// Framework slugs as filters take them: `uikit`, `swiftui`, `android-views`, `jetpack-compose`.
-    public static var frameworks: [String] { Vocabulary.frameworks.map(\.slug) }
+    /// The frameworks filters take: `uikit`, `swiftui`, `android-views`, `jetpack-compose`.
+    public static var frameworks: [Framework] { Framework.allCases }
 
     /// docs/datasette.json for this knowledge base: Datasette names a database after its file's
     /// stem (`team.sqlite` is `team`), and its metadata is keyed on that name, so the metadata

@@ -16,20 +16,18 @@ extension KnowledgeBase {
     /// Nothing: the catalogue (to `level`, when given); a number (`4.1.2`): that criterion and what
     /// tests it; words: the criteria whose title, guideline or principle hold them all (one alone
     /// is shown whole).
-    public func wcag(_ query: String? = nil, level: String? = nil) throws -> WCAGAnswer {
-        if let level, WCAGLevel(written: level) == nil {
-            throw QueryError.invalidOption("a conformance level is A, AA or AAA (got \"\(level)\")")
-        }
-        return try read { db in
+    public func wcag(_ query: String? = nil, level: WCAGLevel? = nil) throws -> WCAGAnswer {
+        try read { db in
             let text = query?.trimmingCharacters(in: .whitespaces) ?? ""
             if let number = WCAGCriterion.number(text) {
-                guard let tests = try CriterionTests.load(db, sc: number) else {
+                // Digits of another script, or a number too long, are no criterion's.
+                guard let sc = SCNumber(exactly: number), let tests = try CriterionTests.load(db, sc: sc) else {
                     throw QueryError.invalidOption("no success criterion \(number) in the knowledge base")
                 }
                 return .criterion(tests)
             }
             let words = text.split(separator: " ").map(String.init)
-            let found = try WCAGCriterion.list(db, words: words, level: level?.uppercased())
+            let found = try WCAGCriterion.list(db, words: words, level: level)
             if !words.isEmpty, found.count == 1, let tests = try CriterionTests.load(db, sc: found[0].sc) {
                 return .criterion(tests)
             }
@@ -40,8 +38,8 @@ extension KnowledgeBase {
     /// For each success criterion up to `level`, what covers it among the components chosen (named
     /// ones, else every component of `category`, `family`, `platform`): manual criteria, automated
     /// rules, both or nothing.
-    public func coverage(components: [String] = [], category: String? = nil, family: Family? = nil, platform: String? = nil,
-                         level: String = "AA") throws -> Coverage {
+    public func coverage(components: [String] = [], category: String? = nil, family: Family? = nil, platform: Platform? = nil,
+                         level: WCAGLevel = .aa) throws -> Coverage {
         try read { db in
             // One name that is no component but a saved plan's: the plan's components, on its platform.
             if components.count == 1, (try? ComponentLookup.resolve(db, components[0], family: family)) == nil,
@@ -49,15 +47,14 @@ extension KnowledgeBase {
                 return try coverage(db, plan: plan, level: level)
             }
             let ids = try components.map { try ComponentLookup.resolve(db, $0, family: family) }
-            let slug = try platform.flatMap { try Compare.platforms([$0]) }?.first
-            return try Coverage.build(db, Coverage.Selection(componentIDs: ids, category: category, family: family, platform: slug,
+            return try Coverage.build(db, Coverage.Selection(componentIDs: ids, category: category, family: family, platform: platform,
                                                              level: level))
         }
     }
 
     /// What a saved plan's tests cover: its components as the knowledge base holds them now, on
     /// the plan's platform.
-    public func coverage(plan name: String, level: String = "AA") throws -> Coverage {
+    public func coverage(plan name: String, level: WCAGLevel = .aa) throws -> Coverage {
         try read { db in
             guard let plan = try PlanStore.named(db, name) else {
                 let known = try PlanStore.all(db).map(\.name)
@@ -67,7 +64,7 @@ extension KnowledgeBase {
         }
     }
 
-    private func coverage(_ db: Database, plan: SavedPlan, level: String) throws -> Coverage {
+    private func coverage(_ db: Database, plan: SavedPlan, level: WCAGLevel) throws -> Coverage {
         let ids = plan.components.compactMap(ComponentName.init).compactMap { name in
             try? ComponentLookup.resolve(db, name.slug, family: name.family)
         }
@@ -87,9 +84,9 @@ extension KnowledgeBase {
 /// A success criterion a component's tests reach: cited by its page, or inferred from what its
 /// rows test (`v_tested_sc`), with the criterion's title, level and Understanding page.
 public struct ComponentCriterionLink: Sendable, Equatable {
-    public var sc: String
+    public var sc: SCNumber
     public var title: String?
-    public var level: String?
+    public var level: WCAGLevel?
     /// True: the page cites it; false: inferred.
     public var cited: Bool
     /// Why it was inferred (the rule that linked it), when it was.
@@ -107,8 +104,8 @@ extension KnowledgeBase {
                 .everything(ofComponent: id, criteria: facts.criteria.map(\.id))
             let catalogue = Dictionary(try WCAGCriterion.list(db).map { ($0.sc, $0) }, uniquingKeysWith: { a, _ in a })
             return tested.map { t in
-                let known = catalogue[t.sc.description]
-                return ComponentCriterionLink(sc: t.sc.description, title: known?.title, level: known?.level, cited: t.link == .cited,
+                let known = catalogue[t.sc]
+                return ComponentCriterionLink(sc: t.sc, title: known?.title, level: known?.level, cited: t.link == .cited,
                                               reason: t.reason, url: known?.url)
             }
         }

@@ -13,7 +13,7 @@ package enum Hints {
             case .listFacts(let component):
                 return component.map { "the search tool with component \"\($0)\" lists them" } ?? "the search tool lists facts"
             case .keepOnly(let platform):
-                return byName["platform"] == nil ? nil : "platform \"\(platform)\" keeps only those"
+                return byName["platform"] == nil ? nil : "platform \"\(platform.rawValue)\" keeps only those"
             case .keepOneFamily:
                 let named = ["platform", "family"].filter { byName[$0] != nil }
                 return named.isEmpty ? nil : "the " + named.joined(separator: " or ") + " argument keeps one"

@@ -153,6 +153,18 @@ package struct Arguments {
 
     package func strings(_ name: String) -> [String] { values[name]?.arrayValue?.compactMap(\.stringValue) ?? [] }
 
+    /// A platform given by its slug (the choices are the slugs).
+    package func platform(_ name: String = "platform") throws -> Platform? { try string(name).map { try Platform(slug: $0) } }
+
+    /// Platforms given by their slugs, each once.
+    package func platforms(_ name: String) throws -> [Platform] { try strings(name).map { try Platform(slug: $0) }.uniqued() }
+
+    /// A framework given by its slug.
+    package func framework(_ name: String = "framework") throws -> Framework? { try string(name).map { try Framework(slug: $0) } }
+
+    /// A conformance level (`A`, `AA`, `AAA`).
+    package func level(_ name: String = "level") throws -> WCAGLevel? { try string(name).map { try WCAGLevel(typed: $0) } }
+
     package func bool(_ name: String) -> Bool {
         if let value = values[name]?.boolValue { return value }
         if case .boolean(let value)? = parameters[name]?.kind { return value }

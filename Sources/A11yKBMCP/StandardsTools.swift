@@ -17,7 +17,7 @@ extension Tools {
             .choice("level", WCAGLevel.allCases.map(\.rawValue), "For the catalogue: only criteria up to this level."),
         ],
         answer: { arguments, kb in
-            switch try kb.wcag(arguments.string("criterion"), level: arguments.string("level")) {
+            switch try kb.wcag(arguments.string("criterion"), level: try arguments.level()) {
             case .criterion(let tests):
                 return Answer(StandardsRendering.text(tests, markdown: true), .object([
                     ("criterion", [tests.criterion].tabular.json), ("tested_by", StandardsRendering.tabular(tests).json),
@@ -46,11 +46,11 @@ extension Tools {
         ],
         answer: { arguments, kb in
             let coverage = try kb.coverage(components: arguments.strings("components"), category: arguments.string("category"),
-                                           family: Common.family(arguments), platform: arguments.string("platform"),
-                                           level: arguments.string("level") ?? "AA")
+                                           family: Common.family(arguments), platform: try arguments.platform(),
+                                           level: try arguments.level() ?? .aa)
             let totals: JSONValue = .object(Coverage.Status.allCases.map { ($0.rawValue, .int(Int64(coverage.total($0)))) })
             return Answer(StandardsRendering.markdown(coverage), .object([
-                ("level", .string(coverage.level)), ("totals", totals), ("criteria", StandardsRendering.tabular(coverage).json),
+                ("level", .string(coverage.level.rawValue)), ("totals", totals), ("criteria", StandardsRendering.tabular(coverage).json),
                 ("note", .string(StandardsRendering.notConformance)),
             ]))
         })

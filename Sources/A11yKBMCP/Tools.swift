@@ -64,10 +64,10 @@ package enum Common {
     package static let family = Parameter.choice("family", families,
                                          "native (iOS and Android apps), web, or how-to-test (the testing guides): only components of this family.")
 
-    package static let platform = Parameter.choice("platform", KnowledgeBase.platforms,
+    package static let platform = Parameter.choice("platform", KnowledgeBase.platforms.map(\.rawValue),
                                            "ios, android or web: only this platform (facts written for every platform are kept).")
 
-    package static let framework = Parameter.choice("framework", KnowledgeBase.frameworks,
+    package static let framework = Parameter.choice("framework", KnowledgeBase.frameworks.map(\.rawValue),
                                             "uikit or swiftui (iOS), android-views or jetpack-compose (Android).")
 
     package static func family(_ arguments: Arguments) -> Family? { arguments.string("family").flatMap(Family.init(rawValue:)) }
@@ -159,7 +159,7 @@ extension Tools {
         ],
         answer: { arguments, kb in
             // As `show --platform --framework`: the stack settles the family and narrows the facts.
-            let stack = try Checklist.Stack.reading(platform: arguments.string("platform"), framework: arguments.string("framework"))
+            let stack = try Checklist.Stack.checked(platform: try arguments.platform(), framework: try arguments.framework())
             let context = [arguments.string("platform"), arguments.string("framework")].compactMap { $0 }
             let facts = try kb.component(arguments.string("component")!, family: Common.family(arguments), context: context,
                                          codeExamples: arguments.bool("include_code_examples")).keeping(stack)
@@ -187,7 +187,7 @@ extension Tools {
             """,
         parameters: [
             Common.requiredComponent, Common.family,
-            .choice("platform", ["all", "general"] + KnowledgeBase.platforms, "Whose notes (default all).", default: "all"),
+            .choice("platform", ["all", "general"] + KnowledgeBase.platforms.map(\.rawValue), "Whose notes (default all).", default: "all"),
             Common.framework,
             Parameter(name: "include_code_examples", kind: .boolean(default: true), description: "Keep the code examples (default true)."),
         ],
@@ -195,10 +195,10 @@ extension Tools {
             let scope: DeveloperNotes.Scope = switch arguments.string("platform") {
             case "general": .general
             case "all", nil: .all
-            case let platform?: .platform(platform)
+            case let platform?: .platform(try Platform(slug: platform))
             }
             let notes = try kb.developerNotes(of: arguments.string("component")!, family: Common.family(arguments), scope: scope,
-                                              framework: arguments.string("framework"),
+                                              framework: try arguments.framework(),
                                               codeExamples: arguments.bool("include_code_examples"))
             let text = AcceptanceCriteria.developerNotesDocument(notes)
             return Answer(text, AcceptanceCriteria.json(notes.notes))
@@ -236,7 +236,7 @@ extension Tools {
             Parameter(name: "limit", kind: .integer(default: 10, range: 1...200), description: "At most this many hits (default 10)."),
         ],
         answer: { arguments, kb in
-            let options = SearchOptions(platform: arguments.string("platform"), framework: arguments.string("framework"),
+            let options = SearchOptions(platform: try arguments.platform(), framework: try arguments.framework(),
                                         component: arguments.string("component"), family: Common.family(arguments),
                                         kind: arguments.string("kind").flatMap(FactKind.init(rawValue:)),
                                         aspect: arguments.string("aspect"), limit: arguments.int("limit"))
@@ -274,7 +274,7 @@ extension Tools {
             Parameter(name: "limit", kind: .integer(default: 5, range: 1...50), description: "At most this many components (default 5)."),
         ],
         answer: { arguments, kb in
-            let options = SearchOptions(platform: arguments.string("platform"), family: Common.family(arguments),
+            let options = SearchOptions(platform: try arguments.platform(), family: Common.family(arguments),
                                         limit: arguments.int("limit"))
             let answer = try kb.findComponents(arguments.string("query")!, options: options)
             let (result, rules) = (answer.result, answer.rules)
@@ -301,12 +301,12 @@ extension Tools {
             Common.component, Common.family,
             Parameter(name: "aspects", kind: .strings(choices: nil),
                       description: "Only these rows: aspects (state, focus...), criteria kinds (keyboard...) or announcements."),
-            Parameter(name: "platforms", kind: .strings(choices: KnowledgeBase.platforms),
+            Parameter(name: "platforms", kind: .strings(choices: KnowledgeBase.platforms.map(\.rawValue)),
                       description: "Only these platform columns (default: every platform the component has)."),
         ],
         answer: { arguments, kb in
             let comparison = try kb.compare(component: arguments.string("component"), aspects: arguments.strings("aspects"),
-                                            platforms: arguments.strings("platforms"), family: Common.family(arguments))
+                                            platforms: try arguments.platforms("platforms"), family: Common.family(arguments))
             return Answer(ComparisonRendering.outline(comparison), ComparisonRendering.json(comparison))
         })
 
@@ -326,7 +326,7 @@ extension Tools {
         ],
         answer: { arguments, kb in
             let shown = try kb.announcements(component: arguments.string("component"), family: Common.family(arguments),
-                                             platform: arguments.string("platform"),
+                                             platform: try arguments.platform(),
                                              origin: arguments.string("origin").flatMap(AnnouncementOrigin.init(rawValue:)),
                                              limit: arguments.int("limit"))
             var text = shown.items.isEmpty ? "No announcements match.\n" : AnnouncementRendering.markdown(shown.items)
@@ -346,7 +346,7 @@ extension Tools {
             .choice("problem", GapProblem.allCases.map(\.rawValue), "Only this kind of gap."),
         ],
         answer: { arguments, kb in
-            let gaps = try kb.gaps(component: arguments.string("component"), platform: arguments.string("platform"),
+            let gaps = try kb.gaps(component: arguments.string("component"), platform: try arguments.platform(),
                                    problem: arguments.string("problem").flatMap(GapProblem.init(rawValue:)))
             let text = gaps.isEmpty ? "No gaps: the criteria asked about leave nothing open.\n" : gaps.tabular.rendered(.table, options: .init(maxColumnWidth: 50)) + "\(gaps.count) gap\(gaps.count == 1 ? "" : "s")\n"
             return Answer(text, "gaps", gaps.tabular.json)
@@ -364,8 +364,18 @@ extension Tools {
             .string("criterion", "A WCAG success criterion number, e.g. 1.4.3 or 4.1.2."),
         ],
         answer: { arguments, kb in
-            let citations = try kb.wcagCitations(component: arguments.string("component"), family: Common.family(arguments),
-                                                 criterion: arguments.string("criterion"))
+            // A number of digits and dots that is no success criterion's (`1.4`) is cited by none;
+            // the component is looked up before the criterion is read, as it always was.
+            let component = arguments.string("component"), family = Common.family(arguments)
+            let criterion: SCNumber??
+            do {
+                criterion = try arguments.string("criterion").map { try WCAGCitation.criterion(written: $0) }
+            } catch {
+                _ = try kb.wcagCitations(component: component, family: family)
+                throw error
+            }
+            var citations = try kb.wcagCitations(component: component, family: family, criterion: criterion ?? nil)
+            if case .some(nil) = criterion { citations = [] }
             let text = citations.isEmpty ? "No WCAG citations match: the sources asked about cite none.\n"
                 : WCAGRendering.markdown(citations)
             return Answer(text, "citations", citations.tabular.json)
@@ -392,8 +402,8 @@ extension Tools {
                       description: "List the developer notes as items to tick too (default false: beside the criteria, as guidance)."),
         ],
         answer: { arguments, kb in
-            let checklist = try kb.checklist(arguments.strings("components"), platform: arguments.string("platform"),
-                                             framework: arguments.string("framework"), family: Common.family(arguments),
+            let checklist = try kb.checklist(arguments.strings("components"), platform: try arguments.platform(),
+                                             framework: try arguments.framework(), family: Common.family(arguments),
                                              notesAsItems: arguments.bool("notes_as_items"))
             let footer = try kb.teamFooter()
             let format = arguments.string("format").flatMap(ChecklistFormat.init(rawValue:)) ?? .markdown

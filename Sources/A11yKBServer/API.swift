@@ -47,8 +47,10 @@ enum API {
             let query = try Query(request.uri)
             let format = try query.choice("format", ["csv", "json"]) ?? "csv"
             let cells = try query.choice("cells", Matrix.CellMode.allCases.map(\.rawValue)).flatMap(Matrix.CellMode.init(rawValue:)) ?? .text
-            let options = Matrix.Options(platforms: query["platforms"]?.split(separator: ",").map(String.init) ?? [], family: try query.family())
+            let platforms = query["platforms"]?.split(separator: ",").map(String.init) ?? []
+            let family = try query.family()
             return try await Answering.cached(request, env, type: format == "csv" ? .csv("matrix.csv") : .json) { kb in
+                let options = Matrix.Options(platforms: try Platform.typed(platforms), family: family)
                 var writer = Matrix.Writer(format == "json" ? .json(cells) : .csv(cells, byteOrderMark: false))
                 var bytes: [UInt8] = []
                 try kb.matrix(options) { writer.append($0, to: &bytes) }
@@ -74,7 +76,7 @@ enum API {
             guard let n = Int(value), (1...100).contains(n) else { throw RequestFault.badRequest("limit is a number from 1 to 100 (got \"\(value)\")") }
             return n
         } ?? SearchOptions.defaultComponentLimit
-        return SearchOptions(platform: try query.choice("platform", KnowledgeBase.platforms), family: try query.family(), limit: limit)
+        return SearchOptions(platform: try query.platform(), family: try query.family(), limit: limit)
     }
 
     static func component(_ context: TeamServer.Context) throws -> (Family, String) {
@@ -90,14 +92,14 @@ enum API {
 struct CoverageSelection: Sendable {
     var plan: String?
     var family: Family?
-    var platform: String?
-    var level: String
+    var platform: Platform?
+    var level: WCAGLevel
 
     init(_ query: Query) throws {
         plan = query["plan"]
         family = try query.family()
-        platform = try query.choice("platform", KnowledgeBase.platforms)
-        level = try query.choice("level", ["A", "AA", "AAA"]) ?? "AA"
+        platform = try query.platform()
+        level = try query.choice("level", WCAGLevel.allCases.map(\.rawValue)).map { try WCAGLevel(typed: $0) } ?? .aa
     }
 
     func coverage(_ kb: KnowledgeBase) throws -> Coverage {

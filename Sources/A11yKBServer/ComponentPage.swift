@@ -8,7 +8,7 @@ enum ComponentPage {
         let c = facts.component
         let links = try kb.successCriteria(of: facts)
         func criterion(_ link: ComponentCriterionLink) -> [String: Any] {
-            ["sc": link.sc, "title": link.title ?? "", "level": link.level ?? "", "href": Links.criterion(link.sc),
+            ["sc": link.sc.description, "title": link.title ?? "", "level": link.level?.rawValue ?? "", "href": Links.criterion(link.sc),
              "reason": link.reason as Any]
         }
         let groups: [[String: Any]] = facts.criteriaGroups.map { group in
@@ -22,7 +22,7 @@ enum ComponentPage {
         var readers: [String: [[String: Any]]] = [:]
         var readerOrder: [String] = []
         for a in facts.announcements {
-            let reader = a.screenReader ?? a.platform.flatMap { Platform(rawValue: $0)?.screenReader } ?? "Screen reader"
+            let reader = a.screenReader ?? a.platform?.screenReader ?? "Screen reader"
             if readers[reader] == nil { readerOrder.append(reader) }
             readers[reader, default: []].append(["text": a.text, "context": a.context as Any, "line": a.line,
                                                  "platform": Words.platform(a.platform),

@@ -116,7 +116,7 @@ extension Response {
 enum Links {
     static func component(_ family: Family, _ slug: String) -> String { "/components/\(family.rawValue)/\(escape(slug))" }
     static func compare(_ slug: String, _ family: Family) -> String { "/compare/\(escape(slug))?family=\(family.rawValue)" }
-    static func criterion(_ sc: String) -> String { "/wcag/\(escape(sc))" }
+    static func criterion(_ sc: SCNumber) -> String { "/wcag/\(escape(sc.description))" }
     static func plan(_ name: String) -> String { "/plans/\(escape(name))" }
 
     static func search(_ q: String, _ filters: [(String, String)]) -> String {
@@ -142,12 +142,9 @@ enum Words {
         }
     }
 
-    static func platform(_ slug: String?) -> String {
-        guard let slug else { return "Every platform" }
-        return Platform(rawValue: slug)?.name ?? slug
-    }
+    static func platform(_ platform: Platform?) -> String { platform?.name ?? "Every platform" }
 
-    static func framework(_ slug: String?) -> String? { slug.map { Framework(rawValue: $0)?.name ?? $0 } }
+    static func framework(_ framework: Framework?) -> String? { framework?.name }
 
     /// Matched words marked: `[{text, match}]` for the templates' `<mark>`.
     static func marked(_ text: HighlightedText) -> [[String: Any]] {

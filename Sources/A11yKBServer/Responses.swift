@@ -69,6 +69,8 @@ struct Query {
     }
 
     func family() throws -> Family? { try choice("family", Family.allCases.map(\.rawValue)).flatMap(Family.init(rawValue:)) }
+
+    func platform() throws -> Platform? { try choice("platform", Platform.allCases.map(\.rawValue)).map { try Platform(slug: $0) } }
 }
 
 extension Parameters {

@@ -19,7 +19,7 @@ enum SearchPage {
                 },
             ]
         }
-        let filters: [(String, String)] = [("family", options.family?.rawValue), ("platform", options.platform)].compactMap { name, value in
+        let filters: [(String, String)] = [("family", options.family?.rawValue), ("platform", options.platform?.rawValue)].compactMap { name, value in
             value.map { (name, $0) }
         }
         func facet(_ name: String, _ label: String, _ values: [(String, String)]) -> [String: Any] {
@@ -41,11 +41,11 @@ enum SearchPage {
             "notes": SearchRendering.notes(result.query) + ComponentSearchRendering.reading(result),
             "facets": [
                 facet("family", "Family", Family.allCases.map { ($0.rawValue, Words.family($0)) }),
-                facet("platform", "Platform", KnowledgeBase.platforms.map { ($0, Words.platform($0)) }),
+                facet("platform", "Platform", KnowledgeBase.platforms.map { ($0.rawValue, Words.platform($0)) }),
             ],
             "rules": rules.items.map { rule -> [String: Any] in
                 ["id": rule.rule, "kind": rule.kind == "axe" ? "axe-core" : "ACT", "name": rule.name ?? "", "hasCriteria": !rule.criteria.isEmpty,
-                 "criteria": rule.criteria.map { ["sc": $0, "href": Links.criterion($0)] }]
+                 "criteria": rule.criteria.map { ["sc": $0.description, "href": Links.criterion($0)] }]
             },
         ]
     }

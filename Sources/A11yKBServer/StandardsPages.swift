@@ -6,7 +6,7 @@ enum StandardsPages {
         let c = tests.criterion
         let manual: [[String: Any]] = tests.manual.map { m in
             ["title": m.title ?? m.component, "href": Links.component(m.family, m.component), "family": m.family.rawValue,
-             "platform": m.platform.map { Words.platform($0) } as Any, "cited": m.link == "cited", "reason": m.reason as Any,
+             "platform": m.platform.map { Words.platform($0) } as Any, "cited": m.link == .cited, "reason": m.reason as Any,
              "criteria": m.criteria]
         }
         func rules(_ kind: String) -> [[String: Any]] {
@@ -15,8 +15,8 @@ enum StandardsPages {
             }
         }
         return [
-            "title": "\(c.sc) \(c.title ?? "")", "sc": c.sc, "name": c.title ?? "", "level": c.level ?? "",
-            "guideline": c.guidelineTitle as Any, "url": c.url as Any, "api": "/api/wcag/\(Links.escape(c.sc))",
+            "title": "\(c.sc) \(c.title ?? "")", "sc": c.sc.description, "name": c.title ?? "", "level": c.level?.rawValue ?? "",
+            "guideline": c.guidelineTitle as Any, "url": c.url as Any, "api": "/api/wcag/\(Links.escape(c.sc.description))",
             "cited": manual.filter { $0["cited"] as? Bool == true }, "inferred": manual.filter { $0["cited"] as? Bool != true },
             "act": rules("act"), "axe": rules("axe"),
             "untested": tests.manual.isEmpty && tests.rules.isEmpty,
@@ -27,7 +27,7 @@ enum StandardsPages {
         let words: [Coverage.Status: String] = [.both: "Manual and automated", .manual: "Manual only", .automated: "Automated only",
                                                 .none: "Not covered"]
         let rows: [[String: Any]] = coverage.rows.map { r in
-            ["sc": r.sc, "href": Links.criterion(r.sc), "title": r.title ?? "", "level": r.level, "status": words[r.status] ?? r.status.rawValue,
+            ["sc": r.sc.description, "href": Links.criterion(r.sc), "title": r.title ?? "", "level": r.level.rawValue, "status": words[r.status] ?? r.status.rawValue,
              "statusKey": r.status.rawValue, "manual": r.manual.count, "automated": r.automated.count, "procedures": r.procedures.count]
         }
         let counts = Coverage.Status.allCases.map { status in
@@ -37,12 +37,12 @@ enum StandardsPages {
         if selection.plan == nil, let family = selection.family { scope = "the \(family.rawValue) components" }
         if selection.plan == nil, let platform = selection.platform { scope += " on \(Words.platform(platform))" }
         return [
-            "title": "Coverage of WCAG \(coverage.level)", "level": coverage.level, "scope": scope, "components": coverage.components,
-            "rows": rows, "counts": counts, "automatedCounted": coverage.automatedCounted,
-            "csv": "/api/coverage?format=csv&level=\(coverage.level)"
+            "title": "Coverage of WCAG \(coverage.level.rawValue)", "level": coverage.level.rawValue, "scope": scope,
+            "components": coverage.components, "rows": rows, "counts": counts, "automatedCounted": coverage.automatedCounted,
+            "csv": "/api/coverage?format=csv&level=\(coverage.level.rawValue)"
                 + (selection.plan.map { "&plan=\(Links.escape($0))" } ?? "")
-                + (selection.family.map { "&family=\($0.rawValue)" } ?? "") + (selection.platform.map { "&platform=\($0)" } ?? ""),
-            "levels": ["A", "AA", "AAA"].map { ["level": $0, "current": $0 == coverage.level] },
+                + (selection.family.map { "&family=\($0.rawValue)" } ?? "") + (selection.platform.map { "&platform=\($0.rawValue)" } ?? ""),
+            "levels": WCAGLevel.allCases.map { ["level": $0.rawValue, "current": $0 == coverage.level] },
         ]
     }
 }
@@ -80,7 +80,7 @@ enum PlanPages {
                 if groups[item.group] == nil { order.append(item.group) }
                 groups[item.group, default: []].append([
                     "id": item.id, "label": item.label as Any, "text": item.expectation, "line": item.line,
-                    "criteria": item.successCriteria.map { ["sc": $0.description, "href": Links.criterion($0.description)] },
+                    "criteria": item.successCriteria.map { ["sc": $0.description, "href": Links.criterion($0)] },
                     "said": item.announcements,
                 ])
             }

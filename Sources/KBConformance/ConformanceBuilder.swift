@@ -200,7 +200,7 @@ package enum ConformanceBuilder {
             let shown = failed.prefix(6).map { o -> String in
                 let where_ = [o.file.map { "\($0) line \(o.line)" }, o.item.id].compactMap { $0 }.joined(separator: ", ")
                 let note = o.note.trimmingCharacters(in: .whitespacesAndNewlines)
-                return "\(o.item.componentTitle)\(o.item.platform.map { " (\($0))" } ?? ""): "
+                return "\(o.item.componentTitle)\(o.item.platform.map { " (\($0.rawValue))" } ?? ""): "
                     + shorten((o.item.label.map { "\($0): " } ?? "") + o.item.expectation) + "."
                     + (note.isEmpty ? "" : " Tester's note: \(note).") + " [\(where_)]"
             }
@@ -285,7 +285,7 @@ struct AutomatedEvidence {
         for file in files {
             for run in file.runs {
                 func scs(_ r: AxeResults.Result) -> [SCNumber] {
-                    r.tags.compactMap(AxeResults.successCriterion(ofTag:)).compactMap { SCNumber($0) }.uniqued()
+                    r.tags.compactMap(AxeResults.successCriterion(ofTag:)).uniqued()
                 }
                 for r in run.violations { for sc in scs(r) { violationsBySC[sc, default: []].append(Hit(rule: r.id, nodes: r.nodes.count, file: file.file)) } }
                 for r in run.incomplete { for sc in scs(r) { incompleteBySC[sc, default: []].append(Hit(rule: r.id, nodes: r.nodes.count, file: file.file)) } }

@@ -9,19 +9,12 @@ public enum Family: String, Sendable, Codable, CaseIterable, Comparable {
 
     /// The platforms a fact written "for every platform" of this family applies to (a guide's:
     /// every platform).
-    public var platforms: [String] {
-        Platform.allCases.filter { self == .howToTest || $0.family == self }.map(\.rawValue)
+    public var platforms: [Platform] {
+        Platform.allCases.filter { self == .howToTest || $0.family == self }
     }
 
     /// A fact with no platform of its own belongs to this one by default (web facts are web's).
     package var defaultPlatform: Platform? { self == .web ? .web : nil }
-
-    /// The family a platform belongs to: `web` → web, `ios` and `android` → native; nil for a
-    /// word that is no platform (once read as native, in silence).
-    public init?(platform: String) {
-        guard let platform = Platform(rawValue: platform) else { return nil }
-        self = platform.family
-    }
 
     public static func < (lhs: Family, rhs: Family) -> Bool { lhs.rawValue < rhs.rawValue }
 }

@@ -7,7 +7,7 @@ public enum Hint: Hashable, Sendable {
     /// How to list the matching facts (of one component, when given) rather than components.
     case listFacts(component: String?)
     /// How to keep only this platform's facts.
-    case keepOnly(platform: String)
+    case keepOnly(platform: Platform)
     /// How to keep one family (native or web) when both answer.
     case keepOneFamily
     /// How to list every file an import touched.

@@ -95,13 +95,13 @@ package enum WCAGCatalogue {
     /// each); level tags (`wcag2aa`, `wcag21a`) and others → nil. ASCII digits only: `wcag٤١٢`
     /// (Arabic-Indic digits) is no success criterion. The one reading of an axe tag, for the
     /// importer, `explain` and conformance reports alike.
-    package static func sc(fromAxeTag tag: String) -> String? {
+    package static func sc(fromAxeTag tag: String) -> SCNumber? {
         guard tag.hasPrefix("wcag") else { return nil }
         let digits = tag.utf8.dropFirst(4)
         guard digits.count >= 3, digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return nil }
         let chars = Array(String(decoding: digits, as: UTF8.self))
         guard let number = Int(String(chars[2...])) else { return nil }
-        return "\(chars[0]).\(chars[1]).\(number)"
+        return SCNumber("\(chars[0]).\(chars[1]).\(number)")
     }
 }
 

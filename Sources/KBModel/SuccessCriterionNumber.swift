@@ -37,6 +37,13 @@ public struct SCNumber: Hashable, Comparable, Sendable, CustomStringConvertible,
         self.init(parts.0, parts.1, parts.2)
     }
 
+    /// `4.1.2` written as a number is written (`04.1.2` is not): what finds the same rows again
+    /// where a number is stored as text.
+    public init?(exactly text: some StringProtocol) {
+        guard let number = SCNumber(text), number.description == text else { return nil }
+        self = number
+    }
+
     public var description: String { "\(principle).\(guideline).\(criterion)" }
 
     public static func < (a: SCNumber, b: SCNumber) -> Bool {

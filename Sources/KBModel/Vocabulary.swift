@@ -11,27 +11,6 @@ package enum Vocabulary {
         case unknown
     }
 
-    package struct PlatformInfo: Sendable {
-        package let slug: String
-        package let name: String
-        package let screenReader: String?
-    }
-
-    package struct FrameworkInfo: Sendable {
-        package let slug: String
-        package let name: String
-        package let platform: String
-    }
-
-    /// The platforms and frameworks by slug, as the query and render layers read them.
-    package static let platforms: [PlatformInfo] = Platform.allCases.map {
-        PlatformInfo(slug: $0.rawValue, name: $0.name, screenReader: $0.screenReader)
-    }
-
-    package static let frameworks: [FrameworkInfo] = Framework.allCases.map {
-        FrameworkInfo(slug: $0.rawValue, name: $0.name, platform: $0.platform.rawValue)
-    }
-
     /// Aspects in the order a reader expects them.
     package static let aspects = ["general", "name", "role", "group", "state", "focus", "custom-action", "announcements"]
     package static let criterionKinds = ["keyboard", "gesture", "screenreader", "settings", "checklist"]

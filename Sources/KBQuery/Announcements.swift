@@ -1,5 +1,6 @@
 import GRDB
 import KBModel
+import KBStore
 
 /// What a screen reader says, with the component it belongs to: an example quoted in the notes or
 /// an utterance of a screen-reader video's captions, and the file and line it comes from.
@@ -8,7 +9,7 @@ public struct SpokenAnnouncement: Sendable, Equatable, RowDecodable {
     public var title: String
     public var family: Family
     /// nil: written for every platform of the family.
-    public var platform: String?
+    public var platform: Platform?
     public var text: String
     /// The note in parentheses after it (`disabled state`), or the lead-in before it.
     public var context: String?
@@ -26,8 +27,8 @@ public struct SpokenAnnouncement: Sendable, Equatable, RowDecodable {
     init(row: Row) throws {
         component = row["component"]
         title = row["title"]
-        family = row["family"]
-        platform = row["platform"]
+        family = try row.family()
+        platform = try row.platform()
         text = row["text"]
         context = row["context"]
         origin = row["origin"]
@@ -41,12 +42,12 @@ public struct SpokenAnnouncement: Sendable, Equatable, RowDecodable {
 
     /// Announcements in component order, examples before transcripts, each in source order.
     /// `platform` keeps that platform's and those written for every platform of its family.
-    package static func list(_ db: Database, componentID: Int64?, family: Family?, platform: String?,
+    package static func list(_ db: Database, componentID: Int64?, family: Family?, platform: Platform?,
                      origin: AnnouncementOrigin?) throws -> [SpokenAnnouncement] {
         var filters = SQLFilters()
         if let componentID { filters.add("x.component_id = ?", componentID) }
         if let family { filters.add("c.family = ?", family.rawValue) }
-        if let platform { filters.add("(p.slug = ? OR (x.platform_id IS NULL AND c.family = ?))", platform, try Family.of(platform: platform).rawValue) }
+        if let platform { filters.add("(p.slug = ? OR (x.platform_id IS NULL AND c.family = ?))", platform.rawValue, platform.family.rawValue) }
         if let origin { filters.add("x.origin = ?", origin.rawValue) }
         return try SpokenAnnouncement.fetchAll(db, sql: """
             SELECT c.slug AS component, c.title, c.family, p.slug AS platform, x.text, x.context, x.origin, x.screen_reader,

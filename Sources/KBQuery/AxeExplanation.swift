@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import KBModel
 import KBSearch
+import KBStore
 
 /// An axe-core run's results read for what a tester does next: per rule, the success criteria its
 /// tags name; per node, the component it most likely is (vocabulary/element-components.tsv), that
@@ -37,11 +38,10 @@ public struct AxeExplanation: Sendable, Equatable {
     }
 
     public struct SuccessCriterion: Sendable, Equatable {
-        /// `4.1.2`.
-        public var sc: String
+        public var sc: SCNumber
         /// From the knowledge base's `wcag_criteria`, when it holds the criterion.
         public var title: String?
-        public var level: String?
+        public var level: WCAGLevel?
     }
 
     public struct Node: Sendable, Equatable {
@@ -89,12 +89,21 @@ public struct AxeExplanation: Sendable, Equatable {
     }
 
     public struct ManualCheck: Sendable, Equatable {
+        /// A success criterion a check tests, and how the knowledge base links it (cited by the
+        /// page, inferred from what the criterion tests).
+        public struct Test: Sendable, Equatable {
+            public var sc: SCNumber
+            public var link: SuccessCriterionLink
+
+            public init(sc: SCNumber, link: SuccessCriterionLink) { (self.sc, self.link) = (sc, link) }
+        }
+
         public var kind: String
         public var label: String?
         public var expectation: String
-        /// Of the rule's success criteria, those the knowledge base links to this criterion (or to
-        /// its component as a whole), each with the link's kind: `4.1.2 inferred`, `1.1.1 cited`.
-        public var tests: [String]
+        /// Of the rule's success criteria, those the knowledge base links to this criterion (first)
+        /// or to its component as a whole.
+        public var tests: [Test]
         public var source: String
         public var line: Int
     }
@@ -255,7 +264,7 @@ package struct AxeResults: Decodable, Sendable {
     }
 
     /// `wcag412` → `4.1.2`: the catalogue's one reading of an axe tag (`WCAGCatalogue.sc(fromAxeTag:)`).
-    package static func successCriterion(ofTag tag: String) -> String? {
+    package static func successCriterion(ofTag tag: String) -> SCNumber? {
         WCAGCatalogue.sc(fromAxeTag: tag)
     }
 }
@@ -281,13 +290,13 @@ extension AxeExplanation {
         let db: Database
         let announcementLimit: Int
         let deadline: Deadline
-        var criteria: [String: SuccessCriterion] = [:]
+        var criteria: [SCNumber: SuccessCriterion] = [:]
         var components: [String: (id: Int64, title: String)?] = [:]
         var checksOf: [String: [ManualCheck]] = [:]
         var announcementsOf: [Int64: [ExpectedAnnouncement]] = [:]
         /// The guide for a list of success criteria, with its checks: a query over every guide's
         /// links, asked once per list, not once per node no component answers to.
-        var guides: [[String]: (guide: (id: Int64, slug: String, title: String), checks: [ManualCheck])?] = [:]
+        var guides: [[SCNumber]: (guide: (id: Int64, slug: String, title: String), checks: [ManualCheck])?] = [:]
 
         init(db: Database, announcementLimit: Int, deadline: Deadline) {
             self.db = db
@@ -296,7 +305,7 @@ extension AxeExplanation {
         }
 
         mutating func rule(_ result: AxeResults.Result, outcome: Outcome) throws -> Rule {
-            var numbers: [String] = []
+            var numbers: [SCNumber] = []
             for tag in result.tags { if let sc = AxeResults.successCriterion(ofTag: tag), !numbers.contains(sc) { numbers.append(sc) } }
             let scs = try numbers.map { try criterion($0) }
             // Nodes with the same HTML are one element as far as the knowledge base can tell:
@@ -322,10 +331,10 @@ extension AxeExplanation {
                         bestPractice: result.tags.contains("best-practice"), nodes: nodes)
         }
 
-        mutating func criterion(_ sc: String) throws -> SuccessCriterion {
+        mutating func criterion(_ sc: SCNumber) throws -> SuccessCriterion {
             if let known = criteria[sc] { return known }
-            let row = try Row.fetchOne(db, sql: "SELECT title, level FROM wcag_criteria WHERE sc = ?", arguments: [sc])
-            let found = SuccessCriterion(sc: sc, title: row?["title"], level: row?["level"])
+            let row = try Row.fetchOne(db, sql: "SELECT title, level FROM wcag_criteria WHERE sc = ?", arguments: [sc.description])
+            let found = SuccessCriterion(sc: sc, title: row?["title"], level: try row?.level())
             criteria[sc] = found
             return found
         }
@@ -338,7 +347,7 @@ extension AxeExplanation {
             return found
         }
 
-        mutating func node(_ node: AxeResults.Node, successCriteria: [String]) throws -> Node {
+        mutating func node(_ node: AxeResults.Node, successCriteria: [SCNumber]) throws -> Node {
             let element = HTMLElement(html: node.html)
             var explained = Node(target: node.target, html: node.html, element: element?.summary, component: nil, checks: [], announcements: [])
             guard let element, let rule = ElementComponents.match(element), let slug = rule.component else {
@@ -350,7 +359,7 @@ extension AxeExplanation {
                 }
                 if let (guide, checks) = guides[successCriteria] ?? nil {
                     explained.component = ComponentGuess(slug: guide.slug, family: .howToTest, title: guide.title,
-                                                         matchedBy: "the guide that tests " + successCriteria.joined(separator: ", "))
+                                                         matchedBy: "the guide that tests " + successCriteria.written.joined(separator: ", "))
                     explained.checks = checks
                 }
                 return explained
@@ -359,7 +368,7 @@ extension AxeExplanation {
             explained.component = ComponentGuess(slug: slug, title: found?.title, matchedBy: rule.selector)
             guard let found else { return explained }
             explained.recreatesControl = Self.recreatesControl(element, matchedBy: rule.selector)
-            let key = "\(found.id) \(successCriteria.joined(separator: ",")) \(explained.recreatesControl)"
+            let key = "\(found.id) \(successCriteria.written.joined(separator: ",")) \(explained.recreatesControl)"
             if checksOf[key] == nil {
                 let linked = try checks(componentID: found.id, successCriteria: successCriteria)
                 checksOf[key] = explained.recreatesControl ? try whole(componentID: found.id, linked: linked) : linked
@@ -372,26 +381,26 @@ extension AxeExplanation {
 
         /// The criteria linked to the success criteria; every criterion when none is (or when the
         /// link is of the component as a whole, which no one criterion carries).
-        func checks(componentID: Int64, successCriteria: [String]) throws -> [ManualCheck] {
+        func checks(componentID: Int64, successCriteria: [SCNumber]) throws -> [ManualCheck] {
             let rows = try Row.fetchAll(db, sql: """
                 SELECT cr.id, cr.kind, cr.label, cr.expectation, s.path AS source, cr.line
                 FROM criteria cr JOIN sources s ON s.id = cr.source_id
                 WHERE cr.component_id = ? ORDER BY cr.position
                 """, arguments: [componentID])
-            var linked: [Int64: [String]] = [:]
-            var whole: [String] = []
+            var linked: [Int64: [ManualCheck.Test]] = [:]
+            var whole: [ManualCheck.Test] = []
             if !successCriteria.isEmpty {
                 // The one lookup every question shares: a row's own links, never its component's others.
-                let wanted = Set(successCriteria.compactMap { SCNumber($0) })
+                let wanted = Set(successCriteria)
                 let links = try TestedSuccessCriteria.load(db, componentIDs: [componentID])
                 for row in rows {
                     let id: Int64 = row["id"]
                     let own = links.criterion(id, of: componentID)
                     guard own.basis == .own else { continue }
-                    let hits = own.tested.filter { wanted.contains($0.sc) }.map { "\($0.sc) \($0.link.rawValue)" }
+                    let hits = own.tested.filter { wanted.contains($0.sc) }.map { ManualCheck.Test(sc: $0.sc, link: $0.link) }
                     if !hits.isEmpty { linked[id] = hits }
                 }
-                whole = links.component(componentID).filter { wanted.contains($0.sc) }.map { "\($0.sc) \($0.link.rawValue)" }
+                whole = links.component(componentID).filter { wanted.contains($0.sc) }.map { ManualCheck.Test(sc: $0.sc, link: $0.link) }
             }
             let chosen = linked.isEmpty ? rows : rows.filter { linked[$0["id"] as Int64] != nil }
             return chosen.map { row in
@@ -417,7 +426,7 @@ extension AxeExplanation {
         }
 
         /// The testing guide most of whose checks test these success criteria.
-        func guide(_ successCriteria: [String]) throws -> (id: Int64, slug: String, title: String)? {
+        func guide(_ successCriteria: [SCNumber]) throws -> (id: Int64, slug: String, title: String)? {
             guard !successCriteria.isEmpty else { return nil }
             let marks = successCriteria.map { _ in "?" }.joined(separator: ", ")
             let row = try Row.fetchOne(db, sql: """
@@ -425,7 +434,7 @@ extension AxeExplanation {
                 JOIN components c ON c.slug = t.component AND c.family = t.family
                 WHERE t.family = 'how-to-test' AND t.sc IN (\(marks)) AND t.criterion_id IS NOT NULL
                 GROUP BY c.id ORDER BY n DESC, c.slug LIMIT 1
-                """, arguments: StatementArguments(successCriteria))
+                """, arguments: StatementArguments(successCriteria.written))
             return row.map { ($0["id"], $0["slug"], $0["title"]) }
         }
 

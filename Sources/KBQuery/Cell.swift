@@ -19,14 +19,14 @@ public struct Cell: Sendable, Equatable {
         /// Nesting under the item above (0: a top-level bullet).
         public var depth: Int
         public var line: Int
-        public var platform: String?
+        public var platform: Platform?
 
         public var isGap: Bool { if case .gap = content { true } else { false } }
     }
 
     public struct Group: Sendable, Equatable {
-        /// Framework slug; nil for notes that hold for any framework.
-        public var framework: String?
+        /// Nil for notes that hold for any framework.
+        public var framework: Framework?
         public var items: [Item]
     }
 
@@ -49,7 +49,7 @@ package enum CellBuilder {
     /// The facts of `row` for `platform` (nil: the facts written for every platform). With
     /// `includeAllPlatforms`, a platform's cell also holds the facts written for every platform;
     /// criteria always do, since a criterion without a platform is a criterion of each.
-    package static func cell(_ facts: ComponentFacts, row: RowKey, platform: String?, includeAllPlatforms: Bool) -> Cell {
+    package static func cell(_ facts: ComponentFacts, row: RowKey, platform: Platform?, includeAllPlatforms: Bool) -> Cell {
         var collector = Collector(facts: facts, row: row, platform: platform, includeAllPlatforms: includeAllPlatforms)
         switch row.kind {
         case .aspect:
@@ -112,17 +112,17 @@ package enum CellBuilder {
 
     /// The items of one cell as they are found, with the order they are shown in.
     struct Collector {
-        struct Placed { var item: Cell.Item; var framework: String?; var order: (Int, Int, Int) }
+        struct Placed { var item: Cell.Item; var framework: Framework?; var order: (Int, Int, Int) }
 
         let facts: ComponentFacts
         let row: RowKey
-        let platform: String?
+        let platform: Platform?
         let includeAllPlatforms: Bool
         var placed: [Placed] = []
 
         /// A fact written for every platform is one of each platform of its component's family
         /// only: a native criterion is no criterion of the web column.
-        func applies(_ p: String?, always: Bool = false) -> Bool {
+        func applies(_ p: Platform?, always: Bool = false) -> Bool {
             p == platform || (p == nil && platform.map(facts.component.family.platforms.contains) == true && (includeAllPlatforms || always))
         }
 
@@ -181,9 +181,9 @@ package enum CellBuilder {
                 if l != r { return l < r }
                 return lhs.offset < rhs.offset
             }.map(\.element)
-            let frameworks = Vocabulary.frameworks.map(\.slug)
-            func rank(_ f: String?) -> (Int, String) {
-                (f.map { (frameworks.firstIndex(of: $0) ?? frameworks.count) + 1 } ?? 0, f ?? "")
+            let frameworks = Framework.allCases
+            func rank(_ f: Framework?) -> Int {
+                f.map { frameworks.firstIndex(of: $0)! + 1 } ?? 0
             }
             return Set(sorted.map(\.framework)).sorted { rank($0) < rank($1) }.map { framework in
                 var items = sorted.filter { $0.framework == framework }.map(\.item)

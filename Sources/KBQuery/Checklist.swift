@@ -22,11 +22,13 @@ public struct Checklist: Sendable {
 
     /// The stack: nil platform is every platform; a framework implies its platform.
     public struct Stack: Sendable, Equatable {
-        public var platform: String?
-        public var framework: String?
+        public var platform: Platform?
+        public var framework: Framework?
         /// The developer notes as items to tick too, for teams that test them (default: guidance).
         public var notesAsItems: Bool
-        public init(platform: String? = nil, framework: String? = nil, notesAsItems: Bool = false) {
+        /// A stack as it is; `checked(platform:framework:)` fills in a framework's platform and
+        /// refuses a framework of another.
+        public init(platform: Platform? = nil, framework: Framework? = nil, notesAsItems: Bool = false) {
             self.platform = platform
             self.framework = framework
             self.notesAsItems = notesAsItems
@@ -37,8 +39,8 @@ public struct Checklist: Sendable {
     public var notesAsItems = false
 
     /// nil: every platform.
-    public var platform: String?
-    public var framework: String?
+    public var platform: Platform?
+    public var framework: Framework?
     /// In the order the components were asked for.
     public var sections: [Section]
     /// `family/slug` of components a saved plan names that the knowledge base no longer holds.
@@ -88,7 +90,7 @@ public struct Checklist: Sendable {
     }
 
     /// Criteria on every platform; notes only on a chosen platform (a tester on iOS checks iOS's).
-    static func keeps(_ item: ChecklistItem, _ scope: [String], stack: Stack) -> Bool {
+    static func keeps(_ item: ChecklistItem, _ scope: [Platform], stack: Stack) -> Bool {
         switch item.kind {
         case .criterion: return stack.platform.map(scope.contains) ?? true
         case .note:
@@ -102,19 +104,19 @@ public struct Checklist: Sendable {
     /// criteria (grouped by kind), then developer notes, then announcements (which `diff`
     /// compares but a checklist carries inside its screen reader criteria).
     /// `platform` keeps the announcements a screen reader criterion expects to that platform's.
-    package static func items(of facts: ComponentFacts, links: TestedSuccessCriteria, on platform: String? = nil) -> [(item: ChecklistItem, scope: [String])] {
+    package static func items(of facts: ComponentFacts, links: TestedSuccessCriteria, on platform: Platform? = nil) -> [(item: ChecklistItem, scope: [Platform])] {
         let c = facts.component
         let whole = links.component(c.id).map(\.sc)
         let name = "\(c.family.rawValue)/\(c.slug)"
         let examples = facts.announcements.filter { $0.origin == .example }
-        var out: [(item: ChecklistItem, scope: [String])] = []
+        var out: [(item: ChecklistItem, scope: [Platform])] = []
         var keys: [(key: String, fingerprint: String)] = []
         for group in facts.criteriaGroups {
             for criterion in group.criteria {
                 let scope = PlatformScope.platforms(of: criterion, family: c.family)
-                let fingerprint = ItemIdentity.digest([criterion.kind, criterion.platform, criterion.label, criterion.expectation])
+                let fingerprint = ItemIdentity.digest([criterion.kind, criterion.platform?.rawValue, criterion.label, criterion.expectation])
                 let labelKey = criterion.label.map(ItemIdentity.slug).flatMap { $0.isEmpty ? nil : $0 } ?? "~" + fingerprint
-                keys.append(("\(name):\(criterion.kind):\(criterion.platform ?? "all"):\(labelKey)", fingerprint))
+                keys.append(("\(name):\(criterion.kind):\(criterion.platform?.rawValue ?? "all"):\(labelKey)", fingerprint))
                 let spoken = criterion.kind == "screenreader"
                     ? examples.filter { spoken in
                         spoken.platform.map { scope.contains($0) && (platform == nil || platform == $0) } ?? true
@@ -130,16 +132,16 @@ public struct Checklist: Sendable {
         // Notes and announcements have no label to key them: their id is their wording's, so a
         // reworded note reads as one removed and one added.
         for note in facts.guidance {
-            let fingerprint = ItemIdentity.digest([note.aspect, note.platform, note.framework, note.text])
-            keys.append(("\(name):note:\(note.platform ?? "all"):\(note.framework ?? "any"):\(note.aspect):\(fingerprint)", fingerprint))
+            let fingerprint = ItemIdentity.digest([note.aspect, note.platform?.rawValue, note.framework?.rawValue, note.text])
+            keys.append(("\(name):note:\(note.platform?.rawValue ?? "all"):\(note.framework?.rawValue ?? "any"):\(note.aspect):\(fingerprint)", fingerprint))
             out.append((ChecklistItem(id: "", fingerprint: fingerprint, kind: .note, component: name, componentTitle: c.title,
                                       platform: note.platform, framework: note.framework, group: note.aspect, label: nil,
                                       expectation: note.text, announcements: [], successCriteria: whole, basis: .component,
                                       source: c.source, line: note.line), note.platform.map { [$0] } ?? c.family.platforms))
         }
         for spoken in examples {
-            let fingerprint = ItemIdentity.digest(["announcement", spoken.platform, spoken.context, spoken.text])
-            keys.append(("\(name):announcement:\(spoken.platform ?? "all"):\(fingerprint)", fingerprint))
+            let fingerprint = ItemIdentity.digest(["announcement", spoken.platform?.rawValue, spoken.context, spoken.text])
+            keys.append(("\(name):announcement:\(spoken.platform?.rawValue ?? "all"):\(fingerprint)", fingerprint))
             out.append((ChecklistItem(id: "", fingerprint: fingerprint, kind: .announcement, component: name, componentTitle: c.title,
                                       platform: spoken.platform, framework: nil, group: "announcements", label: spoken.context,
                                       expectation: spoken.text, announcements: [], successCriteria: whole, basis: .component,

@@ -18,8 +18,8 @@ public struct ChecklistItem: Sendable, Equatable {
     public var component: String
     public var componentTitle: String
     /// As stored: nil for every platform of the family.
-    public var platform: String?
-    public var framework: String?
+    public var platform: Platform?
+    public var framework: Framework?
     /// The criterion's kind (`keyboard`, `gesture`...) or the note's aspect (`name`, `focus`...).
     public var group: String
     public var label: String?
@@ -88,21 +88,20 @@ package enum ItemIdentity {
 /// Android", "Focus moves to the next slide (iOS)"). A criterion that names some of its family's
 /// platforms (or their screen readers) and not others applies to those it names.
 public enum PlatformScope {
-    public static func platforms(of criterion: ComponentFacts.Criterion, family: Family) -> [String] {
+    public static func platforms(of criterion: ComponentFacts.Criterion, family: Family) -> [Platform] {
         if let platform = criterion.platform { return [platform] }
         let all = family.platforms
         guard all.count > 1 else { return all }
         let text = ((criterion.label ?? "") + " " + criterion.expectation).lowercased()
         let words = Set(ItemIdentity.slug(text).split(separator: "-").map(String.init))
-        let named = all.filter { slug in
-            guard let platform = Platform(rawValue: slug) else { return false }
-            return [platform.name, platform.screenReader].compactMap { $0?.lowercased() }.contains(where: words.contains)
+        let named = all.filter { platform in
+            [platform.name, platform.screenReader].compactMap { $0?.lowercased() }.contains(where: words.contains)
         }
         return named.isEmpty ? all : named
     }
 
     /// Whether the criterion applies on `platform` (nil: every platform).
-    public static func applies(_ criterion: ComponentFacts.Criterion, family: Family, on platform: String?) -> Bool {
+    public static func applies(_ criterion: ComponentFacts.Criterion, family: Family, on platform: Platform?) -> Bool {
         guard let platform else { return true }
         return platforms(of: criterion, family: family).contains(platform)
     }

@@ -14,10 +14,12 @@ public enum GeneralPlacement: String, Sendable, CaseIterable {
 /// component, or one row per component for chosen aspects.
 public struct Comparison: Sendable {
     public struct Column: Sendable, Equatable {
-        /// `general`, `ios`, `android`, `web`.
-        public var key: String
+        /// Nil: the `general` column, the facts written for every platform.
+        public var platform: Platform?
         /// `General (all platforms)`, `iOS`.
         public var title: String
+        /// `general`, `ios`, `android`, `web`.
+        public var key: String { platform?.rawValue ?? "general" }
     }
 
     public struct Row: Sendable {
@@ -37,12 +39,13 @@ public struct Comparison: Sendable {
 
 public enum Compare {
     public struct Options: Sendable {
-        public var platforms: [String]?
+        /// Nil: every platform the components have.
+        public var platforms: [Platform]?
         public var rows: [RowKey]?
         public var general: GeneralPlacement
         public var family: Family?
 
-        public init(platforms: [String]? = nil, rows: [RowKey]? = nil, general: GeneralPlacement = .column, family: Family? = nil) {
+        public init(platforms: [Platform]? = nil, rows: [RowKey]? = nil, general: GeneralPlacement = .column, family: Family? = nil) {
             self.platforms = platforms
             self.rows = rows
             self.general = general
@@ -50,17 +53,10 @@ public enum Compare {
         }
     }
 
-    /// Checks platform slugs typed by a user: `iOS`, `android`. Nil when none was typed (every
-    /// platform the components have). A platform named twice (`ios,iOS`) is one column.
-    package static func platforms(_ typed: [String]) throws -> [String]? {
-        if typed.isEmpty { return nil }
-        return once(try typed.map { text in
-            let slug = Vocabulary.platformSlug(text) ?? Vocabulary.slugify(text)
-            guard Vocabulary.platforms.contains(where: { $0.slug == slug }) else {
-                throw QueryError.invalidOption("unknown platform \"\(text)\"; known: \(Vocabulary.platforms.map(\.slug).joined(separator: ", "))")
-            }
-            return slug
-        })
+    /// The platforms chosen, each once in the order first given; nil when none was (every
+    /// platform the components have).
+    package static func platforms(_ chosen: [Platform]) -> [Platform]? {
+        chosen.isEmpty ? nil : once(chosen)
     }
 
     /// Each choice once, in the order first given.
@@ -125,12 +121,10 @@ public enum Compare {
         return CellBuilder.cell(facts, row: row, platform: nil, includeAllPlatforms: false)
     }
 
-    static func assemble(component: ComponentFacts.Component?, rowHeader: String, platforms: [String], withGeneral: Bool,
+    static func assemble(component: ComponentFacts.Component?, rowHeader: String, platforms: [Platform], withGeneral: Bool,
                          built: [(RowKey, ComponentFacts.Component, String, [Cell], Cell)]) -> Comparison {
-        var columns = platforms.map { slug in
-            Comparison.Column(key: slug, title: Vocabulary.platforms.first { $0.slug == slug }?.name ?? slug)
-        }
-        if withGeneral { columns.insert(Comparison.Column(key: "general", title: "General (all platforms)"), at: 0) }
+        var columns = platforms.map { Comparison.Column(platform: $0, title: $0.name) }
+        if withGeneral { columns.insert(Comparison.Column(platform: nil, title: "General (all platforms)"), at: 0) }
         let rows = built.map { key, component, label, cells, generalCell in
             Comparison.Row(key: key, component: component, label: label, cells: withGeneral ? [generalCell] + cells : cells)
         }

@@ -1,6 +1,7 @@
 import GRDB
 import KBModel
 import KBSearch
+import KBStore
 
 /// One component as a catalogue lists it: who it is, where it comes from, how many facts of each
 /// kind it holds, and so which of MagentaA11y's formats it can be shown in.
@@ -24,13 +25,13 @@ public struct ComponentSummary: Sendable, Equatable {
     /// Lines of Gherkin the source wrote out (0: the Gherkin rendering makes it from the criteria).
     public var gherkinSteps: Int
     public var wcagCitations: Int
-    /// Where developer notes are written: `general` (for every platform), then platform slugs.
-    public var notePlatforms: [String]
+    /// Where developer notes are written: for every platform (nil) first, then each platform's.
+    public var notePlatforms: [Platform?]
 
-    init(row: Row) {
+    init(row: Row) throws {
         slug = row["slug"]
         title = row["title"]
-        family = row["family"]
+        family = try row.family()
         category = row["category"]
         summary = row["summary"]
         source = row["source"]
@@ -42,11 +43,19 @@ public struct ComponentSummary: Sendable, Equatable {
         codeExamples = row["code_examples"]
         gherkinSteps = row["gherkin_steps"]
         wcagCitations = row["wcag"]
-        let written = Set((row["note_platforms"] as String? ?? "").split(separator: ",").map(String.init))
-        notePlatforms = ComponentSummary.notePlatformOrder.filter(written.contains)
+        // `general` for the notes of every platform, else a platform's slug.
+        let written = try Set((row["note_platforms"] as String? ?? "").split(separator: ",").map { slug -> Platform? in
+            if slug == "general" { return nil }
+            guard let platform = Platform(rawValue: String(slug)) else {
+                throw UnknownStoredValue(kind: "platform", column: "note_platforms", value: String(slug))
+            }
+            return platform
+        })
+        notePlatforms = ([nil] + Platform.allCases.map(Optional.some)).filter(written.contains)
     }
 
-    static let notePlatformOrder = ["general"] + Vocabulary.platforms.map(\.slug)
+    /// `general` (the notes of every platform), `ios`...: how `notePlatforms` are written.
+    public var notePlatformNames: [String] { notePlatforms.map { $0?.rawValue ?? "general" } }
 
     /// The shapes `show` (and the MCP server) can give this component, and what each holds.
     public var formats: [ComponentFormat] {
@@ -59,7 +68,7 @@ public struct ComponentSummary: Sendable, Equatable {
                             detail: gherkinSteps > 0 ? "as the source wrote it (\(gherkinSteps) lines)"
                                 : criteria > 0 ? "made from the \(criteria) criteria (the source wrote none)" : "no criteria recorded"),
             ComponentFormat(name: "developer-notes", available: !notePlatforms.isEmpty,
-                            detail: notePlatforms.isEmpty ? "none written" : "\(guidance) notes: \(notePlatforms.joined(separator: ", "))"),
+                            detail: notePlatforms.isEmpty ? "none written" : "\(guidance) notes: \(notePlatformNames.joined(separator: ", "))"),
             ComponentFormat(name: "code-examples", available: codeExamples > 0, detail: "\(codeExamples) code blocks"),
             ComponentFormat(name: "announcements", available: examples + transcripts > 0,
                             detail: "\(examples) examples, \(transcripts) caption transcript lines"),
@@ -129,6 +138,6 @@ extension ComponentSummary {
                     LEFT JOIN platforms p ON p.id = n.platform_id) AS note_platforms
             FROM components c JOIN sources s ON s.id = c.source_id
             WHERE \(condition) ORDER BY c.family, c.category, c.slug
-            """, arguments: arguments).map(ComponentSummary.init(row:))
+            """, arguments: arguments).map { try ComponentSummary(row: $0) }
     }
 }

@@ -4,24 +4,19 @@ import KBModel
 import KBSearch
 
 extension ComponentFacts {
-    /// The notes, code examples and gaps written for `framework` (a slug or name: `swiftui`,
-    /// `Jetpack Compose`) or for any framework; criteria and announcements stay as they are.
-    public func keeping(framework: String) throws -> ComponentFacts {
-        let slug = Vocabulary.meaning(ofFrameworkLabel: framework)?.rawValue ?? Vocabulary.slugify(framework)
-        guard Vocabulary.frameworks.contains(where: { $0.slug == slug }) else {
-            throw QueryError.invalidOption("unknown framework \"\(framework)\"; known: "
-                                           + Vocabulary.frameworks.map(\.slug).joined(separator: ", "))
-        }
+    /// The notes, code examples and gaps written for `framework` or for any framework; criteria
+    /// and announcements stay as they are.
+    public func keeping(framework: Framework) -> ComponentFacts {
         var narrowed = self
-        narrowed.guidance = guidance.filter { $0.framework == nil || $0.framework == slug }
-        narrowed.codeExamples = codeExamples.filter { $0.framework == nil || $0.framework == slug }
-        narrowed.gaps = gaps.filter { $0.framework == nil || $0.framework == slug }
+        narrowed.guidance = guidance.filter { $0.framework == nil || $0.framework == framework }
+        narrowed.codeExamples = codeExamples.filter { $0.framework == nil || $0.framework == framework }
+        narrowed.gaps = gaps.filter { $0.framework == nil || $0.framework == framework }
         return narrowed
     }
 
     /// The developer notes of `platforms` (nil among them: the notes written for every platform):
     /// their guidance, code, announcement examples and gaps; no criteria, no transcripts.
-    public func developerNotes(for platforms: [String?]) -> ComponentFacts {
+    public func developerNotes(for platforms: [Platform?]) -> ComponentFacts {
         var narrowed = self
         narrowed.criteria = []
         narrowed.gherkin = []
@@ -38,31 +33,19 @@ extension ComponentFacts {
         narrowed.codeExamples = []
         return narrowed
     }
-
-    /// The platform a framework is written for (`swiftui` → `ios`), nil for one the vocabulary
-    /// does not know.
-    public static func platform(ofFramework framework: String) -> String? {
-        let slug = Vocabulary.meaning(ofFrameworkLabel: framework)?.rawValue ?? Vocabulary.slugify(framework)
-        return Vocabulary.frameworks.first { $0.slug == slug }?.platform
-    }
 }
 
 extension Checklist.Stack {
-    /// The stack as a user types it (`iOS`, `SwiftUI`): slugs checked against the vocabulary; a
-    /// framework alone names its platform; a framework of another platform is refused.
-    public static func reading(platform: String?, framework: String?) throws -> Checklist.Stack {
-        var stack = Checklist.Stack(platform: try platform.flatMap { try Compare.platforms([$0]) }?.first)
+    /// The stack of a platform and a framework: a framework alone names its platform; a framework
+    /// of another platform is refused.
+    public static func checked(platform: Platform?, framework: Framework?) throws -> Checklist.Stack {
+        var stack = Checklist.Stack(platform: platform)
         if let framework {
-            let slug = Vocabulary.meaning(ofFrameworkLabel: framework)?.rawValue ?? Vocabulary.slugify(framework)
-            guard let known = Vocabulary.frameworks.first(where: { $0.slug == slug }) else {
-                throw QueryError.invalidOption("unknown framework \"\(framework)\"; known: "
-                                               + Vocabulary.frameworks.map(\.slug).joined(separator: ", "))
+            if let chosen = stack.platform, chosen != framework.platform {
+                throw QueryError.invalidOption("framework \(framework.rawValue) is not written for \(chosen.rawValue) but for \(framework.platform.rawValue)")
             }
-            if let chosen = stack.platform, chosen != known.platform {
-                throw QueryError.invalidOption("framework \(known.slug) is not written for \(chosen) but for \(known.platform)")
-            }
-            stack.platform = known.platform
-            stack.framework = known.slug
+            stack.platform = framework.platform
+            stack.framework = framework
         }
         return stack
     }
@@ -75,8 +58,8 @@ extension ComponentFacts {
     public func keeping(_ stack: Checklist.Stack) -> ComponentFacts {
         var narrowed = self
         let family = component.family
-        func platformOK(_ p: String?) -> Bool { stack.platform == nil || p == nil || p == stack.platform }
-        func frameworkOK(_ f: String?) -> Bool { stack.framework == nil || f == nil || f == stack.framework }
+        func platformOK(_ p: Platform?) -> Bool { stack.platform == nil || p == nil || p == stack.platform }
+        func frameworkOK(_ f: Framework?) -> Bool { stack.framework == nil || f == nil || f == stack.framework }
         narrowed.criteria = criteria.filter { PlatformScope.applies($0, family: family, on: stack.platform) }
         narrowed.guidance = guidance.filter { platformOK($0.platform) && frameworkOK($0.framework) }
         let kept = Set(narrowed.guidance.map(\.id))

@@ -1,5 +1,6 @@
 import GRDB
 import KBModel
+import KBStore
 
 /// Everything the knowledge base holds about one component, read in one go, in source order.
 /// Compare, Matrix and `show` work from this value, never from SQL of their own.
@@ -29,7 +30,7 @@ public struct ComponentFacts: Sendable {
             id = row["id"]
             slug = row["slug"]
             title = row["title"]
-            family = row["family"]
+            family = try row.family()
             category = row["category"]
             source = row["source"]
             pageLink = row["page_link"]
@@ -41,7 +42,8 @@ public struct ComponentFacts: Sendable {
     public struct Criterion: Sendable, Equatable, RowDecodable {
         /// The row's id in `criteria`: what its success-criterion links point at.
         public var id: Int64
-        public var platform: String?
+        /// Nil: every platform of the component's family.
+        public var platform: Platform?
         public var kind: String
         public var label: String?
         public var expectation: String
@@ -51,7 +53,7 @@ public struct ComponentFacts: Sendable {
 
         init(row: Row) throws {
             id = row["id"]
-            platform = row["platform"]
+            platform = try row.platform()
             kind = row["kind"]
             label = row["label"]
             expectation = row["expectation"]
@@ -62,8 +64,8 @@ public struct ComponentFacts: Sendable {
 
     public struct Guidance: Sendable, Equatable, RowDecodable {
         public var id: Int64
-        public var platform: String?
-        public var framework: String?
+        public var platform: Platform?
+        public var framework: Framework?
         public var aspect: String
         public var parentID: Int64?
         public var text: String
@@ -71,8 +73,8 @@ public struct ComponentFacts: Sendable {
 
         init(row: Row) throws {
             id = row["id"]
-            platform = row["platform"]
-            framework = row["framework"]
+            platform = try row.platform()
+            framework = try row.framework()
             aspect = row["aspect"]
             parentID = row["parent_id"]
             text = row["text"]
@@ -81,7 +83,7 @@ public struct ComponentFacts: Sendable {
     }
 
     public struct Announcement: Sendable, Equatable, RowDecodable {
-        public var platform: String?
+        public var platform: Platform?
         public var text: String
         public var context: String?
         public var origin: AnnouncementOrigin
@@ -90,7 +92,7 @@ public struct ComponentFacts: Sendable {
         public var source: String
 
         init(row: Row) throws {
-            platform = row["platform"]
+            platform = try row.platform()
             text = row["text"]
             context = row["context"]
             origin = row["origin"]
@@ -101,8 +103,8 @@ public struct ComponentFacts: Sendable {
     }
 
     public struct CodeExample: Sendable, Equatable, RowDecodable {
-        public var platform: String?
-        public var framework: String?
+        public var platform: Platform?
+        public var framework: Framework?
         public var aspect: String?
         public var language: String?
         public var code: String
@@ -111,8 +113,8 @@ public struct ComponentFacts: Sendable {
         public var quality: CodeQuality
 
         init(row: Row) throws {
-            platform = row["platform"]
-            framework = row["framework"]
+            platform = try row.platform()
+            framework = try row.framework()
             aspect = row["aspect"]
             language = row["language"]
             code = row["code"]
@@ -150,14 +152,14 @@ public struct ComponentFacts: Sendable {
 
     /// Platforms any fact names, in the platforms table's order; when no fact names one, the
     /// family's platforms (`ios`, `android` for native, `web` for web).
-    public var platforms: [String] {
-        var named = Set<String>()
+    public var platforms: [Platform] {
+        var named = Set<Platform>()
         criteria.compactMap(\.platform).forEach { named.insert($0) }
         guidance.compactMap(\.platform).forEach { named.insert($0) }
         announcements.compactMap(\.platform).forEach { named.insert($0) }
         gaps.compactMap(\.platform).forEach { named.insert($0) }
         if named.isEmpty { return component.family.platforms }
-        return Vocabulary.platforms.map(\.slug).filter(named.contains)
+        return Platform.allCases.filter(named.contains)
     }
 
     /// Nesting depth of each guidance row (0 for a top-level bullet), by id.

@@ -1,6 +1,7 @@
 import GRDB
 import KBModel
 import KBSearch
+import KBStore
 
 /// Which success criteria a set of components' tests cover, and how: by MagentaA11y's manual
 /// criteria (`v_tested_sc`), by automated rules (axe rules, not deprecated, and the ACT rules
@@ -10,13 +11,29 @@ import KBSearch
 public struct Coverage: Sendable, Equatable {
     public enum Status: String, Sendable, CaseIterable { case both, manual, automated, none }
 
+    /// A component whose tests cover a criterion, and the platform they are written for (nil:
+    /// every platform of its family; `web/button`, `native/switch` on iOS).
+    public struct CoveringComponent: Sendable, Hashable, Comparable {
+        public var component: ComponentName
+        public var platform: Platform?
+
+        public init(component: ComponentName, platform: Platform? = nil) {
+            (self.component, self.platform) = (component, platform)
+        }
+
+        /// By component (`family/slug`), then the tests of every platform before one platform's.
+        public static func < (a: CoveringComponent, b: CoveringComponent) -> Bool {
+            (a.component.description, a.platform?.rawValue ?? "") < (b.component.description, b.platform?.rawValue ?? "")
+        }
+    }
+
     public struct Criterion: Sendable, Equatable {
-        public var sc: String
+        public var sc: SCNumber
         public var title: String?
-        public var level: String
+        public var level: WCAGLevel
         public var status: Status
-        /// `web/button`, `native/switch (ios)`: the components whose tests cover it.
-        public var manual: [String]
+        /// The components whose tests cover it.
+        public var manual: [CoveringComponent]
         /// Rules an engine runs: `axe/button-name`, and `act/97a4e1` where an axe rule implements it.
         public var automated: [String]
         /// ACT rules no rule of an engine the knowledge base holds implements: test procedures,
@@ -29,7 +46,7 @@ public struct Coverage: Sendable, Equatable {
     public var components: Int
     /// Whether automated rules were counted (the selection holds web components).
     public var automatedCounted: Bool
-    public var level: String
+    public var level: WCAGLevel
 
     public func total(_ status: Status) -> Int { rows.filter { $0.status == status }.count }
 
@@ -37,10 +54,11 @@ public struct Coverage: Sendable, Equatable {
         package var componentIDs: [Int64] = []
         package var category: String?
         package var family: Family?
-        package var platform: String?
-        package var level = "AA"
+        package var platform: Platform?
+        package var level = WCAGLevel.aa
 
-        package init(componentIDs: [Int64] = [], category: String? = nil, family: Family? = nil, platform: String? = nil, level: String = "AA") {
+        package init(componentIDs: [Int64] = [], category: String? = nil, family: Family? = nil, platform: Platform? = nil,
+                     level: WCAGLevel = .aa) {
             self.componentIDs = componentIDs
             self.category = category
             self.family = family
@@ -50,30 +68,26 @@ public struct Coverage: Sendable, Equatable {
     }
 
     package static func build(_ db: Database, _ selection: Selection) throws -> Coverage {
-        guard WCAGLevel(written: selection.level) != nil else {
-            throw QueryError.invalidOption("a conformance level is A, AA or AAA (got \"\(selection.level)\")")
-        }
         var filters = SQLFilters()
         if !selection.componentIDs.isEmpty {
             filters.add("c.id IN (\(selection.componentIDs.map(String.init).joined(separator: ", ")))")
         }
         if let category = selection.category { filters.add("c.category = ?", category) }
         if let family = selection.family { filters.add("c.family = ?", family.rawValue) }
-        if let platform = selection.platform { filters.add("c.family = ?", try Family.of(platform: platform).rawValue) }
+        if let platform = selection.platform { filters.add("c.family = ?", platform.family.rawValue) }
         let chosen = try Row.fetchAll(db, sql: "SELECT c.id, c.slug, c.family FROM components c WHERE \(filters.sql)", arguments: filters.arguments)
-        let keys = Set(chosen.map { "\($0["family"] as String)/\($0["slug"] as String)" })
-        let web = chosen.contains { ($0["family"] as String) == Family.web.rawValue }
+            .map { (id: $0["id"] as Int64, name: ComponentName(family: try $0.family(), slug: $0["slug"])) }
+        let web = chosen.contains { $0.name.family == .web }
 
-        var manual: [String: Set<String>] = [:]
-        let links = try TestedSuccessCriteria.load(db, componentIDs: chosen.map { $0["id"] as Int64 })
-        for row in chosen {
-            let key = "\(row["family"] as String)/\(row["slug"] as String)"
-            for link in links.links(ofComponent: row["id"]) {
+        var manual: [SCNumber: Set<CoveringComponent>] = [:]
+        let links = try TestedSuccessCriteria.load(db, componentIDs: chosen.map(\.id))
+        for component in chosen {
+            for link in links.links(ofComponent: component.id) {
                 if let wanted = selection.platform, let platform = link.platform, platform != wanted { continue }
-                manual[link.sc.description, default: []].insert(key + (link.platform.map { " (\($0))" } ?? ""))
+                manual[link.sc, default: []].insert(CoveringComponent(component: component.name, platform: link.platform))
             }
         }
-        var automated: [String: Set<String>] = [:], procedures: [String: Set<String>] = [:]
+        var automated: [SCNumber: Set<String>] = [:], procedures: [SCNumber: Set<String>] = [:]
         if web {
             // An ACT rule is automated only where an engine's rule implements it (axe's actIds).
             let implemented = Set(try String.fetchAll(db, sql: """
@@ -84,21 +98,23 @@ public struct Coverage: Sendable, Equatable {
                 WHERE s.secondary = 0 AND r.deprecated = 0
                 """) {
                 let kind: String = row["kind"], rule: String = row["rule"]
+                let sc = try row.successCriterion()
                 if kind == "act" && !implemented.contains(rule) {
-                    procedures[row["sc"], default: []].insert("act/\(rule)")
+                    procedures[sc, default: []].insert("act/\(rule)")
                 } else {
-                    automated[row["sc"], default: []].insert("\(kind)/\(rule)")
+                    automated[sc, default: []].insert("\(kind)/\(rule)")
                 }
             }
         }
-        let level = selection.level.uppercased()
-        let rows = try WCAGCriterion.list(db, level: level).filter { $0.status == "active" }.map { c -> Criterion in
+        let rows = try WCAGCriterion.list(db, level: selection.level).filter { $0.status == "active" }.compactMap { c -> Criterion? in
+            // Listed to a level, a criterion has one.
+            guard let level = c.level else { return nil }
             let m = manual[c.sc].map { $0.sorted() } ?? []
             let a = automated[c.sc].map { $0.sorted() } ?? []
             let status: Status = !m.isEmpty && !a.isEmpty ? .both : !m.isEmpty ? .manual : !a.isEmpty ? .automated : .none
-            return Criterion(sc: c.sc, title: c.title, level: c.level ?? "", status: status, manual: m, automated: a,
+            return Criterion(sc: c.sc, title: c.title, level: level, status: status, manual: m, automated: a,
                              procedures: procedures[c.sc].map { $0.sorted() } ?? [])
         }
-        return Coverage(rows: rows, components: keys.count, automatedCounted: web, level: level)
+        return Coverage(rows: rows, components: Set(chosen.map(\.name)).count, automatedCounted: web, level: selection.level)
     }
 }

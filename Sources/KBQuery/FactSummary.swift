@@ -1,5 +1,6 @@
 import GRDB
 import KBModel
+import KBStore
 
 /// What the rows and columns of a matrix or comparison depend on, read with SQL (aggregates over
 /// the fact tables, no fact kept), so that the layout is known before the first component is read
@@ -23,7 +24,7 @@ package struct FactSummary: Sendable, Equatable {
     /// Platforms the components have, in the vocabulary's order: those any criterion, note,
     /// announcement or gap names, and the family's platforms for a component that names none
     /// (`ComponentFacts.platforms`, over many components).
-    var platforms: [String] = []
+    var platforms: [Platform] = []
     /// Guidance aspects beyond `RowKey.standardAspects` (and `announcements`), in the order they
     /// first appear (components by family and slug, notes in source order).
     var extraAspects: [String] = []
@@ -44,28 +45,28 @@ package struct FactSummary: Sendable, Equatable {
         var summary = FactSummary()
 
         // Platforms: an EXISTS per platform and table stops at its first row.
-        var named = Set<String>()
-        for platform in Vocabulary.platforms {
+        var named = Set<Platform>()
+        for platform in Platform.allCases {
             for table in ["criteria", "guidance", "announcements", "gaps"] {
                 let exists = try Bool.fetchOne(db, sql: """
                     SELECT EXISTS (SELECT 1 FROM \(table) WHERE platform_id = (SELECT id FROM platforms WHERE slug = ?) AND \(condition))
-                    """, arguments: [platform.slug] + arguments) ?? false
+                    """, arguments: [platform.rawValue] + arguments) ?? false
                 if exists {
-                    named.insert(platform.slug)
+                    named.insert(platform)
                     break
                 }
             }
         }
         let (components, componentArguments) = scope.condition("c.id")
-        let unnamed = try String.fetchAll(db, sql: """
+        let unnamed = try Row.fetchAll(db, sql: """
             SELECT DISTINCT c.family FROM components c WHERE \(components)
             AND NOT EXISTS (SELECT 1 FROM criteria x WHERE x.component_id = c.id AND x.platform_id IS NOT NULL)
             AND NOT EXISTS (SELECT 1 FROM guidance x WHERE x.component_id = c.id AND x.platform_id IS NOT NULL)
             AND NOT EXISTS (SELECT 1 FROM announcements x WHERE x.component_id = c.id AND x.platform_id IS NOT NULL)
             AND NOT EXISTS (SELECT 1 FROM gaps x WHERE x.component_id = c.id AND x.platform_id IS NOT NULL)
             """, arguments: componentArguments)
-        for family in unnamed.compactMap(Family.init(rawValue:)) { named.formUnion(family.platforms) }
-        summary.platforms = Vocabulary.platforms.map(\.slug).filter(named.contains)
+        for row in unnamed { named.formUnion(try row.family().platforms) }
+        summary.platforms = Platform.allCases.filter(named.contains)
 
         // Aspects and kinds: one pass over each table, grouped; where an unknown one first appears.
         let standardAspects = RowKey.standardAspects + ["announcements"]

@@ -1,5 +1,6 @@
 import GRDB
 import KBModel
+import KBStore
 
 /// What the knowledge base knows is still missing where it sits: a placeholder, an empty section
 /// or a template token, with the component, file and line. The gaps listing shows them; `show` and
@@ -7,8 +8,9 @@ import KBModel
 public struct Gap: Sendable, Equatable, RowDecodable {
     public var component: String
     public var family: Family
-    public var platform: String?
-    public var framework: String?
+    /// Nil: every platform of the family.
+    public var platform: Platform?
+    public var framework: Framework?
     /// A guidance aspect, a criteria kind, or `announcements`.
     public var aspect: String?
     public var problem: GapProblem
@@ -18,9 +20,9 @@ public struct Gap: Sendable, Equatable, RowDecodable {
 
     init(row: Row) throws {
         component = row["component"]
-        family = row["family"]
-        platform = row["platform"]
-        framework = row["framework"]
+        family = try row.family()
+        platform = try row.platform()
+        framework = try row.framework()
         aspect = row["aspect"]
         problem = row["problem"]
         excerpt = row["excerpt"]
@@ -40,12 +42,12 @@ public struct Gap: Sendable, Equatable, RowDecodable {
     }
 
     /// Gaps in component, source line order. `componentID` and `platform` narrow the list.
-    package static func list(_ db: Database, componentID: Int64? = nil, platform: String? = nil,
+    package static func list(_ db: Database, componentID: Int64? = nil, platform: Platform? = nil,
                              problem: GapProblem? = nil) throws -> [Gap] {
         var filters = SQLFilters()
         if let problem { filters.add("g.problem = ?", problem.rawValue) }
         if let componentID { filters.add("g.component_id = ?", componentID) }
-        if let platform { filters.add("p.slug = ?", platform) }
+        if let platform { filters.add("p.slug = ?", platform.rawValue) }
         return try Gap.fetchAll(db, sql: sql(where: filters.sql, orderBy: "c.family, c.slug, g.line, g.id"), arguments: filters.arguments)
     }
 }

@@ -19,11 +19,11 @@ public struct Matrix: Sendable {
     }
 
     public struct Column: Sendable, Equatable {
-        /// `general`, `ios`...
-        public var platform: String
+        /// Nil: the `general` column, the facts written for every platform.
+        public var platform: Platform?
         public var row: RowKey
         /// `ios:state`, `general:name`, `android:keyboard`, `web:other`.
-        public var name: String { "\(platform):\(row.key)" }
+        public var name: String { "\(platform?.rawValue ?? "general"):\(row.key)" }
     }
 
     public struct Row: Sendable {
@@ -31,15 +31,14 @@ public struct Matrix: Sendable {
         public var cells: [Cell]
     }
 
-    /// What to put in the matrix. Platforms are as a user types them (`iOS`); empty: every
-    /// platform the components have.
+    /// What to put in the matrix. Platforms: empty, every platform the components have.
     public struct Options: Sendable {
-        public var platforms: [String]
+        public var platforms: [Platform]
         public var family: Family?
         public var general: GeneralPlacement
         public var aspects: MatrixAspects
 
-        public init(platforms: [String] = [], family: Family? = nil, general: GeneralPlacement = .column,
+        public init(platforms: [Platform] = [], family: Family? = nil, general: GeneralPlacement = .column,
                     aspects: MatrixAspects = .vocabulary) {
             self.platforms = platforms
             self.family = family
@@ -60,10 +59,10 @@ public struct Matrix: Sendable {
 
     /// The columns: `general:*` first (rows with facts written for every platform, when guidance
     /// for every platform has a column of its own), then each platform's rows.
-    static func columns(_ summary: FactSummary, rows: [RowKey], platforms: [String]?, general: GeneralPlacement) -> [Column] {
+    static func columns(_ summary: FactSummary, rows: [RowKey], platforms: [Platform]?, general: GeneralPlacement) -> [Column] {
         var columns: [Column] = []
         if general == .column {
-            columns += rows.filter(summary.hasGeneral).map { Column(platform: "general", row: $0) }
+            columns += rows.filter(summary.hasGeneral).map { Column(platform: nil, row: $0) }
         }
         for platform in platforms ?? summary.platforms {
             columns += rows.map { Column(platform: platform, row: $0) }
@@ -83,7 +82,7 @@ public struct Matrix: Sendable {
     }
 
     static func cell(_ facts: ComponentFacts, _ column: Column, general: GeneralPlacement) -> Cell {
-        column.platform == "general"
+        column.platform == nil
             ? Compare.generalCell(facts, row: column.row)
             : CellBuilder.cell(facts, row: column.row, platform: column.platform, includeAllPlatforms: general == .spread)
     }
@@ -92,7 +91,7 @@ public struct Matrix: Sendable {
     /// every chunk has all the columns and up to `chunkSize` rows. No component: one empty chunk.
     package static func stream(_ db: Database, _ options: Options, chunkSize: Int = Matrix.chunkSize,
                        _ body: (Matrix) throws -> Void) throws {
-        let platforms = try Compare.platforms(options.platforms)
+        let platforms = Compare.platforms(options.platforms)
         let summary = try FactSummary.load(db, .all(options.family))
         let rows = summary.rows(options.aspects)
         let columns = columns(summary, rows: rows, platforms: platforms, general: options.general)

@@ -1,13 +1,14 @@
 import GRDB
 import KBModel
 import KBSearch
+import KBStore
 
 /// A WCAG success criterion of the catalogue, with how many things test it.
 public struct WCAGCriterion: Sendable, Equatable, RowDecodable {
-    public var sc: String
+    public var sc: SCNumber
     public var title: String?
-    /// `A`, `AA`, `AAA`; nil for one obsolete in 2.2 (4.1.1) or cited without a level.
-    public var level: String?
+    /// Nil for one obsolete in 2.2 (4.1.1) or cited without a level.
+    public var level: WCAGLevel?
     public var guideline: String?
     public var guidelineTitle: String?
     public var principle: String?
@@ -25,9 +26,9 @@ public struct WCAGCriterion: Sendable, Equatable, RowDecodable {
     public var axeRules: Int
 
     init(row: Row) throws {
-        sc = row["sc"]
+        sc = try row.successCriterion()
         title = row["title"]
-        level = row["level"]
+        level = try row.level()
         guideline = row["guideline"]
         guidelineTitle = row["guideline_title"]
         principle = row["principle"]
@@ -54,7 +55,7 @@ public struct WCAGCriterion: Sendable, Equatable, RowDecodable {
     /// The longest word looked for.
     static let maxWordBytes = 200
 
-    package static func list(_ db: Database, words: [String] = [], level: String? = nil) throws -> [WCAGCriterion] {
+    package static func list(_ db: Database, words: [String] = [], level: WCAGLevel? = nil) throws -> [WCAGCriterion] {
         var filters = SQLFilters()
         for word in words {
             // No number, title, guideline or principle is this long, and SQLite refuses a LIKE
@@ -68,11 +69,11 @@ public struct WCAGCriterion: Sendable, Equatable, RowDecodable {
             filters.add(#"(w.sc = ? OR w.title LIKE ? ESCAPE '\' OR w.guideline_title LIKE ? ESCAPE '\' OR w.principle_title LIKE ? ESCAPE '\' OR w.w3c_id LIKE ? ESCAPE '\')"#,
                         word, pattern, pattern, pattern, pattern)
         }
-        if let level { filters.add("w.level IN (\(WCAGCriterion.levels(upTo: level).map { "'\($0)'" }.joined(separator: ", ")))") }
+        if let level { filters.add("w.level IN (\(level.takesIn.map { "'\($0.rawValue)'" }.joined(separator: ", ")))") }
         return try WCAGCriterion.fetchAll(db, sql: select + " WHERE \(filters.sql)", arguments: filters.arguments)
             .sorted { a, b in
                 if (a.status == nil) != (b.status == nil) { return a.status != nil }
-                return WCAGCitation.numericKey(a.sc).lexicographicallyPrecedes(WCAGCitation.numericKey(b.sc))
+                return a.sc < b.sc
             }
     }
 
@@ -80,21 +81,17 @@ public struct WCAGCriterion: Sendable, Equatable, RowDecodable {
     package static func titles(_ db: Database) throws -> [SCNumber: String] {
         var titles: [SCNumber: String] = [:]
         for row in try Row.fetchAll(db, sql: "SELECT sc, title FROM wcag_criteria WHERE title IS NOT NULL") {
-            if let sc = SCNumber(row["sc"] as String) { titles[sc] = row["title"] }
+            titles[try row.successCriterion()] = row["title"]
         }
         return titles
     }
 
-    package static func one(_ db: Database, _ sc: String) throws -> WCAGCriterion? {
-        try WCAGCriterion.fetchAll(db, sql: select + " WHERE w.sc = ?", arguments: [sc]).first
+    package static func one(_ db: Database, _ sc: SCNumber) throws -> WCAGCriterion? {
+        try WCAGCriterion.fetchAll(db, sql: select + " WHERE w.sc = ?", arguments: [sc.description]).first
     }
 
-    /// The levels a conformance target takes in: AA is A and AA.
-    package static func levels(upTo level: String) -> [String] {
-        (WCAGLevel(written: level) ?? .aaa).takesIn.map(\.rawValue)
-    }
-
-    /// `4.1.2`, `SC 4.1.2`, `wcag 4.1.2` → `4.1.2`; nil when the text is not a number of that shape.
+    /// `4.1.2`, `SC 4.1.2`, `wcag 4.1.2` → `4.1.2`; nil when the text is not a number of that shape
+    /// (which may still be no success criterion's number: `٤.١.٢`, `1.4.1000`).
     package static func number(_ text: String) -> String? {
         var t = text.trimmingCharacters(in: .whitespaces).lowercased()
         for prefix in ["wcag", "sc"] where t.hasPrefix(prefix) { t = String(t.dropFirst(prefix.count)).trimmingCharacters(in: .whitespaces) }
@@ -110,9 +107,8 @@ public struct ManualTest: Sendable, Equatable, RowDecodable {
     public var title: String?
     public var family: Family
     /// Nil: the whole component, every platform of its family.
-    public var platform: String?
-    /// `cited` or `inferred`.
-    public var link: String
+    public var platform: Platform?
+    public var link: SuccessCriterionLink
     public var reason: String?
     /// How many of the component's criteria the link rests on (0 for a link of the whole component).
     public var criteria: Int
@@ -120,21 +116,24 @@ public struct ManualTest: Sendable, Equatable, RowDecodable {
     init(row: Row) throws {
         component = row["component"]
         title = row["title"]
-        family = row["family"]
-        platform = row["platform"]
-        link = row["link"]
+        family = try row.family()
+        platform = try row.platform()
+        guard let link = try row.closed("link", kind: "link", SuccessCriterionLink.init(rawValue:)) else {
+            throw UnknownStoredValue(kind: "link", column: "link", value: "NULL")
+        }
+        self.link = link
         reason = row["reason"]
         criteria = row["criteria"]
     }
 
-    package static func list(_ db: Database, sc: String) throws -> [ManualTest] {
+    package static func list(_ db: Database, sc: SCNumber) throws -> [ManualTest] {
         try ManualTest.fetchAll(db, sql: """
             SELECT t.component, c.title, t.family, t.platform, t.link, t.reason, count(t.criterion_id) AS criteria
             FROM v_tested_sc t LEFT JOIN components c ON c.slug = t.component AND c.family = t.family
             WHERE t.sc = ?
             GROUP BY t.family, t.component, t.platform, t.link, t.reason
             ORDER BY t.family DESC, t.component, t.platform, t.link
-            """, arguments: [sc])
+            """, arguments: [sc.description])
     }
 }
 
@@ -166,7 +165,7 @@ public struct RuleTest: Sendable, Equatable, RowDecodable {
         deprecated = row["deprecated"]
     }
 
-    package static func list(_ db: Database, sc: String) throws -> [RuleTest] {
+    package static func list(_ db: Database, sc: SCNumber) throws -> [RuleTest] {
         try RuleTest.fetchAll(db, sql: """
             SELECT s.kind, s.rule, s.name, r.impact, s.secondary, s.failed, s.passed, r.deprecated,
                    CASE s.kind WHEN 'axe' THEN (SELECT group_concat(act_rule) FROM v_rule_act WHERE axe_rule = s.rule)
@@ -174,7 +173,7 @@ public struct RuleTest: Sendable, Equatable, RowDecodable {
             FROM v_rule_sc s JOIN v_rules r ON r.kind = s.kind AND r.rule = s.rule
             WHERE s.sc = ?
             ORDER BY s.kind, s.secondary, s.rule
-            """, arguments: [sc])
+            """, arguments: [sc.description])
     }
 }
 
@@ -184,7 +183,7 @@ public struct CriterionTests: Sendable, Equatable {
     public var manual: [ManualTest]
     public var rules: [RuleTest]
 
-    package static func load(_ db: Database, sc: String) throws -> CriterionTests? {
+    package static func load(_ db: Database, sc: SCNumber) throws -> CriterionTests? {
         guard let criterion = try WCAGCriterion.one(db, sc) else { return nil }
         return CriterionTests(criterion: criterion, manual: try ManualTest.list(db, sc: sc), rules: try RuleTest.list(db, sc: sc))
     }

@@ -1,21 +1,23 @@
 import GRDB
+import KBModel
 import KBStore
 
 /// Rows per table, components per family, facts per platform: the knowledge base's statistics.
 public struct Stats: Sendable {
     public var tables: [(name: String, rows: Int)]
-    public var families: [(family: String, components: Int)]
-    /// Facts (criteria, guidance, announcements) per platform; "(all)" for facts of every platform.
-    public var platforms: [(platform: String, criteria: Int, guidance: Int, announcements: Int)]
+    public var families: [(family: Family, components: Int)]
+    /// Facts (criteria, guidance, announcements) per platform, those written for every platform
+    /// (nil) first.
+    public var platforms: [(platform: Platform?, criteria: Int, guidance: Int, announcements: Int)]
 
     package static func collect(_ db: Database) throws -> Stats {
         do {
             let tables = try KnowledgeBase.tables.map { ($0, try Int.fetchOne(db, sql: "SELECT count(*) FROM \($0)") ?? 0) }
             let families = try Row.fetchAll(db, sql: "SELECT family, count(*) AS n FROM components GROUP BY family ORDER BY family")
-                .map { ($0["family"] as String, $0["n"] as Int) }
+                .map { (try $0.family(), $0["n"] as Int) }
             // One pass over each fact table (GROUP BY), not one per platform.
             let platforms = try Row.fetchAll(db, sql: """
-                WITH p(id, slug, ord) AS (SELECT id, slug, id FROM platforms UNION ALL SELECT NULL, '(all)', 0),
+                WITH p(id, slug, ord) AS (SELECT id, slug, id FROM platforms UNION ALL SELECT NULL, NULL, 0),
                      cr(platform_id, n) AS MATERIALIZED (SELECT platform_id, count(*) FROM criteria GROUP BY platform_id),
                      g(platform_id, n) AS MATERIALIZED (SELECT platform_id, count(*) FROM guidance GROUP BY platform_id),
                      a(platform_id, n) AS MATERIALIZED (SELECT platform_id, count(*) FROM announcements GROUP BY platform_id)
@@ -24,7 +26,7 @@ public struct Stats: Sendable {
                        coalesce((SELECT n FROM g WHERE platform_id IS p.id), 0) AS guidance,
                        coalesce((SELECT n FROM a WHERE platform_id IS p.id), 0) AS announcements
                 FROM p ORDER BY p.ord
-                """).map { ($0["slug"] as String, $0["criteria"] as Int, $0["guidance"] as Int, $0["announcements"] as Int) }
+                """).map { (try $0.platform("slug"), $0["criteria"] as Int, $0["guidance"] as Int, $0["announcements"] as Int) }
             return Stats(tables: tables, families: families, platforms: platforms)
         }
     }

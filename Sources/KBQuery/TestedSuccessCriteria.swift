@@ -1,5 +1,6 @@
 import GRDB
 import KBModel
+import KBStore
 
 /// The one lookup of which WCAG success criteria a component's test rows give evidence for, read
 /// from `v_tested_sc`: checklists, plans, `report`, `explain`, `coverage`, `diff` and conformance
@@ -10,16 +11,7 @@ import KBModel
 /// was linked) falls back to what the component as a whole is linked to, and says so. Developer
 /// notes and announcements have no links of their own: they carry the component's.
 package struct TestedSuccessCriteria: Sendable {
-    /// How a success criterion reaches a row.
-    package enum Link: String, Sendable, Comparable {
-        /// The page cites it for the whole component.
-        case cited
-        /// Inferred from what the row (or the component) tests.
-        case inferred
-
-        package static func < (a: Link, b: Link) -> Bool { a.rawValue < b.rawValue }
-    }
-
+    package typealias Link = SuccessCriterionLink
     package typealias Basis = LinkBasis
 
     package struct Tested: Sendable, Equatable {
@@ -27,7 +19,7 @@ package struct TestedSuccessCriteria: Sendable {
         package var link: Link
         package var reason: String?
         /// The platform the row is written for; nil: every platform of its family.
-        package var platform: String?
+        package var platform: Platform?
     }
 
     private var byCriterion: [Int64: [Tested]] = [:]
@@ -58,8 +50,8 @@ package struct TestedSuccessCriteria: Sendable {
                 out.testsNothing.insert(criterion)
                 continue
             }
-            guard let sc = (row["sc"] as String?).flatMap({ SCNumber($0) }), let kind = Link(rawValue: link) else { continue }
-            let tested = Tested(sc: sc, link: kind, reason: row["reason"], platform: row["platform"])
+            guard let kind = Link(rawValue: link) else { throw UnknownStoredValue(kind: "link", column: "link", value: link) }
+            let tested = Tested(sc: try row.successCriterion(), link: kind, reason: row["reason"], platform: try row.platform())
             out.all[row["component_id"], default: []].append(tested)
             if let criterion { out.byCriterion[criterion, default: []].append(tested) } else { out.byComponent[row["component_id"], default: []].append(tested) }
         }
@@ -91,6 +83,16 @@ package struct TestedSuccessCriteria: Sendable {
         var seen: Set<SCNumber> = []
         return links.sorted { ($0.sc, $0.link) < ($1.sc, $1.link) }.filter { seen.insert($0.sc).inserted }
     }
+}
+
+/// How a success criterion reaches a component or one of its rows (`v_tested_sc.link`).
+public enum SuccessCriterionLink: String, Sendable, Comparable {
+    /// The page cites it for the whole component.
+    case cited
+    /// Inferred from what the row (or the component) tests.
+    case inferred
+
+    public static func < (a: SuccessCriterionLink, b: SuccessCriterionLink) -> Bool { a.rawValue < b.rawValue }
 }
 
 /// Where a test row's success criteria came from.

@@ -1,18 +1,17 @@
 import GRDB
 import KBModel
 import KBSearch
+import KBStore
 
 /// A WCAG success criterion a component cites, and where the citation is written.
 public struct WCAGCitation: Sendable, Equatable, RowDecodable {
     public var component: String
     public var title: String
     public var family: Family
-    /// `4.1.2`.
-    public var criterion: String
+    public var criterion: SCNumber
     /// `Name, Role, Value`.
     public var criterionTitle: String?
-    /// `A`, `AA` or `AAA`.
-    public var level: String?
+    public var level: WCAGLevel?
     public var url: String?
     public var source: String
     public var line: Int
@@ -20,29 +19,21 @@ public struct WCAGCitation: Sendable, Equatable, RowDecodable {
     init(row: Row) throws {
         component = row["component"]
         title = row["title"]
-        family = row["family"]
-        criterion = row["sc"]
+        family = try row.family()
+        criterion = try row.successCriterion()
         criterionTitle = row["criterion_title"]
-        level = row["level"]
+        level = try row.level()
         url = row["url"]
         source = row["source"]
         line = row["line"]
     }
 
     /// Citations by component, then in the criterion's numeric order (1.4.3 before 1.4.10).
-    package static func list(_ db: Database, componentID: Int64?, family: Family?, criterion: String?) throws -> [WCAGCitation] {
+    package static func list(_ db: Database, componentID: Int64?, family: Family?, criterion: SCNumber?) throws -> [WCAGCitation] {
         var filters = SQLFilters()
         if let componentID { filters.add("cw.component_id = ?", componentID) }
         if let family { filters.add("c.family = ?", family.rawValue) }
-        if let criterion {
-            let number = criterion.trimmingCharacters(in: .whitespaces).lowercased()
-                .replacingOccurrences(of: "wcag", with: "").replacingOccurrences(of: "sc", with: "")
-                .trimmingCharacters(in: .whitespaces)
-            guard !number.isEmpty, number.allSatisfy({ $0.isNumber || $0 == "." }) else {
-                throw QueryError.invalidOption("a WCAG success criterion is a number such as 1.4.3 (got \"\(criterion)\")")
-            }
-            filters.add("cw.sc = ?", number)
-        }
+        if let criterion { filters.add("cw.sc = ?", criterion.description) }
         let citations = try WCAGCitation.fetchAll(db, sql: """
             SELECT c.slug AS component, c.title, c.family, cw.sc, w.title AS criterion_title, w.level, w.url,
                    s.path AS source, cw.line
@@ -53,9 +44,20 @@ public struct WCAGCitation: Sendable, Equatable, RowDecodable {
         return citations.sorted { a, b in
             if a.family != b.family { return a.family < b.family }
             if a.component != b.component { return a.component < b.component }
-            return numericKey(a.criterion).lexicographicallyPrecedes(numericKey(b.criterion))
+            return a.criterion < b.criterion
         }
     }
 
-    static func numericKey(_ sc: String) -> [Int] { sc.split(separator: ".").map { Int($0) ?? 0 } }
+    /// A success criterion as a user writes it to find its citations: `1.4.3`, `SC 1.4.3`,
+    /// `WCAG 1.4.3`. Nil for digits and dots that are no success criterion's number (`1.4`,
+    /// `1.4.1000`), which no component cites; anything else is refused.
+    public static func criterion(written text: String) throws -> SCNumber? {
+        let number = text.trimmingCharacters(in: .whitespaces).lowercased()
+            .replacingOccurrences(of: "wcag", with: "").replacingOccurrences(of: "sc", with: "")
+            .trimmingCharacters(in: .whitespaces)
+        guard !number.isEmpty, number.allSatisfy({ $0.isNumber || $0 == "." }) else {
+            throw QueryError.invalidOption("a WCAG success criterion is a number such as 1.4.3 (got \"\(text)\")")
+        }
+        return SCNumber(exactly: number)
+    }
 }

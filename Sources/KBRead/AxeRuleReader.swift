@@ -76,7 +76,7 @@ package enum AxeRuleReader {
                     rule.tags.append(RuleEntry.Tag(tag: tag, scheme: scheme, line: element.line))
                     if tag == "deprecated" { rule.deprecated = true }
                     if let sc = WCAGCatalogue.sc(fromAxeTag: tag) {
-                        rule.scLinks.append(RuleEntry.SCLink(sc: sc, requirement: tag, line: element.line))
+                        rule.scLinks.append(RuleEntry.SCLink(sc: sc.description, requirement: tag, line: element.line))
                         document.ledger.mark(element.line, .fact(table: "rule_sc", kind: "axe"))
                     } else {
                         document.ledger.mark(element.line, .fact(table: "rule_tags", kind: scheme))

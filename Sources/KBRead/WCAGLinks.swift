@@ -45,7 +45,9 @@ package enum WCAGLinks {
                 cursor = token.endIndex
                 if parts.count == 3 { sc = token; break }
             }
-            guard let sc else { continue }
+            // Only a number `SCNumber` reads (ASCII digits: `٤.١.٢` is none), written as it writes
+            // one, so that every question reads back what was stored.
+            guard let sc = sc.flatMap({ SCNumber($0)?.description }) else { continue }
             // The title runs to "(Level", "(A)", the link's "]", a ")" closing the parenthesis the
             // citation stands in (`[timing be adjustable (WCAG 2.2.1)]`), or the end of the
             // sentence. A parenthesis that names no level is the title's (`Link Purpose (In Context)`).
@@ -74,7 +76,7 @@ package enum WCAGLinks {
                 if !target.isEmpty { url = String(target) }
             }
             if !found.contains(where: { $0.sc == sc }) {
-                found.append(WCAGReference(sc: String(sc), title: title.isEmpty ? nil : String(title), level: level, url: url, line: line))
+                found.append(WCAGReference(sc: sc, title: title.isEmpty ? nil : String(title), level: level, url: url, line: line))
             }
         }
         return found

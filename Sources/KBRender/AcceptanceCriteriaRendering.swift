@@ -53,9 +53,9 @@ public enum AcceptanceCriteria {
         return frame.split(separator: "\n").filter { $0.hasASCIIPrefix("full information") }.map { "\n\($0)\n" }.joined()
     }
 
-    static func platformNote(_ platform: String?, family: Family) -> String {
+    static func platformNote(_ platform: Platform?, family: Family) -> String {
         guard let platform, family.platforms.count > 1 else { return "" }
-        return " (\(Vocabulary.platforms.first { $0.slug == platform }?.name ?? platform) only)"
+        return " (\(platform.name) only)"
     }
 
     static func gapLine(_ gap: Gap) -> String {
@@ -320,10 +320,10 @@ public enum AcceptanceCriteria {
     /// `## iOS Developer Notes`..., aspect by aspect in source order, frameworks as bold bullets.
     /// `platforms` chooses the sections (nil in it: the general one); nil: all, general first.
     /// With `lines`, each note ends with its source line.
-    public static func developerNotes(_ facts: ComponentFacts, platforms: [String?]? = nil, lines: Bool = false) -> String {
+    public static func developerNotes(_ facts: ComponentFacts, platforms: [Platform?]? = nil, lines: Bool = false) -> String {
         var out = ""
-        let sections: [(platform: String?, title: String)] = (platforms ?? [nil] + facts.platforms).map { slug in
-            (slug, slug.map { slug in "\(Vocabulary.platforms.first { $0.slug == slug }?.name ?? slug) Developer Notes" } ?? "Developer Notes")
+        let sections: [(platform: Platform?, title: String)] = (platforms ?? [nil] + facts.platforms).map { platform in
+            (platform, platform.map { "\($0.name) Developer Notes" } ?? "Developer Notes")
         }
         // The general section leaves out the general aspect, which `markdown` shows as General Notes;
         // asked for on its own, it keeps it.
@@ -392,7 +392,7 @@ public enum AcceptanceCriteria {
         let ids = Set(facts.guidance.map(\.id))
         func node(_ g: ComponentFacts.Guidance) -> JSONValue {
             .object([
-                ("platform", .optional(g.platform)), ("framework", .optional(g.framework)), ("aspect", .string(g.aspect)),
+                ("platform", .optional(g.platform?.rawValue)), ("framework", .optional(g.framework?.rawValue)), ("aspect", .string(g.aspect)),
                 ("text", .string(g.text)), ("line", .int(Int64(g.line))),
                 ("children", .array((children[g.id] ?? []).map(node))),
             ])
@@ -402,20 +402,20 @@ public enum AcceptanceCriteria {
             ("component", componentJSON(facts)),
             ("criteria", .array(facts.criteria.map {
                 .object([("kind", .string($0.kind)), ("label", .optional($0.label)), ("expectation", .string($0.expectation)),
-                         ("platform", .optional($0.platform)), ("line", .int(Int64($0.line)))])
+                         ("platform", .optional($0.platform?.rawValue)), ("line", .int(Int64($0.line)))])
             })),
             ("guidance", .array(roots.map(node))),
             ("announcements", .array(facts.announcements.map {
-                .object([("platform", .optional($0.platform)), ("text", .string($0.text)), ("context", .optional($0.context)),
+                .object([("platform", .optional($0.platform?.rawValue)), ("text", .string($0.text)), ("context", .optional($0.context)),
                          ("origin", .string($0.origin.rawValue)), ("screen_reader", .optional($0.screenReader)), ("source", .string($0.source)),
                          ("line", .int(Int64($0.line)))])
             })),
             ("gaps", .array(facts.gaps.map {
-                .object([("platform", .optional($0.platform)), ("framework", .optional($0.framework)), ("aspect", .optional($0.aspect)),
+                .object([("platform", .optional($0.platform?.rawValue)), ("framework", .optional($0.framework?.rawValue)), ("aspect", .optional($0.aspect)),
                          ("problem", .string($0.problem.rawValue)), ("excerpt", .optional($0.excerpt)), ("line", .int(Int64($0.line)))])
             })),
             ("code_examples", .array(facts.codeExamples.map {
-                .object([("platform", .optional($0.platform)), ("framework", .optional($0.framework)), ("aspect", .optional($0.aspect)),
+                .object([("platform", .optional($0.platform?.rawValue)), ("framework", .optional($0.framework?.rawValue)), ("aspect", .optional($0.aspect)),
                          ("language", .optional($0.language)), ("code", .string($0.code)), ("quality", .string($0.quality.rawValue)),
                          ("line", .int(Int64($0.line)))])
             })),
@@ -427,7 +427,7 @@ public enum AcceptanceCriteria {
         let c = facts.component
         return .object([
             ("slug", .string(c.slug)), ("title", .string(c.title)), ("family", .string(c.family.rawValue)),
-            ("category", .optional(c.category)), ("source", .string(c.source)), ("platforms", .array(facts.platforms.map(JSONValue.string))),
+            ("category", .optional(c.category)), ("source", .string(c.source)), ("platforms", .array(facts.platforms.map { .string($0.rawValue) })),
         ])
     }
 
@@ -457,11 +457,11 @@ public enum AcceptanceCriteria {
             ("kind", .string(group.kind)), ("title", .string(condensedTitle(group.kind))),
             ("criteria", .array(group.criteria.map {
                 .object([("label", .optional($0.label)), ("expectation", .string($0.expectation)),
-                         ("platform", .optional($0.platform)), ("line", .int(Int64($0.line)))])
+                         ("platform", .optional($0.platform?.rawValue)), ("line", .int(Int64($0.line)))])
             })),
             ("gaps", .array(group.gaps.map {
                 .object([("problem", .string($0.problem.rawValue)), ("excerpt", .optional($0.excerpt)),
-                         ("platform", .optional($0.platform)), ("line", .int(Int64($0.line)))])
+                         ("platform", .optional($0.platform?.rawValue)), ("line", .int(Int64($0.line)))])
             })),
         ])
     }

@@ -34,9 +34,7 @@ public enum AnnouncementRendering {
         return out
     }
 
-    static func platformName(_ slug: String) -> String {
-        Vocabulary.platforms.first { $0.slug == slug }?.name ?? slug
-    }
+    static func platformName(_ platform: Platform) -> String { platform.name }
 
     /// `1:05.2` from 65200 ms.
     static func timestamp(_ ms: Int) -> String {

@@ -18,7 +18,7 @@ extension AxeExplanation {
         var rows: [[Tabular.Value]] = []
         for rule in rules {
             let criteria = Tabular.Value.json(.array(rule.successCriteria.map { sc in
-                .object([("sc", .string(sc.sc)), ("title", .optional(sc.title)), ("level", .optional(sc.level))])
+                .object([("sc", .string(sc.sc.description)), ("title", .optional(sc.title)), ("level", .optional(sc.level?.rawValue))])
             }))
             // A rule with no node still says what it tests.
             for node in rule.nodes.isEmpty ? [nil] : rule.nodes.map(Optional.some) {
@@ -30,7 +30,7 @@ extension AxeExplanation {
                     .optional(node?.component?.name), .optional(node?.component?.title), .optional(node?.component?.matchedBy),
                     .bool(node?.recreatesControl ?? false),
                     .json(.array((node?.checks ?? []).map { check in
-                        checks.object([.text(check.kind), .optional(check.label), .text(check.expectation), .texts(check.tests),
+                        checks.object([.text(check.kind), .optional(check.label), .text(check.expectation), .texts(check.tests.map(AxeExplanation.words)),
                                        .text(check.source), .int(check.line)])
                     })),
                     .json(.array((node?.announcements ?? []).map { said in
@@ -53,7 +53,7 @@ extension AxeExplanation {
         for rule in rules {
             let head: [Tabular.Value] = [.text(rule.outcome.rawValue), .text(rule.id), .optional(rule.impact),
                                          .texts(rule.successCriteria.isEmpty ? [rule.bestPractice ? "best-practice" : "none"]
-                                                    : rule.successCriteria.map(\.sc))]
+                                                    : rule.successCriteria.map(\.sc.description))]
             func row(_ node: Node?, _ verify: String, _ text: String, tests: [String] = [], source: String? = nil, line: Int? = nil) {
                 // Elements sharing one node's HTML are one entry: its rows say how many more.
                 let target = node.map { $0.alsoAt.isEmpty ? $0.target : "\($0.target) (and \($0.alsoAt.count) more with this HTML)" }
@@ -72,7 +72,7 @@ extension AxeExplanation {
                 }
                 for check in node.checks {
                     row(node, [check.kind, check.label].compactMap { $0 }.joined(separator: ": "), check.expectation,
-                        tests: check.tests, source: check.source, line: check.line)
+                        tests: check.tests.map(AxeExplanation.words), source: check.source, line: check.line)
                 }
                 for said in node.announcements {
                     row(node, "hear" + (said.screenReader.map { " (\($0))" } ?? ""), said.text)
@@ -82,6 +82,9 @@ extension AxeExplanation {
         }
         return Tabular(columns: AxeExplanation.flatColumns, rows: rows)
     }
+
+    /// A success criterion a check tests, with how it is linked: `4.1.2 inferred`, `1.1.1 cited`.
+    static func words(_ test: ManualCheck.Test) -> String { "\(test.sc) \(test.link.rawValue)" }
 
     /// The closing line under a table: what was explained and what was not.
     public var tally: String {
@@ -103,7 +106,7 @@ extension AxeExplanation {
         if rules.isEmpty { return out + "The run reports no violations and nothing incomplete.\n" }
         for rule in rules {
             let scs = rule.successCriteria.map { sc in
-                [sc.sc, sc.title, sc.level.map { "(\($0))" }].compactMap { $0 }.joined(separator: " ")
+                [sc.sc.description, sc.title, sc.level.map { "(\($0.rawValue))" }].compactMap { $0 }.joined(separator: " ")
             }
             out += "## \(t(rule.id)) (\(rule.outcome.rawValue)\(rule.impact.map { ", \(t($0))" } ?? ""))\n\n"
             if let help = rule.help { out += "\(t(help)).\n\n" }
@@ -124,7 +127,7 @@ extension AxeExplanation {
                         + (node.recreatesControl ? "; re-created with a role, so all its keyboard and screen-reader criteria are to verify" : "") + "\n"
                 for check in node.checks {
                     out += "  - [ ] " + t([check.kind, check.label].compactMap { $0 }.joined(separator: ": ") + ": " + check.expectation)
-                        + (check.tests.isEmpty ? "" : " \\[" + t(check.tests.joined(separator: ", ")) + "\\]") + " (\(t(check.source)):\(check.line))\n"
+                        + (check.tests.isEmpty ? "" : " \\[" + t(check.tests.map(AxeExplanation.words).joined(separator: ", ")) + "\\]") + " (\(t(check.source)):\(check.line))\n"
                 }
                 if !node.announcements.isEmpty {
                     out += "  - expected: " + t(node.announcements.map { "\"\($0.text)\"" + ($0.screenReader.map { " (\($0))" } ?? "") }

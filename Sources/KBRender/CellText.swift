@@ -118,9 +118,7 @@ extension Cell {
         }
     }
 
-    static func frameworkName(_ slug: String) -> String {
-        Vocabulary.frameworks.first { $0.slug == slug }?.name ?? slug
-    }
+    static func frameworkName(_ framework: Framework) -> String { framework.name }
 
     /// `⚠ gap: placeholder "For collapsed: Set..." (line 119)`.
     public static func gapText(problem: GapProblem, excerpt: String?, line: Int) -> String {

@@ -15,7 +15,7 @@ public enum ChecklistRendering {
     public static func markdown(_ plans: [SavedPlan]) -> String {
         guard !plans.isEmpty else { return "No test plan is saved.\n" }
         return plans.map { plan in
-            let stack = [plan.platform, plan.framework].compactMap { $0 }.joined(separator: " ")
+            let stack = [plan.platform?.rawValue, plan.framework?.rawValue].compactMap { $0 }.joined(separator: " ")
             return "- \(plan.name): \(plan.components.joined(separator: ", "))" + (stack.isEmpty ? "" : " (\(stack))")
                 + ", saved \(plan.savedAt)\n"
         }.joined()
@@ -45,7 +45,7 @@ public enum ChecklistRendering {
 
     static func stack(_ checklist: Checklist) -> String? {
         guard let platform = checklist.platform else { return nil }
-        let framework = checklist.framework.flatMap { f in Vocabulary.frameworks.first { $0.slug == f }?.name }
+        let framework = checklist.framework?.name
         return ([AnnouncementRendering.platformName(platform)] + [framework].compactMap { $0 }).joined(separator: " · ")
     }
 
@@ -58,7 +58,7 @@ public enum ChecklistRendering {
 
     static func text(_ item: ChecklistItem) -> String {
         let lead = item.kind == .note
-            ? "[\(item.framework.flatMap { f in Vocabulary.frameworks.first { $0.slug == f }?.name } ?? AnnouncementRendering.platformName(item.platform ?? ""))"
+            ? "[\(item.framework?.name ?? item.platform?.name ?? "")"
                 + " · \(item.group)] "
             : (item.label.map { "\($0): " } ?? "")
         return lead + item.expectation
@@ -198,8 +198,8 @@ public enum ChecklistRendering {
             .init("kind"), .init("group"), .init("label"), .init("expectation"), .init("announcements"),
             .init("success_criteria"), .init("source", .path), .init("line", .line), .init("changed"), .init("result"), .init("note"),
         ], rows: checklist.items.map { item in
-            [.text(item.id), .text(item.fingerprint), .text(item.component), .text(item.componentTitle), .optional(item.platform),
-             .optional(item.framework), .text(item.kind.rawValue), .text(item.group), .optional(item.label), .text(item.expectation),
+            [.text(item.id), .text(item.fingerprint), .text(item.component), .text(item.componentTitle), .optional(item.platform?.rawValue),
+             .optional(item.framework?.rawValue), .text(item.kind.rawValue), .text(item.group), .optional(item.label), .text(item.expectation),
              .text(item.announcements.joined(separator: "; ")), .text(item.successCriteria.written.joined(separator: " ")),
              .text(item.source), .int(item.line), .text(markText(marks[item.id]).lowercased()), .text(""), .text("")]
         })
@@ -227,7 +227,7 @@ public enum ChecklistRendering {
                     out += "    Then \(one(item.expectation))\n"
                     for spoken in item.announcements { out += "    And the screen reader may say \"\(one(spoken))\"\n" }
                 case .note, .announcement:
-                    out += "    When the developer notes for \(one(item.framework ?? item.group)) are checked\n"
+                    out += "    When the developer notes for \(one(item.framework?.rawValue ?? item.group)) are checked\n"
                     out += "    Then \(one(item.expectation))\n"
                 }
             }
@@ -242,7 +242,7 @@ public enum ChecklistRendering {
     static func itemJSON(_ item: ChecklistItem, _ marks: Marks) -> JSONValue {
         .object([
             ("id", .string(item.id)), ("fingerprint", .string(item.fingerprint)), ("kind", .string(item.kind.rawValue)),
-            ("component", .string(item.component)), ("platform", .optional(item.platform)), ("framework", .optional(item.framework)),
+            ("component", .string(item.component)), ("platform", .optional(item.platform?.rawValue)), ("framework", .optional(item.framework?.rawValue)),
             ("group", .string(item.group)), ("label", .optional(item.label)), ("expectation", .string(item.expectation)),
             ("announcements", .array(item.announcements.map(JSONValue.string))),
             ("success_criteria", .array(item.successCriteria.written.map(JSONValue.string))),
@@ -253,8 +253,8 @@ public enum ChecklistRendering {
 
     public static func json(_ checklist: Checklist, footer: TeamFooter = TeamFooter(), marks: Marks = [:]) -> JSONValue {
         .object([
-            ("platform", .optional(checklist.platform)),
-            ("framework", .optional(checklist.framework)),
+            ("platform", .optional(checklist.platform?.rawValue)),
+            ("framework", .optional(checklist.framework?.rawValue)),
             ("criteria", .int(Int64(checklist.criteriaCount))),
             ("items", .int(Int64(checklist.items.count))),
             ("notes_as_items", .bool(checklist.notesAsItems)),

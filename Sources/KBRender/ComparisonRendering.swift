@@ -161,11 +161,11 @@ public enum ComparisonRendering {
             ("text", .string(cell.plainText)),
             ("groups", .array(cell.groups.map { group in
                 .object([
-                    ("framework", .optional(group.framework)),
+                    ("framework", .optional(group.framework?.rawValue)),
                     ("entries", .array(group.items.map { e in
                         var pairs: [(String, JSONValue)] = [("kind", .string(e.kindName)), ("depth", .int(Int64(e.depth))),
                                                             ("text", .string(e.text)), ("line", .int(Int64(e.line))),
-                                                            ("platform", .optional(e.platform))]
+                                                            ("platform", .optional(e.platform?.rawValue))]
                         switch e.content {
                         case .criterion(let label?, _): pairs.append(("label", .string(label)))
                         case let .code(language, _, bad):

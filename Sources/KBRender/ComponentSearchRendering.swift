@@ -57,7 +57,7 @@ public enum ComponentSearchRendering {
     public static func json(_ result: ComponentSearchResult, rules: [RuleHit], lines: Bool) -> String {
         var items = result.tabular.rows.map(result.tabular.object)
         items += corrections(result.reading)
-        items += result.reading.criteria.map { .object([("result", .string("criterion")), ("sc", .string($0.sc)), ("title", .string($0.title))]) }
+        items += result.reading.criteria.map { .object([("result", .string("criterion")), ("sc", .string($0.sc.description)), ("title", .string($0.title))]) }
         items += rules.map { rule in
             .object([("result", .string("rule"))] + zip(RuleHit.columns, rule.cells).map { ($0.name, $1.json) })
         }
@@ -83,19 +83,19 @@ public enum ComponentSearchRendering {
             lines.append(TerminalText.clean("searched \(correction.typed) as \(correction.searched): no component holds \(correction.typed)"))
         }
         for term in reading.terms where !term.equivalents.isEmpty {
-            let list = term.equivalents.map { $0.term + ($0.platform.map { " (\($0))" } ?? "") }
+            let list = term.equivalents.map { $0.term + ($0.platform.map { " (\($0.rawValue))" } ?? "") }
             lines.append(TerminalText.clean("also searched, as equivalents of \(term.text) (ranked after it): " + list.joined(separator: ", ")))
         }
         if !reading.stopWords.isEmpty {
             lines.append(TerminalText.clean("left out: " + reading.stopWords.joined(separator: ", ")))
         }
         if !reading.platformWords.isEmpty {
-            lines.append("\(reading.platformWords.joined(separator: ", ")): \(reading.platforms.joined(separator: ", ")) facts first"
+            lines.append("\(reading.platformWords.joined(separator: ", ")): \(reading.platforms.map(\.rawValue).joined(separator: ", ")) facts first"
                          + style.advice([.keepOnly(platform: reading.platforms[0])]))
         }
         if !reading.platformHints.isEmpty, let platform = reading.platforms.first {
-            lines.append("\(reading.platformHints.joined(separator: ", ")): \(platform)'s word\(reading.platformHints.count == 1 ? "" : "s"), "
-                         + "so \(platform) facts first" + style.advice([.keepOnly(platform: platform)]))
+            lines.append("\(reading.platformHints.joined(separator: ", ")): \(platform.rawValue)'s word\(reading.platformHints.count == 1 ? "" : "s"), "
+                         + "so \(platform.rawValue) facts first" + style.advice([.keepOnly(platform: platform)]))
         }
         if !reading.notFound.isEmpty {
             lines.append(TerminalText.clean("not found: " + reading.notFound.joined(separator: ", ")))
@@ -150,10 +150,10 @@ public enum EquivalentsRendering {
         for (index, concept) in concepts.enumerated() {
             if index > 0 { out += "\n" }
             out += concept.concept + "\n"
-            for platform in ["ios", "android", "web", nil] as [String?] {
+            for platform in Platform.allCases.map(Optional.some) + [nil] {
                 let terms = zip(concept.terms, concept.components).filter { $0.0.platform == platform }
                 if terms.isEmpty { continue }
-                let name = (platform ?? "every").padding(toLength: 9, withPad: " ", startingAt: 0)
+                let name = (platform?.rawValue ?? "every").padding(toLength: 9, withPad: " ", startingAt: 0)
                 out += "  " + name + terms.map { "\($0.0.term) (\($0.1))" + ($0.0.note.map { " — \($0)" } ?? "") }
                     .joined(separator: "; ") + "\n"
             }

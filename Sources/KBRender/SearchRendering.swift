@@ -68,7 +68,7 @@ public enum SearchRendering {
     /// `ios › uikit · state`, `android · (context)`.
     public static func describe(_ hit: SearchHit, style: Style = .plain) -> String {
         let label = hit.highlightedLabel?.rendered(style.match) ?? hit.label
-        let scope = [hit.platform ?? (hit.family == .web ? "web" : "every platform"), hit.framework]
+        let scope = [hit.platform?.rawValue ?? (hit.family == .web ? "web" : "every platform"), hit.framework?.rawValue]
             .compactMap { $0 }.joined(separator: " › ")
         switch hit.fact {
         case .component:

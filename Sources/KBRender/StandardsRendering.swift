@@ -12,7 +12,7 @@ extension WCAGCriterion: Tabulated {
         .init("components"), .init("act_rules"), .init("axe_rules"), .init("url"),
     ]
     public var cells: [Tabular.Value] {
-        [.text(sc), .optional(title), .optional(level), .optional(guideline.map { g in guidelineTitle.map { "\(g) \($0)" } ?? g }),
+        [.text(sc.description), .optional(title), .optional(level?.rawValue), .optional(guideline.map { g in guidelineTitle.map { "\(g) \($0)" } ?? g }),
          .optional(principleTitle), .optional(version), .optional(status), .int(components), .int(actRules), .int(axeRules),
          .optional(url)]
     }
@@ -23,7 +23,7 @@ extension RuleHit: Tabulated {
         .init("kind"), .init("rule"), .init("name"), .init("criteria"), .init("related"), .init("description"),
     ]
     public var cells: [Tabular.Value] {
-        [.text(kind), .text(rule), .optional(name), .texts(criteria), .texts(related), .optional(description)]
+        [.text(kind), .text(rule), .optional(name), .texts(criteria.written), .texts(related), .optional(description)]
     }
 }
 
@@ -32,16 +32,17 @@ public enum StandardsRendering {
     public static func tabular(_ tests: CriterionTests) -> Tabular {
         let c = tests.criterion
         var rows: [[Tabular.Value]] = []
+        let sc = c.sc.description
         for m in tests.manual {
-            rows.append([.text(c.sc), .text("magentaa11y"), .text(m.component), .optional(m.title), .text(m.family.rawValue),
-                         .optional(m.platform), .text(m.link), .optional(m.reason), .int(m.criteria), .texts([])])
+            rows.append([.text(sc), .text("magentaa11y"), .text(m.component), .optional(m.title), .text(m.family.rawValue),
+                         .optional(m.platform?.rawValue), .text(m.link.rawValue), .optional(m.reason), .int(m.criteria), .texts([])])
         }
         // Trusted Tester's tests of it are tests by hand too, done by a certified tester.
-        for id in SCNumber(c.sc).map({ CriterionRoutes.of($0).trustedTester }) ?? [] {
-            rows.append([.text(c.sc), .text("trusted-tester"), .text(id), .null, .text("web"), .null, .text("tests"), .null, .null, .texts([])])
+        for id in CriterionRoutes.of(c.sc).trustedTester {
+            rows.append([.text(sc), .text("trusted-tester"), .text(id), .null, .text("web"), .null, .text("tests"), .null, .null, .texts([])])
         }
         for r in tests.rules {
-            rows.append([.text(c.sc), .text(r.kind), .text(r.rule), .optional(r.name), .text("web"), .null,
+            rows.append([.text(sc), .text(r.kind), .text(r.rule), .optional(r.name), .text("web"), .null,
                          .text(r.secondary ? "secondary" : "tests"), .optional(r.failed.map { "failed: \($0)" } ?? r.impact), .null,
                          .texts(r.related)])
         }
@@ -60,13 +61,15 @@ public enum StandardsRendering {
     static func criterionText(_ tests: CriterionTests, markdown: Bool) -> String {
         var tests = tests
         if markdown {
+            // The typed values (the number, the level, a platform, a link) are words of closed
+            // sets with nothing markdown reads: only the text is escaped.
             func e(_ s: String) -> String { MarkdownText.inline(s) }
             var c = tests.criterion
-            c.sc = e(c.sc); c.title = c.title.map(e); c.level = c.level.map(e); c.guideline = c.guideline.map(e)
+            c.title = c.title.map(e); c.guideline = c.guideline.map(e)
             c.guidelineTitle = c.guidelineTitle.map(e); c.principleTitle = c.principleTitle.map(e); c.version = c.version.map(e)
             c.url = c.url.map(e)
             tests.criterion = c
-            tests.manual = tests.manual.map { m in var m = m; m.component = e(m.component); m.platform = m.platform.map(e); m.link = e(m.link); return m }
+            tests.manual = tests.manual.map { m in var m = m; m.component = e(m.component); return m }
             tests.rules = tests.rules.map { r in
                 var r = r
                 r.rule = e(r.rule); r.name = r.name.map(e); r.impact = r.impact.map(e); r.related = r.related.map(e)
@@ -75,7 +78,7 @@ public enum StandardsRendering {
         }
         let c = tests.criterion
         let h1 = markdown ? "# " : "", h2 = markdown ? "\n## " : "\n", bullet = markdown ? "- " : "  "
-        var out = h1 + "\(c.sc) \(c.title ?? "")" + (c.level.map { " (Level \($0))" } ?? (c.status == "obsolete" ? " (obsolete in WCAG 2.2)" : "")) + "\n"
+        var out = h1 + "\(c.sc) \(c.title ?? "")" + (c.level.map { " (Level \($0.rawValue))" } ?? (c.status == "obsolete" ? " (obsolete in WCAG 2.2)" : "")) + "\n"
         var place: [String] = []
         if let g = c.guideline { place.append("guideline \(g)" + (c.guidelineTitle.map { " \($0)" } ?? "")) }
         if let p = c.principleTitle { place.append("principle \(p)") }
@@ -91,7 +94,7 @@ public enum StandardsRendering {
             // Native components split by platform; a web or guide family has one platform only.
             var byPlatform: [(String, [ManualTest])] = []
             for m in ofFamily {
-                let key = family == .native ? "\(family.rawValue), \(m.platform ?? "every platform")" : family.rawValue
+                let key = family == .native ? "\(family.rawValue), \(m.platform?.rawValue ?? "every platform")" : family.rawValue
                 if let i = byPlatform.firstIndex(where: { $0.0 == key }) { byPlatform[i].1.append(m) } else { byPlatform.append((key, [m])) }
             }
             for (label, tests) in byPlatform {
@@ -100,9 +103,9 @@ public enum StandardsRendering {
                 var links: [(component: String, kinds: [String])] = []
                 for m in tests {
                     if let i = links.firstIndex(where: { $0.component == m.component }) {
-                        if !links[i].kinds.contains(m.link) { links[i].kinds.append(m.link) }
+                        if !links[i].kinds.contains(m.link.rawValue) { links[i].kinds.append(m.link.rawValue) }
                     } else {
-                        links.append((m.component, [m.link]))
+                        links.append((m.component, [m.link.rawValue]))
                     }
                 }
                 let names = links.map { "\($0.component) (\($0.kinds.sorted().joined(separator: ", ")))" }
@@ -125,8 +128,8 @@ public enum StandardsRendering {
                 out += line + "\n"
             }
         }
-        if let sc = SCNumber(c.sc) {
-            let routes = CriterionRoutes.of(sc)
+        do {
+            let routes = CriterionRoutes.of(c.sc)
             out += h2 + "Other standards\n"
             out += bullet + "Trusted Tester 5.1.3: " + (routes.trustedTester.isEmpty ? "no test" : routes.trustedTester.joined(separator: ", ")) + "\n"
             out += bullet + "Section 508: " + (routes.requiredBy508 ? "required (E205.4 electronic content, E207.2 software: WCAG 2.0 Level A and AA)"
@@ -141,8 +144,7 @@ public enum StandardsRendering {
 
     /// Where the criterion sits in Trusted Tester, Section 508 and EN 301 549, as data.
     public static func routes(_ c: WCAGCriterion) -> JSONValue {
-        guard let sc = SCNumber(c.sc) else { return .null }
-        let r = CriterionRoutes.of(sc)
+        let r = CriterionRoutes.of(c.sc)
         return .object([("trusted_tester", .array(r.trustedTester.map(JSONValue.string))),
                         ("section_508_required", .bool(r.requiredBy508)),
                         ("functional_performance", .array(r.functionalPerformance.map { .object([("id", .string($0.id)), ("handle", .string($0.handle))]) })),
@@ -153,15 +155,21 @@ public enum StandardsRendering {
     public static let notConformance =
         "Covered means some test looks at the criterion; it is not conformance: only testing the product against every criterion says that."
 
+    /// A component whose tests cover a criterion: `web/button`, `native/switch (ios)` for the tests
+    /// of one platform.
+    public static func name(_ covering: Coverage.CoveringComponent) -> String {
+        covering.component.description + (covering.platform.map { " (\($0.rawValue))" } ?? "")
+    }
+
     public static func tabular(_ coverage: Coverage) -> Tabular {
         Tabular(columns: ["sc", "title", "level", "status", "manual", "automated", "procedures"].map { .init($0) },
-                rows: coverage.rows.map { [.text($0.sc), .optional($0.title), .text($0.level), .text($0.status.rawValue),
-                                           .texts($0.manual), .texts($0.automated), .texts($0.procedures)] })
+                rows: coverage.rows.map { [.text($0.sc.description), .optional($0.title), .text($0.level.rawValue), .text($0.status.rawValue),
+                                           .texts($0.manual.map(name)), .texts($0.automated), .texts($0.procedures)] })
     }
 
     /// The totals line: `42 criteria to AA: 10 both, 5 manual only, 20 automated only, 7 none`.
     public static func totals(_ coverage: Coverage) -> String {
-        "\(coverage.rows.count) success criteria to level \(coverage.level) over \(coverage.components) components: "
+        "\(coverage.rows.count) success criteria to level \(coverage.level.rawValue) over \(coverage.components) components: "
             + "\(coverage.total(.both)) both, \(coverage.total(.manual)) manual only, \(coverage.total(.automated)) automated only, "
             + "\(coverage.total(.none)) none"
             + (coverage.automatedCounted ? "; automated: what axe-core runs, and the ACT rules it implements (the others are procedures to follow by hand)"
@@ -171,9 +179,10 @@ public enum StandardsRendering {
     /// Coverage as markdown: a table of counts (manual and automated named when few), the totals, the disclaimer.
     public static func markdown(_ coverage: Coverage) -> String {
         func names(_ list: [String]) -> String { list.count <= 4 ? list.joined(separator: ", ") : "\(list.count): " + list.prefix(3).joined(separator: ", ") + ", …" }
-        var out = "# WCAG coverage to level \(coverage.level)\n\n"
+        var out = "# WCAG coverage to level \(coverage.level.rawValue)\n\n"
         out += MarkdownTable.render(header: ["SC", "Title", "Level", "Status", "Manual", "Automated", "Procedures (ACT, by hand)"], rows: coverage.rows.map {
-            [$0.sc, $0.title ?? "", $0.level, $0.status.rawValue, names($0.manual), names($0.automated), names($0.procedures)]
+            [$0.sc.description, $0.title ?? "", $0.level.rawValue, $0.status.rawValue, names($0.manual.map(name)), names($0.automated),
+             names($0.procedures)]
         })
         out += "\n" + totals(coverage) + ".\n\n" + notConformance + "\n"
         return out
@@ -186,7 +195,7 @@ public enum StandardsRendering {
         for r in rules.items {
             var line = "  \(r.kind) \(r.rule)" + (r.name.map { "  \($0)" } ?? "")
             var notes: [String] = []
-            if !r.criteria.isEmpty { notes.append("WCAG " + r.criteria.joined(separator: ", ")) }
+            if !r.criteria.isEmpty { notes.append("WCAG " + r.criteria.written.joined(separator: ", ")) }
             if !r.related.isEmpty { notes.append((r.kind == "axe" ? "ACT " : "axe ") + r.related.joined(separator: ", ")) }
             line += notes.isEmpty ? "" : "  [" + notes.joined(separator: "; ") + "]"
             out += TerminalText.clean(line) + "\n"

@@ -21,7 +21,7 @@ extension Gap: Tabulated {
         .init("excerpt"), .init("source", .path), .init("line", .line),
     ]
     public var cells: [Tabular.Value] {
-        [.text(component), .text(family.rawValue), .optional(platform), .optional(framework), .optional(aspect), .text(problem.rawValue),
+        [.text(component), .text(family.rawValue), .optional(platform?.rawValue), .optional(framework?.rawValue), .optional(aspect), .text(problem.rawValue),
          .optional(excerpt), .text(source), .int(line)]
     }
 }
@@ -31,7 +31,7 @@ extension SavedPlan: Tabulated {
         .init("name"), .init("platform"), .init("framework"), .init("components"), .init("saved_at"),
     ]
     public var cells: [Tabular.Value] {
-        [.text(name), .optional(platform), .optional(framework), .texts(components), .text(savedAt)]
+        [.text(name), .optional(platform?.rawValue), .optional(framework?.rawValue), .texts(components), .text(savedAt)]
     }
 }
 
@@ -41,7 +41,7 @@ extension SpokenAnnouncement: Tabulated {
         .init("screen_reader"), .init("start_ms"), .init("end_ms"), .init("source", .path), .init("line", .line), .init("video"),
     ]
     public var cells: [Tabular.Value] {
-        [.text(component), .text(title), .text(family.rawValue), .optional(platform), .text(text), .optional(context),
+        [.text(component), .text(title), .text(family.rawValue), .optional(platform?.rawValue), .text(text), .optional(context),
          .text(origin.rawValue), .optional(screenReader), .optional(startMs), .optional(endMs), .text(source), .int(line), .optional(video)]
     }
 }
@@ -52,7 +52,7 @@ extension WCAGCitation: Tabulated {
         .init("source", .path), .init("line", .line),
     ]
     public var cells: [Tabular.Value] {
-        [.text(component), .text(title), .text(family.rawValue), .text(criterion), .optional(criterionTitle), .optional(level),
+        [.text(component), .text(title), .text(family.rawValue), .text(criterion.description), .optional(criterionTitle), .optional(level?.rawValue),
          .optional(url), .text(source), .int(line)]
     }
 }
@@ -66,7 +66,7 @@ extension ComponentSummary: Tabulated {
     public var cells: [Tabular.Value] {
         [.text(slug), .text(title), .text(family.rawValue), .optional(category), .optional(summary), .text(source),
          .int(criteria), .int(guidance), .int(examples), .int(transcripts), .int(gaps), .int(codeExamples), .int(gherkinSteps),
-         .int(wcagCitations), .texts(notePlatforms), .texts(formats.filter(\.available).map(\.name))]
+         .int(wcagCitations), .texts(notePlatformNames), .texts(formats.filter(\.available).map(\.name))]
     }
 }
 
@@ -78,8 +78,8 @@ extension SearchHit: Tabulated {
         .init("source", .path), .init("line", .line), .init("id"),
     ]
     public var cells: [Tabular.Value] {
-        [.int(rank), .double(score), .text(component), .text(title), .text(family.rawValue), .optional(category), .optional(platform),
-         .optional(framework), .text(fact.rawValue), .optional(kind), .optional(aspect), .optional(label), .text(text),
+        [.int(rank), .double(score), .text(component), .text(title), .text(family.rawValue), .optional(category), .optional(platform?.rawValue),
+         .optional(framework?.rawValue), .text(fact.rawValue), .optional(kind), .optional(aspect), .optional(label), .text(text),
          .text(snippet.bracketed), .text(source), .optional(line), .int(id)]
     }
 }
@@ -140,7 +140,7 @@ extension EquivalentConcept {
     public static let recordColumns: [Tabular.Column] = [.init("concept"), .init("platform"), .init("term"), .init("note"), .init("components")]
 
     public var records: [[Tabular.Value]] {
-        zip(terms, components).map { term, count in [.text(concept), .optional(term.platform), .text(term.term), .optional(term.note), .int(count)] }
+        zip(terms, components).map { term, count in [.text(concept), .optional(term.platform?.rawValue), .text(term.term), .optional(term.note), .int(count)] }
     }
 }
 
@@ -149,7 +149,7 @@ extension Array where Element == EquivalentConcept {
     public var tabular: Tabular {
         Tabular(columns: [.init("concept"), .init("terms")], rows: map { concept in
             [.text(concept.concept), .json(.array(zip(concept.terms, concept.components).map { term, count in
-                .object([("term", .string(term.term)), ("platform", .optional(term.platform)), ("note", .optional(term.note)),
+                .object([("term", .string(term.term)), ("platform", .optional(term.platform?.rawValue)), ("note", .optional(term.note)),
                          ("components", .int(Int64(count)))])
             }))]
         })
@@ -164,20 +164,23 @@ extension Stats {
     public var records: Tabular {
         Tabular(columns: [.init("section"), .init("name"), .init("rows")],
                 rows: tables.map { [.text("table"), .text($0.name), .int($0.rows)] }
-                    + families.map { [.text("family"), .text($0.family), .int($0.components)] }
+                    + families.map { [.text("family"), .text($0.family.rawValue), .int($0.components)] }
                     + platforms.flatMap { p in
-                        [[.text("platform:criteria"), .text(p.platform), .int(p.criteria)],
-                         [.text("platform:guidance"), .text(p.platform), .int(p.guidance)],
-                         [.text("platform:announcements"), .text(p.platform), .int(p.announcements)]]
+                        [[.text("platform:criteria"), .text(Stats.name(p.platform)), .int(p.criteria)],
+                         [.text("platform:guidance"), .text(Stats.name(p.platform)), .int(p.guidance)],
+                         [.text("platform:announcements"), .text(Stats.name(p.platform)), .int(p.announcements)]]
                     })
     }
+
+    /// A platform's slug; `(all)` for the facts written for every platform.
+    static func name(_ platform: Platform?) -> String { platform?.rawValue ?? "(all)" }
 
     /// The three lists a table shows: rows per table, components per family, facts per platform.
     public var sections: [Tabular] {
         [Tabular(columns: [.init("table"), .init("rows")], rows: tables.map { [.text($0.name), .int($0.rows)] }),
-         Tabular(columns: [.init("family"), .init("components")], rows: families.map { [.text($0.family), .int($0.components)] }),
+         Tabular(columns: [.init("family"), .init("components")], rows: families.map { [.text($0.family.rawValue), .int($0.components)] }),
          Tabular(columns: [.init("platform"), .init("criteria"), .init("guidance"), .init("announcements")],
-                 rows: platforms.map { [.text($0.platform), .int($0.criteria), .int($0.guidance), .int($0.announcements)] })]
+                 rows: platforms.map { [.text(Stats.name($0.platform)), .int($0.criteria), .int($0.guidance), .int($0.announcements)] })]
     }
 
     /// The whole as one JSON document: the database, rows per table, components per family,
@@ -186,7 +189,7 @@ extension Stats {
         .object([
             ("database", .string(path)),
             ("tables", .object(tables.map { ($0.name, .int(Int64($0.rows))) })),
-            ("families", .object(families.map { ($0.family, .int(Int64($0.components))) })),
+            ("families", .object(families.map { ($0.family.rawValue, .int(Int64($0.components))) })),
             ("platforms", sections[2].json),
         ])
     }

@@ -127,8 +127,8 @@ extension SearchHit {
     var cleaned: SearchHit {
         func c(_ s: String) -> String { TerminalText.clean(s.replacingOccurrences(of: "\n", with: " ")) }
         var hit = self
-        hit.component = c(component); hit.title = c(title); hit.category = category.map(c); hit.platform = platform.map(c)
-        hit.framework = framework.map(c); hit.kind = kind.map(c); hit.aspect = aspect.map(c); hit.label = label.map(c)
+        hit.component = c(component); hit.title = c(title); hit.category = category.map(c)
+        hit.kind = kind.map(c); hit.aspect = aspect.map(c); hit.label = label.map(c)
         hit.text = c(text); hit.snippet = snippet.cleaned; hit.highlightedLabel = highlightedLabel?.cleaned
         hit.summary = summary.map(c); hit.source = c(source); hit.equivalents = equivalents.map(c)
         return hit

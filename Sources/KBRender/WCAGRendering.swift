@@ -13,7 +13,8 @@ public enum WCAGRendering {
                 component = key
                 out += (out.isEmpty ? "" : "\n") + "## \(e(c.title)) (\(e(key)))\nfrom \(e(c.source))\n\n"
             }
-            out += "- \(e(c.criterion))" + (c.criterionTitle.map { " \(e($0))" } ?? "") + (c.level.map { " (Level \(e($0)))" } ?? "")
+            // The number and the level are words of closed sets with nothing markdown reads.
+            out += "- \(c.criterion)" + (c.criterionTitle.map { " \(e($0))" } ?? "") + (c.level.map { " (Level \($0.rawValue))" } ?? "")
                 + (c.url.map { " " + MarkdownText.autolink($0) } ?? "") + " (line \(c.line))\n"
         }
         return out

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import KBModel
+import KBStore
 
 /// The components-first listing's ranking (`SearchEngine.components`): ranks components on the component index (search_components: a component's
 /// title, category and every fact, schema 0007), then shows each one's best facts with snippets.
@@ -19,7 +20,7 @@ package enum ComponentListing {
     package static let columnWeights = (title: 10.0, category: 4.0, body: 1.0, labels: 2.0, code: 0.5)
 
     static let rankSQL = """
-        SELECT rowid, bm25(search_components, \(columnWeights.title), \(columnWeights.category), \(columnWeights.body), \(columnWeights.labels), \(columnWeights.code)) AS score
+        SELECT rowid AS id, bm25(search_components, \(columnWeights.title), \(columnWeights.category), \(columnWeights.body), \(columnWeights.labels), \(columnWeights.code)) AS score
         FROM search_components WHERE search_components MATCH ?
         """
 
@@ -43,7 +44,7 @@ package enum ComponentListing {
         try deadline.check()
 
         let allowed = try allowedComponents(db, options)
-        let softFamily = read.reading.platforms.isEmpty ? nil : Set(read.reading.platforms.compactMap { Family(platform: $0) })
+        let softFamily = read.reading.platforms.isEmpty ? nil : Set(read.reading.platforms.map(\.family))
         let hasEquivalents = read.reading.terms.contains { !$0.equivalents.isEmpty }
         let factFilters = options.platform != nil || options.framework != nil || options.kind != nil || options.aspect != nil
         let limit = options.limit > 0 ? options.limit : Int.max
@@ -65,7 +66,8 @@ package enum ComponentListing {
             result.total = total
             let sql = rankSQL + " ORDER BY score, rowid" + (factFilters ? "" : " LIMIT \(limit == Int.max ? -1 : limit + titled.count)")
             candidates = try Row.fetchAll(db.cachedStatement(sql: sql), arguments: [match]).map {
-                Candidate(id: $0[0], score: $0[1], held: read.full.count, familyMatch: true, titleHeld: titled[$0[0]] ?? 0, exactHeld: 0, missing: [])
+                Candidate(id: $0["id"], score: $0["score"], held: read.full.count, familyMatch: true, titleHeld: titled[$0["id"]] ?? 0,
+                          exactHeld: 0, missing: [])
             }
             let listed = Set(candidates.map(\.id))
             for (id, count) in titled where !listed.contains(id) {
@@ -113,7 +115,7 @@ package enum ComponentListing {
         var conditions: [String] = []
         var arguments: [DatabaseValueConvertible] = []
         if let family = options.family { conditions.append("family = ?"); arguments.append(family.rawValue) }
-        if let platform = options.platform { conditions.append("family = ?"); arguments.append(try Family.of(platform: platform).rawValue) }
+        if let platform = options.platform { conditions.append("family = ?"); arguments.append(platform.family.rawValue) }
         if let component = options.component { conditions.append("slug = ?"); arguments.append(component) }
         if conditions.isEmpty { return nil }
         return Set(try Int64.fetchAll(db, sql: "SELECT id FROM components WHERE " + conditions.joined(separator: " AND "),
@@ -127,9 +129,9 @@ package enum ComponentListing {
         let exactSets = exactTiers ? try read.exact.map { try rowids(db, $0) } : []
         var candidates: [Candidate] = []
         for row in try Row.fetchAll(db.cachedStatement(sql: rankSQL), arguments: [match]) {
-            let id: Int64 = row[0]
+            let id: Int64 = row["id"]
             if let allowed, !allowed.contains(id) { continue }
-            candidates.append(Candidate(id: id, score: row[1], held: read.full.count, familyMatch: families?.contains(id) ?? true,
+            candidates.append(Candidate(id: id, score: row["score"], held: read.full.count, familyMatch: families?.contains(id) ?? true,
                                         titleHeld: titled[id] ?? 0, exactHeld: exactSets.filter { $0.contains(id) }.count, missing: []))
         }
         return candidates.sorted(by: order)
@@ -149,10 +151,10 @@ package enum ComponentListing {
         let any = present.map { read.full[$0] }.joined(separator: " OR ")
         var candidates: [Candidate] = []
         for row in try Row.fetchAll(db.cachedStatement(sql: rankSQL), arguments: [any]) {
-            let id: Int64 = row[0]
+            let id: Int64 = row["id"]
             if let allowed, !allowed.contains(id) { continue }
             let missing = read.full.indices.filter { !sets[$0].contains(id) }
-            candidates.append(Candidate(id: id, score: row[1], held: read.full.count - missing.count,
+            candidates.append(Candidate(id: id, score: row["score"], held: read.full.count - missing.count,
                                         familyMatch: families?.contains(id) ?? true, titleHeld: titled[id] ?? 0,
                                         exactHeld: exactSets.filter { $0.contains(id) }.count, missing: missing))
         }
@@ -209,20 +211,20 @@ package enum ComponentListing {
             SELECT c.id, c.slug, c.title, c.family, c.category, c.summary, s.path
             FROM components c JOIN sources s ON s.id = c.source_id WHERE c.id = ?
             """), arguments: [candidate.id]) else { return nil }
-        let family = Family(rawValue: row["family"]) ?? .native
+        let family = try row.family()
         var scored: [(hit: SearchHit, found: TermMatcher.Found, rank: [Double])] = []
         let facts = try Row.fetchCursor(db.cachedStatement(sql: factsSQL), arguments: [candidate.id])
         while let fact = try facts.next() {
-            // Read by position, and the rest of the row only for a fact that matches: a component
-            // has dozens of facts, most of which do not.
-            let text: String = fact[4]
-            let label: String? = fact[3]
+            // The rest of the row only for a fact that matches: a component has dozens of facts,
+            // most of which do not.
+            let text: String = fact["text"]
+            let label: String? = fact["label"]
             var found = matcher.find(in: text)
             // A question of what is said (`say`, `announce`) is answered by announcements.
-            if !read.speech.isEmpty && (fact[0] as Int) == 4 { found.exact.formUnion(read.speech) }
+            if !read.speech.isEmpty && FactKind(tag: fact["tag"]) == .announcement { found.exact.formUnion(read.speech) }
             let inLabel = label.map { matcher.find(in: $0) }
             if found.terms.isEmpty && (inLabel?.terms.isEmpty ?? true) { continue }
-            guard let hit = hit(fact, component: row, family: family), passes(hit, fact, options) else { continue }
+            guard let hit = try hit(fact, component: row, family: family), passes(hit, fact, options) else { continue }
             if let inLabel {
                 found.exact.formUnion(inLabel.exact)
                 found.viaEquivalent.merge(inLabel.viaEquivalent) { $0.union($1) }
@@ -233,7 +235,7 @@ package enum ComponentListing {
             if let label = hit.label, let inLabel, !inLabel.marks.isEmpty { marked.highlightedLabel = TermMatcher.snippet(label, inLabel) }
             marked.equivalents = found.viaEquivalent.filter { !found.exact.contains($0.key) }.values.flatMap { $0 }.sorted()
             // A transcript line is a fragment of what is said; a note's example says it whole.
-            let boost = kindBoost(hit) - ((fact[13] as String?) == "transcript" ? 0.2 : 0)
+            let boost = kindBoost(hit) - ((fact["origin"] as String?) == AnnouncementOrigin.transcript.rawValue ? 0.2 : 0)
             let rank = [-found.weight * platformFactor(hit, fact, read.reading), -boost, Double(hit.text.utf8.count)]
             scored.append((marked, found, rank))
         }
@@ -262,18 +264,18 @@ package enum ComponentListing {
     /// So `dimmed` shows iOS's dimmed and, under it, Android's disabled.
     static func varied(_ ranked: [(hit: SearchHit, found: TermMatcher.Found)]) -> [SearchHit] {
         var chosen: [Int] = []
-        var terms = Set<Int>(), equivalents = Set<String>(), platforms = Set<String>()
+        var terms = Set<Int>(), equivalents = Set<String>(), platforms = Set<Platform?>()
         func adds(_ index: Int) -> Bool {
             let (hit, found) = ranked[index]
             return !found.exact.isSubset(of: terms) || !Set(hit.equivalents).isSubset(of: equivalents)
-                || !platforms.contains(hit.platform ?? "")
+                || !platforms.contains(hit.platform)
         }
         while chosen.count < min(SearchOptions.factsPerComponent, ranked.count) {
             let next = ranked.indices.first { !chosen.contains($0) && adds($0) } ?? ranked.indices.first { !chosen.contains($0) }!
             chosen.append(next)
             terms.formUnion(ranked[next].found.exact)
             equivalents.formUnion(ranked[next].hit.equivalents)
-            platforms.insert(ranked[next].hit.platform ?? "")
+            platforms.insert(ranked[next].hit.platform)
         }
         return chosen.map { ranked[$0].hit }
     }
@@ -296,27 +298,27 @@ package enum ComponentListing {
         WHERE a.component_id = ?1
         """
 
-    /// A row of `factsSQL` as a hit (columns by position, in the order of `factsSQL`).
-    static func hit(_ fact: Row, component: Row, family: Family) -> SearchHit? {
-        guard let kind = FactKind(tag: fact[0]) else { return nil }
-        var aspect: String? = fact[5]
-        let label: String? = fact[3]
+    /// A row of `factsSQL` as a hit, with its component's row.
+    static func hit(_ fact: Row, component: Row, family: Family) throws -> SearchHit? {
+        guard let kind = FactKind(tag: fact["tag"]) else { return nil }
+        var aspect: String? = fact["aspect"]
+        let label: String? = fact["label"]
         if kind == .criterion, let words = label.map(Vocabulary.slugify), Vocabulary.aspects.contains(words) { aspect = words }
         return SearchHit(
-            rank: 0, score: 0, fact: kind, id: fact[1], component: component[1], title: component[2], family: family,
-            category: component[4], platform: fact[7], framework: fact[8], kind: fact[2],
-            aspect: aspect, label: label, text: fact[4], snippet: HighlightedText(parts: []), highlightedLabel: nil,
-            summary: component[5], source: fact[10], line: fact[11])
+            rank: 0, score: 0, fact: kind, id: fact["id"], component: component["slug"], title: component["title"], family: family,
+            category: component["category"], platform: try fact.platform(), framework: try fact.framework(), kind: fact["kind"],
+            aspect: aspect, label: label, text: fact["text"], snippet: HighlightedText(parts: []), highlightedLabel: nil,
+            summary: component["summary"], source: fact["source"], line: fact["line"])
     }
 
     /// The hard filters on facts, as the fact search applies them.
     static func passes(_ hit: SearchHit, _ fact: Row, _ options: SearchOptions) -> Bool {
-        if let platform = options.platform, !(hit.platform == platform || (hit.platform == nil && hit.family == Family(platform: platform))) { return false }
+        if let platform = options.platform, !(hit.platform == platform || (hit.platform == nil && hit.family == platform.family)) { return false }
         if let framework = options.framework, hit.framework != framework { return false }
         if let kind = options.kind, hit.fact != kind { return false }
         if let aspect = options.aspect {
             let label = (hit.label ?? "").lowercased()
-            let guidanceAspect: String? = hit.fact == .guidance ? fact[5] : nil
+            let guidanceAspect: String? = hit.fact == .guidance ? fact["aspect"] : nil
             if !(guidanceAspect == aspect || hit.kind == aspect || (hit.fact == .criterion && label == aspect.replacingOccurrences(of: "-", with: " "))) {
                 return false
             }
@@ -332,7 +334,7 @@ package enum ComponentListing {
         guard reading.platforms.contains(platform) else { return 0.5 }
         var factor = 1.5
         if let framework = hit.framework, reading.frameworks.contains(framework) { factor += 0.25 }
-        if let reader: String = fact[9], reading.screenReaders.contains(reader) { factor += 0.25 }
+        if let reader: String = fact["screen_reader"], reading.screenReaders.contains(reader) { factor += 0.25 }
         return factor
     }
 

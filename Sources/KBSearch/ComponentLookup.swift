@@ -36,7 +36,7 @@ package enum ComponentLookup {
             if !guides.isEmpty {
                 matches = guides
             } else if !anywhere.isEmpty {
-                throw QueryError.notInFamily(query, family: implied.rawValue,
+                throw QueryError.notInFamily(query, family: implied,
                                              elsewhere: anywhere.map { "\($0.family.rawValue)/\($0.slug)" })
             }
         }

@@ -25,8 +25,8 @@ public struct SearchReading: Sendable {
     /// platform word in the query, they raise that platform the same way.
     public var platformHints: [String] = []
     /// The platforms those words raise (`android`), frameworks (`jetpack-compose`), screen readers.
-    public var platforms: [String] = []
-    public var frameworks: [String] = []
+    public var platforms: [Platform] = []
+    public var frameworks: [Framework] = []
     public var screenReaders: [String] = []
     /// A misspelt word and the spelling the index holds that was searched instead (`chekbox`:
     /// checkbox).
@@ -42,7 +42,7 @@ public struct SearchReading: Sendable {
     public var partial = false
     /// Success criteria the query names by number or handle (`1.4.11`, `focus visible`), with
     /// their titles: the components that cite each rank first, then those whose criteria test it.
-    public var criteria: [(sc: String, title: String)] = []
+    public var criteria: [(sc: SCNumber, title: String)] = []
 }
 
 /// One component a search found, with its best facts.

@@ -80,9 +80,9 @@ enum EvidenceRanking {
     }
 
     /// What each component gains for the success criteria `criteria` (by component id).
-    static func criterionGain(_ db: Database, _ criteria: [String]) throws -> [Int64: Double] {
+    static func criterionGain(_ db: Database, _ criteria: [SCNumber]) throws -> [Int64: Double] {
         var gain: [Int64: Double] = [:]
-        for sc in criteria {
+        for sc in criteria.written {
             for id in try Int64.fetchAll(db.cachedStatement(sql: "SELECT DISTINCT component_id FROM component_wcag WHERE sc = ?"), arguments: [sc]) {
                 gain[id, default: 0] += citedShare
             }

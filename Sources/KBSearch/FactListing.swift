@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import KBModel
+import KBStore
 
 /// The fact listing's ranking (`SearchEngine.facts`): every fact that matches, on the fact index
 /// (`search_index`, one document per fact, stemmed), best first, each looked up and marked.
@@ -169,10 +170,10 @@ package enum FactListing {
     static func arguments(_ options: SearchOptions, match: String) throws -> StatementArguments {
         var values: [String: (any DatabaseValueConvertible)?] = [:]
         if let platform = options.platform {
-            values["platform"] = platform
-            values["platformFamily"] = try Family.of(platform: platform).rawValue
+            values["platform"] = platform.rawValue
+            values["platformFamily"] = platform.family.rawValue
         }
-        if let framework = options.framework { values["framework"] = framework }
+        if let framework = options.framework { values["framework"] = framework.rawValue }
         if let component = options.component { values["component"] = component }
         if let family = options.family { values["family"] = family.rawValue }
         if let kind = options.kind { values["tag"] = kind.tag }
@@ -213,7 +214,7 @@ package enum FactListing {
                 break
             }
             _ = factArguments.append(contentsOf: ["key": ranked["key"] as Int64, "score": ranked["score"] as Double])
-            guard let row = try Row.fetchOne(facts, arguments: factArguments), let hit = rankedRow(row) else { continue }
+            guard let row = try Row.fetchOne(facts, arguments: factArguments), let hit = try rankedRow(row) else { continue }
             rows.append(hit)
         }
         // A filtered listing that stopped at the limit does not know how many more there are.
@@ -222,7 +223,7 @@ package enum FactListing {
     }
 
     /// A joined fact row as a hit, with the index columns its text and label sit in.
-    static func rankedRow(_ row: Row) -> RankedRow? {
+    static func rankedRow(_ row: Row) throws -> RankedRow? {
         guard let fact = FactKind(tag: row["tag"]) else { return nil }
         var label: String?
         let text: String
@@ -251,8 +252,8 @@ package enum FactListing {
         }
         let hit = SearchHit(
             rank: 0, score: row["score"], fact: fact, id: row["fact_id"],
-            component: row["slug"], title: row["title"], family: row["family"], category: row["category"],
-            platform: row["platform"], framework: row["framework"], kind: row["kind"], aspect: aspect, label: label,
+            component: row["slug"], title: row["title"], family: try row.family(), category: row["category"],
+            platform: try row.platform(), framework: try row.framework(), kind: row["kind"], aspect: aspect, label: label,
             text: text, snippet: HighlightedText(parts: [.plain(text)]), highlightedLabel: nil, summary: row["summary"],
             source: row["source"], line: row["line"])
         return RankedRow(key: row["key"], textColumn: textColumn, labelColumn: labelColumn, hit: hit)

@@ -42,7 +42,7 @@ enum PlainLanguage {
     /// A word that names a platform, a framework or a screen reader, and what it raises.
     struct PlatformWord: Equatable {
         var platform: Platform
-        var framework: String?
+        var framework: Framework?
         var screenReader: String?
         /// A word English uses otherwise (`compose` a message, table `views`, a `browser` an app
         /// opens): it names the platform only capitalised mid-sentence or beside a word that
@@ -60,13 +60,13 @@ enum PlainLanguage {
         "iphone": PlatformWord(platform: .ios),
         "ipad": PlatformWord(platform: .ios),
         "voiceover": PlatformWord(platform: .ios, screenReader: "VoiceOver"),
-        "uikit": PlatformWord(platform: .ios, framework: "uikit"),
-        "swiftui": PlatformWord(platform: .ios, framework: "swiftui"),
+        "uikit": PlatformWord(platform: .ios, framework: .uikit),
+        "swiftui": PlatformWord(platform: .ios, framework: .swiftui),
         "android": PlatformWord(platform: .android),
         "talkback": PlatformWord(platform: .android, screenReader: "TalkBack"),
-        "views": PlatformWord(platform: .android, framework: "android-views", plainWord: true),
-        "compose": PlatformWord(platform: .android, framework: "jetpack-compose", plainWord: true),
-        "jetpack": PlatformWord(platform: .android, framework: "jetpack-compose"),
+        "views": PlatformWord(platform: .android, framework: .androidViews, plainWord: true),
+        "compose": PlatformWord(platform: .android, framework: .jetpackCompose, plainWord: true),
+        "jetpack": PlatformWord(platform: .android, framework: .jetpackCompose),
         "web": PlatformWord(platform: .web),
         "html": PlatformWord(platform: .web),
         "browser": PlatformWord(platform: .web, plainWord: true),

@@ -10,7 +10,7 @@ public enum QueryError: Error, LocalizedError, HintedError, Equatable {
     case unknownComponent(String, suggestions: [String])
     /// The name answers only to components of another family than the platform or framework
     /// chosen (`tabs` with iOS: web/tabs); `elsewhere` names them.
-    case notInFamily(String, family: String, elsewhere: [String])
+    case notInFamily(String, family: Family, elsewhere: [String])
     /// A component named for a stack has nothing for it (no criterion or note of that platform).
     case nothingForStack(String, stack: String)
     /// No category by that name; the closest, if any.
@@ -39,7 +39,7 @@ public enum QueryError: Error, LocalizedError, HintedError, Equatable {
             }
             return "no component \"\(query)\"; closest: \(suggestions.joined(separator: ", "))"
         case let .notInFamily(query, family, elsewhere):
-            return "no \(family) component \"\(query)\"; only \(elsewhere.joined(separator: ", ")) answer\(elsewhere.count == 1 ? "s" : "") to that name"
+            return "no \(family.rawValue) component \"\(query)\"; only \(elsewhere.joined(separator: ", ")) answer\(elsewhere.count == 1 ? "s" : "") to that name"
         case let .nothingForStack(component, stack):
             return "\(component) has nothing for \(stack): no criterion or note of it"
         case let .unknownCategory(name, closest):
@@ -72,16 +72,5 @@ public enum QueryError: Error, LocalizedError, HintedError, Equatable {
             return value == value.rounded() ? "\(Int(value)) \(unit)" : String(format: "%.1f", value) + " \(unit)"
         }
         return "\(bytes) bytes"
-    }
-}
-
-extension Family {
-    /// The family of a platform a question names; a word that is no platform is refused, never
-    /// read as some family.
-    package static func of(platform: String) throws -> Family {
-        guard let family = Family(platform: platform) else {
-            throw QueryError.invalidOption("no platform \"\(platform)\"; one of: \(Platform.allCases.map(\.rawValue).joined(separator: ", "))")
-        }
-        return family
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import KBModel
+import KBStore
 
 /// How the engine reads a query, once, for either listing: what each index runs and what the
 /// listing says it did with the user's words (`SearchReading`).
@@ -99,7 +100,7 @@ struct QueryReading {
             } else if let single, let platformWord = PlainLanguage.platformWords[single],
                       try namesPlatform(db, at: position, platformWord, typed: words.map(\.text), singles: singles) {
                 platformWords.append(word)
-                if !reading.platforms.contains(platformWord.platform.rawValue) { reading.platforms.append(platformWord.platform.rawValue) }
+                if !reading.platforms.contains(platformWord.platform) { reading.platforms.append(platformWord.platform) }
                 if let framework = platformWord.framework, !reading.frameworks.contains(framework) { reading.frameworks.append(framework) }
                 if let reader = platformWord.screenReader, !reading.screenReaders.contains(reader) { reading.screenReaders.append(reader) }
             } else {
@@ -183,11 +184,11 @@ struct QueryReading {
         }
         // Words only one platform uses (`dimmed`, `isHeader`) say which platform is meant.
         if reading.platforms.isEmpty {
-            var hinted: [String: [String]] = [:]
+            var hinted: [Platform: [String]] = [:]
             for term in reading.terms where !term.prefix {
                 let platforms = vocabulary.platforms(of: term.text)
-                if platforms.count == 1, let only = platforms.first, let platform = only, let family = Family(platform: platform),
-                   try usedAsTerm(db, term.text, in: family, vocabulary: vocabulary) {
+                if platforms.count == 1, let only = platforms.first, let platform = only,
+                   try usedAsTerm(db, term.text, in: platform.family, vocabulary: vocabulary) {
                     hinted[platform, default: []].append(term.text)
                 }
             }
@@ -206,16 +207,17 @@ struct QueryReading {
     /// user's framing. The ranking raises the components citing each, then those testing it.
     private mutating func readCriteria(_ db: Database, _ content: inout [(text: String, prefix: Bool)]) throws {
         let catalogue = try Row.fetchAll(db.cachedStatement(sql: "SELECT sc, title FROM wcag_criteria WHERE title IS NOT NULL"))
-            .map { (sc: $0["sc"] as String, title: $0["title"] as String) }
+            .map { (sc: try $0.successCriterion(), title: $0["title"] as String) }
         guard !catalogue.isEmpty else { return }
-        let bySC = Dictionary(catalogue.map { ($0.sc, $0.title) }, uniquingKeysWith: { a, _ in a })
+        // A number as the catalogue writes it (`1.4.11`, never `01.4.11`).
+        let bySC = Dictionary(catalogue.map { ($0.sc.description, $0) }, uniquingKeysWith: { a, _ in a })
         let byHandle = Dictionary(catalogue.map { (Vocabulary.slugify($0.title), $0) }, uniquingKeysWith: { a, _ in a })
-        var found: [(sc: String, title: String)] = []
+        var found: [(sc: SCNumber, title: String)] = []
         var kept: [(text: String, prefix: Bool)] = []
         for word in content {
             let number = word.text.trimmingCharacters(in: CharacterSet(charactersIn: ".,;:()"))
-            if !word.prefix, let title = bySC[number] {
-                if !found.contains(where: { $0.sc == number }) { found.append((number, title)) }
+            if !word.prefix, let criterion = bySC[number] {
+                if !found.contains(where: { $0.sc == criterion.sc }) { found.append(criterion) }
             } else {
                 kept.append(word)
             }

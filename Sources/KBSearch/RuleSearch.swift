@@ -10,8 +10,8 @@ public struct RuleHit: Sendable, Equatable {
     public var rule: String
     public var name: String?
     public var description: String?
-    /// The success criteria it tests (ACT's secondary ones left out).
-    public var criteria: [String]
+    /// The success criteria it tests (ACT's secondary ones left out), in numeric order.
+    public var criteria: [SCNumber]
     /// axe: the ACT rules it implements; ACT: the axe rules that implement it.
     public var related: [String]
     /// How many of the query's words it holds.
@@ -65,9 +65,9 @@ package enum RuleSearch {
         rows += try Row.fetchAll(db, sql: columns + " FROM v_rules r WHERE r.id IN (SELECT value FROM json_each(?)) AND r.deprecated = 0 ORDER BY r.kind, r.rule",
                                  arguments: ["[" + tested.filter { !listed.contains($0) }.map(String.init).joined(separator: ",") + "]"])
         let split = { (text: String?) in (text ?? "").split(separator: ",").map(String.init) }
-        let hits = rows.map { row -> RuleHit in
+        let hits = try rows.map { row -> RuleHit in
             RuleHit(kind: row["kind"], rule: row["rule"], name: row["name"], description: row["description"],
-                    criteria: split(row["criteria"]).sorted { WCAGNumber.key($0).lexicographicallyPrecedes(WCAGNumber.key($1)) },
+                    criteria: try row.successCriteria("criteria").sorted(),
                     related: split(row["related"]).sorted(), matched: matched[row["id"]] ?? 0)
         }
         // Most words first; bm25's order (the query's) within.
@@ -79,9 +79,4 @@ package enum RuleSearch {
         let kept = ranked.filter { words.count <= 1 || $0.matched * 2 >= best && $0.matched > 1 || best == 1 }
         return (limit > 0 ? Array(kept.prefix(limit)) : kept, kept.count)
     }
-}
-
-/// Success-criterion numbers in WCAG's order: 1.4.3 before 1.4.10.
-package enum WCAGNumber {
-    package static func key(_ sc: String) -> [Int] { sc.split(separator: ".").map { Int($0) ?? 0 } }
 }

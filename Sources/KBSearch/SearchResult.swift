@@ -86,8 +86,8 @@ public struct SearchHit: Sendable {
     /// `controls`, `notifications`, `patterns`...
     public var category: String?
     /// nil: every platform of the component's family.
-    public var platform: String?
-    public var framework: String?
+    public var platform: Platform?
+    public var framework: Framework?
     /// The criterion's kind: `keyboard`, `gesture`, `screenreader`, `settings`.
     public var kind: String?
     /// The guidance's aspect, or the aspect a criterion's label names (`State` → `state`).
@@ -110,12 +110,12 @@ public struct SearchHit: Sendable {
     public var equivalents: [String] = []
 }
 
-/// Filters and limits of a search. Slugs as in the schema.
+/// Filters and limits of a search.
 public struct SearchOptions: Sendable, Equatable {
-    /// `ios`, `android`, `web`: facts for that platform and facts for every platform of its family.
-    public var platform: String?
-    /// `uikit`, `swiftui`, `android-views`, `jetpack-compose`: only facts written for it.
-    public var framework: String?
+    /// Facts for that platform and facts for every platform of its family.
+    public var platform: Platform?
+    /// Only facts written for it.
+    public var framework: Framework?
     public var component: String?
     public var family: Family?
     public var kind: FactKind?
@@ -130,7 +130,7 @@ public struct SearchOptions: Sendable, Equatable {
     /// The best facts shown under each component.
     public static let factsPerComponent = 3
 
-    public init(platform: String? = nil, framework: String? = nil, component: String? = nil, family: Family? = nil,
+    public init(platform: Platform? = nil, framework: Framework? = nil, component: String? = nil, family: Family? = nil,
                 kind: FactKind? = nil, aspect: String? = nil, limit: Int = SearchOptions.defaultLimit) {
         self.platform = platform
         self.framework = framework
@@ -149,7 +149,7 @@ public struct SearchOptions: Sendable, Equatable {
     /// content, so not when the search is kept to native components, to iOS or Android, or to one
     /// component, fact kind or aspect.
     public var reachesRules: Bool {
-        component == nil && family != .native && (platform == nil || platform == "web") && kind == nil && aspect == nil
+        component == nil && family != .native && (platform == nil || platform == .web) && kind == nil && aspect == nil
     }
 }
 

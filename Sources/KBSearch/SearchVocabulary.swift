@@ -1,5 +1,6 @@
 import GRDB
 import KBModel
+import KBStore
 
 /// One concept of the vocabulary with its terms, for a look-up of a term's equivalents.
 public struct EquivalentConcept: Sendable, Equatable {
@@ -25,7 +26,7 @@ struct SearchVocabulary {
     init(_ db: Database, words: WordForms) throws {
         plain = words.plain
         for row in try Row.fetchAll(db, sql: "SELECT concept, platform, term, note FROM equivalents ORDER BY id") {
-            let equivalent = Equivalent(concept: row["concept"], platform: row["platform"], term: row["term"], note: row["note"])
+            let equivalent = Equivalent(concept: row["concept"], platform: try row.platform(), term: row["term"], note: row["note"])
             byKey[key(equivalent.term), default: []].append(equivalent)
             byConcept[equivalent.concept, default: []].append(equivalent)
         }
@@ -48,7 +49,7 @@ struct SearchVocabulary {
     }
 
     /// The platforms the vocabulary gives a term for (nil: every platform).
-    func platforms(of text: String) -> Set<String?> {
+    func platforms(of text: String) -> Set<Platform?> {
         Set((byKey[key(text)] ?? []).map(\.platform))
     }
 
@@ -65,7 +66,7 @@ struct SearchVocabulary {
         try db.execute(sql: "DELETE FROM equivalents")
         let insert = try db.makeStatement(sql: "INSERT INTO equivalents (concept, platform, term, note) VALUES (?, ?, ?, ?)")
         for equivalent in equivalents {
-            try insert.execute(arguments: [equivalent.concept, equivalent.platform, equivalent.term, equivalent.note])
+            try insert.execute(arguments: [equivalent.concept, equivalent.platform?.rawValue, equivalent.term, equivalent.note])
         }
     }
 }

@@ -9,7 +9,7 @@ package enum PlanStore {
         try kb.writer(for: "saving a plan").write { db in
             try db.execute(sql: "DELETE FROM plans WHERE name = ?", arguments: [plan.name])
             try db.execute(sql: "INSERT INTO plans (name, platform, framework, saved_at, notes_as_items) VALUES (?, ?, ?, ?, ?)",
-                           arguments: [plan.name, plan.platform, plan.framework, plan.savedAt, plan.notesAsItems])
+                           arguments: [plan.name, plan.platform?.rawValue, plan.framework?.rawValue, plan.savedAt, plan.notesAsItems])
             let id = db.lastInsertedRowID
             for (i, component) in plan.components.enumerated() {
                 let parts = component.split(separator: "/", maxSplits: 1).map(String.init)
@@ -33,7 +33,7 @@ package enum PlanStore {
             let components = try String.fetchAll(db, sql: """
                 SELECT family || '/' || slug FROM plan_components WHERE plan_id = ? ORDER BY position
                 """, arguments: [row["id"] as Int64])
-            return SavedPlan(name: row["name"], platform: row["platform"], framework: row["framework"],
+            return SavedPlan(name: row["name"], platform: try row.platform(), framework: try row.framework(),
                              savedAt: row["saved_at"], components: components, notesAsItems: row["notes_as_items"])
         }
     }

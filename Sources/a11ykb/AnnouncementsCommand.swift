@@ -45,7 +45,8 @@ struct AnnouncementsCommand: ParsableCommand {
 
     func run() throws {
         let kb = try database.open()
-        let shown = try kb.announcements(component: component, family: family, platform: platform, origin: origin, limit: limit)
+        let shown = try kb.announcements(component: component, family: family, platform: try platform.map { try Platform(typed: $0) },
+                                         origin: origin, limit: limit)
         let format = output.format ?? .table
         var text = output.render(shown.items.tabular, as: format, maxColumnWidth: 50)
         if format == .table {

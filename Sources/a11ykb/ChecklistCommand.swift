@@ -10,7 +10,15 @@ struct StackOptions: ParsableArguments {
     @Option(help: "Keep this framework's notes and code (uikit, swiftui, android-views, jetpack-compose); names its platform.")
     var framework: String?
 
-    var stack: Checklist.Stack { get throws { try Checklist.Stack.reading(platform: platform, framework: framework) } }
+    /// The platform named (`iOS`, `android`), read; nil when none is.
+    var chosenPlatform: Platform? { get throws { try platform.map { try Platform(typed: $0) } } }
+    /// The framework named (`SwiftUI`, `jetpack-compose`), read; nil when none is.
+    var chosenFramework: Framework? { get throws { try framework.map { try Framework(typed: $0) } } }
+
+    var stack: Checklist.Stack { get throws { try Checklist.Stack.checked(platform: chosenPlatform, framework: chosenFramework) } }
+
+    /// The words given, as they may settle native or web for a component's name.
+    var words: [String] { [platform, framework].compactMap { $0 } }
 }
 
 struct ChecklistCommand: ParsableCommand {
@@ -66,10 +74,10 @@ struct ChecklistCommand: ParsableCommand {
     func run() throws {
         let kb = try database.open()
         let checklist = components.isEmpty
-            ? try kb.checklist(category: category, family: family, platform: stackOptions.platform, framework: stackOptions.framework,
+            ? try kb.checklist(category: category, family: family, platform: stackOptions.chosenPlatform, framework: stackOptions.chosenFramework,
                                notesAsItems: notesAsItems)
-            : try kb.checklist(components, platform: stackOptions.platform, framework: stackOptions.framework, family: family,
-                               notesAsItems: notesAsItems)
+            : try kb.checklist(components, platform: stackOptions.chosenPlatform, framework: stackOptions.chosenFramework, family: family,
+                               notesAsItems: notesAsItems, context: stackOptions.words)
         if checklist.sections.isEmpty {
             Output.error("no \(family.map { "\($0.rawValue) " } ?? "")components\(category.map { " in category \($0)" } ?? "") in the knowledge base")
             throw ExitStatus.incomplete

@@ -60,13 +60,17 @@ struct CompareCommand: ParsableCommand {
 
     func run() throws {
         let kb = try database.open()
+        let words = commaList(platforms)
+        let platforms = try reading({ try Platform.typed(words) }, namesFirst: {
+            if let component { _ = try kb.component(component, family: family, context: words, codeExamples: false) }
+        })
         var writer = ComparisonRendering.Writer(writerFormat)
         try output.stream(from: kb) { sink in
             if let component {
-                try writer.write(kb.compare(component, aspects: commaList(aspect), platforms: commaList(platforms),
-                                            general: general, family: family), to: sink)
+                try writer.write(kb.compare(component, aspects: commaList(aspect), platforms: platforms,
+                                            general: general, family: family, context: words), to: sink)
             } else {
-                try kb.compareAcross(aspects: commaList(aspect), platforms: commaList(platforms), general: general,
+                try kb.compareAcross(aspects: commaList(aspect), platforms: platforms, general: general,
                                      family: family) { chunk in try writer.write(chunk, to: sink) }
             }
             try writer.finish(to: sink)

@@ -83,7 +83,7 @@ struct ExportCommand: ParsableCommand {
             return try kb.exportDatabase(to: file)
         }
         if table == "matrix" {
-            let options = Matrix.Options(platforms: commaList(platforms), family: family, general: general, aspects: aspects)
+            let options = Matrix.Options(platforms: try Platform.typed(commaList(platforms)), family: family, general: general, aspects: aspects)
             var writer = Matrix.Writer(output.format == .json ? .json(cells) : .csv(cells, byteOrderMark: output.bom))
             try output.stream(from: kb) { sink in
                 try kb.matrix(options) { chunk in try writer.write(chunk, to: sink) }

@@ -29,7 +29,10 @@ struct GapsCommand: ParsableCommand {
 
     func run() throws {
         let kb = try database.open()
-        let gaps = try kb.gaps(component: component, platform: platform)
+        let platform = try reading({ try self.platform.map { try Platform(typed: $0) } }, namesFirst: {
+            if let component { _ = try kb.component(component, context: self.platform.map { [$0] } ?? [], codeExamples: false) }
+        })
+        let gaps = try kb.gaps(component: component, platform: platform, context: self.platform.map { [$0] })
         let format = output.format ?? .table
         try output.emit(output.render(gaps.tabular, as: format, maxColumnWidth: 50)
                         + (format == .table ? "\(gaps.count) gap\(gaps.count == 1 ? "" : "s")\n" : ""), from: kb)

@@ -8,7 +8,7 @@ enum Hints {
         case .showAll: "--limit 0 shows all"
         case .listFacts(nil): "--facts lists facts"
         case .listFacts(let component?): "--component \(component) --facts"
-        case .keepOnly(let platform): "--platform \(platform) keeps only those"
+        case .keepOnly(let platform): "--platform \(platform.rawValue) keeps only those"
         case .keepOneFamily: "--platform or --family keeps one"
         case .listEveryFile: "--verbose lists every file"
         case .nameFamily: "--family"

@@ -39,10 +39,10 @@ struct PlanCommand: ParsableCommand {
         func run() throws {
             let kb = try database.open()
             let checklist = components.isEmpty
-                ? try kb.checklist(category: category, family: family, platform: stackOptions.platform, framework: stackOptions.framework,
+                ? try kb.checklist(category: category, family: family, platform: stackOptions.chosenPlatform, framework: stackOptions.chosenFramework,
                                    notesAsItems: notesAsItems)
-                : try kb.checklist(components, platform: stackOptions.platform, framework: stackOptions.framework, family: family,
-                                   notesAsItems: notesAsItems)
+                : try kb.checklist(components, platform: stackOptions.chosenPlatform, framework: stackOptions.chosenFramework, family: family,
+                                   notesAsItems: notesAsItems, context: stackOptions.words)
             let plan = try kb.savePlan(name, checklist: checklist)
             Output.out("saved plan \(plan.name): \(plan.components.count) components, \(checklist.items.count) items\n")
         }

@@ -94,8 +94,12 @@ struct SearchCommand: ParsableCommand {
         let kb = try database.open()
         let text = query.joined(separator: " ")
         let limit = limit ?? (facts ? SearchOptions.defaultLimit : SearchOptions.defaultComponentLimit)
-        let options = SearchOptions(platform: platform?.rawValue, framework: framework, component: component,
-                                    family: family, kind: kind, aspect: aspect, limit: limit)
+        // The query is read before the framework is, as it always was (--rules takes no filter).
+        func options() throws -> SearchOptions {
+            SearchOptions(platform: try platform.map { try Platform(slug: $0.rawValue) },
+                          framework: try reading({ try framework.map { try Framework(slug: $0) } }, namesFirst: { _ = try KnowledgeBase.readQuery(text) }),
+                          component: component, family: family, kind: kind, aspect: aspect, limit: limit)
+        }
         let style = output.toTerminal
             ? SearchRendering.Style(match: Terminal.highlight, heading: Terminal.bold, faint: Terminal.dim, hint: Hints.wording)
             : SearchRendering.Style(hint: Hints.wording)
@@ -111,12 +115,12 @@ struct SearchCommand: ParsableCommand {
             return
         }
         if facts {
-            let result = try kb.search(text, options: options, timeout: timeout)
+            let result = try kb.search(text, options: options(), timeout: timeout)
             found = try emit(result.query, result.tabular, empty: result.hits.isEmpty, from: kb,
                              listing: { SearchRendering.text(result, style: style) }, noHits: { SearchRendering.noHits(result) })
         } else {
             let format = output.format ?? .table
-            let answer = try kb.findComponents(text, options: options, timeout: timeout, rules: format != .csv)
+            let answer = try kb.findComponents(text, options: options(), timeout: timeout, rules: format != .csv)
             let (result, ruleHits) = (answer.result, answer.rules)
             let json = format == .json || format == .jsonl
                 ? ComponentSearchRendering.json(result, rules: ruleHits.items, lines: format == .jsonl) : nil

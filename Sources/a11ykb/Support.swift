@@ -57,3 +57,14 @@ enum StandardInput {
         }
     }
 }
+
+/// A user's words for an option (`--platform`, `--level`) read into the typed value the library
+/// takes. The library once read them only after looking up what the command names beside them (a
+/// component, a plan): when the words are none, `namesFirst` makes that lookup, so that an unknown
+/// or ambiguous name stays the error said, as it was.
+func reading<Value>(_ read: () throws -> Value, namesFirst: () throws -> Void) throws -> Value {
+    do { return try read() } catch {
+        try namesFirst()
+        throw error
+    }
+}

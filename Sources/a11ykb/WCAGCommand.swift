@@ -37,7 +37,7 @@ struct WCAGCommand: ParsableCommand {
         let kb = try database.open()
         let text = query.joined(separator: " ")
         let format = output.format ?? .table
-        switch try kb.wcag(text.isEmpty ? nil : text, level: level) {
+        switch try kb.wcag(text.isEmpty ? nil : text, level: try level.map { try WCAGLevel(typed: $0) }) {
         case .criterion(let tests):
             if markdown || format == .table {
                 try output.emit(StandardsRendering.text(tests, markdown: markdown), from: kb)
@@ -102,8 +102,32 @@ struct CoverageCommand: ParsableCommand {
     func run() throws {
         let kb = try database.open()
         if plan != nil && !components.isEmpty { throw ValidationError("name components or --plan, not both") }
-        let coverage = try plan.map { try kb.coverage(plan: $0, level: level) }
-            ?? kb.coverage(components: components, category: category, family: family, platform: platform, level: level)
+        // The names (a plan's, the components') are looked up before the platform and the level are
+        // read, as they always were; a saved plan keeps its own platform, whatever --platform says.
+        if let plan {
+            let level = try reading({ try WCAGLevel(typed: self.level) }, namesFirst: { _ = try kb.coverage(plan: plan) })
+            return try show(kb.coverage(plan: plan, level: level), from: kb)
+        }
+        let names = { _ = try kb.coverage(components: components, category: category, family: family) }
+        let platform: Platform?
+        do {
+            platform = try self.platform.map { try Platform(typed: $0) }
+        } catch {
+            try names()
+            guard try namesAPlan(kb) else { throw error }
+            platform = nil
+        }
+        let level = try reading({ try WCAGLevel(typed: self.level) }, namesFirst: names)
+        try show(kb.coverage(components: components, category: category, family: family, platform: platform, level: level), from: kb)
+    }
+
+    /// Whether the one name given is a saved plan's rather than a component's.
+    private func namesAPlan(_ kb: KnowledgeBase) throws -> Bool {
+        guard components.count == 1, (try? kb.summary(of: components[0], family: family)) == nil else { return false }
+        return try kb.plans().contains { $0.name == components[0] }
+    }
+
+    private func show(_ coverage: Coverage, from kb: KnowledgeBase) throws {
         if markdown {
             try output.emit(StandardsRendering.markdown(coverage), from: kb)
             return

@@ -31,11 +31,11 @@ final class TestPlanCommandTests: XCTestCase {
         XCTAssertEqual(records.first, ["Summary", "Description", "Labels", "Component id"])
         XCTAssertEqual(records.dropFirst().map { $0[3] }, names)
         XCTAssertTrue(records.dropFirst().allSatisfy { $0[1].count <= ChecklistRendering.jiraDescriptionLimit && $0[0].count <= ChecklistRendering.jiraSummaryLimit })
-        let checklist = try kb.checklist(names, platform: "ios", framework: "swiftui")
+        let checklist = try kb.checklist(names, platform: .ios, framework: .swiftui)
         let descriptions = records.dropFirst().map { $0[1] }.joined()
         XCTAssertTrue(checklist.items.allSatisfy { descriptions.contains(ChecklistRendering.jiraCell($0.id)) }, "every item is in one issue")
         // A component longer than the limit is split into numbered issues, each within it.
-        let split = ChecklistRendering.jiraIssues(try kb.checklist(["native/text-input"], platform: "ios"), limit: 4_000)
+        let split = ChecklistRendering.jiraIssues(try kb.checklist(["native/text-input"], platform: .ios), limit: 4_000)
         let parts = split.rows.map { row -> String in if case .text(let t) = row[1] { return t }; return "" }
         XCTAssertGreaterThan(parts.count, 1)
         XCTAssertTrue(parts.allSatisfy { $0.count <= 4_000 }, "\(parts.map(\.count))")

@@ -28,7 +28,7 @@ final class MCPConformanceTests: XCTestCase {
 
     func testBuildCheckAndCompareFromContents() throws {
         let kb = try XCTUnwrap(Self.shared)
-        let checklist = try kb.checklist(["link"], platform: "web")
+        let checklist = try kb.checklist(["link"], platform: .web)
         var csv = "id,fingerprint,result,note\n"
         for item in checklist.items where item.kind == .criterion {
             csv += "\(item.id),\(item.fingerprint),\(item.id == "web/link:keyboard:web:enter" ? "fail,SHOP-9" : "pass,")\n"

@@ -23,7 +23,7 @@ final class CompareTests: XCTestCase {
         let ios = try XCTUnwrap(comparison.rows.first?.cells[comparison.columns.firstIndex { $0.key == "ios" }!])
         XCTAssertEqual(ios.factCount, 0)
         XCTAssertEqual(ios.gapCount, 4)
-        XCTAssertEqual(ios.groups.map(\.framework), ["uikit", "swiftui"])
+        XCTAssertEqual(ios.groups.map(\.framework), [.uikit, .swiftui])
         XCTAssertEqual(ios.plainText, """
             UIKit:
               - ⚠ gap: placeholder "For collapsed: Set..." (line 119)
@@ -38,8 +38,8 @@ final class CompareTests: XCTestCase {
     func testNestingAndFrameworkGroupsAreKept() throws {
         let kb = try Fixtures.seededKnowledgeBase(self)
         let facts = try QueryFixtures.facts(kb, "expandable")
-        let name = CellBuilder.cell(facts, row: .aspect("name"), platform: "ios", includeAllPlatforms: false)
-        XCTAssertEqual(name.groups.map(\.framework), [nil, "uikit", "swiftui"])
+        let name = CellBuilder.cell(facts, row: .aspect("name"), platform: .ios, includeAllPlatforms: false)
+        XCTAssertEqual(name.groups.map(\.framework), [nil, .uikit, .swiftui])
         let lines = name.lines.map(\.indented)
         XCTAssertEqual(Array(lines.prefix(3)), [
             "- Programmatic name describes the purpose of the control.",
@@ -50,8 +50,8 @@ final class CompareTests: XCTestCase {
         XCTAssertEqual(lines[4], "  - You can programmatically set the visible label with `setTitle()`.")
         XCTAssertEqual(lines[5], "    - The expandable region title will overwrite the expandable region `accessibilityLabel`.")
         // An empty bullet under UIKit Groupings is a gap in the UIKit group, not dropped.
-        let group = CellBuilder.cell(facts, row: .aspect("group"), platform: "ios", includeAllPlatforms: false)
-        XCTAssertEqual(group.groups.first { $0.framework == "uikit" }?.items.map(\.text),
+        let group = CellBuilder.cell(facts, row: .aspect("group"), platform: .ios, includeAllPlatforms: false)
+        XCTAssertEqual(group.groups.first { $0.framework == .uikit }?.items.map(\.text),
                        ["⚠ gap: empty bullet (line 102)", "⚠ gap: empty bullet (line 103)"])
     }
 
@@ -84,7 +84,7 @@ final class CompareTests: XCTestCase {
     func testEmptyCellsSaySoAndAnnouncementsKeepTheirContext() throws {
         let kb = try Fixtures.seededKnowledgeBase(self)
         let comparison = Compare.component(try QueryFixtures.facts(kb, "reorder-data-row"),
-                                           options: .init(platforms: ["android"], rows: [.aspect("state"), .announcements]))
+                                           options: .init(platforms: [.android], rows: [.aspect("state"), .announcements]))
         XCTAssertEqual(comparison.columns.map(\.key), ["android"])
         XCTAssertEqual(comparison.rows[0].cells[0].plainText, "no guidance written")
         XCTAssertEqual(comparison.rows[1].cells[0].lines.first?.text,
@@ -145,8 +145,9 @@ final class CompareTests: XCTestCase {
         XCTAssertEqual(RowKey.parse("gestures"), .criteria("gesture"))
         XCTAssertEqual(RowKey.parse("keyboard"), .criteria("keyboard"))
         XCTAssertEqual(RowKey.parse("announcements"), .announcements)
-        XCTAssertThrowsError(try Compare.platforms(["ios", "windows"]))
-        XCTAssertEqual(try Compare.platforms(["iOS", "Android Talkback"]), ["ios", "android"])
+        XCTAssertThrowsError(try Platform.typed(["ios", "windows"]))
+        XCTAssertEqual(try Platform.typed(["iOS", "Android Talkback"]), [.ios, .android])
+        XCTAssertEqual(try Platform.typed(["ios", "iOS", "web"]), [.ios, .web], "a platform named twice is one column")
     }
 
     func testLookupByTitleFamilyAndClosestSlugs() throws {

@@ -29,7 +29,7 @@ final class ConformanceReportTests: XCTestCase {
 
     /// A results CSV of `names` for a stack, every criterion passed but those `fail` names (with a
     /// tester's note), developer notes left untested.
-    func results(_ kb: KnowledgeBase, _ names: [String], platform: String, fail: [String: String] = [:], na: Set<String> = []) throws -> NamedInput {
+    func results(_ kb: KnowledgeBase, _ names: [String], platform: Platform, fail: [String: String] = [:], na: Set<String> = []) throws -> NamedInput {
         let checklist = try kb.checklist(names, platform: platform)
         var csv = "id,fingerprint,result,note\n"
         for item in checklist.items {
@@ -67,7 +67,7 @@ final class ConformanceReportTests: XCTestCase {
     func testEachRuleOnAWebPlanAndARealAxeRun() throws {
         let kb = try corpusKnowledgeBase()
         let failing = "web/link:keyboard:web:enter"
-        let input = try results(kb, ["button", "checkbox", "link"], platform: "web", fail: [failing: "SHOP-123: the footer link ignores Enter"])
+        let input = try results(kb, ["button", "checkbox", "link"], platform: .web, fail: [failing: "SHOP-123: the footer link ignores Enter"])
         XCTAssertTrue(String(decoding: input.data, as: UTF8.self).contains(failing), "the plan holds the row the test fails")
         let axe = NamedInput(name: "axe.json", data: try Data(contentsOf: Self.axeRun))
         let built = try kb.buildConformanceReport(results: [input], axe: [axe], base: NamedInput(name: "base.yaml", data: Data(Self.base.utf8)))
@@ -123,7 +123,7 @@ final class ConformanceReportTests: XCTestCase {
 
     func testABaseLevelTheEvidenceContradictsIsAConflict() throws {
         let kb = try corpusKnowledgeBase()
-        let input = try results(kb, ["link"], platform: "web", fail: ["web/link:keyboard:web:enter": "broken"])
+        let input = try results(kb, ["link"], platform: .web, fail: ["web/link:keyboard:web:enter": "broken"])
         let base = Self.base.replacingOccurrences(of: "  hardware:", with: """
                   - num: "2.1.1"
                     components:
@@ -140,10 +140,10 @@ final class ConformanceReportTests: XCTestCase {
 
     func testRowsMarkedNotApplicableAreNeitherPassNorFail() throws {
         let kb = try corpusKnowledgeBase()
-        let checklist = try kb.checklist(["checkbox"], platform: "web")
+        let checklist = try kb.checklist(["checkbox"], platform: .web)
         let rows = checklist.items.filter { $0.kind == .criterion && $0.successCriteria.contains(SCNumber(4, 1, 2)) }
         XCTAssertFalse(rows.isEmpty)
-        let input = try results(kb, ["checkbox"], platform: "web", na: Set(rows.map(\.id)))
+        let input = try results(kb, ["checkbox"], platform: .web, na: Set(rows.map(\.id)))
         let built = try kb.buildConformanceReport(results: [input], axe: [], base: nil)
         let level = built.report.adherence(chapter: "success_criteria_level_a", criterion: "4.1.2", component: "web")
         XCTAssertNotEqual(level?.level, "not-applicable")
@@ -152,8 +152,8 @@ final class ConformanceReportTests: XCTestCase {
 
     func testANativePlanReportsSoftwareNeverWeb() throws {
         let kb = try corpusKnowledgeBase()
-        let input = try results(kb, ["button", "switch", "text-field"].filter { name in (try? kb.checklist([name], platform: "ios")) != nil },
-                                platform: "ios")
+        let input = try results(kb, ["button", "switch", "text-field"].filter { name in (try? kb.checklist([name], platform: .ios)) != nil },
+                                platform: .ios)
         let built = try kb.buildConformanceReport(results: [input], axe: [], base: nil)
         let names = Set(built.report.chapters.filter { $0.id.hasPrefix("success_criteria") }.flatMap { $0.criteria ?? [] }.flatMap { $0.components ?? [] }.map(\.name))
         XCTAssertEqual(names, ["software"])
@@ -240,7 +240,7 @@ final class ConformanceReportTests: XCTestCase {
         let guide = try kb.checklist(["how-to-test/color-contrast"])
         let contrast = guide.items.filter { $0.kind == .criterion && $0.successCriteria.contains(SCNumber(1, 4, 3)) }
         XCTAssertFalse(contrast.isEmpty, "the guide holds contrast checks")
-        var csv = String(decoding: try results(kb, ["native/button"], platform: "ios").data, as: UTF8.self)
+        var csv = String(decoding: try results(kb, ["native/button"], platform: .ios).data, as: UTF8.self)
         for item in contrast { csv += "\(item.id),\(item.fingerprint),pass,\n" }
         let built = try kb.buildConformanceReport(results: [NamedInput(name: "r.csv", data: Data(csv.utf8))], axe: [], base: nil)
         XCTAssertEqual(built.report.adherence(chapter: "success_criteria_level_aa", criterion: "1.4.3", component: "software")?.level, "supports")

@@ -48,8 +48,8 @@ final class MatrixTests: XCTestCase {
 
     func testPlatformsAndSpreadNarrowTheColumns() throws {
         let kb = try Fixtures.seededKnowledgeBase(self)
-        let matrix = try kb.matrix(Matrix.Options(platforms: ["android"], general: .spread))
-        XCTAssertTrue(matrix.columns.allSatisfy { $0.platform == "android" })
+        let matrix = try kb.matrix(Matrix.Options(platforms: [.android], general: .spread))
+        XCTAssertTrue(matrix.columns.allSatisfy { $0.platform == .android })
         let records = matrix.records(.text)
         let row = records.first { $0[0] == "table-row-button" }!
         let focus = row[matrix.header.firstIndex(of: "android:focus")!]
@@ -88,7 +88,7 @@ final class MatrixTests: XCTestCase {
         func total(_ m: Matrix) -> Int { m.rows.flatMap(\.cells).map(\.factCount).reduce(0, +) }
         XCTAssertEqual(total(readable), total(full), "every fact of the full matrix is in the readable one, once")
         for platform in Set(full.columns.map(\.platform)) {
-            let other = try XCTUnwrap(readable.columns.firstIndex { $0.platform == platform && $0.row == .other }, platform)
+            let other = try XCTUnwrap(readable.columns.firstIndex { $0.platform == platform && $0.row == .other }, platform?.rawValue ?? "general")
             let unknown = full.columns.indices.filter { full.columns[$0].platform == platform && unknownHeadings.contains(full.columns[$0]) }
             for (r, row) in full.rows.enumerated() {
                 let expected = unknown.map { row.cells[$0].factCount }.reduce(0, +)

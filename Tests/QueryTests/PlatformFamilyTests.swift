@@ -1,4 +1,5 @@
 import A11yKB
+import GRDB
 @testable import KBModel
 @testable import KBSearch
 @testable import KBQuery
@@ -6,24 +7,47 @@ import TestSupport
 import XCTest
 
 /// A platform's family is read only from a platform: a word that is none (a typo, `windows`) was
-/// read as native in silence, so a library caller filtering announcements or coverage by it got
-/// native components' answers. Now it is no family, and a question naming it is refused.
+/// once read as native in silence, so a library caller filtering announcements or coverage by it
+/// got native components' answers. Now the questions take a `Platform`, a word is read into one
+/// where a skin reads it (and refused when it is none), and a knowledge base's own platform slugs
+/// are read into one where they are read (and refused when they are none).
 final class PlatformFamilyTests: XCTestCase {
     func testOnlyAPlatformHasAFamily() throws {
-        XCTAssertEqual(Family(platform: "ios"), .native)
-        XCTAssertEqual(Family(platform: "android"), .native)
-        XCTAssertEqual(Family(platform: "web"), .web)
-        XCTAssertNil(Family(platform: "windows"))
-        XCTAssertThrowsError(try Family.of(platform: "windows")) { error in
-            XCTAssertEqual("\(error)", "no platform \"windows\"; one of: ios, android, web")
+        XCTAssertEqual(Platform.ios.family, .native)
+        XCTAssertEqual(Platform.android.family, .native)
+        XCTAssertEqual(Platform.web.family, .web)
+        XCTAssertEqual(Family.native.platforms, [.ios, .android])
+        XCTAssertEqual(Family.howToTest.platforms, Platform.allCases)
+        XCTAssertThrowsError(try Platform(typed: "windows")) { error in
+            XCTAssertEqual("\(error)", "unknown platform \"windows\"; known: ios, android, web")
         }
+        XCTAssertEqual(try Platform(typed: "Android TalkBack"), .android)
     }
 
-    func testAQuestionByAPlatformThatIsNoneIsRefusedNotReadAsNative() throws {
+    /// A knowledge base written by hand or by another program may name a platform, framework or
+    /// family a11ykb does not know: every question that reads it refuses it, naming the value,
+    /// never reading it as another (or as every platform).
+    func testAStoredValueThatIsNoneIsRefusedWhereItIsRead() throws {
         let kb = try Fixtures.seededKnowledgeBase(self)
-        try kb.read { db in
-            XCTAssertThrowsError(try SpokenAnnouncement.list(db, componentID: nil, family: nil, platform: "windows", origin: nil))
-            XCTAssertThrowsError(try Coverage.build(db, Coverage.Selection(platform: "windows")))
+        try kb.writer().write { try $0.execute(sql: "UPDATE platforms SET slug = 'windows' WHERE slug = 'ios'") }
+        let refused = UnknownStoredValue(kind: "platform", column: "platform", value: "windows")
+        XCTAssertThrowsError(try kb.component("reorder-data-row")) { XCTAssertEqual($0 as? UnknownStoredValue, refused) }
+        XCTAssertThrowsError(try kb.gaps()) { XCTAssertEqual($0 as? UnknownStoredValue, refused) }
+        XCTAssertThrowsError(try kb.search("dimmed", options: SearchOptions(limit: 0))) { XCTAssertEqual($0 as? UnknownStoredValue, refused) }
+        XCTAssertThrowsError(try kb.stats()) { error in
+            XCTAssertEqual(error as? UnknownStoredValue, UnknownStoredValue(kind: "platform", column: "slug", value: "windows"))
+            XCTAssertTrue("\(error)".contains("\"windows\" as a platform"), "\(error)")
+        }
+        try kb.writer().write { try $0.execute(sql: "UPDATE platforms SET slug = 'ios' WHERE slug = 'windows'") }
+        XCTAssertNoThrow(try kb.component("reorder-data-row"))
+
+        // A success criterion's number is read back as it was written, or refused.
+        try kb.writer().write { db in
+            try db.execute(sql: "PRAGMA foreign_keys = OFF")
+            try db.execute(sql: "INSERT INTO wcag_criteria (sc, title) VALUES ('04.1.2', 'Name, Role, Value')")
+        }
+        XCTAssertThrowsError(try kb.wcag()) { error in
+            XCTAssertEqual(error as? UnknownStoredValue, UnknownStoredValue(kind: "success criterion", column: "sc", value: "04.1.2"))
         }
     }
 }

@@ -41,82 +41,82 @@ final class StandardsQueryTests: XCTestCase {
         let kb = try knowledgeBase()
         for word in ["%", "_", "%%", "non%text"] {
             guard case .catalogue(let found) = try kb.wcag(word) else { return XCTFail("\(word): one criterion") }
-            XCTAssertEqual(found.map(\.sc), [], word)
+            XCTAssertEqual(found.map(\.sc).written, [], word)
         }
         guard case .criterion(let contrast) = try kb.wcag("Non-text contrast") else { return XCTFail("non-text contrast") }
-        XCTAssertEqual(contrast.criterion.sc, "1.4.11")
+        XCTAssertEqual(contrast.criterion.sc, SCNumber(1, 4, 11))
     }
 
     func testOneCriterionNamesComponentsACTAndAxeRules() throws {
         let kb = try knowledgeBase()
         guard case .criterion(let tests) = try kb.wcag("4.1.2") else { return XCTFail("4.1.2 is one criterion") }
         XCTAssertEqual(tests.criterion.title, "Name, Role, Value")
-        XCTAssertEqual(tests.criterion.level, "A")
+        XCTAssertEqual(tests.criterion.level, .a)
         let citing = try Fixtures.strings(kb, "SELECT DISTINCT c.slug FROM component_wcag cw JOIN components c ON c.id = cw.component_id WHERE sc = '4.1.2'")
         XCTAssertFalse(citing.isEmpty)
-        XCTAssertEqual(Set(tests.manual.filter { $0.link == "cited" }.map(\.component)), Set(citing))
+        XCTAssertEqual(Set(tests.manual.filter { $0.link == .cited }.map(\.component)), Set(citing))
         // Native pages cite nothing; their criteria are read as testing 4.1.2 (name, role, state).
         let native = try Fixtures.strings(kb, "SELECT DISTINCT component FROM v_tested_sc WHERE sc = '4.1.2' AND family = 'native'")
         XCTAssertTrue(native.contains("button") && native.contains("toggle-switch"), "\(native)")
         XCTAssertEqual(Set(tests.manual.filter { $0.family == .native }.map(\.component)), Set(native))
-        XCTAssertTrue(tests.manual.filter { $0.family == .native }.allSatisfy { $0.link == "inferred" && $0.reason != nil })
+        XCTAssertTrue(tests.manual.filter { $0.family == .native }.allSatisfy { $0.link == .inferred && $0.reason != nil })
         let act = tests.rules.filter { $0.kind == "act" }
         XCTAssertTrue(act.contains { $0.rule == "97a4e1" && !$0.secondary && $0.related.contains("button-name") })
         XCTAssertTrue(act.contains { $0.rule == "5f99a7" && $0.secondary })
         XCTAssertTrue(tests.rules.contains { $0.kind == "axe" && $0.rule == "button-name" && $0.related.contains("97a4e1") })
         // Words find a criterion by its title.
         guard case .criterion(let focus) = try kb.wcag("focus visible") else { return XCTFail("one criterion is titled Focus Visible") }
-        XCTAssertEqual(focus.criterion.sc, "2.4.7")
+        XCTAssertEqual(focus.criterion.sc, SCNumber(2, 4, 7))
     }
 
     func testCoverageOfTheWebFamilyToAAGivesEveryCriterionAStatus() throws {
         let kb = try knowledgeBase()
-        let coverage = try kb.coverage(family: .web, level: "AA")
+        let coverage = try kb.coverage(family: .web, level: .aa)
         let expected = try w3cLevels().filter { $0.value == "A" || $0.value == "AA" }
-        XCTAssertEqual(Set(coverage.rows.map(\.sc)), Set(expected.keys))
+        XCTAssertEqual(Set(coverage.rows.map(\.sc.description)), Set(expected.keys))
         for row in coverage.rows {
-            XCTAssertEqual(row.level, expected[row.sc])
+            XCTAssertEqual(row.level.rawValue, expected[row.sc.description])
             switch row.status {
-            case .both: XCTAssertTrue(!row.manual.isEmpty && !row.automated.isEmpty, row.sc)
-            case .manual: XCTAssertTrue(!row.manual.isEmpty && row.automated.isEmpty, row.sc)
-            case .automated: XCTAssertTrue(row.manual.isEmpty && !row.automated.isEmpty, row.sc)
-            case .none: XCTAssertTrue(row.manual.isEmpty && row.automated.isEmpty, row.sc)
+            case .both: XCTAssertTrue(!row.manual.isEmpty && !row.automated.isEmpty, row.sc.description)
+            case .manual: XCTAssertTrue(!row.manual.isEmpty && row.automated.isEmpty, row.sc.description)
+            case .automated: XCTAssertTrue(row.manual.isEmpty && !row.automated.isEmpty, row.sc.description)
+            case .none: XCTAssertTrue(row.manual.isEmpty && row.automated.isEmpty, row.sc.description)
             }
         }
         XCTAssertEqual(Coverage.Status.allCases.map(coverage.total).reduce(0, +), coverage.rows.count)
         // axe's color-contrast tests 1.4.3; the cited links are manual coverage.
-        XCTAssertTrue(coverage.rows.first { $0.sc == "1.4.3" }?.automated.contains("axe/color-contrast") == true)
-        XCTAssertTrue(coverage.rows.first { $0.sc == "4.1.2" }?.status == .both)
+        XCTAssertTrue(coverage.rows.first { $0.sc == SCNumber(1, 4, 3) }?.automated.contains("axe/color-contrast") == true)
+        XCTAssertTrue(coverage.rows.first { $0.sc == SCNumber(4, 1, 2) }?.status == .both)
         // Level A alone, and native components: no automated rule counts for them.
-        XCTAssertEqual(try kb.coverage(family: .web, level: "A").rows.count, expected.values.filter { $0 == "A" }.count)
-        let native = try kb.coverage(family: .native, level: "AA")
+        XCTAssertEqual(try kb.coverage(family: .web, level: .a).rows.count, expected.values.filter { $0 == "A" }.count)
+        let native = try kb.coverage(family: .native, level: .aa)
         XCTAssertFalse(native.automatedCounted)
         XCTAssertTrue(native.rows.allSatisfy(\.automated.isEmpty))
         // One component: only its own links, cited and inferred, and at least every citation.
-        let button = try kb.coverage(components: ["web/button"], level: "AAA")
+        let button = try kb.coverage(components: ["web/button"], level: .aaa)
         let linked = Set(try Fixtures.strings(kb, "SELECT sc FROM v_tested_sc WHERE component = 'button' AND family = 'web' AND sc IS NOT NULL"))
         let cited = Set(try Fixtures.strings(kb, "SELECT sc FROM v_component_wcag WHERE component = 'button' AND family = 'web'"))
-        let covered = Set(button.rows.filter { !$0.manual.isEmpty }.map(\.sc))
-        XCTAssertEqual(covered, linked.intersection(button.rows.map(\.sc)))
-        XCTAssertTrue(cited.intersection(button.rows.map(\.sc)).isSubset(of: covered))
+        let covered = Set(button.rows.filter { !$0.manual.isEmpty }.map(\.sc.description))
+        XCTAssertEqual(covered, linked.intersection(button.rows.map(\.sc.description)))
+        XCTAssertTrue(cited.intersection(button.rows.map(\.sc.description)).isSubset(of: covered))
 
         // Automated is what an engine runs: an ACT rule no axe rule implements is a procedure,
         // done by hand, and never makes a criterion automated.
         let implemented = Set(try Fixtures.strings(kb, "SELECT act_rule FROM v_rule_act"))
         for row in coverage.rows {
-            XCTAssertTrue(row.procedures.allSatisfy { !implemented.contains(String($0.dropFirst(4))) }, row.sc)
-            XCTAssertTrue(row.automated.allSatisfy { $0.hasPrefix("axe/") || implemented.contains(String($0.dropFirst(4))) }, row.sc)
+            XCTAssertTrue(row.procedures.allSatisfy { !implemented.contains(String($0.dropFirst(4))) }, row.sc.description)
+            XCTAssertTrue(row.automated.allSatisfy { $0.hasPrefix("axe/") || implemented.contains(String($0.dropFirst(4))) }, row.sc.description)
         }
         let procedureOnly = coverage.rows.filter { $0.automated.isEmpty && !$0.procedures.isEmpty }
         XCTAssertFalse(procedureOnly.isEmpty, "some criteria have ACT rules no engine runs (2.1.2 No Keyboard Trap among them)")
         XCTAssertTrue(procedureOnly.allSatisfy { $0.status == .manual || $0.status == .none })
 
         // A saved plan's coverage: its components on its platform, by its name alone or as a plan.
-        try kb.savePlan("web-r12", checklist: try kb.checklist(["web/button", "web/checkbox"], platform: "web"))
+        try kb.savePlan("web-r12", checklist: try kb.checklist(["web/button", "web/checkbox"], platform: .web))
         let byPlan = try kb.coverage(plan: "web-r12")
         XCTAssertEqual(byPlan.components, 2)
         XCTAssertEqual(try kb.coverage(components: ["web-r12"]), byPlan)
-        XCTAssertEqual(byPlan, try kb.coverage(components: ["web/button", "web/checkbox"], platform: "web"))
+        XCTAssertEqual(byPlan, try kb.coverage(components: ["web/button", "web/checkbox"], platform: .web))
         XCTAssertThrowsError(try kb.coverage(plan: "no-such-plan"))
     }
 

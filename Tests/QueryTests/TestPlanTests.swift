@@ -64,7 +64,7 @@ final class TestPlanTests: XCTestCase {
 
     func testAPlanOutlivesReimportsAndNamesAComponentAnImportRemoved() throws {
         let (checkout, copy) = try copiedCheckout()
-        let checklist = try copy.checklist(["native/button", "Toggle switch", "native/alert-dialog"], platform: "android", family: .native)
+        let checklist = try copy.checklist(["native/button", "Toggle switch", "native/alert-dialog"], platform: .android, family: .native)
         try copy.savePlan("release", checklist: checklist)
         let shown = ChecklistRendering.markdown(try copy.plan("release").checklist)
         _ = try copy.importFiles([checkout.path])
@@ -76,7 +76,7 @@ final class TestPlanTests: XCTestCase {
         XCTAssertEqual(plan.components, ["native/button", "native/toggle-switch", "native/alert-dialog"])
         XCTAssertEqual(now.missing, ["native/toggle-switch"])
         XCTAssertEqual(now.sections.map(\.component.slug), ["button", "alert-dialog"])
-        XCTAssertEqual(now.platform, "android")
+        XCTAssertEqual(now.platform, .android)
         XCTAssertTrue(ChecklistRendering.markdown(now).contains("Removed from the knowledge base since the plan was saved: native/toggle-switch"))
 
         // It travels with the published copy.
@@ -125,9 +125,9 @@ final class TestPlanTests: XCTestCase {
         // Every tested row passed (the blocked and untested ones are counted, not judged): the one rule, Evidence.level.
         XCTAssertEqual(report.components[1].tally.conformance, .supports)
         // Every active A and AA criterion has a row, whether tested or not, in numeric order.
-        let catalogue = try kb.wcag(level: "AA")
+        let catalogue = try kb.wcag(level: .aa)
         guard case .catalogue(let all) = catalogue else { return XCTFail("expected the catalogue") }
-        let active = all.filter { $0.status == "active" }.map(\.sc)
+        let active = all.filter { $0.status == "active" }.map(\.sc).written
         XCTAssertEqual(report.successCriteria.map(\.name).filter(active.contains), active)
         XCTAssertEqual(report.successCriteria.map(\.name).map { SCNumber($0)! }, report.successCriteria.map(\.name).map { SCNumber($0)! }.sorted())
         // Each row counts toward what it tests, never toward its component's other citations:
@@ -217,29 +217,29 @@ final class TestPlanTests: XCTestCase {
 
     func testPlatformScopeInWordsAndTheStack() throws {
         let (kb, _) = try CorpusImports.checkout("magentaA11y-2026")
-        let ios = try kb.checklist(["native/button"], platform: "iOS", framework: "SwiftUI")
-        XCTAssertEqual(ios.platform, "ios")
-        XCTAssertEqual(ios.framework, "swiftui")
+        let ios = try kb.checklist(["native/button"], platform: try Platform(typed: "iOS"), framework: try Framework(typed: "SwiftUI"))
+        XCTAssertEqual(ios.platform, .ios)
+        XCTAssertEqual(ios.framework, .swiftui)
         XCTAssertFalse(ios.items.contains { $0.id == "native/button:keyboard:all:enter" }, "Enter: Activates on Android")
         XCTAssertTrue(ios.items.contains { $0.id == "native/button:keyboard:all:spacebar" }, "Spacebar: Activates on iOS and Android")
-        XCTAssertTrue(ios.items.allSatisfy { $0.platform == nil || $0.platform == "ios" })
-        XCTAssertTrue(ios.items.allSatisfy { $0.framework == nil || $0.framework == "swiftui" })
+        XCTAssertTrue(ios.items.allSatisfy { $0.platform == nil || $0.platform == .ios })
+        XCTAssertTrue(ios.items.allSatisfy { $0.framework == nil || $0.framework == .swiftui })
         // The notes are guidance beside the criteria, not items to tick (issue 35); asked for, items.
         XCTAssertFalse(ios.items.contains { $0.kind == .note })
-        XCTAssertTrue(ios.sections[0].guidance.contains { $0.framework == "swiftui" })
-        XCTAssertTrue(ios.sections[0].guidance.allSatisfy { $0.framework == nil || $0.framework == "swiftui" })
-        let withNotes = try kb.checklist(["native/button"], platform: "iOS", framework: "SwiftUI", notesAsItems: true)
+        XCTAssertTrue(ios.sections[0].guidance.contains { $0.framework == .swiftui })
+        XCTAssertTrue(ios.sections[0].guidance.allSatisfy { $0.framework == nil || $0.framework == .swiftui })
+        let withNotes = try kb.checklist(["native/button"], platform: try Platform(typed: "iOS"), framework: try Framework(typed: "SwiftUI"), notesAsItems: true)
         XCTAssertEqual(withNotes.items.filter { $0.kind == .note }.map(\.id), ios.sections[0].guidance.map(\.id))
         XCTAssertEqual(withNotes.sections[0].guidance, [])
         let spoken = try XCTUnwrap(ios.items.first { $0.id == "native/button:screenreader:all:name" }).announcements
         XCTAssertEqual(spoken, try Fixtures.strings(kb, """
             SELECT text FROM v_announcements WHERE family = 'native' AND component = 'button' AND origin = 'example' AND platform = 'ios' ORDER BY position
             """))
-        let android = try kb.checklist(["native/button"], platform: "android")
+        let android = try kb.checklist(["native/button"], platform: .android)
         XCTAssertTrue(android.items.contains { $0.id == "native/button:keyboard:all:enter" })
-        XCTAssertThrowsError(try kb.checklist(["native/button"], platform: "android", framework: "swiftui"))
+        XCTAssertThrowsError(try kb.checklist(["native/button"], platform: .android, framework: .swiftui))
         XCTAssertEqual(PlatformScope.platforms(of: try XCTUnwrap(try kb.component("native/carousel").criteria.first { $0.label == "3 finger swipe" }),
-                                               family: .native), ["ios"])
+                                               family: .native), [.ios])
     }
 
     func testResultsCSVIsReadAsRFC4180() {
@@ -301,7 +301,7 @@ final class TestPlanTests: XCTestCase {
         func note(_ aspect: String, _ text: String) -> ChecklistItem {
             let fp = ItemIdentity.digest([aspect, "ios", nil, text])
             return ChecklistItem(id: "native/x:note:ios:any:\(aspect):\(fp)", fingerprint: fp, kind: .note, component: "native/x",
-                                 componentTitle: "X", platform: "ios", framework: nil, group: aspect, label: nil, expectation: text,
+                                 componentTitle: "X", platform: .ios, framework: nil, group: aspect, label: nil, expectation: text,
                                  announcements: [], successCriteria: [], basis: .component, source: "x.md", line: 1)
         }
         let old = ["native/x": (title: "X", items: [note("name", "Name describes the purpose of the control."), note("focus", "Use the default focus.")])]
@@ -326,7 +326,7 @@ final class PlanItemsTests: XCTestCase {
         let kb = try KnowledgeBase.open(forImport: Fixtures.temporaryFolder(self).appendingPathComponent("kb.sqlite").path)
         _ = try kb.importFiles([corpus.path])
         let names = ["native/button", "native/toggle-switch", "native/checkbox", "native/text-input", "native/modal"]
-        let plan = try kb.checklist(names, platform: "ios", framework: "swiftui")
+        let plan = try kb.checklist(names, platform: .ios, framework: .swiftui)
         XCTAssertEqual(plan.items.filter { $0.kind == .note }, [])
         XCTAssertGreaterThan(plan.sections.map(\.guidance.count).reduce(0, +), 20, "the notes are there, as guidance")
 
@@ -343,7 +343,7 @@ final class PlanItemsTests: XCTestCase {
         }
 
         // Saved with its notes as items, the plan shows them as items again.
-        try kb.savePlan("r12 notes", checklist: try kb.checklist(names, platform: "ios", framework: "swiftui", notesAsItems: true))
+        try kb.savePlan("r12 notes", checklist: try kb.checklist(names, platform: .ios, framework: .swiftui, notesAsItems: true))
         let (saved, shown) = try kb.plan("r12 notes")
         XCTAssertTrue(saved.notesAsItems)
         XCTAssertEqual(shown.items.filter { $0.kind == .note }.count, plan.sections.map(\.guidance.count).reduce(0, +))

@@ -24,6 +24,9 @@ final class ReaderTests: XCTestCase {
         XCTAssertNil(found[1].level)
         XCTAssertEqual(found[2].level, "AA")
         XCTAssertEqual(WCAGLinks.parse("WCAG 2.1 compliance", line: 1), [])
+        // Only a number a success criterion's is, written as one: every question reads it back typed.
+        XCTAssertEqual(WCAGLinks.parse("WCAG ٤.١.٢ Name, Role, Value", line: 1), [])
+        XCTAssertEqual(WCAGLinks.parse("WCAG 01.4.3 Contrast (Minimum)", line: 1).map(\.sc), ["1.4.3"])
     }
 
     func testTranscriptCuesJoinIntoUtterances() throws {

@@ -34,7 +34,7 @@ final class OutputEscapingTests: XCTestCase {
                 let note = rng.next() % 3 == 0
                 items.append(ChecklistItem(
                     id: "native/c\(s):\(i)", fingerprint: "f\(i)", kind: note ? .note : .criterion, component: "native/c\(s)",
-                    componentTitle: component.title, platform: note ? "ios" : nil, framework: nil,
+                    componentTitle: component.title, platform: note ? .ios : nil, framework: nil,
                     group: note ? hostile(&rng) : ["keyboard", "screenreader", "gesture"][i % 3], label: hostile(&rng),
                     expectation: hostile(&rng), announcements: [hostile(&rng)], successCriteria: [], basis: .component,
                     source: "seed/c\(s).md", line: i + 1))

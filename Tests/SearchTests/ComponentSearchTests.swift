@@ -100,12 +100,12 @@ final class ComponentSearchTests: XCTestCase {
         let parsed = Equivalent.parse(text)
         XCTAssertEqual(parsed.count, lines.count, "every line parses")
         XCTAssertEqual(parsed, Equivalent.builtIn, "the file built into a11ykb is the repository's")
-        XCTAssertTrue(parsed.allSatisfy { [nil, "ios", "android", "web"].contains($0.platform) })
+        XCTAssertTrue(parsed.contains { $0.platform == nil } && Set(parsed.compactMap(\.platform)) == Set(Platform.allCases))
         let kb = try Fixtures.seededKnowledgeBase(self)
         XCTAssertEqual(try Fixtures.int(kb, "SELECT count(*) FROM equivalents"), parsed.count)
         let disabled = try kb.equivalents(of: "Dimmed")
         XCTAssertEqual(disabled.map(\.concept), ["disabled"])
-        XCTAssertTrue(disabled[0].terms.contains { $0.term == "disabled" && $0.platform == "android" })
+        XCTAssertTrue(disabled[0].terms.contains { $0.term == "disabled" && $0.platform == .android })
         XCTAssertEqual(try kb.equivalents(of: "double-tap").map(\.concept), ["activate gesture"])
         XCTAssertEqual(try kb.equivalents(of: "xylophone"), [])
     }
@@ -142,7 +142,7 @@ final class ComponentSearchTests: XCTestCase {
         let result = try components(kb, "how do I make the table row button accessible on Android")
         XCTAssertEqual(result.reading.stopWords, ["how", "do", "I", "make", "the", "on"])
         XCTAssertEqual(result.reading.platformWords, ["Android"])
-        XCTAssertEqual(result.reading.platforms, ["android"])
+        XCTAssertEqual(result.reading.platforms, [.android])
         XCTAssertEqual(order(result).first, "native/table-row-button")
         // A platform word alone is searched as a word.
         let alone = try components(kb, "VoiceOver")
@@ -188,17 +188,17 @@ final class ComponentSearchTests: XCTestCase {
 
     func testFiltersOnFactsKeepComponentsWithAFactThatPasses() throws {
         let kb = try Fixtures.seededKnowledgeBase(self)
-        let all = try components(kb, "state OR focus", SearchOptions(framework: "uikit", limit: 0))
+        let all = try components(kb, "state OR focus", SearchOptions(framework: .uikit, limit: 0))
         XCTAssertFalse(all.components.isEmpty)
         XCTAssertEqual(all.total, all.components.count)
         for match in all.components {
             XCTAssertFalse(match.facts.isEmpty)
-            XCTAssertTrue(match.facts.allSatisfy { $0.framework == "uikit" }, "\(match.component)")
+            XCTAssertTrue(match.facts.allSatisfy { $0.framework == .uikit }, "\(match.component)")
         }
         let unfiltered = try components(kb, "state OR focus")
         XCTAssertGreaterThan(unfiltered.total ?? 0, all.components.count, "some components have no UIKit note")
         if all.components.count > 1 {
-            XCTAssertNil(try components(kb, "state OR focus", SearchOptions(framework: "uikit", limit: 1)).total,
+            XCTAssertNil(try components(kb, "state OR focus", SearchOptions(framework: .uikit, limit: 1)).total,
                          "stopped at the limit: the rest were not checked")
         }
     }
@@ -244,7 +244,7 @@ final class ComponentSearchTests: XCTestCase {
         let slider = try components(kb, "how do I make a slider accessible on Android")
         XCTAssertEqual(order(slider).first, "native/slider")
         let sliderFacts = try XCTUnwrap(slider.components.first?.facts)
-        XCTAssertNotEqual(sliderFacts.first?.platform, "ios", "Android's facts (or every platform's) first")
+        XCTAssertNotEqual(sliderFacts.first?.platform, .ios, "Android's facts (or every platform's) first")
 
         let activate = try components(kb, "activat*")
         XCTAssertGreaterThan(activate.components.count, 5)
@@ -252,7 +252,7 @@ final class ComponentSearchTests: XCTestCase {
 
         let dimmed = try components(kb, "dimmed")
         XCTAssertEqual(dimmed.components.first?.family, .native)
-        XCTAssertTrue(dimmed.components.flatMap(\.facts).contains { $0.platform == "android" && $0.equivalents == ["disabled"] },
+        XCTAssertTrue(dimmed.components.flatMap(\.facts).contains { $0.platform == .android && $0.equivalents == ["disabled"] },
                       "Android's disabled facts marked as equivalents")
     }
 }

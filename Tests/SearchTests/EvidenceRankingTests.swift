@@ -90,7 +90,7 @@ final class EvidenceRankingTests: XCTestCase {
         XCTAssertEqual(order(checkbox).first, "native/checkbox")
         let first = try XCTUnwrap(checkbox.components.first?.facts.first)
         XCTAssertEqual(first.fact, .announcement)
-        XCTAssertEqual(first.platform, "android")
+        XCTAssertEqual(first.platform, .android)
         XCTAssertFalse(first.source.hasSuffix(".vtt"), "a note's example, not a caption fragment: \(first.text)")
         XCTAssertEqual(checkbox.reading.terms.map(\.text), ["say", "checkbox"], "say is searched, not dropped")
     }
@@ -109,9 +109,9 @@ final class EvidenceRankingTests: XCTestCase {
         XCTAssertThrowsError(try kb.component("switch")) { error in
             XCTAssertTrue("\(error)".contains("native/toggle-switch") && "\(error)".contains("web/toggle-switch"), "\(error)")
         }
-        XCTAssertEqual(try kb.compare("button", platforms: ["android"]).component?.family, .native)
-        XCTAssertEqual(try kb.developerNotes(of: "toggle", framework: "uikit").notes.component.family, .native)
-        let checklist = try kb.checklist(["switch", "button"], platform: "web")
+        XCTAssertEqual(try kb.compare("button", platforms: [.android]).component?.family, .native)
+        XCTAssertEqual(try kb.developerNotes(of: "toggle", framework: .uikit).notes.component.family, .native)
+        let checklist = try kb.checklist(["switch", "button"], platform: .web)
         XCTAssertEqual(checklist.sections.map { "\($0.component.family.rawValue)/\($0.component.slug)" }, ["web/toggle-switch", "web/button"])
         // Every alias names a component of the checkout.
         let slugs = Set(try Fixtures.strings(kb, "SELECT slug FROM components"))

@@ -52,8 +52,8 @@ final class SearchTests: XCTestCase {
         XCTAssertEqual(result.hits.map(\.rank), [1, 2, 3, 4])
         XCTAssertEqual(result.hits.map(\.score), result.hits.map(\.score).sorted())
         let guidance = try XCTUnwrap(result.hits.first { $0.component == "reorder-data-row" && $0.fact == .guidance })
-        XCTAssertEqual(guidance.platform, "ios")
-        XCTAssertEqual(guidance.framework, "uikit")
+        XCTAssertEqual(guidance.platform, .ios)
+        XCTAssertEqual(guidance.framework, .uikit)
         XCTAssertEqual(guidance.line, 121)
         XCTAssertEqual(guidance.source, "reorder-data-row.md")
         XCTAssertEqual(guidance.snippet.bracketed, "For disabled: Set `isEnabled` to `false`. Announcement for disabled is \"[Dimmed]\".")
@@ -70,26 +70,26 @@ final class SearchTests: XCTestCase {
 
     func testPlatformFilterKeepsFactsForEveryPlatformAndDropsTheOtherPlatform() throws {
         let kb = try Fixtures.seededKnowledgeBase(self)
-        let android = try search(kb, "dimmed", SearchOptions(platform: "android", limit: 0))
+        let android = try search(kb, "dimmed", SearchOptions(platform: .android, limit: 0))
         XCTAssertEqual(android.hits.map(\.fact), [.criterion, .criterion])
         XCTAssertTrue(android.hits.allSatisfy { $0.platform == nil })
-        let ios = try search(kb, "dimmed", SearchOptions(platform: "ios", limit: 0))
+        let ios = try search(kb, "dimmed", SearchOptions(platform: .ios, limit: 0))
         XCTAssertEqual(ios.total, 4)
         // Over a broad query: no fact of the other platform, ever.
-        for (platform, other) in [("android", "ios"), ("ios", "android")] {
+        for (platform, other) in [(Platform.android, Platform.ios), (.ios, .android)] {
             let hits = try search(kb, "focus OR state OR button OR announcement", SearchOptions(platform: platform, limit: 0)).hits
             XCTAssertGreaterThan(hits.count, 10)
             XCTAssertFalse(hits.contains { $0.platform == other })
             XCTAssertTrue(hits.contains { $0.platform == platform })
         }
-        XCTAssertEqual(try search(kb, "dimmed", SearchOptions(platform: "web", limit: 0)).total, 0, "the seeds are native")
+        XCTAssertEqual(try search(kb, "dimmed", SearchOptions(platform: .web, limit: 0)).total, 0, "the seeds are native")
     }
 
     func testEveryOtherFilter() throws {
         let kb = try Fixtures.seededKnowledgeBase(self)
-        let framework = try search(kb, "focus OR state", SearchOptions(framework: "jetpack-compose", limit: 0)).hits
+        let framework = try search(kb, "focus OR state", SearchOptions(framework: .jetpackCompose, limit: 0)).hits
         XCTAssertFalse(framework.isEmpty)
-        XCTAssertTrue(framework.allSatisfy { $0.framework == "jetpack-compose" && $0.platform == "android" && $0.fact == .guidance })
+        XCTAssertTrue(framework.allSatisfy { $0.framework == .jetpackCompose && $0.platform == .android && $0.fact == .guidance })
 
         let component = try search(kb, "button", SearchOptions(component: "table-row-button", limit: 0)).hits
         XCTAssertFalse(component.isEmpty)
@@ -126,17 +126,28 @@ final class SearchTests: XCTestCase {
         XCTAssertNil(filtered.total)
         XCTAssertEqual(try search(kb, "button", SearchOptions(family: .native, limit: 0)).total, total)
 
-        let combined = try search(kb, "disabled", SearchOptions(platform: "ios", framework: "uikit", component: "reorder-data-row",
+        let combined = try search(kb, "disabled", SearchOptions(platform: .ios, framework: .uikit, component: "reorder-data-row",
                                                              family: .native, kind: .guidance, aspect: "state", limit: 0)).hits
         XCTAssertFalse(combined.isEmpty)
-        XCTAssertTrue(combined.allSatisfy { $0.component == "reorder-data-row" && $0.framework == "uikit" && $0.aspect == "state" })
+        XCTAssertTrue(combined.allSatisfy { $0.component == "reorder-data-row" && $0.framework == .uikit && $0.aspect == "state" })
     }
 
     func testUnknownFilterValuesAreRefusedWithTheKnownOnes() throws {
         let kb = try Fixtures.seededKnowledgeBase(self)
+        // A platform or framework is typed: the word that is none is refused where it is read.
+        XCTAssertThrowsError(try Platform(slug: "windows")) { error in
+            XCTAssertEqual("\(error)", "unknown platform \"windows\"; known: ios, android, web")
+        }
+        XCTAssertThrowsError(try Framework(slug: "react")) { error in
+            XCTAssertEqual("\(error)", "unknown framework \"react\"; known: uikit, swiftui, android-views, jetpack-compose")
+        }
+        XCTAssertThrowsError(try Framework(slug: "SwiftUI"), "a filter takes the slug as written")
+        XCTAssertEqual(try Framework(typed: "SwiftUI"), .swiftui)
+        XCTAssertEqual(try Platform(typed: "VoiceOver"), .ios)
+        XCTAssertThrowsError(try WCAGLevel(typed: "AAAA")) { error in
+            XCTAssertEqual("\(error)", "a conformance level is A, AA or AAA (got \"AAAA\")")
+        }
         for (options, expected) in [
-            (SearchOptions(platform: "windows"), "ios, android, web"),
-            (SearchOptions(framework: "react"), "uikit"),
             (SearchOptions(component: "table-row-buton"), "closest: table, table-row-button"),
             (SearchOptions(aspect: "colour"), "custom-action"),
             (SearchOptions(limit: -1), "the limit must be 0 (all) or more"),
@@ -217,7 +228,7 @@ final class SearchTests: XCTestCase {
         let hits = try search(kb, "three fingers", SearchOptions(kind: .announcement, limit: 0)).hits
         XCTAssertEqual(hits.first?.text, "Actions available. Please tap with three fingers to view")
         XCTAssertEqual(hits.first?.label, "Brings the TalkBack menu into view")
-        XCTAssertEqual(hits.first?.platform, "android")
+        XCTAssertEqual(hits.first?.platform, .android)
         let byContext = try search(kb, "\"three-line reorder button\"", SearchOptions(kind: .announcement, limit: 0)).hits
         XCTAssertEqual(byContext.first?.fact, .announcement)
         XCTAssertEqual(byContext.first?.highlightedLabel?.bracketed, "on [three-line reorder button]")
@@ -236,7 +247,7 @@ final class SearchTests: XCTestCase {
         XCTAssertEqual(apart.total, 0)
         XCTAssertEqual(apart.whyNothing, [.neverTogether(terms: ["dimmed", "expandable"], unit: .fact)])
         XCTAssertTrue(SearchRendering.noHits(apart).contains { $0.contains("dimmed OR expandable") }, "\(SearchRendering.noHits(apart))")
-        let filtered = try search(kb, "dimmed", SearchOptions(platform: "web"))
+        let filtered = try search(kb, "dimmed", SearchOptions(platform: .web))
         XCTAssertEqual(filtered.whyNothing, [.matchWithoutFilters(count: 4, unit: .fact)])
         XCTAssertEqual(SearchRendering.noHits(filtered).last, "4 facts match without the filters")
     }
@@ -386,7 +397,7 @@ final class SearchTests: XCTestCase {
 
     func testQueryPlanStartsFromTheIndexAndLooksFactsUpByKey() throws {
         let kb = try Fixtures.seededKnowledgeBase(self)
-        let options = SearchOptions(platform: "ios", framework: "uikit", component: "table", family: .native,
+        let options = SearchOptions(platform: .ios, framework: .uikit, component: "table", family: .native,
                                     kind: .guidance, aspect: "state", limit: 20)
         let arguments: StatementArguments = ["match": "\"dimmed\"", "platform": "ios", "platformFamily": "native",
                                              "framework": "uikit", "component": "table", "family": "native", "tag": 3,
@@ -503,12 +514,12 @@ final class SearchTests: XCTestCase {
 
     func testCorpusFilters() throws {
         let kb = try corpusKnowledgeBase()
-        let android = try search(kb, "focus", SearchOptions(platform: "android", limit: 0)).hits
-        XCTAssertFalse(android.contains { $0.platform == "ios" })
-        XCTAssertTrue(android.contains { $0.platform == "android" } && android.contains { $0.platform == nil })
-        let compose = try search(kb, "focus*", SearchOptions(framework: "jetpack-compose", aspect: "focus", limit: 0)).hits
+        let android = try search(kb, "focus", SearchOptions(platform: .android, limit: 0)).hits
+        XCTAssertFalse(android.contains { $0.platform == .ios })
+        XCTAssertTrue(android.contains { $0.platform == .android } && android.contains { $0.platform == nil })
+        let compose = try search(kb, "focus*", SearchOptions(framework: .jetpackCompose, aspect: "focus", limit: 0)).hits
         XCTAssertFalse(compose.isEmpty)
-        XCTAssertTrue(compose.allSatisfy { $0.framework == "jetpack-compose" && $0.aspect == "focus" })
+        XCTAssertTrue(compose.allSatisfy { $0.framework == .jetpackCompose && $0.aspect == "focus" })
         let transcripts = try search(kb, "\"double tap\"", SearchOptions(component: "chip", kind: .announcement, limit: 0)).hits
         XCTAssertTrue(transcripts.contains { $0.source.hasSuffix(".vtt") })
         XCTAssertTrue(transcripts.allSatisfy { $0.component == "chip" && $0.fact == .announcement })

@@ -1,0 +1,80 @@
+import Foundation
+import GRDB
+import KBModel
+
+/// A value a knowledge base stores as text from a closed set (a platform's or framework's slug, a
+/// family, a conformance level, a success criterion's number) that is none of the set: a file
+/// edited by hand or written by another program. Every read of such a column goes through
+/// `Row.platform(_:)` and its siblings, which refuse it with this error: it is never read as some
+/// other value, nor as NULL, which the schema reads as "every platform".
+public struct UnknownStoredValue: Error, LocalizedError, Equatable, CustomStringConvertible {
+    /// What the column holds: `platform`, `framework`, `family`, `conformance level`, `success criterion`.
+    public var kind: String
+    /// The column as the query named it (`platform`, `sc`).
+    public var column: String
+    public var value: String
+
+    public init(kind: String, column: String, value: String) {
+        (self.kind, self.column, self.value) = (kind, column, value)
+    }
+
+    public var description: String {
+        "the knowledge base holds \"\(value)\" as a \(kind) (column \(column)), which is no \(kind) a11ykb knows; "
+            + "refusing to read it as another (was it edited by hand, or written by another program?)"
+    }
+
+    public var errorDescription: String? { description }
+}
+
+extension Row {
+    /// The text of `column` read into a closed set; nil for NULL, `UnknownStoredValue` for text
+    /// that is none of the set.
+    package func closed<Value>(_ column: String, kind: String, _ read: (String) -> Value?) throws -> Value? {
+        guard let text = self[column] as String? else { return nil }
+        guard let value = read(text) else { throw UnknownStoredValue(kind: kind, column: column, value: text) }
+        return value
+    }
+
+    /// A platform's slug (`platforms.slug`); nil: every platform.
+    package func platform(_ column: String = "platform") throws -> Platform? {
+        try closed(column, kind: "platform") { Platform(rawValue: $0) }
+    }
+
+    /// A framework's slug (`frameworks.slug`); nil: every framework.
+    package func framework(_ column: String = "framework") throws -> Framework? {
+        try closed(column, kind: "framework") { Framework(rawValue: $0) }
+    }
+
+    /// A component's family (`components.family`), which is never NULL.
+    package func family(_ column: String = "family") throws -> Family {
+        guard let family = try closed(column, kind: "family", { Family(rawValue: $0) }) else {
+            throw UnknownStoredValue(kind: "family", column: column, value: "NULL")
+        }
+        return family
+    }
+
+    /// A conformance level (`wcag_criteria.level`); nil where the catalogue gives none (4.1.1).
+    package func level(_ column: String = "level") throws -> WCAGLevel? {
+        try closed(column, kind: "conformance level") { WCAGLevel(rawValue: $0) }
+    }
+
+    /// A success criterion's number (`wcag_criteria.sc` and the columns that refer to it), written
+    /// as a number is (`1.4.3`, not `01.4.3`), so that it finds the same rows again.
+    package func successCriterion(_ column: String = "sc") throws -> SCNumber {
+        guard let sc = try closed(column, kind: "success criterion", { SCNumber(exactly: $0) }) else {
+            throw UnknownStoredValue(kind: "success criterion", column: column, value: "NULL")
+        }
+        return sc
+    }
+
+    /// Success criteria's numbers joined by commas (`group_concat(sc)`); none for NULL.
+    package func successCriteria(_ column: String) throws -> [SCNumber] {
+        guard let text = self[column] as String? else { return [] }
+        return try text.split(separator: ",", omittingEmptySubsequences: false).map { part in
+            guard let sc = SCNumber(exactly: part) else {
+                throw UnknownStoredValue(kind: "success criterion", column: column, value: String(part))
+            }
+            return sc
+        }
+    }
+}
