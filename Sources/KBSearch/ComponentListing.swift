@@ -71,7 +71,10 @@ package enum ComponentListing {
             }
             let listed = Set(candidates.map(\.id))
             for (id, count) in titled where !listed.contains(id) {
-                if let score = try Double.fetchOne(db.cachedStatement(sql: rankSQL + " AND rowid = ?"), arguments: [match, id]) {
+                // The score column, not the first (the rowid): read as the first, a titled component
+                // past the limit was ranked by its id.
+                if let row = try Row.fetchOne(db.cachedStatement(sql: rankSQL + " AND rowid = ?"), arguments: [match, id]),
+                   let score = row["score"] as Double? {
                     candidates.append(Candidate(id: id, score: score, held: read.full.count, familyMatch: true, titleHeld: count, exactHeld: 0, missing: []))
                 }
             }
