@@ -28,3 +28,17 @@ extension Fixtures {
     }
 }
 #endif
+
+#if DEBUG
+import KBModel
+
+extension Fixtures {
+    /// How many criteria of the built-in WCAG 2.2 catalogue are active up to `level`: what a
+    /// coverage to that level lists, derived from the catalogue rather than written in a test.
+    public static func activeCriteria(upTo level: WCAGLevel) -> Int {
+        WCAGCatalogue.builtIn.filter { row in
+            row.status == "active" && row.level.flatMap { WCAGLevel(rawValue: $0) }.map { $0 <= level } == true
+        }.count
+    }
+}
+#endif
