@@ -38,6 +38,15 @@ package enum Vocabulary {
         "developer notes": "general", "general": "general", "general notes": "general",
     ]
 
+    /// Labels that head a page's developer notes as a whole (a web entry's `## Developer Notes`,
+    /// the counterpart of `## iOS Developer Notes`): text right under one is general guidance, but
+    /// a code section below it stands beside the aspects, not inside one.
+    static let notesHeadings: Set<String> = ["developer notes"]
+
+    package static func headsTheNotes(_ label: String) -> Bool {
+        notesHeadings.contains(normalizedLabel(label))
+    }
+
     static let sectionLabels: [String: Section] = [
         "condensed": .condensed, "gherkin": .gherkin,
         "videos": .videos, "video examples": .videos, "video example": .videos,

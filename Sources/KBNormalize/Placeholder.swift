@@ -56,10 +56,12 @@ package enum QuotedAnnouncement {
         var notes: [String] = []
         if !lead.isEmpty { notes.append(lead) }
         if !rest.isEmpty {
-            // Only a note set apart makes it an example, in parentheses or after a dash
-            // (`"Custom actions available" – common custom actions announcement`);
-            // `"button" in announcements below...` explains.
-            guard rest.first == "(" || dashed else { return nil }
+            // Only a note set apart makes it an example: in parentheses, after a dash
+            // (`"Custom actions available" – common custom actions announcement`), or as a
+            // sentence of its own, which opens with a capital (`"Minute, ..." Then swipe to the
+            // clock`). A sentence that goes on from the quote, in lower case, explains it
+            // (`"button" in announcements below...`).
+            guard rest.first == "(" || dashed || rest.first.map(isCapital) == true else { return nil }
             var context = rest.first == "(" ? rest.dropFirst() : rest
             if context.last == ")" && context.filter({ $0 == "(" }).count < context.filter({ $0 == ")" }).count {
                 context = context.dropLast()
@@ -68,5 +70,10 @@ package enum QuotedAnnouncement {
             if !cleaned.isEmpty { notes.append(String(cleaned)) }
         }
         return (String(quoted), notes.isEmpty ? nil : notes.joined(separator: "; "))
+    }
+
+    /// A letter in upper case (`T`, `É`): a note that starts a sentence of its own.
+    static func isCapital(_ c: Character) -> Bool {
+        c.isLetter && c.isUppercase
     }
 }

@@ -413,7 +413,7 @@ package enum MarkdownOutline {
                     // Jekyll's Liquid: `{% highlight html %}` ... `{% endhighlight %}` is a code block;
                     // `{::nomarkdown}` ... `{:/}` raw HTML; any other tag line is site machinery.
                     flushAll()
-                    i = liquid(from: i, rest: rest, lineNumber: lineNumber)
+                    i = liquid(from: i, rest: rest, indent: indent, lineNumber: lineNumber)
                     continue
                 }
                 if MarkdownOutline.isMarkdownComment(content) {
@@ -445,11 +445,11 @@ package enum MarkdownOutline {
                     let last = number(min(j, lines.count - 1))
                     let info = language.isEmpty ? nil : String(language)
                     if nested {
-                        listItems.append((indent, ListItem(kind: .code(language: info), text: dedent(body), line: lineNumber,
+                        listItems.append((indent, ListItem(kind: .code(language: info), text: dedent(body, upTo: indent), line: lineNumber,
                                                            lastLine: last)))
                         blankSinceItem = true
                     } else {
-                        blocks.append(.code(language: info, text: dedent(body), line: lineNumber, lastLine: last))
+                        blocks.append(.code(language: info, text: dedent(body, upTo: indent), line: lineNumber, lastLine: last))
                     }
                     i = j + 1
                     continue
@@ -548,7 +548,7 @@ package enum MarkdownOutline {
             return blocks
         }
 
-        mutating func liquid(from start: Int, rest: Substring, lineNumber: Int) -> Int {
+        mutating func liquid(from start: Int, rest: Substring, indent: Int, lineNumber: Int) -> Int {
             let tag = rest.dropFirst(2).trimmingSpaces()
             if tag.hasPrefix("highlight") {
                 let language = tag.dropFirst("highlight".count).prefix { $0 != "%" }.trimmingSpaces()
@@ -558,7 +558,7 @@ package enum MarkdownOutline {
                     body.append(lines[j])
                     j += 1
                 }
-                let code = dedent(body)
+                let code = dedent(body, upTo: indent)
                 let last = min(j, lines.count - 1)
                 // `{% include /examples/button.html %}` alone is a pointer to code we do not have.
                 if !code.trimmingSpaces().hasPrefix("{%") || code.contains("\n") {
@@ -591,14 +591,16 @@ package enum MarkdownOutline {
             return nil
         }
 
-        func dedent(_ body: [Substring]) -> String {
-            let indents = body.filter { !$0.trimmingSpaces().isEmpty }.map { MarkdownOutline.indentation($0).columns }
-            let common = indents.min() ?? 0
-            return body.map { line in
-                var dropped = 0
+        /// A code block's lines as written, less the indentation of its opening fence (CommonMark:
+        /// up to that many columns from each line). A fence at the margin takes nothing away:
+        /// code indented below it keeps its indentation, verbatim.
+        func dedent(_ body: [Substring], upTo limit: Int) -> String {
+            body.map { line in
+                var columns = 0
                 return String(line.drop { c in
-                    guard dropped < common, c == " " || c == "\t" else { return false }
-                    dropped += 1
+                    let width = c == "\t" ? 4 - columns % 4 : c == " " ? 1 : 0
+                    guard width > 0, columns + width <= limit else { return false }
+                    columns += width
                     return true
                 })
             }.joined(separator: "\n")

@@ -285,7 +285,8 @@ package struct OutlineWalker {
             context.framework = nil
             context.section = nil
             topicLevel = nil
-            aspectLevel = level
+            // `## Developer Notes` heads the notes: a code section below it is no general example.
+            aspectLevel = Vocabulary.headsTheNotes(text) ? nil : level
             pendingHeading = (text, line, context, level)
             ledger.mark(line, .structure("heading: aspect \(slug)"))
         case .section(let section):

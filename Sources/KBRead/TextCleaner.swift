@@ -199,12 +199,14 @@ package enum TextCleaner {
     }
 
     /// The closing `_` of `_emphasis_` opened at `i`: the opening one follows no word and precedes
-    /// a word; the closing one follows a non-space and precedes no word, with no code span between.
-    /// A search that fails records the stretch it covered in `known`; a later opening inside it
-    /// fails without a second look (`_a _a _a ...`).
+    /// a word or an opening bracket (`_(a note)_`, `_[a link](...)_`, as CommonMark lets a
+    /// delimiter after a space precede punctuation); the closing one follows a non-space and
+    /// precedes no word, with no code span between. A search that fails records the stretch it
+    /// covered in `known`; a later opening inside it fails without a second look (`_a _a _a ...`).
     static func emphasisClose(_ bytes: UnsafeBufferPointer<UInt8>, openingAt i: Int, from: Int, to: Int,
                               known: inout Range<Int>) -> Int? {
-        guard i + 1 < to, isWordByte(bytes[i + 1]), i == from || !isWordByte(bytes[i - 1]) else { return nil }
+        guard i + 1 < to, isWordByte(bytes[i + 1]) || bytes[i + 1] == UInt8(ascii: "(") || bytes[i + 1] == UInt8(ascii: "["),
+              i == from || !isWordByte(bytes[i - 1]) else { return nil }
         if known.contains(i + 2) || i + 2 == known.upperBound && !known.isEmpty { return nil }
         var j = i + 2
         while j < to {

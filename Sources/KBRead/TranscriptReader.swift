@@ -37,6 +37,11 @@ package enum TranscriptReader {
         var ledger = LineLedger()
         ledger.mark(1, .structure("WebVTT header"))
         var pending: Utterance?
+        // The open utterance ended on a sentence end; the caption its last cue is part of.
+        var pendingEnded = false
+        var pendingCaption: Substring?
+        // The identifier of the cue whose timing comes next.
+        var identifier: Substring?
         var i = 1
         while i < lines.count {
             guard let (start, end) = timing(lines[i]) else {
@@ -53,6 +58,7 @@ package enum TranscriptReader {
                     continue
                 } else if i + 1 < lines.count, timing(lines[i + 1]) != nil {
                     ledger.mark(i + 1, .structure("cue identifier"))
+                    identifier = text
                 } else if i < 3 {
                     // Header settings under `WEBVTT` (`Kind: captions`, `Language: en`).
                     ledger.mark(i + 1, .skipped("caption file settings"))
@@ -62,6 +68,8 @@ package enum TranscriptReader {
             }
             ledger.mark(i + 1, .structure("cue timing"))
             let cueLine = i + 1
+            let caption = identifier.flatMap(captionOf)
+            identifier = nil
             var textLines: [Substring] = []
             i += 1
             while i < lines.count, !lines[i].trimmingSpaces().isEmpty, timing(lines[i]) == nil {
@@ -76,6 +84,12 @@ package enum TranscriptReader {
                 ledger.mark(textSpan, .skipped("cue without words"))
                 continue
             }
+            // A sentence end closes the utterance, unless the next cue is another part of the
+            // same caption (`ID-0`, `ID-1`): the captioner cut it there, often mid-word
+            // (`name@email.` / `com`, `2.` / `5 milligrams`).
+            if pendingEnded, caption == nil || caption != pendingCaption, let done = pending.take() {
+                utterances.append(done)
+            }
             // Taken out of `pending` while it grows: a copy left behind would make every cue copy
             // the utterance so far (200,000 cues without a sentence end).
             if var open = pending.take() {
@@ -86,14 +100,22 @@ package enum TranscriptReader {
             } else {
                 pending = Utterance(text: cueText, startMs: start, endMs: end, line: cueLine, spans: [textSpan])
             }
-            if let last = lastLetter(cueText), ".!?…".contains(last), let done = pending {
-                utterances.append(done)
-                pending = nil
-            }
+            pendingEnded = lastLetter(cueText).map { ".!?…".contains($0) } ?? false
+            pendingCaption = caption
         }
         if let done = pending { utterances.append(done) }
         let (platform, screenReader) = speaker(fileName)
         return Transcript(platform: platform, screenReader: screenReader, utterances: utterances, ledger: ledger)
+    }
+
+    /// The caption a cue is part of, by its identifier: `d4fb7fda-...-e55e-1` is part 1 of caption
+    /// `d4fb7fda-...-e55e` (the ids a captioning service gives the pieces of one caption). Nil for
+    /// an identifier without a numbered part.
+    static func captionOf(_ identifier: Substring) -> Substring? {
+        guard let dash = identifier.lastIndex(of: "-"), dash > identifier.startIndex else { return nil }
+        let part = identifier[identifier.index(after: dash)...]
+        guard !part.isEmpty, part.count <= 9, part.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        return identifier[..<dash]
     }
 
     /// The last character of a cue that is not part of a closing tag or white space.

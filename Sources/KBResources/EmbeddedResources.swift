@@ -20,6 +20,7 @@ package enum EmbeddedResources {
         ("0017_tests_nothing", PackageResources._017_tests_nothing_sql),
         ("0018_plan_notes", PackageResources._018_plan_notes_sql),
         ("0019_catalogue_source", PackageResources._019_catalogue_source_sql),
+        ("0020_reread_documents", PackageResources._020_reread_documents_sql),
     ]
 
     /// vocabulary/equivalents.tsv: the words each platform uses for the same thing (`equivalents`).
