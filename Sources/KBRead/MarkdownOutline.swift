@@ -29,10 +29,13 @@ package enum Block: Sendable, Equatable {
 package struct TableRow: Sendable, Equatable {
     package var cells: [String]
     package var line: Int
+    /// The row's last line (an HTML row spans several).
+    package var lastLine: Int
 
-    package init(cells: [String], line: Int) {
+    package init(cells: [String], line: Int, lastLine: Int? = nil) {
         self.cells = cells
         self.line = line
+        self.lastLine = max(lastLine ?? line, line)
     }
 }
 
@@ -309,6 +312,21 @@ package enum MarkdownOutline {
             if c == first { count += 1 } else if c != " " && c != "\t" { return false }
         }
         return count >= 3
+    }
+
+    /// A code block's lines as written, less the indentation of its opening fence (CommonMark:
+    /// up to that many columns from each line). A fence at the margin takes nothing away: code
+    /// indented below it keeps its indentation, verbatim.
+    static func dedent(_ body: [Substring], upTo limit: Int) -> String {
+        body.map { line in
+            var columns = 0
+            return String(line.drop { c in
+                let width = c == "\t" ? 4 - columns % 4 : c == " " ? 1 : 0
+                guard width > 0, columns + width <= limit else { return false }
+                columns += width
+                return true
+            })
+        }.joined(separator: "\n")
     }
 
     /// Tags whose block runs to its closing tag, blank lines and all.
@@ -591,20 +609,7 @@ package enum MarkdownOutline {
             return nil
         }
 
-        /// A code block's lines as written, less the indentation of its opening fence (CommonMark:
-        /// up to that many columns from each line). A fence at the margin takes nothing away:
-        /// code indented below it keeps its indentation, verbatim.
-        func dedent(_ body: [Substring], upTo limit: Int) -> String {
-            body.map { line in
-                var columns = 0
-                return String(line.drop { c in
-                    let width = c == "\t" ? 4 - columns % 4 : c == " " ? 1 : 0
-                    guard width > 0, columns + width <= limit else { return false }
-                    columns += width
-                    return true
-                })
-            }.joined(separator: "\n")
-        }
+        func dedent(_ body: [Substring], upTo limit: Int) -> String { MarkdownOutline.dedent(body, upTo: limit) }
 
         /// The index of an HTML block's last line: its closing tag for a container, else the line
         /// before the next blank one.

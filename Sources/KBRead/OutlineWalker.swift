@@ -30,6 +30,8 @@ package struct OutlineWalker {
     private var aspectLevel: Int?
     /// The level of the heading that opened the current section (Condensed, Gherkin, Code examples).
     private var sectionLevel = 2
+    /// The level of the last heading read (0 before any): headings written in an HTML block sit below it.
+    private var headingLevel = 0
 
     package init(context: NoteContext = NoteContext()) {
         self.context = context
@@ -50,6 +52,7 @@ package struct OutlineWalker {
             index += 1
             switch block {
             case let .heading(level, text, line):
+                headingLevel = level
                 heading(text, level: level, line: line)
             case let .paragraph(text, line, lastLine):
                 // `**UIKit**` alone on a line is a label set in bold instead of as a heading.
@@ -80,7 +83,7 @@ package struct OutlineWalker {
             case let .attributes(text, line):
                 attributes(text, line: line)
             case let .table(rows, line, lastLine):
-                table(rows, line: line, lastLine: lastLine, demo: false)
+                table(rows, line: line, lastLine: lastLine)
             }
         }
     }
@@ -119,7 +122,8 @@ package struct OutlineWalker {
                 ledger.mark(line...lastLine, .structure("heading: \(bad ? "bad" : "good") example"))
                 return
             }
-            heading(title, level: Int(String(tag.dropFirst())) ?? 4, line: line)
+            headingLevel = Int(String(tag.dropFirst())) ?? 4
+            heading(title, level: headingLevel, line: line)
         case "video", "audio", "source", "track":
             let links = OutlineWalker.sources(in: text)
             videoLinks += links
@@ -133,34 +137,37 @@ package struct OutlineWalker {
             }
         case "example":
             ledger.mark(line...lastLine, .skipped("live HTML demo of the code example"))
-        case "table" where OutlineWalker.isKeyTable(HTMLTable.rows(text, line: line)):
-            // `<table>` of Key | Action rows (a guide's screen-reader shortcuts): criteria.
-            table(HTMLTable.rows(text, line: line), line: line, lastLine: lastLine, demo: true)
-        case "p", "blockquote":
-            // Prose written in HTML is prose.
-            let prose = TextCleaner.clean(text)
-            if prose.isEmpty { ledger.mark(line...lastLine, .skipped("empty HTML paragraph")) } else {
-                emit(Note(text: prose, line: line, lastLine: lastLine, context: context))
-            }
-        case _ where OutlineWalker.demoTags.contains(tag):
-            // `<nav class="breadcrumbs">...</nav>` straight in the page: the site renders it as a demo.
-            ledger.mark(line...lastLine, .skipped("raw HTML rendered on the page as a live demo"))
-            // A guide's checklist item is such a block (`<div class="how-to-test-checklist-item">
-            // <h3>✓ Ensure...</h3>` over a Pass/Fail demo): its check is a criterion.
-            for heading in HTMLTable.headings(text, line: line) {
-                if let check = OutlineWalker.check(TextCleaner.clean(heading.text)) {
-                    emit(Note(kind: .criterion(kind: "checklist", label: nil), text: check, line: heading.line, context: context))
-                }
-            }
+        case _ where HTMLProse.knownElements.contains(tag):
+            prose(text, line: line)
         default:
+            // Markup HTML does not define (`<blink>`) is not guessed at.
             ledger.mark(line...lastLine, .unaccounted("HTML block <\(tag)>"))
         }
     }
 
-    /// Elements a page holds as a working demo of the component, not as text.
-    static let demoTags: Set<String> = ["nav", "form", "fieldset", "div", "ul", "ol", "table", "button", "input", "label",
-                                        "select", "img", "svg", "figure", "iframe", "section", "header", "footer", "main",
-                                        "aside", "article", "dialog", "details", "picture", "textarea", "hr"]
+    /// HTML that holds prose, read as prose (`HTMLProse`): its headings, paragraphs, lists and
+    /// tables walked like markdown; a live demo in it, an image or a rule set aside, and said so. A
+    /// guide's checklist item (`<div class="how-to-test-checklist-item"><h3>✓ Ensure...</h3>` over a
+    /// note and a Pass/Fail demo) gives its check as a criterion, its note as guidance.
+    ///
+    /// Its headings sit below the heading in force: an accordion's `<h2>` inside the numbered step
+    /// `1. ## Test against...` is a heading inside that step, not a step of its own.
+    private mutating func prose(_ text: String, line: Int) {
+        let reading = HTMLProse.read(text, line: line)
+        for mark in reading.marks { ledger.mark(mark.lines, mark.role) }
+        let levels = reading.blocks.compactMap { block -> Int? in
+            if case let .heading(level, _, _) = block { return level }
+            return nil
+        }
+        let shift = levels.min().map { headingLevel > 0 ? max(0, headingLevel + 1 - $0) : 0 } ?? 0
+        let blocks = shift == 0 ? reading.blocks : reading.blocks.map { block in
+            if case let .heading(level, text, line) = block { return .heading(level: level + shift, text: text, line: line) }
+            return block
+        }
+        let before = headingLevel
+        walk(blocks)
+        headingLevel = before
+    }
 
     /// `**iOS Options**` or `**UIKit**` alone on a line: a label set in bold. A platform label set
     /// so scopes the notes below it within the aspect in force (a platform heading starts afresh).
@@ -190,21 +197,21 @@ package struct OutlineWalker {
 
     /// A table's rows. Under a `Key` column (`| Key | Action |`) each row is a keyboard criterion
     /// whose label is the key; any other table's rows are notes, their cells joined.
-    private mutating func table(_ rows: [TableRow], line: Int, lastLine: Int, demo: Bool) {
+    private mutating func table(_ rows: [TableRow], line: Int, lastLine: Int) {
         guard let header = rows.first else {
             ledger.mark(line...lastLine, .skipped("empty table"))
             return
         }
         ledger.mark(line...lastLine, .structure("table"))
-        ledger.mark(header.line, .structure("table header: \(header.cells.joined(separator: " | "))"))
+        ledger.mark(header.line...header.lastLine, .structure("table header: \(header.cells.map { TextCleaner.clean($0) }.joined(separator: " | "))"))
         let keyed = OutlineWalker.isKeyTable(rows)
         for row in rows.dropFirst() {
             let cells = row.cells.map { TextCleaner.clean($0) }
             if keyed, cells.count >= 2, !cells[0].isEmpty {
                 emit(Note(kind: .criterion(kind: "keyboard", label: cells[0]), text: cells.dropFirst().joined(separator: " "),
-                          line: row.line, context: context))
+                          line: row.line, lastLine: row.lastLine, context: context))
             } else {
-                emit(Note(text: cells.joined(separator: " | "), line: row.line, context: context))
+                emit(Note(text: cells.joined(separator: " | "), line: row.line, lastLine: row.lastLine, context: context))
             }
         }
     }

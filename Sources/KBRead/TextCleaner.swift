@@ -289,6 +289,27 @@ package enum TextCleaner {
         return nil
     }
 
+    /// `&lt;` and `&#39;` decoded, nothing else touched (a `<pre>` block's code).
+    package static func decodeEntities(_ text: String) -> String {
+        guard text.utf8.contains(UInt8(ascii: "&")) else { return text }
+        let bytes = Array(text.utf8)
+        var out = [UInt8]()
+        out.reserveCapacity(bytes.count)
+        bytes.withUnsafeBufferPointer { buffer in
+            var i = 0
+            while i < buffer.count {
+                if buffer[i] == UInt8(ascii: "&"), let (decoded, end) = entity(buffer, at: i, to: buffer.count) {
+                    out.append(contentsOf: decoded.utf8)
+                    i = end
+                } else {
+                    out.append(buffer[i])
+                    i += 1
+                }
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
     static let entities: [String: String] = [
         "amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "nbsp": " ", "#39": "'",
         "rsquo": "’", "lsquo": "‘", "rdquo": "”", "ldquo": "“", "mdash": "—", "ndash": "–", "hellip": "…",

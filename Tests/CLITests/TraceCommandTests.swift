@@ -80,4 +80,25 @@ final class TraceCommandTests: XCTestCase {
         }
         XCTAssertTrue(try Fixtures.run(["--help"]).stdout.contains("trace"))
     }
+
+    /// `trace` says which of the two an HTML block was: prose (its text kept) or a live demo (set
+    /// aside), line by line (issue 34: the guides' HTML was all called a demo).
+    func testTraceSaysWhetherHTMLWasProseOrADemo() throws {
+        let folder = try Fixtures.temporaryFolder(self)
+        let file = folder.appendingPathComponent("guide.md")
+        try """
+            ## Developer Notes
+
+            <div class="item">
+            <h3>✓ Ensure it has a label</h3>
+            <p>A placeholder is no label.</p>
+            <form><input id="a"></form>
+            </div>
+            """.write(to: file, atomically: true, encoding: .utf8)
+        let run = try Fixtures.run(["trace", file.path])
+        XCTAssertEqual(run.status, 0, run.stdout + run.stderr)
+        XCTAssertTrue(run.stdout.contains("\n3  structure   HTML block read as prose, its live demo set aside; HTML tags around the prose (no text)  | <div class=\"item\">\n"), run.stdout)
+        XCTAssertTrue(run.stdout.contains("\n5  fact        guidance general  | <p>A placeholder is no label.</p>\n"), run.stdout)
+        XCTAssertTrue(run.stdout.contains("\n6  skipped     live demo in HTML (<form>), not text of the page  | <form><input id=\"a\"></form>\n"), run.stdout)
+    }
 }

@@ -201,4 +201,63 @@ final class FidelityRoundFourTests: XCTestCase {
         }
         XCTAssertGreaterThan(joined, 0)
     }
+
+    // MARK: HTML that holds prose
+
+    /// A guide's accordion and checklist item, written in HTML: headings, paragraphs and lists are
+    /// read as prose under the step they stand in; the Pass/Fail table of controls is a live demo,
+    /// set aside and said so; every line is accounted for.
+    func testHTMLThatHoldsProseIsReadAsProse() throws {
+        let text = """
+            ## Developer Notes
+
+            1. ## Check it
+
+                <div class="panel">
+                <h2><button data-fn="toggle">Example: a switch</button></h2>
+                <div class="body">
+                <h3>Scenario</h3>
+                A switch ignores the arrow keys.
+
+                <h3>What to do</h3>
+                Look it up first:
+                <ul>
+                <li>the <a href="/x">component page</a></li>
+                <li>the design system</li>
+                </ul>
+                </div>
+                </div>
+
+            2. ## Next step
+
+                <div class="item">
+                <h3>✓ Ensure it has a label</h3>
+                <p><strong>Note:</strong> a placeholder is no label</p>
+                <table><tr><th>Pass</th><th>Fail</th></tr>
+                <tr><td><input id="a"><label for="a">Name</label></td><td><input></td></tr></table>
+                <img src="shot.png" alt="a screenshot">
+                </div>
+            """
+        let entry = try DocumentReader.read(text)
+        let normalized = try Normalizer.normalize(entry, hints: SourceHints(slug: "guide", family: .howToTest))
+        XCTAssertEqual(normalized.guidance.map { "\($0.aspect): \($0.text)" }, [
+            "check-it: A switch ignores the arrow keys.",
+            "check-it: Look it up first:",
+            "check-it: the component page",
+            "check-it: the design system",
+            "next-step: Note: a placeholder is no label",
+        ])
+        XCTAssertEqual(normalized.guidance.map(\.parent), [nil, nil, 1, 1, nil])
+        XCTAssertEqual(normalized.criteria.map { "\($0.kind): \($0.expectation)" }, ["checklist: Ensure it has a label"])
+        XCTAssertEqual(normalized.ledger.unaccounted(lineCount: 28), [])
+        XCTAssertEqual(normalized.ledger.roles(of: 5), [.structure("HTML block read as prose"), .skipped("HTML tags around the prose (no text)")])
+        XCTAssertEqual(normalized.ledger.roles(of: 22).first, .structure("HTML block read as prose, its live demo set aside"))
+        XCTAssertEqual(normalized.ledger.roles(of: 25), [.skipped("live demo in HTML (<input>), not text of the page")])
+        XCTAssertEqual(normalized.ledger.roles(of: 26), [.skipped("live demo in HTML (<input>), not text of the page")])
+        XCTAssertEqual(normalized.ledger.roles(of: 27), [.skipped("image on the page (a screenshot or illustration; no text of the page)")])
+        // A block that is only a demo says so on its first line.
+        let demo = try DocumentReader.read("## Code examples\n\n<nav aria-label=\"Breadcrumb\">\n<ol><li><a href=\"/\">Home</a></li></ol>\n</nav>\n")
+        XCTAssertEqual(demo.notes, [])
+        XCTAssertEqual(demo.ledger.roles(of: 3), [.skipped("HTML block: a live demo"), .skipped("live demo in HTML (<nav>), not text of the page")])
+    }
 }
