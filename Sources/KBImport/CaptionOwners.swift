@@ -21,6 +21,8 @@ struct CaptionOwners {
     }
 
     private var checkouts: [String: Links] = [:]
+    /// The slug each documentation page goes by (the folder decides between pages of one name).
+    var pages = PageNames()
 
     mutating func owner(of path: String, family: Family, folder: String, checkoutRoot: String?) -> String {
         guard let root = checkoutRoot else { return folder }
@@ -51,11 +53,7 @@ struct CaptionOwners {
         let documentation = root + "/public/content/documentation"
         for family in Family.allCases {
             let folder = documentation + "/" + family.rawValue
-            guard let enumerator = FileManager.default.enumerator(atPath: folder) else { continue }
-            for case let relative as String in enumerator where relative.hasSuffix(".md") {
-                let name = (relative as NSString).lastPathComponent
-                guard !name.hasPrefix("_") else { continue }
-                guard let slug = Slug.from((name as NSString).deletingPathExtension) else { continue }
+            for (relative, slug) in PageNames.read(folder).sorted(by: { $0.key < $1.key }) {
                 links.slugs[family, default: []].insert(slug)
                 guard let data = FileManager.default.contents(atPath: folder + "/" + relative),
                       let text = String(data: data, encoding: .utf8), text.contains("media/video/") else { continue }

@@ -221,7 +221,10 @@ package enum FileCollector {
                 return
             }
             let category = parts.count > docs + 3 ? parts[docs + 2] : nil
-            result.files.append(PendingFile(path: path, hints: SourceHints(slug: slug, family: family, category: category),
+            // Two pages of one name in two category folders: the folder decides (`PageNames`).
+            let familyFolder = (path.hasPrefix("/") ? "/" : "") + parts[...(docs + 1)].joined(separator: "/")
+            let page = readsLinks ? owners.pages.slug(of: parts[(docs + 2)...].joined(separator: "/"), in: familyFolder) : nil
+            result.files.append(PendingFile(path: path, hints: SourceHints(slug: page ?? slug, family: family, category: category),
                                             role: .document))
             return
         }

@@ -140,27 +140,70 @@ package struct ImportPlanner {
 
     private mutating func components(_ entries: [NormalizedEntry], sourceID: Int64, document: WritableDocument,
                                      into plan: inout ImportPlan) {
+        let before = held(by: sourceID)
         var described = Set<StoredState.ComponentKey>()
+        var added: [(key: StoredState.ComponentKey, category: String?)] = []
         for entry in entries {
-            if let key = component(entry, sourceID: sourceID, document: document, into: &plan) { described.insert(key) }
+            if let key = component(entry, sourceID: sourceID, document: document, into: &plan) {
+                described.insert(key)
+                if !before.contains(key) { added.append((key, entry.component.category)) }
+            }
             notices(entry.notices, sourceID: sourceID, path: document.path, into: &plan)
         }
         // A component this source described before but no longer does.
-        for key in held(by: sourceID) where !described.contains(key) {
+        let gone = before.filter { !described.contains($0) }
+        for key in gone {
             removeComponent(key, into: &plan)
             plan.outcomes.append(.removed(path: document.path, component: key.slug, format: document.format.rawValue))
         }
+        for (from, to) in ImportPlanner.renames(gone: gone, added: added) {
+            plan.operations.append(.recordRename(family: from.family, from: from.slug, to: to.slug))
+        }
+    }
+
+    /// The components a source gave under one slug and now gives under another: the same page
+    /// renamed, because a clash of names between two folders appeared or went (`Slug.qualified`:
+    /// `keyboard-focus` ↔ `test-type-keyboard-focus`) or because the page has today's name now
+    /// (`Vocabulary.currentSlug`). Any other change of slug is another page, never a rename.
+    /// Saved plans and lookups follow a rename.
+    static func renames(gone: [StoredState.ComponentKey], added: [(key: StoredState.ComponentKey, category: String?)])
+        -> [(from: StoredState.ComponentKey, to: StoredState.ComponentKey)] {
+        var pairs: [(from: StoredState.ComponentKey, to: StoredState.ComponentKey)] = []
+        var left = added
+        for old in gone {
+            let match = left.firstIndex { new in
+                guard new.key.family == old.family else { return false }
+                if Vocabulary.currentSlug(old.slug) == new.key.slug { return true }
+                guard let category = new.category.flatMap(Slug.from) else { return false }
+                return new.key.slug == Slug.qualified(old.slug, by: category) || old.slug == Slug.qualified(new.key.slug, by: category)
+            }
+            if let match { pairs.append((old, left.remove(at: match).key)) }
+        }
+        return pairs
     }
 
     /// Which source's facts a component keeps. Returns its key when they are this source's.
     private mutating func component(_ entry: NormalizedEntry, sourceID: Int64, document: WritableDocument,
-                                    into plan: inout ImportPlan) -> StoredState.ComponentKey? {
+                                    into plan: inout ImportPlan, qualified: Bool = false) -> StoredState.ComponentKey? {
         let info = entry.component
         let key = StoredState.ComponentKey(info.family, info.slug)
         let format = document.format.rawValue
+        if let owner = stored.components[key], owner.sourceID != sourceID, !qualified, let category = info.category.flatMap(Slug.from),
+           let ownerSource = stored.sources[owner.sourceID],
+           !ImportPlanner.sameDocument(owner: (ownerSource.format, owner.category), newcomer: (document.format, info.category)) {
+            // Another document of this name (another checkout's page from another folder): both are
+            // kept, this one under its folder's slug, and said so. Only the same page supersedes.
+            var renamed = entry
+            renamed.component.slug = Slug.qualified(info.slug, by: category)
+            notices([Notice(.repaired, line: nil, """
+                \(info.family.rawValue)/\(info.slug) is another page's (\(ownerSource.location.absolute), folder \(owner.category ?? "none")): \
+                this one, of folder \(category), is kept as \(info.family.rawValue)/\(renamed.component.slug)
+                """)], sourceID: sourceID, path: document.path, into: &plan)
+            return component(renamed, sourceID: sourceID, document: document, into: &plan, qualified: true)
+        }
         guard let owner = stored.components[key] else {
             let id = stored.lastComponentID + 1
-            stored.add(StoredState.Component(id: id, key: key, sourceID: sourceID))
+            stored.add(StoredState.Component(id: id, key: key, sourceID: sourceID, category: info.category))
             plan.operations.append(.insertComponent(id: id, info, sourceID: sourceID))
             plan.operations.append(.insertFacts(componentID: id, sourceID: sourceID, entry))
             plan.outcomes.append(.added(path: document.path, component: info.slug, format: format))
@@ -179,10 +222,21 @@ package struct ImportPlanner {
             supersede(owner.sourceID, by: sourceID, into: &plan)
             plan.outcomes.append(.superseded(component: info.slug, winner: document.path, superseded: ownerPath))
         }
-        stored.add(StoredState.Component(id: owner.id, key: key, sourceID: sourceID))
+        stored.add(StoredState.Component(id: owner.id, key: key, sourceID: sourceID, category: info.category))
         plan.operations.append(.takeOverComponent(id: owner.id, info, sourceID: sourceID, previousSourceID: owner.sourceID))
         plan.operations.append(.insertFacts(componentID: owner.id, sourceID: sourceID, entry))
         return key
+    }
+
+    /// Whether two sources of one slug are one page. Pages of one format filed under different
+    /// categories (a checkout's folders, content.json's categories, Jekyll's front matter) are two
+    /// documents; across formats a category is no evidence (an era's site filed a page elsewhere),
+    /// so the same slug is the same page, in another era or format.
+    package static func sameDocument(owner: (format: SourceFormat, category: String?), newcomer: (format: SourceFormat, category: String?)) -> Bool {
+        guard owner.format == newcomer.format, let a = owner.category.flatMap(Slug.from), let b = newcomer.category.flatMap(Slug.from) else {
+            return true
+        }
+        return a == b
     }
 
     /// Which source wins when two describe one component: the stored one only when its format

@@ -172,6 +172,14 @@ package struct Importer {
         // What a removal takes away with it is written again in the same import: a source the
         // gone one had superseded, and the captions of the components it held.
         for path in try knowledgeBase.dependents(of: Set(gone)) { known[path] = nil }
+        // A page its checkout now names otherwise (a page of its name appeared in, or went from,
+        // another category folder: `PageNames`) is read again, unchanged or not, to be renamed.
+        let held = try knowledgeBase.componentSlugs()
+        for input in inputs {
+            guard let slug = input.file.hints.slug.map(Vocabulary.currentSlug), let slugs = held[input.file.path], !slugs.contains(slug) else { continue }
+            if let category = input.file.hints.category, slugs.contains(Slug.qualified(slug, by: category)) { continue }
+            known[input.file.path] = nil
+        }
         var batches = Batches(inputs: Importer.componentsFirst(inputs), known: known, limit: options.maxFileBytes, stages: stages)
         if options.strict {
             batches.counter = options.progress.map { ProgressCounter(.checking, total: inputs.count, report: $0) }

@@ -22,6 +22,14 @@ package enum Slug {
         return slug.isEmpty ? nil : slug
     }
 
+    /// A page's slug qualified by its category folder: `keyboard-focus` in `page-level/` is
+    /// `page-level-keyboard-focus`. Two pages of one family and one name in two folders both go by
+    /// theirs, so that neither takes the other's place (the folder decides; `FileCollector` and
+    /// `ContentJSONReader` apply it, the import planner too for a page of another checkout).
+    package static func qualified(_ slug: String, by category: String) -> String {
+        from(category + "-" + slug) ?? slug
+    }
+
     /// Whether `text` is already a slug: what completion offers, and nothing else.
     package static func isValid(_ text: String) -> Bool {
         from(text) == text

@@ -4,6 +4,7 @@
 /// of the chosen framework (or of none). Every item has a stable id and a fingerprint.
 import GRDB
 import KBModel
+import KBSearch
 
 public struct Checklist: Sendable {
     public struct Section: Sendable {
@@ -76,12 +77,18 @@ public struct Checklist: Sendable {
     }
 
     /// A saved plan's checklist as the knowledge base holds it now: each component found by
-    /// family and slug, those gone named in `missing`.
+    /// family and slug (or the slug an import renamed it to, `component_renames`), those gone
+    /// named in `missing`.
     package static func load(_ db: Database, plan: SavedPlan) throws -> Checklist {
         var facts: [ComponentFacts] = [], missing: [String] = []
+        let renames = try ComponentLookup.renames(db)
         for component in plan.components {
             let name = ComponentName(component)
-            let found = try name.map { try ComponentFacts.loadAll(db, where: "c.family = ? AND c.slug = ?", arguments: [$0.family.rawValue, $0.slug]) } ?? []
+            func load(_ slug: String, _ family: Family) throws -> [ComponentFacts] {
+                try ComponentFacts.loadAll(db, where: "c.family = ? AND c.slug = ?", arguments: [family.rawValue, slug])
+            }
+            var found = try name.map { try load($0.slug, $0.family) } ?? []
+            if found.isEmpty, let name, let now = renames[name.family]?[name.slug] { found = try load(now, name.family) }
             if let first = found.first { facts.append(first) } else { missing.append(component) }
         }
         var checklist = try load(db, facts, stack: Stack(platform: plan.platform, framework: plan.framework, notesAsItems: plan.notesAsItems))

@@ -41,14 +41,28 @@ package enum ContentJSONReader {
         for family in families {
             if let known = Family(rawValue: family.key) {
                 document.ledger.mark(family.line, .structure("family: \(known.rawValue)"))
+                let first = document.items.count
                 for category in family.value.elements {
                     try readCategory(category.value, family: known, into: &document)
                 }
+                qualifySharedNames(&document.items[first...])
             } else {
                 document.ledger.mark(family.line, .unaccounted("content.json list \"\(family.key)\" not read"))
             }
         }
         return document
+    }
+
+    /// One name in two categories of a family is two pages: each goes by its category's slug
+    /// (`Slug.qualified`), as two files of one name in two folders of a checkout do.
+    static func qualifySharedNames(_ items: inout ArraySlice<Item>) {
+        var categories: [String: Set<String>] = [:]
+        for item in items { if let slug = item.hints.slug { categories[slug, default: []].insert(item.hints.category ?? "") } }
+        for index in items.indices {
+            guard let slug = items[index].hints.slug, let category = items[index].hints.category,
+                  (categories[slug]?.count ?? 0) > 1 else { continue }
+            items[index].hints.slug = Slug.qualified(slug, by: category)
+        }
     }
 
     static func readCategory(_ category: LinedJSON, family: Family, into document: inout Document) throws {

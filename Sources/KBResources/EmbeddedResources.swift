@@ -21,6 +21,7 @@ package enum EmbeddedResources {
         ("0018_plan_notes", PackageResources._018_plan_notes_sql),
         ("0019_catalogue_source", PackageResources._019_catalogue_source_sql),
         ("0020_reread_documents", PackageResources._020_reread_documents_sql),
+        ("0021_component_renames", PackageResources._021_component_renames_sql),
     ]
 
     /// vocabulary/equivalents.tsv: the words each platform uses for the same thing (`equivalents`).

@@ -19,11 +19,12 @@ package enum ComponentLookup {
             text = String(text[text.index(after: slash)...])
         }
         let candidates = try ComponentRecord.fetchAll(db, sql: "SELECT * FROM components ORDER BY family, slug")
+        let renames = try ComponentLookup.renames(db)
         let (rest, implied) = impliedFamily(text, context: context)
         // The name as typed first (`basic web page` is a title); then without its platform words.
         func find(_ family: Family?) -> [ComponentRecord] {
-            var matches = named(Vocabulary.slugify(text), in: candidates, family: family)
-            if matches.isEmpty, rest != text { matches = named(Vocabulary.slugify(rest), in: candidates, family: family) }
+            var matches = named(Vocabulary.slugify(text), in: candidates, family: family, renames: renames)
+            if matches.isEmpty, rest != text { matches = named(Vocabulary.slugify(rest), in: candidates, family: family, renames: renames) }
             return matches
         }
         // A platform or framework (in the name or beside it) settles native or web: the name is
@@ -48,14 +49,29 @@ package enum ComponentLookup {
     }
 
     /// The components `slug` names: by slug, else by title, else by alias (of that family).
-    private static func named(_ slug: String, in candidates: [ComponentRecord], family: Family?) -> [ComponentRecord] {
+    private static func named(_ slug: String, in candidates: [ComponentRecord], family: Family?,
+                              renames: [Family: [String: String]] = [:]) -> [ComponentRecord] {
         let pool = candidates.filter { family == nil || $0.family == family }
         var matches = pool.filter { $0.slug == slug }
-        // A page's older address (`radio` of the Jekyll era) finds it under today's.
+        // A page's older address (`radio` of the Jekyll era) finds it under today's; so does a slug
+        // an import renamed (`component_renames`: a clash of names between two folders).
         if matches.isEmpty { matches = pool.filter { $0.slug == Vocabulary.currentSlug(slug) } }
+        if matches.isEmpty { matches = pool.filter { renames[$0.family]?[slug] == $0.slug } }
         if matches.isEmpty { matches = pool.filter { Vocabulary.slugify($0.title) == slug } }
         if matches.isEmpty { matches = pool.filter { ComponentAlias.names(slug, family: $0.family, slug: $0.slug) } }
         return matches
+    }
+
+    /// The slugs components went by, per family: old slug → the slug it goes by now (migration
+    /// 0021; a knowledge base read before it is migrated has none).
+    package static func renames(_ db: Database) throws -> [Family: [String: String]] {
+        guard try db.tableExists("component_renames") else { return [:] }
+        var out: [Family: [String: String]] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT family, slug, now_slug FROM component_renames") {
+            guard let family = Family(rawValue: row["family"]) else { continue }
+            out[family, default: [:]][row["slug"]] = row["now_slug"] as String
+        }
+        return out
     }
 
     /// The family a platform, framework or screen-reader word implies (`ios`, `swiftui`,

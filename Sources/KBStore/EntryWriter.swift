@@ -61,6 +61,8 @@ package struct EntryWriter {
                     INSERT INTO components (id, slug, title, family, category, summary, page_link, condensed_frame, gherkin_frame, source_id)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """, [id, c.slug, c.title, c.family.rawValue, c.category, c.summary, c.pageLink, c.condensedFrame, c.gherkinFrame, sourceID])
+                // A component of this name answers to it, not a rename to another.
+                try exec("DELETE FROM component_renames WHERE family = ? AND slug = ?", [c.family.rawValue, c.slug])
             }
         case let .takeOverComponent(id, c, sourceID, previousSourceID):
             try stages.measure(.components) {
@@ -74,6 +76,18 @@ package struct EntryWriter {
             }
         case let .insertFacts(componentID, sourceID, entry):
             try writeFacts(entry, componentID: componentID, sourceID: sourceID)
+        case let .recordRename(family, from, to):
+            try stages.measure(.components) {
+                // Older renames to `from` now lead to `to`; a slug held by a component again, or
+                // renamed to itself, is no rename.
+                try exec("UPDATE component_renames SET now_slug = ? WHERE family = ? AND now_slug = ?", [to, family.rawValue, from])
+                try exec("INSERT OR REPLACE INTO component_renames (family, slug, now_slug, renamed_at) VALUES (?, ?, ?, ?)",
+                         [family.rawValue, from, to, now])
+                try exec("""
+                    DELETE FROM component_renames WHERE family = ? AND (slug = now_slug
+                        OR slug IN (SELECT slug FROM components WHERE family = ?))
+                    """, [family.rawValue, family.rawValue])
+            }
         case let .supersede(sourceID, winnerID):
             try stages.measure(.components) { try exec("UPDATE sources SET superseded_by = ? WHERE id = ?", [winnerID, sourceID]) }
         case let .forget(sourceIDs):

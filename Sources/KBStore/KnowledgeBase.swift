@@ -379,6 +379,19 @@ public final class KnowledgeBase: @unchecked Sendable {
 
     /// What each source held when it was last imported (its SHA-256), by where its file is
     /// (`SourceLocation.absolute`), to skip unchanged files.
+    /// The slugs of the components each source holds, by where the source's file was.
+    package func componentSlugs() throws -> [String: Set<String>] {
+        try read { db in
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT \(SourceLocation.absoluteSQL) AS location, c.slug FROM components c JOIN sources s ON s.id = c.source_id
+                LEFT JOIN roots r ON r.id = s.root_id
+                """)
+            var out: [String: Set<String>] = [:]
+            for row in rows { out[row["location"], default: []].insert(row["slug"]) }
+            return out
+        }
+    }
+
     package func sourceHashes() throws -> [String: String] {
         try read { db in
             let rows = try Row.fetchAll(db, sql: """

@@ -31,4 +31,8 @@ package enum StoreOperation: Sendable, Equatable {
     case upsertCatalogue(sourceID: Int64, [WCAGCriterionInfo])
     /// A caption file's cues, after those the component already holds.
     case appendCaptions(componentID: Int64, sourceID: Int64, [AnnouncementFact])
+    /// A component of `family` went by `from` and now goes by `to`: saved plans and lookups that
+    /// name `from` find it (`component_renames`, migration 0021). A component inserted under a
+    /// slug takes that slug back from any rename.
+    case recordRename(family: Family, from: String, to: String)
 }

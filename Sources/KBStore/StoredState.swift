@@ -36,11 +36,14 @@ package struct StoredState: Sendable, Equatable {
         package var id: Int64
         package var key: ComponentKey
         package var sourceID: Int64
+        /// The category its source files it under (a checkout's folder): which document it is.
+        package var category: String?
 
-        package init(id: Int64, key: ComponentKey, sourceID: Int64) {
+        package init(id: Int64, key: ComponentKey, sourceID: Int64, category: String? = nil) {
             self.id = id
             self.key = key
             self.sourceID = sourceID
+            self.category = category
         }
     }
 
@@ -117,9 +120,9 @@ package struct StoredState: Sendable, Equatable {
                              format: SourceFormat(rawValue: row["format"]) ?? .renderedText, sha256: row["sha256"],
                              supersededBy: row["superseded_by"]))
         }
-        for row in try Row.fetchAll(db, sql: "SELECT id, family, slug, source_id FROM components") {
+        for row in try Row.fetchAll(db, sql: "SELECT id, family, slug, source_id, category FROM components") {
             guard let family = Family(rawValue: row["family"]) else { continue }
-            state.add(Component(id: row["id"], key: ComponentKey(family, row["slug"]), sourceID: row["source_id"]))
+            state.add(Component(id: row["id"], key: ComponentKey(family, row["slug"]), sourceID: row["source_id"], category: row["category"]))
         }
         for row in try Row.fetchAll(db, sql: "SELECT DISTINCT source_id, kind, slug FROM rules") {
             state.rulesOf[row["source_id"], default: []].insert(RuleKey(row["kind"], row["slug"]))

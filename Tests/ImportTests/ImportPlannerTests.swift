@@ -142,4 +142,35 @@ final class ImportPlannerTests: XCTestCase {
                                                           component: "switch", format: "magenta-v2")])
         XCTAssertTrue(summary.superseded.isEmpty && summary.removed.isEmpty)
     }
+
+    /// Two sources of one format describing one slug from different category folders are two
+    /// documents (two checkouts laid out differently): the newcomer is kept under its folder's slug,
+    /// and said so; nothing is superseded. The same folder is the same document, superseded as ever.
+    func testOneSlugFromAnotherFolderIsAnotherDocument() {
+        var stored = StoredState(sources: [source(1, "public/content/documentation/how-to-test/components/keyboard-focus.md", .magentaV2)],
+                                 components: [StoredState.Component(id: 7, key: StoredState.ComponentKey(.howToTest, "keyboard-focus"),
+                                                                    sourceID: 1, category: "components")])
+        stored.lastComponentID = 7
+        var planner = ImportPlanner(stored)
+        var other = document("public/content/documentation/how-to-test/page-level/keyboard-focus.md", .magentaV2, slug: "keyboard-focus",
+                             family: .howToTest)
+        other.root = "/checkouts/other"
+        other.path = "/checkouts/other/public/content/documentation/how-to-test/page-level/keyboard-focus.md"
+        if case .components(var entries) = other.content { entries[0].component.category = "page-level"; other.content = .components(entries) }
+        let plan = planner.plan(other)
+        XCTAssertFalse(plan.operations.contains { if case .supersede = $0 { true } else { false } }, "\(plan.operations)")
+        XCTAssertTrue(plan.operations.contains { if case let .insertComponent(8, info, 2) = $0 { info.slug == "page-level-keyboard-focus" } else { false } },
+                      "\(plan.operations)")
+        XCTAssertTrue(plan.outcomes.contains { if case let .notice(_, _, message) = $0 { message.contains("page-level-keyboard-focus") } else { false } })
+        XCTAssertEqual(planner.stored.components[StoredState.ComponentKey(.howToTest, "keyboard-focus")]?.sourceID, 1)
+
+        // A copy of the first checkout elsewhere: the same folder, the same document.
+        var copy = document("public/content/documentation/how-to-test/components/keyboard-focus.md", .magentaV2, slug: "keyboard-focus",
+                            family: .howToTest)
+        copy.root = "/checkouts/copy"
+        copy.path = "/checkouts/copy/public/content/documentation/how-to-test/components/keyboard-focus.md"
+        if case .components(var entries) = copy.content { entries[0].component.category = "components"; copy.content = .components(entries) }
+        let again = planner.plan(copy)
+        XCTAssertTrue(again.operations.contains(.supersede(sourceID: 1, winnerID: 3)), "\(again.operations)")
+    }
 }

@@ -113,4 +113,91 @@ final class NothingLostTests: XCTestCase {
         XCTAssertGreaterThan(items, 20)
         XCTAssertGreaterThan(notes, 10)
     }
+
+    // MARK: one file name in two folders
+
+    /// A checkout whose how-to-test guides live in category folders, `pages` being (folder, name,
+    /// words) of each; a guide's words make its one note.
+    func guides(_ pages: [(String, String, String)], in folder: URL) throws -> URL {
+        let root = folder.appendingPathComponent("magenta")
+        for (category, name, words) in pages {
+            let dir = root.appendingPathComponent("public/content/documentation/how-to-test/\(category)")
+            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+            try "## General Notes\n\n\(words)\n".write(to: dir.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
+        return root
+    }
+
+    /// Two guides of one file name in two folders, with different words, are two components: the
+    /// folder qualifies the slug of both (`components-keyboard-focus`, `page-level-keyboard-focus`),
+    /// neither supersedes the other; a guide whose name is its folder's alone keeps its slug.
+    func testTwoGuidesOfOneNameInTwoFoldersAreBothKept() throws {
+        let root = try guides([("components", "keyboard-&-focus.md", "Tab through each control of the widget."),
+                               ("page-level", "keyboard-&-focus.md", "Tab through the whole page in order."),
+                               ("components", "color-contrast.md", "Measure the text against its background.")],
+                              in: try Fixtures.temporaryFolder(self))
+        let kb = try Fixtures.emptyKnowledgeBase(self)
+        let summary = try Importer(kb).importPaths([root.path])
+        XCTAssertTrue(summary.errors.isEmpty, "\(summary.errors)")
+        XCTAssertEqual(summary.superseded.count, 0, "\(summary.superseded)")
+        XCTAssertEqual(try Fixtures.strings(kb, "SELECT slug || ' ' || category FROM components WHERE family = 'how-to-test' ORDER BY slug"),
+                       ["color-contrast components", "components-keyboard-focus components", "page-level-keyboard-focus page-level"])
+        XCTAssertEqual(try Fixtures.strings(kb, "SELECT component || ': ' || text FROM v_guidance ORDER BY component"), [
+            "color-contrast: Measure the text against its background.",
+            "components-keyboard-focus: Tab through each control of the widget.",
+            "page-level-keyboard-focus: Tab through the whole page in order.",
+        ])
+        // Imported again: unchanged, still two.
+        let again = try Importer(kb).importPaths([root.path])
+        XCTAssertEqual(again.superseded.count, 0)
+        XCTAssertEqual(try Fixtures.int(kb, "SELECT count(*) FROM components WHERE family = 'how-to-test'"), 3)
+    }
+
+    /// A clash that appears later (a second folder gains a guide of an existing guide's name)
+    /// renames the existing guide: the rename is kept (`component_renames`), so a saved plan and
+    /// `show` that name the old slug find it under the new one. A guide without a clash keeps its
+    /// slug throughout.
+    func testAClashThatAppearsRenamesAndPlansFollow() throws {
+        let folder = try Fixtures.temporaryFolder(self)
+        let root = try guides([("test-type", "keyboard-&-focus.md", "Tab through each control of the widget."),
+                               ("test-type", "color-contrast.md", "Measure the text against its background.")], in: folder)
+        let kb = try Fixtures.emptyKnowledgeBase(self)
+        _ = try Importer(kb).importPaths([root.path])
+        XCTAssertEqual(try Fixtures.strings(kb, "SELECT slug FROM components ORDER BY slug"), ["color-contrast", "keyboard-focus"])
+        try kb.savePlan("release", checklist: try kb.checklist(["how-to-test/keyboard-focus", "how-to-test/color-contrast"]))
+
+        _ = try guides([("page-level", "keyboard-&-focus.md", "Tab through the whole page in order.")], in: folder)
+        let summary = try Importer(kb).importPaths([root.path])
+        XCTAssertEqual(summary.superseded.count, 0, "\(summary.superseded)")
+        XCTAssertEqual(try Fixtures.strings(kb, "SELECT slug FROM components ORDER BY slug"),
+                       ["color-contrast", "page-level-keyboard-focus", "test-type-keyboard-focus"])
+        XCTAssertEqual(try Fixtures.strings(kb, "SELECT family || '/' || slug || ' -> ' || now_slug FROM component_renames"),
+                       ["how-to-test/keyboard-focus -> test-type-keyboard-focus"])
+        XCTAssertEqual(try kb.component("how-to-test/keyboard-focus").component.slug, "test-type-keyboard-focus")
+        let (_, checklist) = try kb.plan("release")
+        XCTAssertEqual(checklist.missing, [])
+        XCTAssertEqual(checklist.sections.map(\.component.slug), ["test-type-keyboard-focus", "color-contrast"])
+    }
+
+    /// content.json's categories are its folders: one name in two categories of a family is two
+    /// pages, each under its category's slug, as in a checkout (one mechanism, `Slug.qualified`).
+    func testOneNameInTwoContentJSONCategoriesIsTwoPages() throws {
+        let folder = try Fixtures.temporaryFolder(self)
+        let file = folder.appendingPathComponent("content.json")
+        try """
+            {"web": [
+              {"name": "component", "children": [{"name": "menu", "label": "Menu", "generalNotes": "Arrow keys move through the items."}]},
+              {"name": "page-level", "children": [{"name": "menu", "label": "Menu", "generalNotes": "The site menu is a navigation landmark."},
+                                                  {"name": "footer", "label": "Footer", "generalNotes": "One footer per page."}]}
+            ]}
+            """.write(to: file, atomically: true, encoding: .utf8)
+        let kb = try Fixtures.emptyKnowledgeBase(self)
+        let summary = try Importer(kb).importPaths([file.path])
+        XCTAssertTrue(summary.errors.isEmpty, "\(summary.errors)")
+        XCTAssertEqual(try Fixtures.strings(kb, "SELECT slug || ': ' || (SELECT text FROM guidance g WHERE g.component_id = c.id) FROM components c ORDER BY slug"), [
+            "component-menu: Arrow keys move through the items.",
+            "footer: One footer per page.",
+            "page-level-menu: The site menu is a navigation landmark.",
+        ])
+    }
 }
