@@ -120,7 +120,7 @@ let package = Package(
         // Readers and normalizer under libFuzzer: see scripts/fuzz. A plain build makes a replay tool.
         .executableTarget(
             name: "a11ykb-fuzz",
-            dependencies: ["KBModel", "KBRead", "KBNormalize", "KBQuery"]
+            dependencies: ["KBModel", "KBRead", "KBNormalize", "KBQuery", "KBConformance"]
         ),
         // Tests mirror the library's layers; CLITests holds the tests of the command line that launch
         // the built binary, SystemTests those that need more of the machine.

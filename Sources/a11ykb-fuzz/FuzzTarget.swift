@@ -1,3 +1,4 @@
+import KBConformance
 import KBModel
 import KBNormalize
 import KBQuery
@@ -6,10 +7,17 @@ import Foundation
 
 /// One input through everything an import does before the database: decoding, format detection,
 /// the reader the format calls for (and the markdown and rendered-text readers whatever the format),
-/// then the normalizer. Errors are the expected answer to bad input; only a crash, a sanitizer
-/// report or a hang is a finding.
-func fuzzOne(_ data: Data) {
-    guard let text = try? TextDecoding.decode(data) else { return }
+/// then the normalizer; and through the readers of what a team fills in (a results CSV, an axe-core
+/// run, an OpenACR report). Errors are the expected answer to bad input; only a crash, a sanitizer
+/// report or a hang is a finding. Returns the readers that took the input without an error
+/// (`openacr`, `axe`...), so that a test can see a seed reach the reader it was written for.
+@discardableResult
+func fuzzOne(_ data: Data) -> Set<String> {
+    var read = Set<String>()
+    // The conformance report's reader takes bytes as `acr check` does (UTF-8 text).
+    if let yaml = String(data: data, encoding: .utf8) { fuzzOpenACR(yaml, into: &read) }
+    if (try? AxeResults.read(data)) != nil { read.insert("axe") }
+    guard let text = try? TextDecoding.decode(data) else { return read }
     let format = DocumentReader.detect(text)
     switch format {
     case .webVTT:
@@ -37,10 +45,23 @@ func fuzzOne(_ data: Data) {
     _ = try? TranscriptReader.read(text, fileName: "fuzz_WindowsNvdaChrome-en-US.vtt")
     // The readers of what a team fills in and runs (issue 34): a results CSV as report and acr
     // build read it (any encoding and delimiter), and an axe-core run as explain reads it.
-    if let results = try? ResultsText.decode(data, name: "fuzz.csv") {
-        _ = try? CSVRecords.parse(results, delimiter: CSVRecords.delimiter(of: results))
+    if let results = try? ResultsText.decode(data, name: "fuzz.csv"),
+       (try? CSVRecords.parse(results, delimiter: CSVRecords.delimiter(of: results))) != nil {
+        read.insert("results-csv")
     }
-    _ = try? AxeResults.read(data)
+    return read
+}
+
+/// An OpenACR report as `acr check`, `render` and `diff` take it: read (GSA's schema), checked
+/// against its catalog, strictly too, then written and read back, and compared with what was read.
+func fuzzOpenACR(_ text: String, into read: inout Set<String>) {
+    guard let (report, _) = try? OpenACRReading.read(text) else { return }
+    read.insert("openacr")
+    _ = OpenACRCheck.check(report, catalog: "2.5-edition-wcag-2.2-508-en")
+    _ = OpenACRCheck.check(report, strict: true)
+    if let (again, _) = try? OpenACRReading.read(OpenACRWriting.yaml(report)) {
+        _ = OpenACRDiff.compare(report, again)
+    }
 }
 
 #if A11YKB_FUZZ

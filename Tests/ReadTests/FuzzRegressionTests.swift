@@ -4,6 +4,7 @@ import A11yKB
 @testable import KBNormalize
 @testable import KBImport
 @testable import a11ykb_fuzz
+import KBConformance
 import Foundation
 import TestSupport
 import XCTest
@@ -33,6 +34,23 @@ final class FuzzRegressionTests: XCTestCase {
                             + summary.skipped.map(\.path) + summary.errors.map(\.path) + summary.superseded.map(\.superseded))
         for input in inputs {
             XCTAssertTrue(accounted.contains(input.path), "\(input.lastPathComponent) is imported, skipped or named as an error")
+        }
+    }
+
+    /// The OpenACR seeds (the shapes of GSA's invalid example reports, written for a11ykb): each
+    /// reaches the report reader through the fuzz target, and is refused for what its shape is.
+    func testOpenACRSeedsReachTheReportReaderAndAreRefused() throws {
+        let expected: [String: OpenACRProblem.Kind] = [
+            "openacr-not-a-report.yaml": .schema, "openacr-wrong-types.yaml": .schema,
+            "openacr-unknown-criteria.yaml": .catalog, "openacr-unknown-components.yaml": .catalog,
+            "openacr-unknown-terms.yaml": .catalog,
+        ]
+        for (name, kind) in expected {
+            let data = try Data(contentsOf: Self.folder.appendingPathComponent(name))
+            XCTAssertTrue(fuzzOne(data).contains("openacr"), "\(name) reaches OpenACRReading")
+            let (report, problems) = try OpenACRReading.read(String(decoding: data, as: UTF8.self))
+            let all = problems + OpenACRCheck.check(report, catalog: "2.5-edition-wcag-2.2-en")
+            XCTAssertTrue(all.contains { $0.kind == kind }, "\(name): \(all.map(\.message))")
         }
     }
 
