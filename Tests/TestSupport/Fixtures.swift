@@ -84,7 +84,7 @@ public enum Fixtures {
         let url = corpusFolder.appendingPathComponent(name)
         guard FileManager.default.fileExists(atPath: url.path) else {
             let first = name.split(separator: "/").first.map(String.init) ?? name
-            let what = Fixtures.corpusNames[first] ?? "the shared corpus's \(first)"
+            let what = Fixtures.corpusNames[first] ?? (first.isEmpty ? "the shared corpus" : "the shared corpus's \(first)")
             throw XCTSkip("\(what) not found at \(url.path): the tests over it skip (the README's \"Tests and ../shared\" says what ../shared is)")
         }
         return url
