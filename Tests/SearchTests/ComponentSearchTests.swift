@@ -255,4 +255,39 @@ final class ComponentSearchTests: XCTestCase {
         XCTAssertTrue(dimmed.components.flatMap(\.facts).contains { $0.platform == .android && $0.equivalents == ["disabled"] },
                       "Android's disabled facts marked as equivalents")
     }
+
+    /// Two components whose titles hold the word, both past the listing's first rows by bm25 (four
+    /// others say it far more often): they come first, ordered by their own bm25 score. Each was
+    /// once scored by its rowid (`Double.fetchOne` read the query's first column, the id), so the
+    /// one imported first led whatever its score.
+    func testTitledComponentsPastTheLimitAreOrderedByTheirScore() throws {
+        let folder = try Fixtures.temporaryFolder(self)
+        func entry(_ file: String, _ title: String, _ tab: String) throws {
+            let text = """
+                ---
+                layout: entry
+                title:  "\(title)"
+                categories: controls
+
+                keyboard:
+                  tab: |
+                    \(tab)
+                ---
+
+                """
+            try Data(text.utf8).write(to: folder.appendingPathComponent(file))
+        }
+        try entry("quokka-alpha.md", "Quokka alpha", "Focus visibly moves to the control")
+        try entry("quokka-beta.md", "Quokka beta", "Focus moves to the quokka; the quokka control says quokka")
+        for n in 1...4 {
+            try entry("plain-\(n).md", "Plain \(["one", "two", "three", "four"][n - 1])",
+                      Array(repeating: "quokka", count: 40).joined(separator: " "))
+        }
+        let kb = try KnowledgeBase.open(forImport: folder.appendingPathComponent("kb.sqlite").path)
+        let summary = try kb.importFiles([folder.path])
+        XCTAssertEqual(summary.errors, [])
+        let all = order(try components(kb, "quokka"))
+        XCTAssertEqual(Array(all.prefix(2)), ["native/quokka-beta", "native/quokka-alpha"], "\(all)")
+        XCTAssertEqual(order(try components(kb, "quokka", SearchOptions(limit: 1))), ["native/quokka-beta"])
+    }
 }
