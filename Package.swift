@@ -30,7 +30,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/swift-mustache", exact: "2.1.1"),
         // HTTP's field names and statuses, as Hummingbird speaks them (the version it resolves).
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
-        // The team server traps SIGTERM/SIGINT before it listens (the version Hummingbird resolves).
+        // The team server's service group, run with its own stop signals (the version Hummingbird resolves).
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.0.0"),
         // For the route tests only: a channel that is no socket (`NIOEmbedded`), the version the others resolve.
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
@@ -104,7 +104,7 @@ let package = Package(
                            .product(name: "HummingbirdCore", package: "hummingbird"),
                            .product(name: "HTTPTypes", package: "swift-http-types"),
                            .product(name: "Mustache", package: "swift-mustache"),
-                           .product(name: "UnixSignals", package: "swift-service-lifecycle")],
+                           .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")],
             resources: [.embedInCode("Templates")]
         ),
         // `a11ykb serve` runs this.

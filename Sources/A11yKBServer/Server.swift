@@ -5,19 +5,13 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdCore
 import Logging
-import UnixSignals
+import ServiceLifecycle
 
 /// The team server: the knowledge base as accessible pages, a JSON API and MCP over HTTP, on one
 /// read-only file. `a11ykb serve` runs it; every route is a skin over the façade's questions.
 public enum TeamServer {
     public typealias Context = BasicRequestContext
 
-    /// SIGTERM and SIGINT trapped for the life of the process, registered before the server
-    /// listens. Hummingbird's service group registers its own beside the server's start, not
-    /// before, and lets it go when it stops; Dispatch (on Linux) then puts back the default action,
-    /// which a signal Dispatch had re-raised on the main thread still finds: a stop sent right
-    /// after the address was printed ended the process with status 143 in one run in three.
-    nonisolated(unsafe) private static var stopSignals: UnixSignalsSequence?
 
     /// Everything a request needs: the configuration, the read connections, the pages.
     public struct Environment: Sendable {
@@ -78,11 +72,30 @@ public enum TeamServer {
                                                                       serverName: "a11ykb/\(KnowledgeBase.version)"),
                               onServerRunning: { channel in onListening(channel.localAddress?.port ?? configuration.port) },
                               logger: quiet)
-        if stopSignals == nil { stopSignals = await UnixSignalsSequence(trapping: .sigterm, .sigint) }
-        try await app.runService(gracefulShutdownSignals: [.sigterm, .sigint])
-        // Stopped: a stop signal still pending (re-raised by Dispatch on another thread) has
-        // nothing left to stop, and must not end the exit with the default action.
-        signal(SIGTERM, SIG_IGN)
-        signal(SIGINT, SIG_IGN)
+        // SIGTERM and SIGINT are this process's own (StopSignals), not the service group's: its
+        // Dispatch signal sources, registered beside the server's start and let go at its end,
+        // could leave a stop sent right after the address was printed to the default action
+        // (status 143, in one run of a test in a few dozen under load).
+        let group = ServiceGroup(services: [app], gracefulShutdownSignals: [], logger: quiet)
+        StopSignals.trap()
+        try await withThrowingTaskGroup(of: Bool.self) { tasks in
+            tasks.addTask {
+                try await group.run()
+                return true
+            }
+            tasks.addTask {
+                await StopSignals.next()
+                if !Task.isCancelled { await group.triggerGracefulShutdown() }
+                return false
+            }
+            // Until the server has ended (requests in flight finished); then the wait for a
+            // signal is let go.
+            while let serverEnded = try await tasks.next() {
+                if serverEnded {
+                    tasks.cancelAll()
+                    break
+                }
+            }
+        }
     }
 }
