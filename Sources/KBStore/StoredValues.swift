@@ -35,6 +35,14 @@ extension Row {
         return value
     }
 
+    /// The same, for a column that is never NULL: NULL is as unknown as any other word.
+    package func required<Value>(_ column: String, kind: String, _ read: (String) -> Value?) throws -> Value {
+        guard let value = try closed(column, kind: kind, read) else {
+            throw UnknownStoredValue(kind: kind, column: column, value: "NULL")
+        }
+        return value
+    }
+
     /// A platform's slug (`platforms.slug`); nil: every platform.
     package func platform(_ column: String = "platform") throws -> Platform? {
         try closed(column, kind: "platform") { Platform(rawValue: $0) }
@@ -47,10 +55,7 @@ extension Row {
 
     /// A component's family (`components.family`), which is never NULL.
     package func family(_ column: String = "family") throws -> Family {
-        guard let family = try closed(column, kind: "family", { Family(rawValue: $0) }) else {
-            throw UnknownStoredValue(kind: "family", column: column, value: "NULL")
-        }
-        return family
+        try required(column, kind: "family") { Family(rawValue: $0) }
     }
 
     /// A conformance level (`wcag_criteria.level`); nil where the catalogue gives none (4.1.1).
@@ -61,10 +66,7 @@ extension Row {
     /// A success criterion's number (`wcag_criteria.sc` and the columns that refer to it), written
     /// as a number is (`1.4.3`, not `01.4.3`), so that it finds the same rows again.
     package func successCriterion(_ column: String = "sc") throws -> SCNumber {
-        guard let sc = try closed(column, kind: "success criterion", { SCNumber(exactly: $0) }) else {
-            throw UnknownStoredValue(kind: "success criterion", column: column, value: "NULL")
-        }
-        return sc
+        try required(column, kind: "success criterion") { SCNumber(exactly: $0) }
     }
 
     /// Success criteria's numbers joined by commas (`group_concat(sc)`); none for NULL.

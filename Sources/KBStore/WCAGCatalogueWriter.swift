@@ -9,7 +9,7 @@ import KBModel
 package enum WCAGCatalogueWriter {
     /// Writes `criteria`, those not `builtIn` as `sourceID`'s.
     package static func upsert(_ criteria: [WCAGCriterionInfo], sourceID: Int64?, _ db: Database) throws {
-        let tied = try db.columns(in: "wcag_criteria").contains { $0.name == "source_id" }
+        let tied = try tiesRowsToSources(db)
         let statement = try db.cachedStatement(sql: """
             INSERT INTO wcag_criteria (sc, title, level, w3c_id, guideline, guideline_title, principle, principle_title,
                                        version, status, position\(tied ? ", source_id" : ""))
@@ -32,7 +32,7 @@ package enum WCAGCatalogueWriter {
     /// it is about to write again): a criterion the built-in catalogue holds gets its row back, one
     /// it lacks stays only if a citation names it (then with no catalogue facts: status NULL).
     package static func forget(sourceID: Int64, keeping: Set<String> = [], _ db: Database) throws {
-        guard try db.columns(in: "wcag_criteria").contains(where: { $0.name == "source_id" }) else { return }
+        guard try tiesRowsToSources(db) else { return }
         let held = try String.fetchAll(db, sql: "SELECT sc FROM wcag_criteria WHERE source_id = ?", arguments: [sourceID])
             .filter { !keeping.contains($0) }
         guard !held.isEmpty else { return }
@@ -47,6 +47,12 @@ package enum WCAGCatalogueWriter {
                 WHERE sc = ?
                 """, arguments: [sc])
         }
+    }
+
+    /// Whether the schema has `source_id` yet: 0011's follow-up loads the built-in catalogue
+    /// while a file is migrated, before 0019 adds the column.
+    private static func tiesRowsToSources(_ db: Database) throws -> Bool {
+        try db.columns(in: "wcag_criteria").contains { $0.name == "source_id" }
     }
 
     /// The catalogue built into a11ykb, into a knowledge base migration 0011 just made or brought up to date.
