@@ -12,8 +12,9 @@ import Foundation
 /// for them to say, and they are accepted and left out (`a11ykb --db kb.sqlite trace FILE`).
 enum GlobalOptions {
     /// Options taking a value, and flags.
-    static let valued: Set<String> = ["--db", "--color"]
-    static let flags: Set<String> = ["--no-pager"]
+    /// Arrays, not sets: read at every start, where a set's first use costs more than the lookups.
+    static let valued = ["--db", "--color"]
+    static let flags = ["--no-pager"]
     static let opensNoKnowledgeBase: [ParsableCommand.Type] = [TraceCommand.self, ACRCheckCommand.self, ACRRenderCommand.self,
                                                                ACRDiffCommand.self]
 
