@@ -122,6 +122,11 @@ TARGETS = [
       for label in ("export matrix csv", "compare --aspect state")),
     Target("process start (a11ykb --version) within 2x of sqlite3 -version (CPU time)",
            startup.name("a11ykb --version", cpu=True), 16, floor=startup.name("sqlite3 -version", cpu=True), max_ratio=2),
+    # Issue 33: search stays within 1.25x of the sqlite3 shell's own FTS query, whatever the
+    # corrections and links add, on the 20k-entry corpus.
+    *(Target(f"search {shape} at 20k within 1.25x of sqlite3", _fact(20_000, shape, "a11ykb"), 33,
+             floor=_fact(20_000, shape, "sqlite3"), max_ratio=1.25)
+      for shape in search.FACT_SHAPES),
     # Issue 34: the standards readers, linear.
     Target(f"import of an ACT rule with {readers.ACT_REQUIREMENTS:,} requirements under 1 s", readers.ACT_IMPORT, 34,
            max_value=1000),

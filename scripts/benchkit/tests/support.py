@@ -43,12 +43,12 @@ def size_record(entries, import_seconds=10.0, floor_seconds=8.0, search_ms=20.0,
 
 
 def details():
-    """A whole run's details: every suite, sizes 10k and 100k."""
+    """A whole run's details: every suite, sizes 10k, 20k (issue 33's size) and 100k."""
     return {
         "startup": {"runs": 30, "a11ykb_version_argv": ["a11ykb", "--version"], "measurements": {
             "spawn /bin/true": record(1.0, 0.5), "a11ykb --help": record(7.0, 6.0), "a11ykb --version": record(6.0, 5.5),
             "sqlite3 :memory: SELECT 1": record(2.0, 1.8), "sqlite3 -version": record(1.8, 1.6)}},
-        "sizes": [size_record(10_000), size_record(100_000, import_seconds=120.0, floor_seconds=90.0, search_ms=40.0,
+        "sizes": [size_record(10_000), size_record(20_000), size_record(100_000, import_seconds=120.0, floor_seconds=90.0, search_ms=40.0,
                                                   export_ms=25000.0)],
         "readers": {"imports": {readers.act_label(readers.ACT_REQUIREMENTS): record(800.0, 700.0),
                                 readers.act_label(readers.ACT_REQUIREMENTS // readers.SCALE): record(150.0, 60.0),

@@ -26,7 +26,7 @@ class TargetTableTests(unittest.TestCase):
 
     def test_every_target_reads_figures_the_suites_name(self):
         """A renamed figure would leave its target skipped for ever: every target's figures are among
-        those the suites produce from a run of every suite at 10k and 100k."""
+        those the suites produce from a run of every suite at 10k, 20k and 100k."""
         produced = cli.collect_figures(support.details(), NAMES)
         for t in targets.TARGETS:
             self.assertIn(t.measured, produced, t.name)
