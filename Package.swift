@@ -111,7 +111,8 @@ let package = Package(
                            .product(name: "HummingbirdCore", package: "hummingbird"),
                            .product(name: "HTTPTypes", package: "swift-http-types"),
                            .product(name: "Mustache", package: "swift-mustache"),
-                           .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")],
+                           .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                           .product(name: "NIOCore", package: "swift-nio")],
             resources: [.embedInCode("Templates")]
         ),
         // `a11ykb serve` runs this.

@@ -5,6 +5,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdCore
 import Logging
+import NIOCore
 import ServiceLifecycle
 
 /// The team server: the knowledge base as accessible pages, a JSON API and MCP over HTTP, on one
@@ -80,7 +81,12 @@ public enum TeamServer {
         StopSignals.trap()
         try await withThrowingTaskGroup(of: Bool.self) { tasks in
             tasks.addTask {
-                try await group.run()
+                do {
+                    try await group.run()
+                } catch let error as IOError {
+                    // The address cannot be had: said as what it means, not as the system call.
+                    throw ServerStartError(listening: configuration, error)
+                }
                 return true
             }
             tasks.addTask {

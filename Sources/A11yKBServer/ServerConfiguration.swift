@@ -1,4 +1,5 @@
 import Foundation
+import NIOCore
 
 /// How `a11ykb serve` runs: where it listens, who may call it, and the limits that keep one
 /// request from taking the server down for the others.
@@ -36,5 +37,24 @@ public struct ServerConfiguration: Sendable {
 /// What keeps the server from starting, in one line.
 public struct ServerStartError: Error, CustomStringConvertible {
     public var description: String
+    /// Whether another port would do (the address is taken, or the port is a privileged one).
+    public var anotherPortMayDo = false
     public init(_ description: String) { self.description = description }
+
+    /// Why the server could not listen where `configuration` says, from the system's error.
+    init(listening configuration: ServerConfiguration, _ error: IOError) {
+        let address = configuration.host.contains(":") ? "[\(configuration.host)]:\(configuration.port)" : "\(configuration.host):\(configuration.port)"
+        switch error.errnoCode {
+        case EADDRINUSE:
+            self.init("cannot listen on \(address): another program is listening there")
+            anotherPortMayDo = true
+        case EACCES:
+            self.init("cannot listen on \(address): ports below 1024 need privileges this user lacks")
+            anotherPortMayDo = true
+        case EADDRNOTAVAIL:
+            self.init("cannot listen on \(address): no network interface of this machine has that address")
+        default:
+            self.init("cannot listen on \(address): \(String(cString: strerror(error.errnoCode)))")
+        }
+    }
 }

@@ -68,7 +68,7 @@ do {
         Console.say("a11ykb serve: http://\(shown):\(port)/ on \(path) (Ctrl-C stops it)\n")
     }
 } catch let error as ServerStartError {
-    fail(error.description)
+    fail(error.description + (error.anotherPortMayDo ? " (choose another with --port, or --port 0 for any free one)" : ""))
 } catch let error as HintedError {
     fail(error.message { hint in
         switch hint {

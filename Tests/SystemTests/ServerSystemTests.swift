@@ -124,6 +124,36 @@ final class ServerSystemTests: XCTestCase {
         XCTAssertTrue(open.stderr.contains("--token-file"), open.stderr)
     }
 
+    /// An address the server cannot have is one line saying why, status 2. Before: the system
+    /// call's own words ("bind(descriptor:ptr:bytes:): Address already in use) (errno: 98)").
+    func testAnAddressItCannotHaveIsOneLineSayingWhy() throws {
+        // A port this process holds, listening.
+        let holder = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        XCTAssertGreaterThanOrEqual(holder, 0)
+        defer { close(holder) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(holder, $0, length) == 0 && listen(holder, 1) == 0 && getsockname(holder, $0, &length) == 0 }
+        }
+        XCTAssertTrue(bound)
+        let port = Int(UInt16(bigEndian: address.sin_port))
+        let kb = try Fixtures.servedKnowledgeBase()
+        let taken = try Fixtures.run(["serve", "--db", kb, "--port", String(port)])
+        XCTAssertEqual(taken.status, 2, taken.stderr)
+        XCTAssertEqual(taken.stderr, "a11ykb serve: cannot listen on 127.0.0.1:\(port): another program is listening there "
+                       + "(choose another with --port, or --port 0 for any free one)\n")
+        // An address of the documentation range (TEST-NET-1), which no interface here holds.
+        let token = try Fixtures.temporaryFolder(self).appendingPathComponent("token")
+        try "secret\n".write(to: token, atomically: true, encoding: .utf8)
+        let foreign = try Fixtures.run(["serve", "--db", kb, "--host", "192.0.2.1", "--port", "0", "--token-file", token.path])
+        XCTAssertEqual(foreign.status, 2, foreign.stderr)
+        XCTAssertEqual(foreign.stderr, "a11ykb serve: cannot listen on 192.0.2.1:0: no network interface of this machine has that address\n")
+    }
+
     /// A stop sent as soon as the address is printed is a graceful one, every time: the service
     /// group's Dispatch signal handling, registered beside the server's start and let go at its
     /// end, once left it to the default action (status 143 in 10 runs of 15 under load).
