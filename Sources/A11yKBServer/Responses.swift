@@ -68,6 +68,11 @@ struct Query {
         return value
     }
 
+    /// `?format=` of a document: one of the formats it is written in (`Document.formats`).
+    func format<D: Document>(_ document: D.Type) throws -> DocumentFormat? {
+        try choice("format", D.formatNames).flatMap(DocumentFormat.init(rawValue:))
+    }
+
     func family() throws -> Family? { try choice("family", Family.allCases.map(\.rawValue)).flatMap(Family.init(rawValue:)) }
 
     func platform() throws -> Platform? { try choice("platform", Platform.allCases.map(\.rawValue)).map { try Platform(slug: $0) } }

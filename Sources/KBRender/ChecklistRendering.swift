@@ -4,10 +4,24 @@
 import KBModel
 import KBQuery
 
-public enum ChecklistFormat: String, Sendable, CaseIterable {
-    case markdown, jira, csv, gherkin, json
-    /// One issue per component, as a CSV Jira's importer reads (`JiraImport.swift`).
-    case jiraCSV = "jira-csv"
+/// A checklist as a document: the items, the team's footer that closes the text formats, the
+/// items marked as changed since an older knowledge base, and the title (a plan's).
+public struct ChecklistDocument: Document, Sendable {
+    /// Jira's importer CSV (`jira-csv`, `JiraImport.swift`) is one issue per component.
+    public static let formats: [DocumentFormat] = [.markdown, .jira, .csv, .gherkin, .json, .jiraCSV]
+
+    public var checklist: Checklist
+    public var footer: TeamFooter
+    public var marks: ChecklistRendering.Marks
+    public var title: String?
+
+    public init(_ checklist: Checklist, footer: TeamFooter = TeamFooter(), marks: ChecklistRendering.Marks = [:], title: String? = nil) {
+        (self.checklist, self.footer, self.marks, self.title) = (checklist, footer, marks, title)
+    }
+
+    public func render(_ format: DocumentFormat, options: DocumentOptions) -> String {
+        ChecklistRendering.render(checklist, format, footer: footer, marks: marks, title: title, byteOrderMark: options.byteOrderMark)
+    }
 }
 
 public enum ChecklistRendering {
@@ -24,15 +38,16 @@ public enum ChecklistRendering {
     /// Items that changed since an older knowledge base, to mark when a plan is shown.
     public typealias Marks = [String: ChecklistDiff.ChangeKind]
 
-    public static func render(_ checklist: Checklist, _ format: ChecklistFormat, footer: TeamFooter = TeamFooter(),
+    /// The checklist in `format`, one of `ChecklistDocument.formats` (markdown otherwise).
+    public static func render(_ checklist: Checklist, _ format: DocumentFormat, footer: TeamFooter = TeamFooter(),
                               marks: Marks = [:], title: String? = nil, byteOrderMark: Bool = false) -> String {
         switch format {
-        case .markdown: markdown(checklist, footer: footer, marks: marks, title: title)
         case .jira: jira(checklist, footer: footer, marks: marks, title: title)
         case .csv: tabular(checklist, marks: marks).rendered(.csv, options: .init(byteOrderMark: byteOrderMark))
         case .gherkin: gherkin(checklist, footer: footer, marks: marks, title: title)
         case .json: json(checklist, footer: footer, marks: marks).rendered(pretty: true) + "\n"
         case .jiraCSV: jiraIssues(checklist, footer: footer, marks: marks, title: title).rendered(.csv, options: .init(byteOrderMark: byteOrderMark))
+        default: markdown(checklist, footer: footer, marks: marks, title: title)
         }
     }
 
