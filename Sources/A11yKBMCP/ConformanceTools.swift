@@ -35,10 +35,7 @@ extension Tools {
             }
             let built = try kb.buildConformanceReport(results: inputs("results"), axe: inputs("axe"), base: base, catalog: arguments.string("catalog"))
             let text = try built.report.toolText(try arguments.format(OpenACRReport.self))
-            let pending: JSONValue = .array(built.pending.map { p in
-                .object([("sc", .string(p.sc.description)), ("title", .string(p.title)), ("component", .string(p.component)),
-                         ("rows", .array(p.rows.map(JSONValue.string))), ("automated_passes", .array(p.automatedPasses.map(JSONValue.string)))])
-            })
+            let pending = JSONValue(encoding: built.pending)
             let unread: JSONValue = .array(built.unreadRows.map { row in
                 .object([("file", .string(row.file)), ("line", .optional(row.problem.line)), ("id", .string(row.problem.id)),
                          ("problem", .string(row.problem.kind.rawValue))])

@@ -137,12 +137,7 @@ public enum ComparisonRendering {
         ])
     }
 
-    static func json(component: ComponentFacts.Component?) -> JSONValue {
-        component.map { c in
-            .object([("slug", .string(c.slug)), ("title", .string(c.title)), ("family", .string(c.family.rawValue)),
-                     ("category", .optional(c.category)), ("source", .string(c.source))])
-        } ?? .null
-    }
+    static func json(component: ComponentFacts.Component?) -> JSONValue { JSONValue(encoding: component) }
 
     static func json(_ row: Comparison.Row, columns: [Comparison.Column]) -> JSONValue {
         .object([
