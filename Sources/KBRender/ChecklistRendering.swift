@@ -254,16 +254,9 @@ public enum ChecklistRendering {
 
     // MARK: JSON
 
+    /// The item as it encodes, and whether it changed since an older knowledge base.
     static func itemJSON(_ item: ChecklistItem, _ marks: Marks) -> JSONValue {
-        .object([
-            ("id", .string(item.id)), ("fingerprint", .string(item.fingerprint)), ("kind", .string(item.kind.rawValue)),
-            ("component", .string(item.component)), ("platform", .optional(item.platform?.rawValue)), ("framework", .optional(item.framework?.rawValue)),
-            ("group", .string(item.group)), ("label", .optional(item.label)), ("expectation", .string(item.expectation)),
-            ("announcements", .array(item.announcements.map(JSONValue.string))),
-            ("success_criteria", .array(item.successCriteria.written.map(JSONValue.string))),
-            ("source", .string(item.source)), ("line", .int(Int64(item.line))),
-            ("changed", marks[item.id].map { .string($0.rawValue) } ?? .null),
-        ])
+        JSONValue(encoding: item).adding([("changed", marks[item.id].map { .string($0.rawValue) } ?? .null)])
     }
 
     public static func json(_ checklist: Checklist, footer: TeamFooter = TeamFooter(), marks: Marks = [:]) -> JSONValue {
@@ -275,16 +268,13 @@ public enum ChecklistRendering {
             ("notes_as_items", .bool(checklist.notesAsItems)),
             ("missing", .array(checklist.missing.map(JSONValue.string))),
             ("components", .array(checklist.sections.map { section in
-                let c = section.component
-                return .object([
-                    ("slug", .string(c.slug)), ("title", .string(c.title)), ("family", .string(c.family.rawValue)),
-                    ("category", .optional(c.category)), ("source", .string(c.source)),
+                JSONValue(encoding: section.component).adding([
                     ("items", .array(section.items.map { itemJSON($0, marks) })),
                     ("guidance", .array(section.guidance.map { itemJSON($0, marks) })),
                     ("gaps", .array(section.gaps.map { .object([("problem", .string($0.problem.rawValue)), ("excerpt", .optional($0.excerpt)), ("line", .int(Int64($0.line)))]) })),
                 ])
             })),
-            ("footer", .object([("contact", .optional(footer.contact)), ("ticket_link", .optional(footer.ticketLink))])),
+            ("footer", JSONValue(encoding: footer)),
         ])
     }
 }

@@ -12,6 +12,15 @@ extension JSONValue {
     }
 }
 
+extension JSONValue {
+    /// An object with `pairs` after its own (a value's encoding and what the document says beside
+    /// it); any other value as it is.
+    package func adding(_ pairs: [(String, JSONValue)]) -> JSONValue {
+        guard case .object(let own) = self else { return self }
+        return .object(own + pairs)
+    }
+}
+
 /// `JSONValue` is `Encodable` too: a tree already built (a row of a list, the OpenACR tree) goes
 /// into an encoded value as it is.
 extension JSONValue: Encodable {

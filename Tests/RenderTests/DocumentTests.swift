@@ -210,6 +210,23 @@ final class JSONEncodingTests: XCTestCase {
             }).rendered())
         }
 
+        let checklist = try kb.checklist(["expandable-region", "table-row-button"], platform: .ios, notesAsItems: true)
+        XCTAssertFalse(checklist.items.isEmpty)
+        for item in checklist.items {
+            XCTAssertEqual(JSONValue(encoding: item).rendered(), JSONValue.object([
+                ("id", .string(item.id)), ("fingerprint", .string(item.fingerprint)), ("kind", .string(item.kind.rawValue)),
+                ("component", .string(item.component)), ("platform", .optional(item.platform?.rawValue)), ("framework", .optional(item.framework?.rawValue)),
+                ("group", .string(item.group)), ("label", .optional(item.label)), ("expectation", .string(item.expectation)),
+                ("announcements", .array(item.announcements.map(JSONValue.string))),
+                ("success_criteria", .array(item.successCriteria.written.map(JSONValue.string))),
+                ("source", .string(item.source)), ("line", .int(Int64(item.line))),
+            ]).rendered())
+        }
+        for footer in [TeamFooter(), TeamFooter(contact: "a11y@example.com", ticketLink: "https://example.com/a11y")] {
+            XCTAssertEqual(JSONValue(encoding: footer).rendered(),
+                           JSONValue.object([("contact", .optional(footer.contact)), ("ticket_link", .optional(footer.ticketLink))]).rendered())
+        }
+
         var s = ImportSummary()
         s.added = [.init(path: "a.md", component: "web/a", format: "markdown")]
         s.replaced = [.init(path: "b.md", component: "web/b", format: "jekyll")]
