@@ -413,11 +413,7 @@ public enum AcceptanceCriteria {
 
     /// Who the component is and where its facts come from.
     public static func componentJSON(_ facts: ComponentFacts) -> JSONValue {
-        let c = facts.component
-        return .object([
-            ("slug", .string(c.slug)), ("title", .string(c.title)), ("family", .string(c.family.rawValue)),
-            ("category", .optional(c.category)), ("source", .string(c.source)), ("platforms", .array(facts.platforms.map { .string($0.rawValue) })),
-        ])
+        JSONValue(encoding: facts.component).adding([("platforms", JSONValue(encoding: facts.platforms))])
     }
 
     /// The condensed checklist as data: the criteria groups, each criterion and gap with its line.

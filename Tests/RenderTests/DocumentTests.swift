@@ -190,6 +190,10 @@ final class JSONEncodingTests: XCTestCase {
             XCTAssertEqual(JSONValue(encoding: c).rendered(),
                            JSONValue.object([("slug", .string(c.slug)), ("title", .string(c.title)), ("family", .string(c.family.rawValue)),
                                              ("category", .optional(c.category)), ("source", .string(c.source))]).rendered())
+            XCTAssertEqual(AcceptanceCriteria.componentJSON(facts).rendered(), JSONValue.object([
+                ("slug", .string(c.slug)), ("title", .string(c.title)), ("family", .string(c.family.rawValue)),
+                ("category", .optional(c.category)), ("source", .string(c.source)), ("platforms", .array(facts.platforms.map { .string($0.rawValue) })),
+            ]).rendered())
             XCTAssertEqual(JSONValue(encoding: facts.criteria).rendered(), JSONValue.array(facts.criteria.map {
                 .object([("kind", .string($0.kind)), ("label", .optional($0.label)), ("expectation", .string($0.expectation)),
                          ("platform", .optional($0.platform?.rawValue)), ("line", .int(Int64($0.line)))])
