@@ -63,10 +63,3 @@ public enum ConformanceReports {
     }
 }
 
-extension OpenACRProblem {
-    /// `success_criteria_level_a 1.1.1 web: what is wrong`: where first, as far as it is known.
-    public var located: String {
-        let place = [chapter, criterion, component].compactMap { $0 }.joined(separator: " ")
-        return place.isEmpty ? message : "\(place): \(message)"
-    }
-}

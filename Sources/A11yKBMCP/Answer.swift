@@ -43,6 +43,15 @@ package struct Answer {
     }
 }
 
+extension Document {
+    /// The document as a tool's text: as a file holds it, but JSON without the line break a file
+    /// ends with (what `get_component` and `build_conformance_report` have always answered).
+    package func toolText(_ format: DocumentFormat, options: DocumentOptions = DocumentOptions()) throws -> String {
+        let text = try rendered(format, options: options)
+        return format == .json && text.hasSuffix("\n") ? String(text.dropLast()) : text
+    }
+}
+
 extension Value {
     /// MCP's JSON value from ours (whose objects keep their key order; MCP's are dictionaries).
     package init(json: JSONValue) {

@@ -23,7 +23,7 @@ extension Tools {
             Parameter(name: "axe", kind: .strings(choices: nil), description: "axe-core results, each as JSON text."),
             .string("base", "The base report as OpenACR YAML text."),
             .choice("catalog", catalogs, "The VPAT edition (default: the base's, else \(OpenACRCatalog.defaultID))."),
-            .choice("format", ["openacr", "json", "markdown", "html"], "The report's format.", default: "openacr"),
+            .format(OpenACRReport.self, "The report's format.", default: .openacr),
         ],
         answer: { arguments, kb in
             func inputs(_ name: String) -> [NamedInput] {
@@ -34,16 +34,8 @@ extension Tools {
                 return .error("give results, axe or base: the evidence to build from")
             }
             let built = try kb.buildConformanceReport(results: inputs("results"), axe: inputs("axe"), base: base, catalog: arguments.string("catalog"))
-            let text: String = switch arguments.string("format") ?? "openacr" {
-            case "json": ConformanceDataRendering.json(built.report).rendered()
-            case "markdown": ConformanceRendering.markdown(built.report)
-            case "html": ConformanceRendering.html(built.report)
-            default: OpenACRWriting.yaml(built.report)
-            }
-            let pending: JSONValue = .array(built.pending.map { p in
-                .object([("sc", .string(p.sc.description)), ("title", .string(p.title)), ("component", .string(p.component)),
-                         ("rows", .array(p.rows.map(JSONValue.string))), ("automated_passes", .array(p.automatedPasses.map(JSONValue.string)))])
-            })
+            let text = try built.report.toolText(try arguments.format(OpenACRReport.self))
+            let pending = JSONValue(encoding: built.pending)
             let unread: JSONValue = .array(built.unreadRows.map { row in
                 .object([("file", .string(row.file)), ("line", .optional(row.problem.line)), ("id", .string(row.problem.id)),
                          ("problem", .string(row.problem.kind.rawValue))])

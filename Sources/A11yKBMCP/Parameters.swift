@@ -32,6 +32,11 @@ package struct Parameter: Sendable {
         Parameter(name: name, kind: .choice(choices, default: value), description: description, required: required)
     }
 
+    /// A document's `format`: its choices are the formats the document is written in.
+    package static func format<D: Document>(_ document: D.Type, _ description: String, default value: DocumentFormat) -> Parameter {
+        .choice("format", D.formatNames, description, default: value.rawValue)
+    }
+
     /// The JSON Schema of the value.
     package var schema: Value {
         var object: [String: Value] = ["description": .string(description)]
@@ -149,6 +154,16 @@ package struct Arguments {
         if let value = values[name]?.stringValue { return value }
         if case .choice(_, let value)? = parameters[name]?.kind { return value }
         return nil
+    }
+
+    /// The document format given (checked against its choices, `Parameter.format`), else its default.
+    package func format<D: Document>(_ document: D.Type, _ name: String = "format") throws -> DocumentFormat {
+        do {
+            return try D.format(named: string(name) ?? "")
+        } catch {
+            throw Invalid(description: "argument \"\(name)\" must be one of " + error.supported.map(\.rawValue).joined(separator: ", ")
+                          + " (got \(error.given))")
+        }
     }
 
     package func strings(_ name: String) -> [String] { values[name]?.arrayValue?.compactMap(\.stringValue) ?? [] }

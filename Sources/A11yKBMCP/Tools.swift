@@ -153,7 +153,7 @@ extension Tools {
             """,
         parameters: [
             Common.requiredComponent, Common.family, Common.platform, Common.framework,
-            .choice("format", ["markdown", "condensed", "gherkin", "json"], "What to return (default markdown).", default: "markdown"),
+            .format(AcceptanceCriteriaDocument.self, "What to return (default markdown).", default: .markdown),
             Parameter(name: "include_code_examples", kind: .boolean(default: true),
                       description: "Keep the code examples (Swift, Kotlin, HTML...) in the developer notes (default true)."),
         ],
@@ -163,16 +163,13 @@ extension Tools {
             let context = [arguments.string("platform"), arguments.string("framework")].compactMap { $0 }
             let facts = try kb.component(arguments.string("component")!, family: Common.family(arguments), context: context,
                                          codeExamples: arguments.bool("include_code_examples")).keeping(stack)
-            switch arguments.string("format") {
-            case "condensed":
-                return Answer(AcceptanceCriteria.condensed(facts, lines: true), AcceptanceCriteria.condensedJSON(facts))
-            case "gherkin":
-                return Answer(AcceptanceCriteria.gherkin(facts, lines: true), AcceptanceCriteria.gherkinJSON(facts))
-            case "json":
-                let json = AcceptanceCriteria.json(facts)
-                return Answer(json.rendered(), json)
-            default:
-                return Answer(AcceptanceCriteria.markdown(facts, lines: true), AcceptanceCriteria.json(facts))
+            let format = try arguments.format(AcceptanceCriteriaDocument.self)
+            // Each fact ends with its line, for the model to cite.
+            let text = try AcceptanceCriteriaDocument(facts).toolText(format, options: DocumentOptions(lines: true))
+            switch format {
+            case .condensed: return Answer(text, AcceptanceCriteria.condensedJSON(facts))
+            case .gherkin: return Answer(text, AcceptanceCriteria.gherkinJSON(facts))
+            default: return Answer(text, AcceptanceCriteria.json(facts))
             }
         })
 
@@ -397,7 +394,7 @@ extension Tools {
             Parameter(name: "components", kind: .strings(choices: nil),
                       description: "The components, in the order wanted: slugs, family/slug or titles.", required: true),
             Common.family, Common.platform, Common.framework,
-            .choice("format", ChecklistFormat.allCases.map(\.rawValue), "The text's format.", default: "markdown"),
+            .format(ChecklistDocument.self, "The text's format.", default: .markdown),
             Parameter(name: "notes_as_items", kind: .boolean(default: false),
                       description: "List the developer notes as items to tick too (default false: beside the criteria, as guidance)."),
         ],
@@ -406,8 +403,8 @@ extension Tools {
                                              framework: try arguments.framework(), family: Common.family(arguments),
                                              notesAsItems: arguments.bool("notes_as_items"))
             let footer = try kb.teamFooter()
-            let format = arguments.string("format").flatMap(ChecklistFormat.init(rawValue:)) ?? .markdown
-            return Answer(ChecklistRendering.render(checklist, format, footer: footer), ChecklistRendering.json(checklist, footer: footer))
+            let format = try arguments.format(ChecklistDocument.self)
+            return Answer(try ChecklistDocument(checklist, footer: footer).rendered(format), ChecklistRendering.json(checklist, footer: footer))
         })
 
     package static let getTestPlan = ToolDefinition(
@@ -419,7 +416,7 @@ extension Tools {
             """,
         parameters: [
             .string("name", "The plan's name; omit to list the plans."),
-            .choice("format", ChecklistFormat.allCases.map(\.rawValue), "The text's format.", default: "markdown"),
+            .format(ChecklistDocument.self, "The text's format.", default: .markdown),
             Parameter(name: "changes_since", kind: .string,
                       description: "Path of an older knowledge base file (on the server's machine): marks items new or reworded since.",
                       namesServerPath: true),
@@ -432,8 +429,8 @@ extension Tools {
             let (plan, checklist) = try kb.plan(name)
             let marks = try arguments.string("changes_since").map { try kb.changes(of: checklist.items, since: $0) } ?? [:]
             let footer = try kb.teamFooter()
-            let format = arguments.string("format").flatMap(ChecklistFormat.init(rawValue:)) ?? .markdown
-            return Answer(ChecklistRendering.render(checklist, format, footer: footer, marks: marks, title: "Test plan \(plan.name)"),
+            let format = try arguments.format(ChecklistDocument.self)
+            return Answer(try ChecklistDocument(checklist, footer: footer, marks: marks, title: "Test plan \(plan.name)").rendered(format),
                           ChecklistRendering.json(checklist, footer: footer, marks: marks))
         })
 

@@ -37,21 +37,22 @@ enum API {
         }
         api.get("/coverage") { request, _ in
             let query = try Query(request.uri)
-            let format = try query.choice("format", ["json", "csv"]) ?? "json"
+            // Coverage is a list: JSON or CSV of its one table.
+            let format = try query.choice("format", [TabularFormat.json, .csv].map(\.rawValue)).flatMap(TabularFormat.init(rawValue:)) ?? .json
             let selection = try CoverageSelection(query)
-            return try await Answering.cached(request, env, type: format == "csv" ? .csv("coverage.csv") : .json) { kb in
-                StandardsRendering.tabular(try selection.coverage(kb)).rendered(format == "csv" ? .csv : .json)
+            return try await Answering.cached(request, env, type: format == .csv ? .csv("coverage.csv") : .json) { kb in
+                StandardsRendering.tabular(try selection.coverage(kb)).rendered(format)
             }
         }
         api.get("/matrix") { request, _ in
             let query = try Query(request.uri)
-            let format = try query.choice("format", ["csv", "json"]) ?? "csv"
+            let format = try query.format(Matrix.self) ?? .csv
             let cells = try query.choice("cells", Matrix.CellMode.allCases.map(\.rawValue)).flatMap(Matrix.CellMode.init(rawValue:)) ?? .text
             let platforms = query["platforms"]?.split(separator: ",").map(String.init) ?? []
             let family = try query.family()
-            return try await Answering.cached(request, env, type: format == "csv" ? .csv("matrix.csv") : .json) { kb in
+            return try await Answering.cached(request, env, type: format == .csv ? .csv("matrix.csv") : .json) { kb in
                 let options = Matrix.Options(platforms: try Platform.typed(platforms), family: family)
-                var writer = Matrix.Writer(format == "json" ? .json(cells) : .csv(cells, byteOrderMark: false))
+                var writer = try Matrix.writer(format, options: DocumentOptions(cells: cells))
                 var bytes: [UInt8] = []
                 try kb.matrix(options) { writer.append($0, to: &bytes) }
                 writer.finish(to: &bytes)
@@ -68,7 +69,7 @@ enum API {
 
     /// `/api/components/:family/:slug`'s answer.
     static func component(_ kb: KnowledgeBase, _ slug: String, _ family: Family) throws -> String {
-        AcceptanceCriteria.document(try kb.component(slug, family: family), .json)
+        try AcceptanceCriteriaDocument(try kb.component(slug, family: family)).rendered(.json)
     }
 
     static func searchOptions(_ query: Query) throws -> SearchOptions {

@@ -85,13 +85,13 @@ struct Pages: Sendable {
         router.get("/plans/:name") { request, context in
             let name = try context.parameters.decoded("name")
             let query = try Query(request.uri)
-            if let format = try query.choice("format", PlanPages.downloads.map(\.format.rawValue)).flatMap(ChecklistFormat.init(rawValue:)) {
-                let download = PlanPages.downloads.first { $0.format == format }!
+            // Every format a checklist is written in downloads; the page offers those a team uses most.
+            if let format = try query.format(ChecklistDocument.self) {
                 return try await Answering.cached(request, env, type: .csv("")) { kb in
                     guard try kb.plans().contains(where: { $0.name == name }) else { throw RequestFault.notFound("no test plan \(name) is saved") }
                     let (_, checklist) = try kb.plan(name)
-                    return ChecklistRendering.render(checklist, format, footer: try kb.teamFooter(), title: "Test plan \(name)")
-                }.withDownload(name: "\(name).\(download.ext)", type: download.type)
+                    return try ChecklistDocument(checklist, footer: try kb.teamFooter(), title: "Test plan \(name)").rendered(format)
+                }.withDownload(name: "\(name).\(format.fileExtension)", type: format.mediaType)
             }
             return try await Answering.cached(request, env, type: .html) { kb in
                 guard try kb.plans().contains(where: { $0.name == name }) else { throw RequestFault.notFound("no test plan \(name) is saved") }

@@ -68,6 +68,16 @@ struct Query {
         return value
     }
 
+    /// `?format=` of a document: one of the formats it is written in (`Document.formats`).
+    func format<D: Document>(_ document: D.Type) throws -> DocumentFormat? {
+        guard let value = self["format"] else { return nil }
+        do {
+            return try D.format(named: value)
+        } catch {
+            throw RequestFault.badRequest("format is one of \(error.supported.map(\.rawValue).joined(separator: ", ")) (got \"\(error.given)\")")
+        }
+    }
+
     func family() throws -> Family? { try choice("family", Family.allCases.map(\.rawValue)).flatMap(Family.init(rawValue:)) }
 
     func platform() throws -> Platform? { try choice("platform", Platform.allCases.map(\.rawValue)).map { try Platform(slug: $0) } }

@@ -49,18 +49,18 @@ enum StandardsPages {
 
 /// The saved test plans, and one plan's checklist with its downloads.
 enum PlanPages {
+    /// A download the plan's page offers (any of `ChecklistDocument.formats` downloads; these are
+    /// the ones a team uses most), named and typed by its format.
     struct Download: Sendable {
-        var format: ChecklistFormat
+        var format: DocumentFormat
         var label: String
-        var ext: String
-        var type: String
     }
 
     static let downloads = [
-        Download(format: .csv, label: "CSV, to fill in results", ext: "csv", type: "text/csv; charset=utf-8"),
-        Download(format: .jiraCSV, label: "Jira import (CSV)", ext: "jira.csv", type: "text/csv; charset=utf-8"),
-        Download(format: .jira, label: "Jira wiki markup", ext: "jira.txt", type: "text/plain; charset=utf-8"),
-        Download(format: .markdown, label: "GitHub task list (markdown)", ext: "md", type: "text/markdown; charset=utf-8"),
+        Download(format: .csv, label: "CSV, to fill in results"),
+        Download(format: .jiraCSV, label: "Jira import (CSV)"),
+        Download(format: .jira, label: "Jira wiki markup"),
+        Download(format: .markdown, label: "GitHub task list (markdown)"),
     ]
 
     static func list(_ plans: [SavedPlan]) -> [String: Any] {

@@ -26,7 +26,8 @@ public struct ConformanceBuild: Sendable {
     /// How many criteria of each chapter got each level, in the catalog's order.
     public var summary: [(chapter: OpenACRCatalog.Chapter, counts: [AdherenceLevel: Int])]
 
-    public struct Pending: Sendable, Equatable {
+    /// As data: the keys of `CodingKeys`, the success criterion as it is written (`1.4.3`).
+    public struct Pending: Sendable, Equatable, Encodable {
         public var sc: SCNumber
         public var title: String
         public var component: String
@@ -34,6 +35,17 @@ public struct ConformanceBuild: Sendable {
         public var rows: [String]
         /// axe rules that passed on it, which cannot by themselves show conformance.
         public var automatedPasses: [String]
+
+        enum CodingKeys: String, CodingKey { case sc, title, component, rows, automatedPasses = "automated_passes" }
+
+        public func encode(to encoder: Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(sc.description, forKey: .sc)
+            try c.encode(title, forKey: .title)
+            try c.encode(component, forKey: .component)
+            try c.encode(rows, forKey: .rows)
+            try c.encode(automatedPasses, forKey: .automatedPasses)
+        }
     }
 }
 

@@ -5,7 +5,8 @@ import Foundation
 /// removed; and the catalog, title, product version and report version. An empty or missing level
 /// is a value, "not stated", never an error.
 public struct OpenACRDiff: Sendable, Equatable {
-    public struct Change: Sendable, Equatable {
+    /// As data, a change has the contract's keys in this order: where it is, then what changed.
+    public struct Change: Sendable, Equatable, Encodable {
         /// `level`, `notes`, `added`, `removed`, `catalog`, `title`, `product_version`, `version`.
         public var field: String
         public var chapter: String?
@@ -14,6 +15,8 @@ public struct OpenACRDiff: Sendable, Equatable {
         /// nil: not stated (or, for `added`, absent).
         public var old: String?
         public var new: String?
+
+        enum CodingKeys: String, CodingKey { case chapter, criterion, component, field, old, new }
     }
 
     public var changes: [Change]

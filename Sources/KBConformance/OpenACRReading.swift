@@ -4,8 +4,8 @@ import Yams
 
 /// One thing wrong with a report: where (chapter, criterion, component; nil where it does not
 /// apply) and what. Ordered as the file is read, so two checks of one file list the same lines.
-public struct OpenACRProblem: Sendable, Equatable {
-    public enum Kind: String, Sendable {
+public struct OpenACRProblem: Sendable, Equatable, Encodable {
+    public enum Kind: String, Sendable, Encodable {
         /// GSA's JSON Schema refuses it.
         case schema
         /// The catalog refuses it: an unknown catalog, chapter, criterion, component or term.
@@ -22,8 +22,19 @@ public struct OpenACRProblem: Sendable, Equatable {
     public var component: String?
     public var message: String
 
+    /// As data: what kind of problem, where, what is wrong.
+    enum CodingKeys: String, CodingKey { case kind, chapter, criterion, component, message }
+
     public init(_ kind: Kind, chapter: String? = nil, criterion: String? = nil, component: String? = nil, _ message: String) {
         (self.kind, self.chapter, self.criterion, self.component, self.message) = (kind, chapter, criterion, component, message)
+    }
+}
+
+extension OpenACRProblem {
+    /// `success_criteria_level_a 1.1.1 web: what is wrong`: where first, as far as it is known.
+    public var located: String {
+        let place = [chapter, criterion, component].compactMap { $0 }.joined(separator: " ")
+        return place.isEmpty ? message : "\(place): \(message)"
     }
 }
 

@@ -1,6 +1,7 @@
 /// What an import did, file by file: the answer to "what happened to my documents?". Made of the
-/// outcomes of the import's plan (`ImportPlanner`) and of the files it did not write.
-public struct ImportSummary: Sendable, Codable, Equatable {
+/// outcomes of the import's plan (`ImportPlanner`) and of the files it did not write. As data
+/// (`Encodable`), its keys are the `CodingKeys` below, in their order.
+public struct ImportSummary: Sendable, Encodable, Equatable {
     public struct Item: Sendable, Codable, Equatable {
         public var path: String
         public var component: String
@@ -73,6 +74,8 @@ public struct ImportSummary: Sendable, Codable, Equatable {
         public var criteria: Int
         public var format: String
 
+        enum CodingKeys: String, CodingKey { case path, format, rules, criteria }
+
         public init(path: String, rules: Int, criteria: Int, format: String) {
             self.path = path
             self.rules = rules
@@ -114,5 +117,29 @@ public struct ImportSummary: Sendable, Codable, Equatable {
 
     public var onlyErrors: Bool {
         !errors.isEmpty && wroteNothing && unchanged.isEmpty && skipped.isEmpty && notices.isEmpty && ignoredInCheckout == 0
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case refused, added, replaced, superseded, removed, standards, transcripts, unchanged, skipped
+        case ignoredInCheckout = "ignored_in_checkout", unaccountedLines = "unaccounted_lines", unaccounted, notices, errors
+    }
+
+    /// Every list, then the counts beside the files they count (`unaccounted_lines` is their total).
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(refused, forKey: .refused)
+        try c.encode(added, forKey: .added)
+        try c.encode(replaced, forKey: .replaced)
+        try c.encode(superseded, forKey: .superseded)
+        try c.encode(removed, forKey: .removed)
+        try c.encode(standards, forKey: .standards)
+        try c.encode(transcripts, forKey: .transcripts)
+        try c.encode(unchanged, forKey: .unchanged)
+        try c.encode(skipped, forKey: .skipped)
+        try c.encode(ignoredInCheckout, forKey: .ignoredInCheckout)
+        try c.encode(unaccountedLines, forKey: .unaccountedLines)
+        try c.encode(unaccounted, forKey: .unaccounted)
+        try c.encode(notices, forKey: .notices)
+        try c.encode(errors, forKey: .errors)
     }
 }

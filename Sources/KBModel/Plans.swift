@@ -17,10 +17,13 @@ public struct SavedPlan: Sendable, Equatable {
     }
 }
 
-/// The lines a team's checklists end with, set once.
-public struct TeamFooter: Sendable, Equatable {
+/// The lines a team's checklists end with, set once. As data: `contact`, `ticket_link`.
+public struct TeamFooter: Sendable, Equatable, Encodable {
     public var contact: String?
     public var ticketLink: String?
+
+    enum CodingKeys: String, CodingKey { case contact, ticketLink = "ticket_link" }
+
     public init(contact: String? = nil, ticketLink: String? = nil) {
         self.contact = contact
         self.ticketLink = ticketLink

@@ -3,8 +3,10 @@
 import Foundation
 import KBModel
 
-public struct ChecklistItem: Sendable, Equatable {
-    public enum Kind: String, Sendable {
+/// As data (`Encodable`): the keys of `CodingKeys`, in their order; the success criteria as
+/// they are written (`1.4.3`).
+public struct ChecklistItem: Sendable, Equatable, Encodable {
+    public enum Kind: String, Sendable, Encodable {
         case criterion, note, announcement
     }
 
@@ -32,6 +34,28 @@ public struct ChecklistItem: Sendable, Equatable {
     public var basis: LinkBasis
     public var source: String
     public var line: Int
+
+    enum CodingKeys: String, CodingKey {
+        case id, fingerprint, kind, component, platform, framework, group, label, expectation, announcements
+        case successCriteria = "success_criteria", source, line
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id)
+        try c.encode(fingerprint, forKey: .fingerprint)
+        try c.encode(kind, forKey: .kind)
+        try c.encode(component, forKey: .component)
+        try c.encodeIfPresent(platform, forKey: .platform)
+        try c.encodeIfPresent(framework, forKey: .framework)
+        try c.encode(group, forKey: .group)
+        try c.encodeIfPresent(label, forKey: .label)
+        try c.encode(expectation, forKey: .expectation)
+        try c.encode(announcements, forKey: .announcements)
+        try c.encode(successCriteria.written, forKey: .successCriteria)
+        try c.encode(source, forKey: .source)
+        try c.encode(line, forKey: .line)
+    }
 }
 
 /// Ids and fingerprints: plain functions of the content, so two knowledge bases built from the

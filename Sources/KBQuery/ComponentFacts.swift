@@ -5,7 +5,8 @@ import KBStore
 /// Everything the knowledge base holds about one component, read in one go, in source order.
 /// Compare, Matrix and `show` work from this value, never from SQL of their own.
 public struct ComponentFacts: Sendable {
-    public struct Component: Sendable, Equatable, RowDecodable {
+    /// As data: who the component is and where its facts come from (`CodingKeys`).
+    public struct Component: Sendable, Equatable, RowDecodable, Encodable {
         public var id: Int64
         public var slug: String
         public var title: String
@@ -18,6 +19,8 @@ public struct ComponentFacts: Sendable {
         /// sections (`### #a11y - ...`, `How to test ...`, `Full information: ...`), one per line.
         public var condensedFrame: String?
         public var gherkinFrame: String?
+
+        enum CodingKeys: String, CodingKey { case slug, title, family, category, source }
 
         /// No component: what an empty cell is built from.
         static let none = Component(id: 0, slug: "", title: "", family: .native, category: nil, source: "")
@@ -39,7 +42,8 @@ public struct ComponentFacts: Sendable {
         }
     }
 
-    public struct Criterion: Sendable, Equatable, RowDecodable {
+    /// As data: what kind, the label and expectation, the platform, the line (`CodingKeys`).
+    public struct Criterion: Sendable, Equatable, RowDecodable, Encodable {
         /// The row's id in `criteria`: what its success-criterion links point at.
         public var id: Int64
         /// Nil: every platform of the component's family.
@@ -50,6 +54,8 @@ public struct ComponentFacts: Sendable {
         public var line: Int
         /// The Condensed group line it was written under, as written; nil from front matter.
         public var group: String?
+
+        enum CodingKeys: String, CodingKey { case kind, label, expectation, platform, line }
 
         init(row: Row) throws {
             id = row["id"]
@@ -82,7 +88,8 @@ public struct ComponentFacts: Sendable {
         }
     }
 
-    public struct Announcement: Sendable, Equatable, RowDecodable {
+    /// As data: the keys of `CodingKeys`, the source and line last.
+    public struct Announcement: Sendable, Equatable, RowDecodable, Encodable {
         public var platform: Platform?
         public var text: String
         public var context: String?
@@ -90,6 +97,10 @@ public struct ComponentFacts: Sendable {
         public var screenReader: String?
         public var line: Int
         public var source: String
+
+        enum CodingKeys: String, CodingKey {
+            case platform, text, context, origin, screenReader = "screen_reader", source, line
+        }
 
         init(row: Row) throws {
             platform = try row.platform()
@@ -102,7 +113,8 @@ public struct ComponentFacts: Sendable {
         }
     }
 
-    public struct CodeExample: Sendable, Equatable, RowDecodable {
+    /// As data: where it stands, the code and whether it is a bad example, the line (`CodingKeys`).
+    public struct CodeExample: Sendable, Equatable, RowDecodable, Encodable {
         public var platform: Platform?
         public var framework: Framework?
         public var aspect: String?
@@ -111,6 +123,8 @@ public struct ComponentFacts: Sendable {
         public var line: Int
         /// `bad`: under a "Bad example" marker, how not to do it.
         public var quality: CodeQuality
+
+        enum CodingKeys: String, CodingKey { case platform, framework, aspect, language, code, quality, line }
 
         init(row: Row) throws {
             platform = try row.platform()
@@ -124,7 +138,7 @@ public struct ComponentFacts: Sendable {
     }
 
     /// A line of the source's own Gherkin (`gherkin_steps`).
-    public struct GherkinLine: Sendable, Equatable, RowDecodable {
+    public struct GherkinLine: Sendable, Equatable, RowDecodable, Encodable {
         public var scenario: String?
         public var depth: Int
         public var text: String

@@ -400,35 +400,20 @@ public enum AcceptanceCriteria {
         let roots = facts.guidance.filter { $0.parentID == nil || !ids.contains($0.parentID!) }
         return .object([
             ("component", componentJSON(facts)),
-            ("criteria", .array(facts.criteria.map {
-                .object([("kind", .string($0.kind)), ("label", .optional($0.label)), ("expectation", .string($0.expectation)),
-                         ("platform", .optional($0.platform?.rawValue)), ("line", .int(Int64($0.line)))])
-            })),
+            ("criteria", JSONValue(encoding: facts.criteria)),
             ("guidance", .array(roots.map(node))),
-            ("announcements", .array(facts.announcements.map {
-                .object([("platform", .optional($0.platform?.rawValue)), ("text", .string($0.text)), ("context", .optional($0.context)),
-                         ("origin", .string($0.origin.rawValue)), ("screen_reader", .optional($0.screenReader)), ("source", .string($0.source)),
-                         ("line", .int(Int64($0.line)))])
-            })),
+            ("announcements", JSONValue(encoding: facts.announcements)),
             ("gaps", .array(facts.gaps.map {
                 .object([("platform", .optional($0.platform?.rawValue)), ("framework", .optional($0.framework?.rawValue)), ("aspect", .optional($0.aspect)),
                          ("problem", .string($0.problem.rawValue)), ("excerpt", .optional($0.excerpt)), ("line", .int(Int64($0.line)))])
             })),
-            ("code_examples", .array(facts.codeExamples.map {
-                .object([("platform", .optional($0.platform?.rawValue)), ("framework", .optional($0.framework?.rawValue)), ("aspect", .optional($0.aspect)),
-                         ("language", .optional($0.language)), ("code", .string($0.code)), ("quality", .string($0.quality.rawValue)),
-                         ("line", .int(Int64($0.line)))])
-            })),
+            ("code_examples", JSONValue(encoding: facts.codeExamples)),
         ])
     }
 
     /// Who the component is and where its facts come from.
     public static func componentJSON(_ facts: ComponentFacts) -> JSONValue {
-        let c = facts.component
-        return .object([
-            ("slug", .string(c.slug)), ("title", .string(c.title)), ("family", .string(c.family.rawValue)),
-            ("category", .optional(c.category)), ("source", .string(c.source)), ("platforms", .array(facts.platforms.map { .string($0.rawValue) })),
-        ])
+        JSONValue(encoding: facts.component).adding([("platforms", JSONValue(encoding: facts.platforms))])
     }
 
     /// The condensed checklist as data: the criteria groups, each criterion and gap with its line.
@@ -445,10 +430,7 @@ public enum AcceptanceCriteria {
         }
         return .object([
             ("component", componentJSON(facts)), ("origin", .string("source")),
-            ("steps", .array(facts.gherkin.map {
-                .object([("scenario", .optional($0.scenario)), ("depth", .int(Int64($0.depth))), ("text", .string($0.text)),
-                         ("line", .int(Int64($0.line)))])
-            })),
+            ("steps", JSONValue(encoding: facts.gherkin)),
         ])
     }
 

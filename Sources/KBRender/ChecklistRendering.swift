@@ -4,10 +4,24 @@
 import KBModel
 import KBQuery
 
-public enum ChecklistFormat: String, Sendable, CaseIterable {
-    case markdown, jira, csv, gherkin, json
-    /// One issue per component, as a CSV Jira's importer reads (`JiraImport.swift`).
-    case jiraCSV = "jira-csv"
+/// A checklist as a document: the items, the team's footer that closes the text formats, the
+/// items marked as changed since an older knowledge base, and the title (a plan's).
+public struct ChecklistDocument: Document, Sendable {
+    /// Jira's importer CSV (`jira-csv`, `JiraImport.swift`) is one issue per component.
+    public static let formats: [DocumentFormat] = [.markdown, .jira, .csv, .gherkin, .json, .jiraCSV]
+
+    public var checklist: Checklist
+    public var footer: TeamFooter
+    public var marks: ChecklistRendering.Marks
+    public var title: String?
+
+    public init(_ checklist: Checklist, footer: TeamFooter = TeamFooter(), marks: ChecklistRendering.Marks = [:], title: String? = nil) {
+        (self.checklist, self.footer, self.marks, self.title) = (checklist, footer, marks, title)
+    }
+
+    public func render(_ format: DocumentFormat, options: DocumentOptions) -> String {
+        ChecklistRendering.render(checklist, format, footer: footer, marks: marks, title: title, byteOrderMark: options.byteOrderMark)
+    }
 }
 
 public enum ChecklistRendering {
@@ -24,15 +38,16 @@ public enum ChecklistRendering {
     /// Items that changed since an older knowledge base, to mark when a plan is shown.
     public typealias Marks = [String: ChecklistDiff.ChangeKind]
 
-    public static func render(_ checklist: Checklist, _ format: ChecklistFormat, footer: TeamFooter = TeamFooter(),
+    /// The checklist in `format`, one of `ChecklistDocument.formats` (markdown otherwise).
+    public static func render(_ checklist: Checklist, _ format: DocumentFormat, footer: TeamFooter = TeamFooter(),
                               marks: Marks = [:], title: String? = nil, byteOrderMark: Bool = false) -> String {
         switch format {
-        case .markdown: markdown(checklist, footer: footer, marks: marks, title: title)
         case .jira: jira(checklist, footer: footer, marks: marks, title: title)
         case .csv: tabular(checklist, marks: marks).rendered(.csv, options: .init(byteOrderMark: byteOrderMark))
         case .gherkin: gherkin(checklist, footer: footer, marks: marks, title: title)
         case .json: json(checklist, footer: footer, marks: marks).rendered(pretty: true) + "\n"
         case .jiraCSV: jiraIssues(checklist, footer: footer, marks: marks, title: title).rendered(.csv, options: .init(byteOrderMark: byteOrderMark))
+        default: markdown(checklist, footer: footer, marks: marks, title: title)
         }
     }
 
@@ -239,16 +254,9 @@ public enum ChecklistRendering {
 
     // MARK: JSON
 
+    /// The item as it encodes, and whether it changed since an older knowledge base.
     static func itemJSON(_ item: ChecklistItem, _ marks: Marks) -> JSONValue {
-        .object([
-            ("id", .string(item.id)), ("fingerprint", .string(item.fingerprint)), ("kind", .string(item.kind.rawValue)),
-            ("component", .string(item.component)), ("platform", .optional(item.platform?.rawValue)), ("framework", .optional(item.framework?.rawValue)),
-            ("group", .string(item.group)), ("label", .optional(item.label)), ("expectation", .string(item.expectation)),
-            ("announcements", .array(item.announcements.map(JSONValue.string))),
-            ("success_criteria", .array(item.successCriteria.written.map(JSONValue.string))),
-            ("source", .string(item.source)), ("line", .int(Int64(item.line))),
-            ("changed", marks[item.id].map { .string($0.rawValue) } ?? .null),
-        ])
+        JSONValue(encoding: item).adding([("changed", marks[item.id].map { .string($0.rawValue) } ?? .null)])
     }
 
     public static func json(_ checklist: Checklist, footer: TeamFooter = TeamFooter(), marks: Marks = [:]) -> JSONValue {
@@ -260,16 +268,13 @@ public enum ChecklistRendering {
             ("notes_as_items", .bool(checklist.notesAsItems)),
             ("missing", .array(checklist.missing.map(JSONValue.string))),
             ("components", .array(checklist.sections.map { section in
-                let c = section.component
-                return .object([
-                    ("slug", .string(c.slug)), ("title", .string(c.title)), ("family", .string(c.family.rawValue)),
-                    ("category", .optional(c.category)), ("source", .string(c.source)),
+                JSONValue(encoding: section.component).adding([
                     ("items", .array(section.items.map { itemJSON($0, marks) })),
                     ("guidance", .array(section.guidance.map { itemJSON($0, marks) })),
                     ("gaps", .array(section.gaps.map { .object([("problem", .string($0.problem.rawValue)), ("excerpt", .optional($0.excerpt)), ("line", .int(Int64($0.line)))]) })),
                 ])
             })),
-            ("footer", .object([("contact", .optional(footer.contact)), ("ticket_link", .optional(footer.ticketLink))])),
+            ("footer", JSONValue(encoding: footer)),
         ])
     }
 }

@@ -2,6 +2,16 @@
 import KBFiles
 import KBQuery
 
+/// A comparison is a document written a chunk at a time (`KnowledgeBase.compareAcross`): a
+/// terminal table (`text`, `DocumentOptions.width` and `decoration`), a markdown table, CSV, JSON.
+extension Comparison: StreamingDocument {
+    public static let formats: [DocumentFormat] = [.text, .markdown, .csv, .json]
+
+    public static func makeWriter(_ format: DocumentFormat, options: DocumentOptions) -> ComparisonRendering.Writer {
+        ComparisonRendering.Writer(format, options: options)
+    }
+}
+
 public enum ComparisonRendering {
     public static func title(_ comparison: Comparison) -> String? {
         guard let c = comparison.component else { return nil }
@@ -9,10 +19,10 @@ public enum ComparisonRendering {
     }
 
     public static func text(_ comparison: Comparison, width: Int, decoration: ColumnTable.Decoration = .none) -> String {
-        whole(comparison, .text(width: width, decoration: decoration))
+        comparison.render(.text, options: DocumentOptions(width: width, decoration: decoration))
     }
 
-    public static func markdown(_ comparison: Comparison) -> String { whole(comparison, .markdown) }
+    public static func markdown(_ comparison: Comparison) -> String { comparison.render(.markdown, options: DocumentOptions()) }
 
     /// The comparison as an outline rather than a table (for an assistant, where wide cells do not
     /// read): a `## row` heading per row, a `### column` heading per column with the cell's lines
@@ -32,36 +42,25 @@ public enum ComparisonRendering {
 
     /// Header: the row header, then the column keys (`general`, `ios`, `android`); one record per row.
     public static func csv(_ comparison: Comparison, byteOrderMark: Bool = false) -> String {
-        whole(comparison, .csv(byteOrderMark: byteOrderMark))
-    }
-
-    /// A whole comparison through `Writer`, as text.
-    static func whole(_ comparison: Comparison, _ format: Writer.Format) -> String {
-        var writer = Writer(format)
-        var out: [UInt8] = []
-        writer.append(comparison, to: &out)
-        writer.finish(to: &out)
-        return String(decoding: out, as: UTF8.self)
+        comparison.render(.csv, options: DocumentOptions(byteOrderMark: byteOrderMark))
     }
 
     /// Writes a comparison handed over in chunks (`KnowledgeBase.compareAcross`), each chunk as it
     /// arrives: the title and header with the first, the end of the document at `finish`. A
     /// terminal table's columns are sized by the first chunk.
+    /// JSON is pretty, as `json(_:)` renders it, with a final newline.
     public struct Writer: ChunkWriter {
-        public enum Format {
-            case text(width: Int, decoration: ColumnTable.Decoration)
-            case markdown
-            case csv(byteOrderMark: Bool)
-            /// Pretty JSON, as `json(_:)` renders it, and a final newline.
-            case json
-        }
-
-        let format: Format
+        let format: DocumentFormat
+        let options: DocumentOptions
         private var layout: ColumnTable.Layout?
         private var started = false
         private var rowsWritten = 0
 
-        public init(_ format: Format) { self.format = format }
+        /// `format` is one of `Comparison.formats` (a text table otherwise).
+        public init(_ format: DocumentFormat, options: DocumentOptions = DocumentOptions()) {
+            self.format = format
+            self.options = options
+        }
 
         public mutating func append(_ chunk: Comparison, to out: inout [UInt8]) {
             if !started {
@@ -70,16 +69,16 @@ public enum ComparisonRendering {
             }
             for row in chunk.rows {
                 switch format {
-                case .text:
-                    if rowsWritten > 0 { out += layout!.separator.utf8 }
-                    out += layout!.record(ComparisonRendering.lines(row)).utf8
                 case .markdown:
                     out += MarkdownTable.row([row.label] + row.cells.map(\.plainText)).utf8
-                case .csv(let byteOrderMark):
-                    CSV.appendRecord([row.label] + row.cells.map(\.plainText), to: &out, forSpreadsheet: byteOrderMark)
+                case .csv:
+                    CSV.appendRecord([row.label] + row.cells.map(\.plainText), to: &out, forSpreadsheet: options.byteOrderMark)
                 case .json:
                     out += (rowsWritten > 0 ? ",\n    " : "\n    ").utf8
                     out += ComparisonRendering.json(row, columns: chunk.columns).rendered(level: 2).utf8
+                default:
+                    if rowsWritten > 0 { out += layout!.separator.utf8 }
+                    out += layout!.record(ComparisonRendering.lines(row)).utf8
                 }
                 rowsWritten += 1
             }
@@ -87,30 +86,31 @@ public enum ComparisonRendering {
 
         private mutating func start(_ chunk: Comparison, to out: inout [UInt8]) {
             switch format {
-            case let .text(width, decoration):
-                let header = [chunk.rowHeader] + chunk.columns.map(\.title)
-                let layout = ColumnTable.Layout(header: header, rows: chunk.rows.map(ComparisonRendering.lines), width: width,
-                                                decoration: decoration)
-                self.layout = layout
-                out += (ComparisonRendering.title(chunk).map { decoration.header(TerminalText.clean($0)) + "\n\n" } ?? "").utf8
-                out += layout.header(header).utf8
             case .markdown:
                 out += (ComparisonRendering.title(chunk).map { "**\(MarkdownTable.cell($0))**\n\n" } ?? "").utf8
                 out += MarkdownTable.head([chunk.rowHeader] + chunk.columns.map(\.title)).utf8
-            case .csv(let byteOrderMark):
-                if byteOrderMark { out += [0xEF, 0xBB, 0xBF] }
-                CSV.appendRecord([chunk.rowHeader] + chunk.columns.map(\.key), to: &out, forSpreadsheet: byteOrderMark)
+            case .csv:
+                if options.byteOrderMark { out += [0xEF, 0xBB, 0xBF] }
+                CSV.appendRecord([chunk.rowHeader] + chunk.columns.map(\.key), to: &out, forSpreadsheet: options.byteOrderMark)
             case .json:
                 out += "{\n  \"component\": ".utf8
                 out += ComparisonRendering.json(component: chunk.component).rendered(level: 1).utf8
                 out += ",\n  \"columns\": ".utf8
                 out += JSONValue.array(chunk.columns.map { .string($0.key) }).rendered(level: 1).utf8
                 out += ",\n  \"rows\": [".utf8
+            default:
+                let (width, decoration) = (options.width, options.decoration)
+                let header = [chunk.rowHeader] + chunk.columns.map(\.title)
+                let layout = ColumnTable.Layout(header: header, rows: chunk.rows.map(ComparisonRendering.lines), width: width,
+                                                decoration: decoration)
+                self.layout = layout
+                out += (ComparisonRendering.title(chunk).map { decoration.header(TerminalText.clean($0)) + "\n\n" } ?? "").utf8
+                out += layout.header(header).utf8
             }
         }
 
         public mutating func finish(to out: inout [UInt8]) {
-            if case .json = format { out += (rowsWritten > 0 ? "\n  ]\n}\n" : "]\n}\n").utf8 }
+            if format == .json { out += (rowsWritten > 0 ? "\n  ]\n}\n" : "]\n}\n").utf8 }
         }
     }
 
@@ -137,12 +137,7 @@ public enum ComparisonRendering {
         ])
     }
 
-    static func json(component: ComponentFacts.Component?) -> JSONValue {
-        component.map { c in
-            .object([("slug", .string(c.slug)), ("title", .string(c.title)), ("family", .string(c.family.rawValue)),
-                     ("category", .optional(c.category)), ("source", .string(c.source))])
-        } ?? .null
-    }
+    static func json(component: ComponentFacts.Component?) -> JSONValue { JSONValue(encoding: component) }
 
     static func json(_ row: Comparison.Row, columns: [Comparison.Column]) -> JSONValue {
         .object([

@@ -1,7 +1,46 @@
 import KBConformance
 
-/// A report, its comparison and a check's problems as data: lines for a terminal, or JSON through
-/// `JSONValue` (a change has the contract's keys: chapter, criterion, component, field, old, new).
+/// A conformance report is a document: OpenACR YAML, its tree as JSON, or what a buyer reads
+/// (markdown, HTML: `ConformanceRendering`).
+extension OpenACRReport: Document {
+    public static let formats: [DocumentFormat] = [.openacr, .json, .markdown, .html]
+
+    public func render(_ format: DocumentFormat, options: DocumentOptions) -> String {
+        switch format {
+        case .json: ConformanceDataRendering.json(self).rendered() + "\n"
+        case .markdown: ConformanceRendering.markdown(self)
+        case .html: ConformanceRendering.html(self)
+        default: OpenACRWriting.yaml(self)
+        }
+    }
+}
+
+/// What changed between two reports: a line per change, or JSON.
+extension OpenACRDiff: Document {
+    public static let formats: [DocumentFormat] = [.text, .json]
+
+    public func render(_ format: DocumentFormat, options: DocumentOptions) -> String {
+        format == .json ? ConformanceDataRendering.json(self).rendered() + "\n" : ConformanceDataRendering.text(self)
+    }
+}
+
+/// What a check of a report found: a line per problem (`kind: where: what`, kept to its line), or JSON.
+public struct ConformanceCheckResult: Document, Sendable {
+    public static let formats: [DocumentFormat] = [.text, .json]
+
+    public var problems: [OpenACRProblem]
+
+    public init(_ problems: [OpenACRProblem]) { self.problems = problems }
+
+    public func render(_ format: DocumentFormat, options: DocumentOptions) -> String {
+        if format == .json { return ConformanceDataRendering.json(problems: problems).rendered() + "\n" }
+        return problems.map { "\($0.kind.rawValue): " + OneLine.escaped($0.located) + "\n" }.joined()
+    }
+}
+
+/// A report, its comparison and a check's problems as data: lines for a terminal, or JSON from
+/// their `Encodable` values (a change has the contract's keys: chapter, criterion, component,
+/// field, old, new).
 public enum ConformanceDataRendering {
     public static func text(_ diff: OpenACRDiff) -> String {
         diff.changes.map { c in
@@ -17,19 +56,9 @@ public enum ConformanceDataRendering {
         }.joined()
     }
 
-    public static func json(_ diff: OpenACRDiff) -> JSONValue {
-        .array(diff.changes.map { c in
-            .object([("chapter", .optional(c.chapter)), ("criterion", .optional(c.criterion)), ("component", .optional(c.component)),
-                     ("field", .string(c.field)), ("old", .optional(c.old)), ("new", .optional(c.new))])
-        })
-    }
+    public static func json(_ diff: OpenACRDiff) -> JSONValue { JSONValue(encoding: diff.changes) }
 
-    public static func json(problems: [OpenACRProblem]) -> JSONValue {
-        .array(problems.map { p in
-            .object([("kind", .string(p.kind.rawValue)), ("chapter", .optional(p.chapter)), ("criterion", .optional(p.criterion)),
-                     ("component", .optional(p.component)), ("message", .string(p.message))])
-        })
-    }
+    public static func json(problems: [OpenACRProblem]) -> JSONValue { JSONValue(encoding: problems) }
 
     /// A report as JSON: the OpenACR tree, keys in the schema's order.
     public static func json(_ report: OpenACRReport) -> JSONValue { value(OpenACRWriting.tree(report)) }

@@ -1,6 +1,27 @@
 /// The import summary as people read it, and as JSON for scripts.
 import KBModel
 
+/// An import's summary as a document: text file by file (a screenful at most when
+/// `fileLineLimit` is given), or JSON.
+public struct ImportSummaryDocument: Document, Sendable {
+    public static let formats: [DocumentFormat] = [.text, .json]
+
+    public var summary: ImportSummary
+    public var fileLineLimit: Int?
+    public var listsErrors: Bool
+    public var hint: HintWording
+
+    /// See `ImportSummaryRendering.text` for what the text lists.
+    public init(_ summary: ImportSummary, fileLineLimit: Int? = nil, listsErrors: Bool = true, hint: @escaping HintWording = { _ in nil }) {
+        (self.summary, self.fileLineLimit, self.listsErrors, self.hint) = (summary, fileLineLimit, listsErrors, hint)
+    }
+
+    public func render(_ format: DocumentFormat, options: DocumentOptions) -> String {
+        format == .json ? ImportSummaryRendering.json(summary).rendered() + "\n"
+            : ImportSummaryRendering.text(summary, fileLineLimit: fileLineLimit, listsErrors: listsErrors, hint: hint)
+    }
+}
+
 public enum ImportSummaryRendering {
     /// The summary, file by file. With `fileLineLimit` (a screenful), a summary whose files take
     /// more lines than that lists none of them: it counts them per outcome (skipped files per
@@ -69,33 +90,5 @@ public enum ImportSummaryRendering {
         return "standards: " + parts.joined(separator: ", ") + "\n"
     }
 
-    public static func json(_ s: ImportSummary) -> JSONValue {
-        func items(_ list: [ImportSummary.Item]) -> JSONValue {
-            .array(list.map { .object([("path", .string($0.path)), ("component", .string($0.component)), ("format", .string($0.format))]) })
-        }
-        func problems(_ list: [ImportSummary.Problem]) -> JSONValue {
-            .array(list.map { .object([("path", .string($0.path)), ("line", .optional($0.line)), ("message", .string($0.message))]) })
-        }
-        return .object([
-            ("refused", .bool(s.refused)),
-            ("added", items(s.added)),
-            ("replaced", items(s.replaced)),
-            ("superseded", .array(s.superseded.map {
-                .object([("component", .string($0.component)), ("winner", .string($0.winner)), ("superseded", .string($0.superseded))])
-            })),
-            ("removed", items(s.removed)),
-            ("standards", .array(s.standards.map {
-                .object([("path", .string($0.path)), ("format", .string($0.format)), ("rules", .int(Int64($0.rules))),
-                         ("criteria", .int(Int64($0.criteria)))])
-            })),
-            ("transcripts", items(s.transcripts)),
-            ("unchanged", .array(s.unchanged.map(JSONValue.string))),
-            ("skipped", .array(s.skipped.map { .object([("path", .string($0.path)), ("reason", .string($0.reason))]) })),
-            ("ignored_in_checkout", .int(Int64(s.ignoredInCheckout))),
-            ("unaccounted_lines", .int(Int64(s.unaccountedLines))),
-            ("unaccounted", .array(s.unaccounted.map { .object([("path", .string($0.path)), ("lines", .int(Int64($0.lines)))]) })),
-            ("notices", problems(s.notices)),
-            ("errors", problems(s.errors)),
-        ])
-    }
+    public static func json(_ s: ImportSummary) -> JSONValue { JSONValue(encoding: s) }
 }

@@ -2,6 +2,16 @@
 import KBFiles
 import KBQuery
 
+/// The matrix is a document written a chunk of rows at a time (`KnowledgeBase.matrix(_:chunks:)`):
+/// CSV or a JSON array, its cells as `DocumentOptions.cells` says.
+extension Matrix: StreamingDocument {
+    public static let formats: [DocumentFormat] = [.csv, .json]
+
+    public static func makeWriter(_ format: DocumentFormat, options: DocumentOptions) -> Writer {
+        Writer(format, options: options)
+    }
+}
+
 extension Matrix {
     public var header: [String] { Matrix.leadingColumns + columns.map(\.name) }
 
@@ -21,7 +31,7 @@ extension Matrix {
 
     /// The matrix as RFC 4180 CSV bytes, written straight from the cells.
     public func csv(_ mode: CellMode, byteOrderMark: Bool = false) -> [UInt8] {
-        whole(.csv(mode, byteOrderMark: byteOrderMark))
+        whole(.csv, DocumentOptions(byteOrderMark: byteOrderMark, cells: mode))
     }
 
     public func json(_ mode: CellMode) -> JSONValue {
@@ -29,8 +39,8 @@ extension Matrix {
     }
 
     /// What `Writer` writes for the whole matrix.
-    func whole(_ format: Writer.Format) -> [UInt8] {
-        var writer = Writer(format)
+    func whole(_ format: DocumentFormat, _ options: DocumentOptions) -> [UInt8] {
+        var writer = Writer(format, options: options)
         var out: [UInt8] = []
         out.reserveCapacity(rows.count * columns.count * 64)
         writer.append(self, to: &out)
@@ -56,41 +66,42 @@ extension Matrix {
     /// Writes a matrix handed over in chunks (`KnowledgeBase.matrix(_:chunks:)`), each chunk's
     /// rows as they arrive: the CSV header or the JSON array's opening with the first chunk, the
     /// array's end at `finish`.
+    /// JSON is a pretty array of objects, as `json(_:)` renders it, and a final newline.
     public struct Writer: ChunkWriter {
-        public enum Format {
-            case csv(CellMode, byteOrderMark: Bool)
-            /// A pretty JSON array of objects, as `json(_:)` renders it, and a final newline.
-            case json(CellMode)
-        }
-
-        let format: Format
+        let format: DocumentFormat
+        let options: DocumentOptions
         private var started = false
         private var rowsWritten = 0
         private var scratch: [UInt8] = []
 
-        public init(_ format: Format) { self.format = format }
+        /// `format` is one of `Matrix.formats` (CSV otherwise); the cells are `options.cells`.
+        public init(_ format: DocumentFormat, options: DocumentOptions = DocumentOptions()) {
+            self.format = format
+            self.options = options
+        }
 
         public mutating func append(_ chunk: Matrix, to out: inout [UInt8]) {
+            let mode = options.cells
             switch format {
-            case let .csv(mode, byteOrderMark):
-                if !started {
-                    if byteOrderMark { out += [0xEF, 0xBB, 0xBF] }
-                    CSV.appendRecord(chunk.header, to: &out, forSpreadsheet: byteOrderMark)
-                }
-                for row in chunk.rows { appendCSV(row, mode, forSpreadsheet: byteOrderMark, to: &out) }
-            case .json(let mode):
+            case .json:
                 if !started { out.append(UInt8(ascii: "[")) }
                 for row in chunk.rows {
                     out += (rowsWritten > 0 ? ",\n  " : "\n  ").utf8
                     out += chunk.json(row, mode).rendered(level: 1).utf8
                     rowsWritten += 1
                 }
+            default:
+                if !started {
+                    if options.byteOrderMark { out += [0xEF, 0xBB, 0xBF] }
+                    CSV.appendRecord(chunk.header, to: &out, forSpreadsheet: options.byteOrderMark)
+                }
+                for row in chunk.rows { appendCSV(row, mode, forSpreadsheet: options.byteOrderMark, to: &out) }
             }
             started = true
         }
 
         public mutating func finish(to out: inout [UInt8]) {
-            if case .json = format { out += (rowsWritten > 0 ? "\n]\n" : "]\n").utf8 }
+            if format == .json { out += (rowsWritten > 0 ? "\n]\n" : "]\n").utf8 }
         }
 
         private mutating func appendCSV(_ row: Row, _ mode: CellMode, forSpreadsheet: Bool, to out: inout [UInt8]) {

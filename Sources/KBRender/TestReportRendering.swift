@@ -3,6 +3,27 @@
 /// not be counted.
 import KBQuery
 
+/// A results report as a document: markdown and HTML headed by `heading`, or its one table of rows
+/// in a list's formats.
+public struct TestReportDocument: Document, Sendable {
+    public static let formats: [DocumentFormat] = [.markdown, .html, .table, .csv, .json, .jsonl]
+
+    public var report: TestReport
+    public var heading: ReportHeading
+
+    public init(_ report: TestReport, heading: ReportHeading = ReportHeading()) {
+        self.report = report
+        self.heading = heading
+    }
+
+    public func render(_ format: DocumentFormat, options: DocumentOptions) -> String {
+        if let list = format.tabular {
+            return TestReportRendering.tabular(report).rendered(list, options: .init(byteOrderMark: options.byteOrderMark))
+        }
+        return format == .html ? TestReportRendering.html(report, heading: heading) : TestReportRendering.markdown(report, heading: heading)
+    }
+}
+
 public enum TestReportRendering {
     public static func tabular(_ report: TestReport) -> Tabular {
         var rows: [[Tabular.Value]] = []
@@ -85,6 +106,17 @@ public enum TestReportRendering {
             "line \(p.line): " + (p.id.isEmpty ? "" : "\(p.id) ") + p.kind.rawValue + (p.detail.isEmpty ? "" : " (\(p.detail))")
         }))
         return doc
+    }
+}
+
+/// What changed between two knowledge bases is a document: markdown, or a row per change in a
+/// list's formats.
+extension ChecklistDiff: Document {
+    public static let formats: [DocumentFormat] = [.markdown, .table, .csv, .json, .jsonl]
+
+    public func render(_ format: DocumentFormat, options: DocumentOptions) -> String {
+        guard let list = format.tabular else { return ChecklistDiffRendering.markdown(self) }
+        return ChecklistDiffRendering.tabular(self).rendered(list, options: .init(byteOrderMark: options.byteOrderMark))
     }
 }
 

@@ -32,6 +32,27 @@ package enum TerminalText {
     }
 }
 
+/// Text kept to one line with its controls shown, not acted on: a line break written `\n`, a
+/// carriage return `\r`, a tab `\t`, any other C0 control or DEL `\xHH` (a file name or a
+/// report's text may hold one). What a line of a log or a diagnostic says of such a text.
+public enum OneLine {
+    public static func escaped(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return text }
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                out += "\\x" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16, uppercase: true)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+}
+
 /// Markdown made of a knowledge base's text: what it says, never structure.
 package enum MarkdownText {
     /// One line of inline text: line breaks (LF, CR, U+2028/2029, NEL) become spaces and other

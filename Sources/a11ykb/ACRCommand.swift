@@ -32,20 +32,6 @@ struct ACRCommand: ParsableCommand {
         subcommands: [ACRBuildCommand.self, ACRCheckCommand.self, ACRRenderCommand.self, ACRDiffCommand.self])
 }
 
-/// The formats a report is written in.
-enum ReportFormat: String, ExpressibleByArgument, CaseIterable {
-    case openacr, json, markdown, html
-
-    func render(_ report: OpenACRReport) -> String {
-        switch self {
-        case .openacr: OpenACRWriting.yaml(report)
-        case .json: ConformanceDataRendering.json(report).rendered() + "\n"
-        case .markdown: ConformanceRendering.markdown(report)
-        case .html: ConformanceRendering.html(report)
-        }
-    }
-}
-
 /// A file named on the command line, read whole (or standard input for `-`), refused with one
 /// line. The limit is the reader's own (a results CSV, an axe run, a report), held before a byte
 /// is read: a 1.5 GB CSV was read whole (9 GB resident) only to be refused. A folder, FIFO,
@@ -96,7 +82,8 @@ struct ACRBuildCommand: ParsableCommand {
     var base: String?
     @Option(help: ArgumentHelp("The VPAT edition: " + OpenACRCatalog.builtIn.map(\.id).joined(separator: ", ") + " (default: the base's, else \(OpenACRCatalog.defaultID)).", valueName: "id"))
     var catalog: String?
-    @Option(name: [.short, .long], help: "openacr (YAML), json, markdown or html.") var format: ReportFormat = .openacr
+    @Option(name: [.short, .long], help: FormatOption<OpenACRReport>.help("openacr is the report's YAML."))
+    var format = FormatOption<OpenACRReport>(.openacr)
     @OptionGroup var destination: DocumentOutputOptions
 
     func validate() throws {
@@ -109,7 +96,7 @@ struct ACRBuildCommand: ParsableCommand {
         let baseInput = try base.map { try readInput($0) }
         let kb = try database.open()
         let built = try kb.buildConformanceReport(results: inputs, axe: runs, base: baseInput, catalog: catalog)
-        try A11yKBCLI.emit(Data(format.render(built.report).utf8), to: destination.output, from: kb)
+        try A11yKBCLI.emit(Data(try built.report.rendered(format.format).utf8), to: destination.output, from: kb)
         for p in built.pending {
             Output.err("a11ykb: to test by hand: \(p.sc) \(p.title) (\(p.component))"
                        + (p.rows.isEmpty ? ": no results row tests it" : ": rows " + p.rows.prefix(5).joined(separator: ", ") + (p.rows.count > 5 ? " and \(p.rows.count - 5) more" : ""))
@@ -144,18 +131,12 @@ struct ACRCheckCommand: ParsableCommand {
     var report: String
     @Option(help: ArgumentHelp("The catalog to check against where the report names none.", valueName: "id")) var catalog: String?
     @Flag(help: "Also what a report handed to a buyer must meet.") var strict = false
-    @Option(name: [.short, .long], help: "text or json.") var format: CheckFormat = .text
-
-    enum CheckFormat: String, ExpressibleByArgument { case text, json }
+    @Option(name: [.short, .long], help: FormatOption<ConformanceCheckResult>.help())
+    var format = FormatOption<ConformanceCheckResult>(.text)
 
     func run() throws {
         let problems = try ConformanceReports.check(try readInput(report), catalog: catalog, strict: strict)
-        switch format {
-        case .text:
-            Output.out(Data(problems.map { "\($0.kind.rawValue): " + Output.oneLine($0.located) + "\n" }.joined().utf8))
-        case .json:
-            Output.out(Data((ConformanceDataRendering.json(problems: problems).rendered() + "\n").utf8))
-        }
+        Output.out(try ConformanceCheckResult(problems).rendered(format.format))
         if !problems.isEmpty { throw ExitStatus.incomplete }
     }
 }
@@ -173,12 +154,13 @@ struct ACRRenderCommand: ParsableCommand {
 
     @Argument(help: ArgumentHelp("The report (OpenACR YAML or JSON), or - for standard input.", valueName: "report.yaml"), completion: .file(extensions: ["yaml", "yml", "json"]))
     var report: String
-    @Option(name: [.short, .long], help: "html, markdown, openacr (YAML) or json.") var format: ReportFormat = .html
+    @Option(name: [.short, .long], help: FormatOption<OpenACRReport>.help("openacr is the report's YAML."))
+    var format = FormatOption<OpenACRReport>(.html)
     @OptionGroup var destination: DocumentOutputOptions
 
     func run() throws {
         let (read, _) = try ConformanceReports.read(try readInput(report))
-        try A11yKBCLI.emit(Data(format.render(read).utf8), to: destination.output)
+        try A11yKBCLI.emit(Data(try read.rendered(format.format).utf8), to: destination.output)
     }
 }
 
@@ -197,12 +179,12 @@ struct ACRDiffCommand: ParsableCommand {
 
     @Argument(help: ArgumentHelp("The older report.", valueName: "old.yaml")) var old: String
     @Argument(help: ArgumentHelp("The newer report.", valueName: "new.yaml")) var new: String
-    @Option(name: [.short, .long], help: "text or json.") var format: ACRCheckCommand.CheckFormat = .text
+    @Option(name: [.short, .long], help: FormatOption<OpenACRDiff>.help()) var format = FormatOption<OpenACRDiff>(.text)
     @OptionGroup var destination: DocumentOutputOptions
 
     func run() throws {
         let diff = try ConformanceReports.diff(try readInput(old), try readInput(new))
-        let out = format == .json ? ConformanceDataRendering.json(diff).rendered() + "\n" : ConformanceDataRendering.text(diff)
+        let out = try diff.rendered(format.format)
         try A11yKBCLI.emit(Data(out.utf8), to: destination.output)
         if diff.changes.isEmpty { throw ExitStatus.incomplete }
     }

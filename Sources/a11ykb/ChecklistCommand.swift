@@ -58,9 +58,9 @@ struct ChecklistCommand: ParsableCommand {
     @Flag(help: "List the developer notes as items to tick too (default: beside the criteria, as guidance).")
     var notesAsItems = false
 
-    @Option(name: [.short, .long], help: ArgumentHelp("markdown, jira, jira-csv, csv, gherkin or json.",
-                               discussion: "jira is one issue's description (Jira takes at most 32,767 characters); jira-csv is one issue per component, as a CSV Jira imports (Summary, Description, Labels)."))
-    var format: ChecklistFormat = .markdown
+    @Option(name: [.short, .long], help: FormatOption<ChecklistDocument>.help(
+        "jira is one issue's description (Jira takes at most 32,767 characters); jira-csv is one issue per component, as a CSV Jira imports (Summary, Description, Labels)."))
+    var format = FormatOption<ChecklistDocument>(.markdown)
 
     @OptionGroup var destination: DocumentOutputOptions
 
@@ -82,20 +82,20 @@ struct ChecklistCommand: ParsableCommand {
             Output.error("no \(family.map { "\($0.rawValue) " } ?? "")components\(category.map { " in category \($0)" } ?? "") in the knowledge base")
             throw ExitStatus.incomplete
         }
-        let text = ChecklistRendering.render(checklist, format, footer: try kb.teamFooter(), byteOrderMark: destination.bom)
+        let text = try ChecklistDocument(checklist, footer: try kb.teamFooter()).rendered(format.format, options: destination.documentOptions)
         try A11yKBCLI.emit(Data(text.utf8), to: destination.output, from: kb)
         format.warnPastTrackerLimit(text)
     }
 }
 
-extension ChecklistFormat: ExpressibleByArgument {
+extension FormatOption<ChecklistDocument> {
     /// Jira refuses a description past its limit, so a description written whole that is longer
     /// is said to be, with the format that splits it (the text is still written: a team may paste
     /// it elsewhere).
     func warnPastTrackerLimit(_ text: String) {
         // Jira counts UTF-16 code units (a Java string's length).
         let length = text.utf16.count
-        guard self == .jira, length > ChecklistRendering.jiraDescriptionLimit else { return }
+        guard format == .jira, length > ChecklistRendering.jiraDescriptionLimit else { return }
         Output.error("warning: \(length) characters, past the \(ChecklistRendering.jiraDescriptionLimit) Jira takes in one "
                      + "description; --format jira-csv writes one issue per component")
     }

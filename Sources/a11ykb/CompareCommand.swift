@@ -42,15 +42,13 @@ struct CompareCommand: ParsableCommand {
     @Option(help: "Only components of this family (native, web or how-to-test).")
     var family: Family?
 
-    @Option(name: [.short, .long], help: "text (fits the terminal), markdown (a GitHub table), csv or json.")
-    var format: Format = .text
+    @Option(name: [.short, .long], help: FormatOption<Comparison>.help("text fits the terminal; markdown is a GitHub table."))
+    var format = FormatOption<Comparison>(.text)
 
     @Option(help: "Width of the text table (default: the terminal's, else $COLUMNS, else 100).")
     var width: Int?
 
     @OptionGroup var output: DocumentOutputOptions
-
-    enum Format: String, ExpressibleByArgument, CaseIterable { case text, markdown, csv, json }
 
     func validate() throws {
         if component == nil && aspect.isEmpty {
@@ -64,7 +62,7 @@ struct CompareCommand: ParsableCommand {
         let platforms = try reading({ try Platform.typed(words) }, namesFirst: {
             if let component { _ = try kb.component(component, family: family, context: words, codeExamples: false) }
         })
-        var writer = ComparisonRendering.Writer(writerFormat)
+        var writer = try Comparison.writer(format.format, options: writerOptions)
         try output.stream(from: kb) { sink in
             if let component {
                 try writer.write(kb.compare(component, aspects: commaList(aspect), platforms: platforms,
@@ -77,12 +75,7 @@ struct CompareCommand: ParsableCommand {
         }
     }
 
-    var writerFormat: ComparisonRendering.Writer.Format {
-        switch format {
-        case .text: .text(width: width ?? Terminal.width, decoration: output.toTerminal ? Terminal.decoration : .none)
-        case .markdown: .markdown
-        case .csv: .csv(byteOrderMark: output.bom)
-        case .json: .json
-        }
+    var writerOptions: DocumentOptions {
+        DocumentOptions(byteOrderMark: output.bom, width: width ?? Terminal.width, decoration: output.toTerminal ? Terminal.decoration : .none)
     }
 }

@@ -69,8 +69,12 @@ struct ExportCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
-        if table == "matrix", let format = output.format, format != .csv && format != .json {
-            throw ValidationError("export matrix writes csv or json, not \(format.rawValue)")
+        if table == "matrix", let format = output.format {
+            do {
+                _ = try Matrix.checked(DocumentFormat(format))
+            } catch {
+                throw ValidationError("export matrix writes \(Matrix.formatList), not \(error.given)")
+            }
         }
         if table == "db" && file == nil { throw ValidationError("export db needs the FILE to write (a11ykb export db published.sqlite)") }
         if table != "db" && file != nil { throw ValidationError("only export db takes a FILE; use --output FILE for \(table)") }
@@ -84,7 +88,8 @@ struct ExportCommand: ParsableCommand {
         }
         if table == "matrix" {
             let options = Matrix.Options(platforms: try Platform.typed(commaList(platforms)), family: family, general: general, aspects: aspects)
-            var writer = Matrix.Writer(output.format == .json ? .json(cells) : .csv(cells, byteOrderMark: output.bom))
+            var writer = try Matrix.writer(output.format.map(DocumentFormat.init) ?? .csv,
+                                           options: DocumentOptions(byteOrderMark: output.bom, cells: cells))
             try output.stream(from: kb) { sink in
                 try kb.matrix(options) { chunk in try writer.write(chunk, to: sink) }
                 try writer.finish(to: sink)

@@ -68,16 +68,14 @@ struct ImportCommand: ParsableCommand {
                                valueName: "seconds"))
     var wait: Double?
 
-    @Option(name: [.short, .long], help: "Summary format: text or json.")
-    var format: SummaryFormat = .text
+    @Option(name: [.short, .long], help: FormatOption<ImportSummaryDocument>.help(lead: "Summary format"))
+    var format = FormatOption<ImportSummaryDocument>(.text)
 
     @Flag(name: [.short, .long], help: "No progress line and no summary: only errors, on stderr.")
     var quiet = false
 
     @Flag(name: [.short, .long], help: "List every file in the summary, however many.")
     var verbose = false
-
-    enum SummaryFormat: String, ExpressibleByArgument { case text, json }
 
     func validate() throws {
         if let wait, wait < 0 { throw ValidationError("--wait takes 0 or more seconds") }
@@ -132,11 +130,9 @@ struct ImportCommand: ParsableCommand {
             }
         }
         // Nothing but errors (`import /nonexistent`): they are all there is to say, once, on stderr.
-        switch (format, quiet || (summary.onlyErrors && format == .text)) {
-        case (_, true): break
-        case (.json, false): Output.out(ImportSummaryRendering.json(summary).rendered() + "\n")
-        case (.text, false): Output.out(ImportSummaryRendering.text(summary, fileLineLimit: verbose ? nil : Terminal.rows - 2,
-                                                                    listsErrors: false, hint: Hints.wording))
+        if !quiet && !(summary.onlyErrors && format.format == .text) {
+            Output.out(try ImportSummaryDocument(summary, fileLineLimit: verbose ? nil : Terminal.rows - 2, listsErrors: false, hint: Hints.wording)
+                .rendered(format.format))
         }
         for error in summary.errors { Output.error(error.description) }
         if summary.refused {

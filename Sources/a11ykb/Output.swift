@@ -1,3 +1,4 @@
+import A11yKB
 import Foundation
 
 /// The one writer of stdout and stderr: every byte a11ykb prints goes through here, and every
@@ -85,21 +86,7 @@ enum Output {
         ExitStatus.failure.exit()
     }
 
-    static func oneLine(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return text }
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                out += "\\x" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16, uppercase: true)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
+    static func oneLine(_ text: String) -> String { OneLine.escaped(text) }
 
     /// Writes all of `data`; 0, or the errno that stopped it.
     private static func write(_ data: Data, to fd: Int32) -> Int32 {

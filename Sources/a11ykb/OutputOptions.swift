@@ -60,6 +60,9 @@ struct DocumentOutputOptions: ParsableArguments {
 
     var toTerminal: Bool { output == nil }
 
+    /// What the options say of a document's layout (a CSV's byte order mark).
+    var documentOptions: DocumentOptions { DocumentOptions(byteOrderMark: bom) }
+
     func stream(from kb: KnowledgeBase, _ body: (ByteSink) throws -> Void) throws {
         try A11yKBCLI.stream(to: output, from: kb, body)
     }
@@ -130,4 +133,31 @@ extension WCAGLevel: ExpressibleByArgument {
     /// `aa` as well as `AA`.
     public init?(argument: String) { self.init(written: argument) }
     public static var allValueStrings: [String] { allCases.map(\.rawValue) }
+}
+
+/// A document's `--format`: the words it takes (and help and completion list) are the document's
+/// own formats (`Document.formats`), so a format added to a document reaches the option with it.
+struct FormatOption<D: Document>: ExpressibleByArgument, Equatable, Sendable {
+    let format: DocumentFormat
+
+    /// A format the document is written in (the option's default).
+    init(_ format: DocumentFormat) {
+        precondition(D.supports(format), "\(D.self) is not written in \(format.rawValue)")
+        self.format = format
+    }
+
+    init?(argument: String) {
+        guard let format = try? D.format(named: argument) else { return nil }
+        self.format = format
+    }
+
+    var defaultValueDescription: String { format.rawValue }
+    static var allValueStrings: [String] { D.formatNames }
+    static var defaultCompletionKind: CompletionKind { .list(allValueStrings) }
+
+    /// The option's help: the formats (after `lead`, when given), and what the command says of them.
+    static func help(_ discussion: String? = nil, lead: String? = nil) -> ArgumentHelp {
+        let abstract = (lead.map { $0 + ": " } ?? "") + D.formatList + "."
+        return discussion.map { ArgumentHelp(abstract, discussion: $0) } ?? ArgumentHelp(abstract)
+    }
 }

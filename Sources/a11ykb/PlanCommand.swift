@@ -65,7 +65,8 @@ struct PlanCommand: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "show", abstract: "A saved plan's checklist as the knowledge base holds it now.")
         @OptionGroup var database: DatabaseOptions
         @Argument(help: "The plan's name.") var name: String
-        @Option(name: [.short, .long], help: "markdown, jira, jira-csv (one issue per component), csv, gherkin or json.") var format: ChecklistFormat = .markdown
+        @Option(name: [.short, .long], help: FormatOption<ChecklistDocument>.help("jira-csv is one issue per component."))
+        var format = FormatOption<ChecklistDocument>(.markdown)
         @Option(help: ArgumentHelp("Mark the items new or reworded since this older knowledge base.", valueName: "old.sqlite"))
         var changesSince: String?
         @OptionGroup var destination: DocumentOutputOptions
@@ -74,8 +75,8 @@ struct PlanCommand: ParsableCommand {
             let kb = try database.open()
             let (plan, checklist) = try kb.plan(name)
             let marks = try changesSince.map { try kb.changes(of: checklist.items, since: $0) } ?? [:]
-            let text = ChecklistRendering.render(checklist, format, footer: try kb.teamFooter(), marks: marks,
-                                                 title: "Test plan \(plan.name)", byteOrderMark: destination.bom)
+            let text = try ChecklistDocument(checklist, footer: try kb.teamFooter(), marks: marks, title: "Test plan \(plan.name)")
+                .rendered(format.format, options: destination.documentOptions)
             try A11yKBCLI.emit(Data(text.utf8), to: destination.output, from: kb)
             format.warnPastTrackerLimit(text)
             if !checklist.missing.isEmpty {

@@ -2,12 +2,6 @@ import A11yKB
 import ArgumentParser
 import Foundation
 
-/// `markdown` beside the list formats: the report and the diff print a document by default.
-enum DocumentOrList: String, ExpressibleByArgument, CaseIterable {
-    case markdown, table, csv, json, jsonl
-    var tabular: TabularFormat? { TabularFormat(rawValue: rawValue) }
-}
-
 struct ReportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "report",
@@ -27,16 +21,12 @@ struct ReportCommand: ParsableCommand {
     @OptionGroup var database: DatabaseOptions
     @Argument(help: ArgumentHelp("The filled results file (CSV).", valueName: "results.csv"), completion: .file(extensions: ["csv"]))
     var results: String
-    @Option(name: [.short, .long], help: "markdown, html, table, csv, json or jsonl.") var format: ReportOutput = .markdown
+    @Option(name: [.short, .long], help: FormatOption<TestReportDocument>.help()) var format = FormatOption<TestReportDocument>(.markdown)
     @Option(help: ArgumentHelp("The conformance target whose success criteria all get a row: A, AA or AAA.", valueName: "level"))
     var level: WCAGLevel = .aa
     @Option(help: ArgumentHelp("The saved plan the results are of: its name and stack head the report.", valueName: "name"))
     var plan: String?
 
-    enum ReportOutput: String, ExpressibleByArgument, CaseIterable {
-        case markdown, html, table, csv, json, jsonl
-        var tabular: TabularFormat? { TabularFormat(rawValue: rawValue) }
-    }
     @OptionGroup var destination: DocumentOutputOptions
 
     func run() throws {
@@ -53,11 +43,7 @@ struct ReportCommand: ParsableCommand {
             heading.title = "Test report: \(saved.name)"
             heading.stack = ChecklistRendering.stackName(checklist) ?? "every platform"
         }
-        let out: String = switch format {
-        case .markdown: TestReportRendering.markdown(report, heading: heading)
-        case .html: TestReportRendering.html(report, heading: heading)
-        default: TestReportRendering.tabular(report).rendered(format.tabular!, options: .init(byteOrderMark: destination.bom))
-        }
+        let out = try TestReportDocument(report, heading: heading).rendered(format.format, options: destination.documentOptions)
         try A11yKBCLI.emit(Data(out.utf8), to: destination.output, from: kb)
         if !report.problems.isEmpty { throw ExitStatus.incomplete }
     }
@@ -83,7 +69,7 @@ struct DiffCommand: ParsableCommand {
     @Flag(help: "Compare a component's superseded source with the one that replaced it.") var eras = false
     @Flag(help: "Also list changes of typography only (quotes, dashes, spaces, the case of a key name); by default they are counted.") var typography = false
     @Option(help: "Only look among components of this family (with --eras).") var family: Family?
-    @Option(name: [.short, .long], help: "markdown, table, csv, json or jsonl.") var format: DocumentOrList = .markdown
+    @Option(name: [.short, .long], help: FormatOption<ChecklistDiff>.help()) var format = FormatOption<ChecklistDiff>(.markdown)
     @OptionGroup var destination: DocumentOutputOptions
 
     func validate() throws {
@@ -93,8 +79,7 @@ struct DiffCommand: ParsableCommand {
     func run() throws {
         let kb = try database.open()
         let diff = eras ? try kb.eras(of: old, family: family, typography: typography) : try kb.diff(from: old, to: new, typography: typography)
-        let out = format.tabular.map { ChecklistDiffRendering.tabular(diff).rendered($0, options: .init(byteOrderMark: destination.bom)) }
-            ?? ChecklistDiffRendering.markdown(diff)
+        let out = try diff.rendered(format.format, options: destination.documentOptions)
         try A11yKBCLI.emit(Data(out.utf8), to: destination.output, from: kb)
         if diff.changed.isEmpty && diff.added.isEmpty && diff.removed.isEmpty { throw ExitStatus.incomplete }
     }

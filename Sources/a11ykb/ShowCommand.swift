@@ -38,8 +38,8 @@ struct ShowCommand: ParsableCommand {
               completion: Completion.components)
     var components: [String] = []
 
-    @Option(name: [.short, .long], help: "markdown, condensed, gherkin or json.")
-    var format: AcceptanceCriteria.Format = .markdown
+    @Option(name: [.short, .long], help: FormatOption<AcceptanceCriteriaDocument>.help())
+    var format = FormatOption<AcceptanceCriteriaDocument>(.markdown)
 
     @Option(help: "Every component of this category (controls, notifications, patterns, component, page-level...).",
             completion: Completion.categories)
@@ -69,7 +69,8 @@ struct ShowCommand: ParsableCommand {
         // The platform or framework chosen settles native or web for every name (`switch --platform ios`).
         let context = [stackOptions.platform, stackOptions.framework].compactMap { $0 }
         if components.count == 1 {
-            text = AcceptanceCriteria.document(try kb.component(components[0], family: family, context: context).keeping(stack), format)
+            text = try AcceptanceCriteriaDocument(try kb.component(components[0], family: family, context: context).keeping(stack))
+                .rendered(format.format)
         } else {
             let chosen = components.isEmpty ? try kb.components(category: category, family: family)
                                             : try kb.components(components, family: family, context: context)
@@ -77,10 +78,8 @@ struct ShowCommand: ParsableCommand {
                 Output.error("no \(family.map { "\($0.rawValue) " } ?? "")components\(category.map { " in category \($0)" } ?? "") in the knowledge base")
                 throw ExitStatus.incomplete
             }
-            text = AcceptanceCriteria.bundle(chosen.map { $0.keeping(stack) }, format)
+            text = try AcceptanceCriteriaDocument(bundle: chosen.map { $0.keeping(stack) }).rendered(format.format)
         }
         try A11yKBCLI.emit(Data(text.utf8), to: output, from: kb)
     }
 }
-
-extension AcceptanceCriteria.Format: ExpressibleByArgument {}

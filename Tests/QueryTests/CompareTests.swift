@@ -115,13 +115,13 @@ final class CompareTests: XCTestCase {
             }
             XCTAssertTrue(chunks.allSatisfy { $0.columns == whole.columns && $0.rows.count <= 4 })
             XCTAssertEqual(chunks.flatMap(\.rows).map(\.label), whole.rows.map(\.label))
-            let formats: [(ComparisonRendering.Writer.Format, String)] = [
-                (.csv(byteOrderMark: false), ComparisonRendering.csv(whole)),
+            let formats: [(DocumentFormat, String)] = [
+                (.csv, ComparisonRendering.csv(whole)),
                 (.markdown, ComparisonRendering.markdown(whole)),
                 (.json, ComparisonRendering.json(whole).rendered() + "\n"),
             ]
             for (format, expected) in formats {
-                var writer = ComparisonRendering.Writer(format)
+                var writer = try Comparison.writer(format)
                 var out: [UInt8] = []
                 for chunk in chunks { writer.append(chunk, to: &out) }
                 writer.finish(to: &out)

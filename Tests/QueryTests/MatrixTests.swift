@@ -127,13 +127,13 @@ final class MatrixTests: XCTestCase {
             XCTAssertEqual(chunks.flatMap(\.rows).map(\.component), whole.rows.map(\.component))
             XCTAssertEqual(chunks.flatMap(\.rows).map(\.cells), whole.rows.map(\.cells))
             for mode in Matrix.CellMode.allCases {
-                for format in [Matrix.Writer.Format.csv(mode, byteOrderMark: false), .json(mode)] {
-                    var writer = Matrix.Writer(format)
+                for format in [DocumentFormat.csv, .json] {
+                    var writer = try Matrix.writer(format, options: DocumentOptions(cells: mode))
                     var out: [UInt8] = []
                     for chunk in chunks { writer.append(chunk, to: &out) }
                     writer.finish(to: &out)
                     let expected: String
-                    if case .json = format { expected = whole.json(mode).rendered() + "\n" } else {
+                    if format == .json { expected = whole.json(mode).rendered() + "\n" } else {
                         expected = CSV.document(header: whole.header, rows: whole.records(mode))
                     }
                     XCTAssertEqual(String(decoding: out, as: UTF8.self), expected, "\(format)")
@@ -147,6 +147,6 @@ final class MatrixTests: XCTestCase {
         let matrix = try kb.matrix()
         XCTAssertEqual(matrix.rows.count, 0)
         XCTAssertEqual(String(decoding: matrix.csv(.text), as: UTF8.self), CSV.record(matrix.header))
-        XCTAssertEqual(String(decoding: matrix.whole(.json(.text)), as: UTF8.self), "[]\n")
+        XCTAssertEqual(try matrix.rendered(.json), "[]\n")
     }
 }
