@@ -32,8 +32,7 @@ final class DayOneTests: XCTestCase {
                                    ["compare", "button"], ["export", "matrix"], ["vocab", "dimmed"], ["announcements", "button"],
                                    ["datasette"]]
         for path in [typo, empty] {
-            for query in queries {
-                let run = try Fixtures.run(query + ["--db", path])
+            for (query, run) in zip(queries, try Fixtures.runEach(queries.map { $0 + ["--db", path] })) {
                 XCTAssertEqual(run.status, 2, "\(query[0]): \(run.stderr)")
                 XCTAssertEqual(run.stdout, "", query[0])
                 XCTAssertEqual(run.stderr, "a11ykb: no knowledge base at \(path); create one with a11ykb import --db \(path) CHECKOUT (a clone of github.com/tmobile/magentaA11y)\n", query[0])

@@ -56,8 +56,7 @@ final class ExitContractTests: XCTestCase {
             (["import", "--keep-going", "--strict", "x"], "--strict", "a11ykb import --help"),
             (["sql", "--max-output", "lots", "SELECT 1"], "--max-output", "a11ykb sql --help"),
         ]
-        for (arguments, message, hint) in cases {
-            let run = try Fixtures.run(arguments)
+        for ((arguments, message, hint), run) in zip(cases, try Fixtures.runEach(cases.map(\.0))) {
             XCTAssertEqual(run.status, 2, "\(arguments): \(run.stderr)")
             XCTAssertEqual(run.stdout, "", "\(arguments)")
             XCTAssertEqual(run.stderr.filter { $0 == "\n" }.count, 1, "\(arguments): one line: \(run.stderr)")

@@ -198,11 +198,14 @@ final class SearchCLITests: XCTestCase {
         let pieces = ["\"", "(", ")", "*", "-", "+", ":", "'", "\\", "\u{1}", " ", " ", "OR", "NOT", "AND", "dimmed",
                       "tap", "state", "ctrl+tab", "é", "🙂", "{", "[", "%", "_", "42", "title:", "-dimmed", "--"]
         var statuses: Set<Int32> = []
-        for round in 0..<40 {
+        let queries = (0..<40).map { round in
             let count = round == 39 ? 20_000 : Int(random.next() % 10) + 1
             var query = ""
             for _ in 0..<count { query += pieces[Int(random.next() % UInt64(pieces.count))] }
-            let run = try Fixtures.run(["search", "--limit", "3", "--", query], environment: env)
+            return query
+        }
+        let runs = try Fixtures.runEach(queries.map { ["search", "--limit", "3", "--", $0] }, environment: env)
+        for (query, run) in zip(queries, runs) {
             XCTAssertTrue([0, 1, 2].contains(run.status), "\(query.debugDescription): status \(run.status), \(run.stderr)")
             if run.status != 0 { XCTAssertTrue(run.stderr.hasPrefix("a11ykb: "), run.stderr) }
             statuses.insert(run.status)

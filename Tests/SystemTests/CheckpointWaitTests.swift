@@ -39,7 +39,7 @@ final class CheckpointWaitTests: XCTestCase {
         XCTAssertEqual(run.stdout, "status 1\n", "the import ended by itself (124: still waiting after 60 s); \(run.stderr)")
         XCTAssertTrue(run.stderr.contains("-wal"), run.stderr)
         reader.terminate()
-        reader.waitUntilExit()
+        reader.waitForExit()
         let list = try Fixtures.run(["sql", "--db", db, "--format", "csv", "SELECT slug FROM components ORDER BY slug"])
         XCTAssertEqual(list.stdout, "slug\r\nexpandable\r\nreorder-data-row\r\n", list.stderr)
     }

@@ -27,7 +27,7 @@ final class FaultTests: XCTestCase {
             Fixtures.fileSize(db + "-wal") >= Self.walThreshold
         }
         if inTransaction { kill(importer.processIdentifier, SIGKILL) }
-        importer.waitUntilExit()
+        importer.waitForExit()
         XCTAssertTrue(inTransaction, "the import ended before its transaction could be caught: generate more documents")
         XCTAssertEqual(importer.terminationReason, .uncaughtSignal)
         XCTAssertEqual(importer.terminationStatus, SIGKILL)
@@ -61,7 +61,7 @@ final class FaultTests: XCTestCase {
         }
         // Read again and again while the import is writing, and once more as it finishes.
         while importer.isRunning { duringWrite.append(try read()) }
-        importer.waitUntilExit()
+        importer.waitForExit()
         XCTAssertEqual(importer.terminationStatus, 0)
         let after = try read()
         XCTAssertNotEqual(after.stdout, before.stdout, "the import changed the counts")

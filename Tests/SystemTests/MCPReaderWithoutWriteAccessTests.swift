@@ -22,7 +22,7 @@ final class MCPReaderWithoutWriteAccessTests: XCTestCase {
         probe.arguments = ["--reuid=\(nobody)", "--regid=\(nobody)", "--clear-groups", "/bin/sh", "-c",
                            "test -x \"$0\" && test -r \"$1\"", Fixtures.executable.path, db]
         try probe.run()
-        probe.waitUntilExit()
+        probe.waitForExit()
         guard probe.terminationStatus == 0 else {
             throw XCTSkip("user \(nobody) cannot reach \(Fixtures.executable.path) or \(db) (a private folder above them): skipped")
         }

@@ -62,7 +62,7 @@ final class ServerProcess: @unchecked Sendable {
 
     func stop() {
         if process.isRunning { process.terminate() }
-        process.waitUntilExit()
+        process.waitForExit()
     }
 
     deinit { if process.isRunning { process.terminate() } }

@@ -194,14 +194,14 @@ final class ServerSystemTests: XCTestCase {
         XCTAssertEqual(try server.get("/api/components/web/button").status, 200)
         let stop = Date()
         server.process.terminate()
-        server.process.waitUntilExit()
+        server.process.waitForExit()
         XCTAssertEqual(server.process.terminationStatus, 0, "SIGTERM is a clean stop")
         XCTAssertLessThan(Date().timeIntervalSince(stop), 10)
 
         let killed = try ServerProcess(db: file)
         _ = try killed.get("/search?q=toggle")
         kill(killed.process.processIdentifier, SIGKILL)
-        killed.process.waitUntilExit()
+        killed.process.waitForExit()
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: file)), before, "the server never writes the knowledge base")
 
         let serving = try ServerProcess(db: file)

@@ -147,7 +147,7 @@ public final class MCPClient: @unchecked Sendable {
         while process.isRunning && Date() < deadline { usleep(2_000) }
         let killed = process.isRunning
         if killed { process.terminate() }
-        process.waitUntilExit()
+        process.waitForExit()
         _ = stderrRead.wait(timeout: .now() + 10)
         condition.lock()
         defer { condition.unlock() }
