@@ -27,10 +27,7 @@ public enum TeamServer {
     /// Opens the knowledge base at `path` (it must hold one) with `configuration`'s connections.
     public static func environment(path: String, configuration: ServerConfiguration) throws -> Environment {
         if !configuration.isLoopback && configuration.token == nil {
-            throw ServerStartError("""
-                a11ykb serve: listening on \(configuration.host) lets other machines in: give it a token \
-                (head -c 32 /dev/urandom | base64 > token && a11ykb serve --token-file token), or listen on 127.0.0.1
-                """)
+            throw ServerStartError(.tokenNeeded, host: configuration.host, port: configuration.port)
         }
         let pool = try ReaderPool(path: path, count: configuration.readers, timeLimit: configuration.timeLimit)
         let cache = ResponseCache(maxBytes: configuration.cacheBytes)

@@ -34,27 +34,41 @@ public struct ServerConfiguration: Sendable {
     }
 }
 
-/// What keeps the server from starting, in one line.
-public struct ServerStartError: Error, CustomStringConvertible {
-    public var description: String
-    /// Whether another port would do (the address is taken, or the port is a privileged one).
-    public var anotherPortMayDo = false
-    public init(_ description: String) { self.description = description }
+/// What keeps the server from starting, typed: the skin words it (it names its own options).
+public struct ServerStartError: Error, Equatable, CustomStringConvertible {
+    public enum Reason: Sendable, Equatable {
+        /// Listening off loopback without a token would let other machines in.
+        case tokenNeeded
+        /// Another program listens on the address.
+        case addressInUse
+        /// A port below 1024, which this user may not open.
+        case privilegedPort
+        /// No network interface of this machine has the address.
+        case noSuchAddress
+        /// Any other refusal, as the system words it.
+        case refused(String)
+    }
+
+    public var reason: Reason
+    /// The address asked for, as a URL writes it (`[::1]:8080`).
+    public var address: String
+
+    public init(_ reason: Reason, host: String, port: Int) {
+        self.reason = reason
+        address = (host.contains(":") ? "[\(host)]" : host) + ":\(port)"
+    }
 
     /// Why the server could not listen where `configuration` says, from the system's error.
     init(listening configuration: ServerConfiguration, _ error: IOError) {
-        let address = configuration.host.contains(":") ? "[\(configuration.host)]:\(configuration.port)" : "\(configuration.host):\(configuration.port)"
-        switch error.errnoCode {
-        case EADDRINUSE:
-            self.init("cannot listen on \(address): another program is listening there")
-            anotherPortMayDo = true
-        case EACCES:
-            self.init("cannot listen on \(address): ports below 1024 need privileges this user lacks")
-            anotherPortMayDo = true
-        case EADDRNOTAVAIL:
-            self.init("cannot listen on \(address): no network interface of this machine has that address")
-        default:
-            self.init("cannot listen on \(address): \(String(cString: strerror(error.errnoCode)))")
+        let reason: Reason = switch error.errnoCode {
+        case EADDRINUSE: .addressInUse
+        case EACCES: .privilegedPort
+        case EADDRNOTAVAIL: .noSuchAddress
+        default: .refused(String(cString: strerror(error.errnoCode)))
         }
+        self.init(reason, host: configuration.host, port: configuration.port)
     }
+
+    /// For logs and tests; the skin words it for people.
+    public var description: String { "\(reason) (\(address))" }
 }

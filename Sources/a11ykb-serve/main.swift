@@ -68,7 +68,18 @@ do {
         Console.say("a11ykb serve: http://\(shown):\(port)/ on \(path) (Ctrl-C stops it)\n")
     }
 } catch let error as ServerStartError {
-    fail(error.description + (error.anotherPortMayDo ? " (choose another with --port, or --port 0 for any free one)" : ""))
+    let anotherPort = " (choose another with --port, or --port 0 for any free one)"
+    switch error.reason {
+    case .tokenNeeded:
+        fail("""
+            listening on \(configuration.host) lets other machines in: give it a token \
+            (head -c 32 /dev/urandom | base64 > token && a11ykb serve --token-file token), or listen on 127.0.0.1
+            """)
+    case .addressInUse: fail("cannot listen on \(error.address): another program is listening there" + anotherPort)
+    case .privilegedPort: fail("cannot listen on \(error.address): ports below 1024 need privileges this user lacks" + anotherPort)
+    case .noSuchAddress: fail("cannot listen on \(error.address): no network interface of this machine has that address")
+    case .refused(let why): fail("cannot listen on \(error.address): \(why)")
+    }
 } catch let error as HintedError {
     fail(error.message { hint in
         switch hint {

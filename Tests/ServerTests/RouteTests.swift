@@ -171,7 +171,7 @@ final class RouteTests: XCTestCase {
         configuration.host = "0.0.0.0"
         let path = try Self.knowledgeBase()  // outside the assertion: without the corpus, a skip
         XCTAssertThrowsError(try TeamServer.environment(path: path, configuration: configuration)) { error in
-            XCTAssertTrue("\(error)".contains("--token-file"), "says how to make one: \(error)")
+            XCTAssertEqual((error as? ServerStartError)?.reason, .tokenNeeded, "\(error)")
         }
     }
 

@@ -121,6 +121,8 @@ final class ServerSystemTests: XCTestCase {
         }
         let open = try Fixtures.run(["serve", "--db", try Fixtures.servedKnowledgeBase(), "--host", "0.0.0.0", "--port", "0"])
         XCTAssertEqual(open.status, 2)
+        // Said once, with how to make a token. Before: "a11ykb serve: a11ykb serve: listening on ...".
+        XCTAssertTrue(open.stderr.hasPrefix("a11ykb serve: listening on 0.0.0.0 lets other machines in: give it a token ("), open.stderr)
         XCTAssertTrue(open.stderr.contains("--token-file"), open.stderr)
     }
 
