@@ -472,7 +472,7 @@ extension KnowledgeBase {
                                                    + "or never imported on this machine): import the older checkout again")
         guard let file = source.location.containedFile, FileKind(file) == .regular, !source.sha256.isEmpty,
               (0...ImportOptions().maxFileBytes).contains(source.bytes),
-              let size = (try? FileManager.default.attributesOfItem(atPath: file))?[.size] as? Int, size == source.bytes,
+              FileKind.size(of: file) == source.bytes,
               let bytes = FileManager.default.contents(atPath: file), bytes.count == source.bytes,
               SHA256.hex(bytes) == source.sha256
         else { throw notRecorded }

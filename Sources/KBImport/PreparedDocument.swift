@@ -1,4 +1,5 @@
 import Foundation
+import KBFiles
 import KBModel
 import KBRead
 import KBStore
@@ -29,7 +30,7 @@ enum ImportInput: Sendable {
     func bytes(limit: Int) throws -> Data {
         switch self {
         case .file(let file):
-            if let size = ImportInput.size(of: file.path), size > limit {
+            if let size = FileKind.size(of: file.path), size > limit {
                 throw ReadError("file too large (\(ImportInput.megabytes(size)), over the \(ImportInput.megabytes(limit)) limit for one document); not read")
             }
             let data: Data
@@ -46,16 +47,6 @@ enum ImportInput: Sendable {
         case .memory(let document):
             return document.bytes
         }
-    }
-
-    /// The size of what will be read: of a symbolic link's target, not of the link (`stat`, not
-    /// `lstat`, else a link in a checkout slips any file past the limit). Not FileManager's
-    /// `attributesOfItem`, which also looks up owner and group names and builds a dictionary: 4
-    /// times the cost of reading a file.
-    static func size(of path: String) -> Int? {
-        var status = stat()
-        guard stat(path, &status) == 0 else { return nil }
-        return Int(status.st_size)
     }
 
     static func megabytes(_ bytes: Int) -> String {

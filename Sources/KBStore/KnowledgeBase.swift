@@ -75,8 +75,7 @@ public final class KnowledgeBase: @unchecked Sendable {
         guard kind.isFileOrNew else { throw StoreError.notAFile(path, kind.article) }
         if kind == .missing { try KnowledgeBase.create(path, followUps: followUps) }
         try KnowledgeBase.checkHeader(path)
-        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
-        if let size, size > 0 {
+        if let size = FileKind.size(of: path), size > 0 {
             // An existing file: look at it read-only first, and write only to migrate an older schema.
             let stamp = FileStamp(path)
             let reader = try KnowledgeBase.openReader(path)

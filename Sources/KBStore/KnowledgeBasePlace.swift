@@ -13,8 +13,7 @@ extension KnowledgeBase {
         case .missing:
             throw StoreError.noKnowledgeBase(path)
         case .regular:
-            let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
-            if size == 0 { throw StoreError.noKnowledgeBase(path) }
+            if FileKind.size(of: path) == 0 { throw StoreError.noKnowledgeBase(path) }
         default:
             break
         }

@@ -43,8 +43,7 @@ func readInput(_ path: String, limit: Int = ConformanceReports.maxBytes, what: S
     case .missing, .danglingLink: throw QueryError.invalidOption("cannot read \(path): no such file")
     case let kind: throw QueryError.invalidOption("cannot read \(path): it is \(kind.article), not a file")
     }
-    var info = stat()
-    if stat(path, &info) == 0, Int(info.st_size) > limit {
+    if let size = FileKind.size(of: path), size > limit {
         throw QueryError.invalidOption("\(path) is larger than \(limit >> 20) MB: not \(what); not read")
     }
     let data: Data
