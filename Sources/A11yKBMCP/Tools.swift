@@ -244,6 +244,7 @@ extension Tools {
             return Answer(text, .object([
                 ("query", .string(result.query.input)), ("total", .optional(result.total)),
                 ("hits", result.tabular.json),
+                ("corrections", .array(SearchRendering.corrections(result))),
                 ("suggestions", .array(result.suggestions.map(JSONValue.string))),
             ]))
         })

@@ -60,8 +60,27 @@ public enum SearchRendering {
                 }
             }
         }
-        out += "\n" + footer(result, style: style) + "\n"
+        out += "\n"
+        for correction in result.corrections {
+            out += TerminalText.clean("searched \(correction.typed) as \(correction.searched): no fact holds \(correction.typed)") + "\n"
+        }
+        out += footer(result, style: style) + "\n"
         return out
+    }
+
+    /// The listing as JSON (`lines`: JSON Lines): an object per hit (`SearchHit.columns`), then an
+    /// object per misspelt word searched as another spelling (`"result": "correction"`, `typed`,
+    /// `searched`), as the components-first listing writes them.
+    public static func json(_ result: SearchResult, lines: Bool) -> String {
+        let items = result.tabular.rows.map(result.tabular.object) + corrections(result)
+        if lines { return items.map { $0.rendered(pretty: false) + "\n" }.joined() }
+        if items.isEmpty { return "[]\n" }
+        return "[\n  " + items.map { $0.rendered(level: 1) }.joined(separator: ",\n  ") + "\n]\n"
+    }
+
+    /// The corrections as objects (`"result": "correction"`, `typed`, `searched`).
+    public static func corrections(_ result: SearchResult) -> [JSONValue] {
+        result.corrections.map { .object([("result", .string("correction")), ("typed", .string($0.typed)), ("searched", .string($0.searched))]) }
     }
 
     /// What a hit is, beside its kind of fact: `screenreader › State · every platform`,

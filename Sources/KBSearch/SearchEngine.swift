@@ -21,9 +21,36 @@ package struct SearchEngine {
         self.db = db
     }
 
-    /// Every fact that holds the query as typed, best first (the fact listing).
+    /// Every fact that holds the query as typed, best first (the fact listing). When nothing
+    /// matches and a word the index holds in no form has one spelling it holds clearly nearest
+    /// (`Spelling`, as the components-first listing reads a question), the query is searched again
+    /// with that spelling, and the result says so (`corrections`).
     package func facts(_ query: SearchQuery, options: SearchOptions) throws -> SearchResult {
         let options = try resolved(options)
+        let result = try factListing(query, options: options)
+        if result.hits.isEmpty {
+            let words = try WordForms(db)
+            var corrections: [SearchReading.Correction] = []
+            for case let .word(text, prefix: false) in query.positiveTerms where !corrections.contains(where: { $0.typed == text }) {
+                if let meant = try Spelling.correction(db, of: text, words: words) {
+                    corrections.append(SearchReading.Correction(typed: text, searched: meant))
+                }
+            }
+            if !corrections.isEmpty {
+                let respelt = query.respelt(Dictionary(corrections.map { ($0.typed, $0.searched) }, uniquingKeysWith: { first, _ in first }))
+                var again = try factListing(respelt, options: options)
+                if !again.hits.isEmpty {
+                    again.query = query
+                    again.corrections = corrections
+                    return again
+                }
+            }
+        }
+        return result
+    }
+
+    /// The fact listing of `query` as typed, and why nothing matched when nothing did.
+    private func factListing(_ query: SearchQuery, options: SearchOptions) throws -> SearchResult {
         let reading = QueryReading(facts: query)
         let (rows, total) = try FactListing.ranked(db, match: reading.factMatch, options: options)
         let hits = try FactListing.highlighted(db, rows, match: reading.factMatch)

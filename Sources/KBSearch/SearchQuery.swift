@@ -291,6 +291,23 @@ public struct SearchQuery: Sendable, Equatable {
         case .exclude(let keep, _): positives(keep)
         }
     }
+
+    /// The query with each whole word (not a prefix, not in a phrase) that `spelling` names
+    /// searched as the spelling it gives; what was typed (`input`) is kept.
+    package func respelt(_ spelling: [String: String]) -> SearchQuery {
+        func respell(_ node: Node) -> Node {
+            switch node {
+            case let .word(text, prefix: false): .word(spelling[text] ?? text, prefix: false)
+            case .word, .phrase: node
+            case .all(let children): .all(children.map(respell))
+            case .any(let children): .any(children.map(respell))
+            case let .exclude(keep, drop): .exclude(keep: respell(keep), drop: drop.map(respell))
+            }
+        }
+        var query = self
+        query.root = respell(root)
+        return query
+    }
 }
 
 extension SearchQuery.Node {

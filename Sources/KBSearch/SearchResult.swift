@@ -165,6 +165,9 @@ public struct SearchResult: Sendable {
     public var suggestions: [String] = []
     /// When nothing matched: why, if it can be said (a filter, words that never meet).
     public var whyNothing: [NothingFound] = []
+    /// Misspelt words searched as the spelling the index holds, when the words as typed matched
+    /// nothing (`chekbox`: checkbox), in query order.
+    public var corrections: [SearchReading.Correction] = []
 
     /// The components of the hits, in the order of each one's best hit, with their hits.
     public var byComponent: [(component: String, family: Family, title: String, hits: [SearchHit])] {

@@ -116,7 +116,11 @@ struct SearchCommand: ParsableCommand {
         }
         if facts {
             let result = try kb.search(text, options: options(), timeout: timeout)
-            found = try emit(result.query, result.tabular, empty: result.hits.isEmpty, from: kb,
+            let format = output.format ?? .table
+            // A correction is said in JSON too; without one the hits alone, as they always were.
+            let json = !result.corrections.isEmpty && (format == .json || format == .jsonl)
+                ? SearchRendering.json(result, lines: format == .jsonl) : nil
+            found = try emit(result.query, result.tabular, json: json, empty: result.hits.isEmpty, from: kb,
                              listing: { SearchRendering.text(result, style: style) }, noHits: { SearchRendering.noHits(result) })
         } else {
             let format = output.format ?? .table

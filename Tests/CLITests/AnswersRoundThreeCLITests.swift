@@ -63,6 +63,30 @@ final class AnswersRoundThreeCLITests: XCTestCase {
         XCTAssertTrue((json.first?["component"] as? String) == "checkbox", "\(json.first ?? [:])")
     }
 
+    /// The fact listing corrects a misspelt word too, and says so in text and JSON. Before: no
+    /// fact matched `chekbox` (status 1), and JSON was an empty list with the suggestion on stderr.
+    func testTheFactListingCorrectsAMisspeltWordAndSaysSo() throws {
+        let db = try corpus()
+        let text = try Fixtures.run(["search", "--facts", "chekbox", "role", "--db", db, "--limit", "3"])
+        XCTAssertEqual(text.status, 0, text.stderr)
+        XCTAssertTrue(text.stdout.contains("searched chekbox as checkbox: no fact holds chekbox"), text.stdout)
+        XCTAssertTrue(text.stdout.contains("[checkbox]") || text.stdout.contains("[Checkbox]"), "the word searched is marked: \(text.stdout)")
+        let json = try objects(try Fixtures.run(["search", "--facts", "chekbox", "role", "--db", db, "--format", "json", "--limit", "3"]).stdout)
+        let hits = json.filter { $0["result"] == nil }
+        XCTAssertEqual(hits.count, 3)
+        XCTAssertTrue(hits.allSatisfy { ($0["snippet"] as? String)?.lowercased().contains("[checkbox]") == true }, "\(hits)")
+        XCTAssertEqual(json.last?["result"] as? String, "correction")
+        XCTAssertEqual(json.last?["typed"] as? String, "chekbox")
+        XCTAssertEqual(json.last?["searched"] as? String, "checkbox")
+        // Without a misspelling, the listing is the hits alone, as it always was.
+        let plain = try objects(try Fixtures.run(["search", "--facts", "checkbox", "role", "--db", db, "--format", "json", "--limit", "3"]).stdout)
+        XCTAssertEqual(plain.count, 3)
+        XCTAssertTrue(plain.allSatisfy { $0["result"] == nil })
+        // A word the index holds is never respelt, and nothing is found where nothing is near.
+        let nothing = try Fixtures.run(["search", "--facts", "zqxjkw", "--db", db])
+        XCTAssertEqual(nothing.status, 1, nothing.stderr)
+    }
+
     /// A platform or framework settles native or web wherever a component is named; before, `show
     /// switch --platform ios` exited 2 ("names more than one component") and `checklist tabs
     /// --platform ios` gave web/tabs with no iOS criteria, exit 0.

@@ -142,13 +142,18 @@ final class SearchCLITests: XCTestCase {
 
     func testNothingFoundExitsOneWithSuggestions() throws {
         let env = try defaultKnowledgeBase()
-        let run = try Fixtures.run(["search", "dimmd", "--facts"], environment: env)
+        // The fact listing searches a misspelling as the word meant when that finds facts (issue 33)...
+        let corrected = try Fixtures.run(["search", "dimmd", "--facts"], environment: env)
+        XCTAssertEqual(corrected.status, 0, corrected.stderr)
+        XCTAssertTrue(corrected.stdout.contains("searched dimmd as dimmed: no fact holds dimmd"), corrected.stdout)
+        // ...and when even the respelt words meet in no fact, says what it would have meant.
+        let run = try Fixtures.run(["search", "dimmd xylophone", "--facts"], environment: env)
         XCTAssertEqual(run.status, 1)
         XCTAssertEqual(run.stdout, "")
         // The default knowledge base holds only the seed: the last line says so (issue 25).
         let seedNote = try XCTUnwrap(run.stderr.split(separator: "\n").last.map(String.init))
         XCTAssertTrue(seedNote.hasPrefix("a11ykb: this knowledge base holds only the "), run.stderr)
-        XCTAssertEqual(run.stderr, "a11ykb: no fact matches dimmd\na11ykb: did you mean: dimmed?\n\(seedNote)\n")
+        XCTAssertEqual(run.stderr, "a11ykb: no fact matches dimmd xylophone\na11ykb: did you mean: dimmed?\n\(seedNote)\n")
         // The components-first listing searches a misspelling as the word meant (issue 33).
         let components = try Fixtures.run(["search", "dimmd"], environment: env)
         XCTAssertEqual(components.status, 0)

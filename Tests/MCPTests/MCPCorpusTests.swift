@@ -124,6 +124,11 @@ final class MCPCorpusTests: XCTestCase {
             let source = try XCTUnwrap(hit["source"] as? String), line = try XCTUnwrap(hit["line"] as? Int)
             XCTAssertTrue(result.text.contains("\(source):\(line)"))
         }
+        // A misspelt word is searched as the word meant, in the text and the structured answer.
+        let misspelt = try client.call("search", ["query": "chekbox role", "limit": 3])
+        XCTAssertFalse(try XCTUnwrap(misspelt.structured["hits"] as? [[String: Any]]).isEmpty, misspelt.text)
+        XCTAssertEqual((misspelt.structured["corrections"] as? [[String: Any]])?.first?["searched"] as? String, "checkbox")
+        XCTAssertTrue(misspelt.text.contains("searched chekbox as checkbox"), misspelt.text)
         let web = try client.call("search", ["query": "\"aria-pressed\"", "family": "web"])
         let webHits = try XCTUnwrap(web.structured["hits"] as? [[String: Any]])
         XCTAssertFalse(webHits.isEmpty)

@@ -227,9 +227,13 @@ final class MCPToolTests: XCTestCase {
             XCTAssertTrue(hit["platform"] == nil || hit["platform"] is NSNull || hit["platform"] as? String == "android", "\(hit)")
         }
 
-        let nothing = try client.call("search", ["query": "dimmmed"])
+        // A misspelling is searched as the word meant (issue 33), and said.
+        let misspelt = try client.call("search", ["query": "dimmmed"])
+        XCTAssertTrue(misspelt.text.contains("searched dimmmed as dimmed"), misspelt.text)
+        XCTAssertFalse(try XCTUnwrap(misspelt.structured["hits"] as? [[String: Any]]).isEmpty)
+        let nothing = try client.call("search", ["query": "dimmmed xylophone"])
         XCTAssertFalse(nothing.isError, "no hit is an answer, not an error")
-        XCTAssertTrue(nothing.text.contains("no fact matches dimmmed") && nothing.text.contains("did you mean: dimmed"), nothing.text)
+        XCTAssertTrue(nothing.text.contains("no fact matches dimmmed xylophone") && nothing.text.contains("did you mean: dimmed"), nothing.text)
 
         let bad = try client.call("search", ["query": "\"unclosed", "platform": "windows"])
         XCTAssertTrue(bad.isError)

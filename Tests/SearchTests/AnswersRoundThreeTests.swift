@@ -56,6 +56,26 @@ final class AnswersRoundThreeTests: XCTestCase {
         XCTAssertEqual(try search("flick gesture").reading.corrections, [])
     }
 
+    /// The fact listing (every fact holding the query as typed) corrects as the components-first
+    /// listing does, once the words as typed match nothing; a word in a phrase or a prefix is
+    /// taken as typed. Before: `paginaton curent` listed no fact.
+    func testTheFactListingSearchesAMisspeltWordAsTheWordMeant() throws {
+        let kb = try corpus()
+        let two = try kb.search("breadcrums curent", options: SearchOptions(limit: 5))
+        XCTAssertEqual(two.corrections.map(\.typed), ["breadcrums", "curent"])
+        XCTAssertEqual(two.corrections.map(\.searched), ["breadcrumbs", "current"])
+        XCTAssertFalse(two.hits.isEmpty)
+        XCTAssertTrue(two.hits.allSatisfy { $0.component == "breadcrumbs" }, "\(two.hits.map(\.component))")
+        XCTAssertEqual(two.query.input, "breadcrums curent", "what was typed is kept")
+        XCTAssertEqual(try kb.search("breadcrumbs current", options: SearchOptions(limit: 5)).corrections, [], "nothing to correct")
+        // Respelt words that meet in no fact are no answer: nothing is listed, and nothing corrected.
+        let apart = try kb.search("paginaton curent", options: SearchOptions(limit: 5))
+        XCTAssertTrue(apart.hits.isEmpty && apart.corrections.isEmpty)
+        XCTAssertEqual(Array(apart.suggestions.prefix(2)), ["pagination", "current"])
+        XCTAssertEqual(try kb.search("\"paginaton\"", options: SearchOptions(limit: 5)).corrections, [], "a phrase is as typed")
+        XCTAssertEqual(try kb.search("paginaton*", options: SearchOptions(limit: 5)).corrections, [], "a prefix is as typed")
+    }
+
     func testTypingSlipsCostLessThanOtherEdits() {
         XCTAssertEqual(Spelling.slips(Array("pasword"), Array("password")), 0.5, "a doubled letter typed once")
         XCTAssertEqual(Spelling.slips(Array("buttton"), Array("button")), 0.5, "a letter typed twice")

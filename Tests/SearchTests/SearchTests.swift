@@ -238,10 +238,16 @@ final class SearchTests: XCTestCase {
 
     func testNothingFoundSuggestsNearTerms() throws {
         let kb = try Fixtures.seededKnowledgeBase(self)
+        // A misspelling is searched as the word meant (issue 33); where the respelt words still
+        // find nothing, the near words are suggested.
         let typo = try search(kb, "dimmd")
-        XCTAssertEqual(typo.hits.count, 0)
-        XCTAssertEqual(typo.suggestions.first, "dimmed")
-        XCTAssertEqual(try search(kb, "anouncement").suggestions.first, "announcement")
+        XCTAssertFalse(typo.hits.isEmpty)
+        XCTAssertEqual(typo.corrections, [SearchReading.Correction(typed: "dimmd", searched: "dimmed")])
+        let apartTypo = try search(kb, "dimmd xylophone")
+        XCTAssertEqual(apartTypo.hits.count, 0)
+        XCTAssertEqual(apartTypo.corrections, [])
+        XCTAssertEqual(apartTypo.suggestions.first, "dimmed")
+        XCTAssertEqual(try search(kb, "anouncement xylophone").suggestions.first, "announcement")
         XCTAssertEqual(try search(kb, "xylophone").suggestions, [])
         let apart = try search(kb, "dimmed expandable")
         XCTAssertEqual(apart.total, 0)
