@@ -94,8 +94,12 @@ final class ExamplesTests: XCTestCase {
     /// Starts the command in the background (exec: the signal reaches the server, not a shell),
     /// waits up to 20 s for its first line on stderr, stops it, and exits with its status; a
     /// server that never said where it serves is status 3.
+    // The log of the example before is removed first: the background job truncates it only once
+    // it runs, and until then the wait below read the earlier server's address and stopped this
+    // one before it had started (status 143, once under load).
     static let serveAndStop = """
         cd "$0" || exit 3
+        rm -f serve.log
         eval "exec $1" < /dev/null 2> serve.log &
         pid=$!
         i=0

@@ -163,9 +163,12 @@ final class ServerSystemTests: XCTestCase {
         let file = try Fixtures.closedSeededKnowledgeBase(self)
         let folder = try Fixtures.temporaryFolder(self)
         // As a script stops it: started in the background, stopped once its log shows the address.
+        // Each run's log is removed first: the background job truncates it only once it runs, and
+        // until then the earlier run's address would be read.
         let script = """
             cd "$1" || exit 3
             for run in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15; do
+                rm -f serve.log
                 "$0" serve --port 0 --db "$2" 2> serve.log &
                 pid=$!
                 until grep -q "http://" serve.log 2> /dev/null; do
