@@ -79,20 +79,26 @@ final class MCPCorpusTests: XCTestCase {
     }
 
     func testEveryComponentAnswersInEveryFormatAndReadsAsAResource() throws {
-        for name in try strings("SELECT family || '/' || slug FROM components ORDER BY family, slug") {
-            let markdown = try client.call("get_component", ["component": name])
+        let names = try strings("SELECT family || '/' || slug FROM components ORDER BY family, slug")
+        // Every component's four calls in flight at once, as an assistant may send them.
+        let answers = try client.callAll(names.flatMap { name in
+            [("get_component", ["component": name]), ("get_component", ["component": name, "format": "condensed"]),
+             ("get_component", ["component": name, "format": "gherkin"]), ("list_component_formats", ["component": name])]
+        })
+        let resources = try client.requestAll(names.map { ("resources/read", ["uri": "a11ykb://component/\($0)"]) })
+        for (index, name) in names.enumerated() {
+            let markdown = answers[4 * index]
             XCTAssertFalse(markdown.isError, "\(name): \(markdown.text)")
             let source = try XCTUnwrap((markdown.structured["component"] as? [String: Any])?["source"] as? String)
             XCTAssertTrue(markdown.text.contains("from \(source)"), name)
-            for format in ["condensed", "gherkin"] {
-                let answer = try client.call("get_component", ["component": name, "format": format])
+            for (offset, format) in ["condensed", "gherkin"].enumerated() {
+                let answer = answers[4 * index + 1 + offset]
                 XCTAssertFalse(answer.isError, "\(name) \(format)")
                 XCTAssertTrue(answer.text.contains("How to test"), "\(name) \(format)")
             }
-            let formats = try client.call("list_component_formats", ["component": name])
+            let formats = answers[4 * index + 3]
             XCTAssertTrue(formats.text.contains("markdown: yes"), name)
-            let resource = try client.request("resources/read", ["uri": "a11ykb://component/\(name)"])
-            let text = ((resource["result"] as? [String: Any])?["contents"] as? [[String: Any]])?.first?["text"] as? String
+            let text = ((resources[index]["result"] as? [String: Any])?["contents"] as? [[String: Any]])?.first?["text"] as? String
             XCTAssertEqual(text, AcceptanceCriteria.markdown(try kb.component(name)), name)
         }
     }

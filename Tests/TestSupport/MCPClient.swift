@@ -9,6 +9,16 @@ public final class MCPClient: @unchecked Sendable {
         public var structured: [String: Any]
         public var isError: Bool
         public var raw: [String: Any]
+
+        /// The result of a `tools/call` response: the text of its content, its structured
+        /// content and whether it is an error.
+        init(_ answer: [String: Any], tool: String) throws {
+            guard let result = answer["result"] as? [String: Any] else { throw Failure("tools/call \(tool) failed: \(answer)") }
+            text = (result["content"] as? [[String: Any]] ?? []).compactMap { $0["text"] as? String }.joined(separator: "\n")
+            structured = result["structuredContent"] as? [String: Any] ?? [:]
+            isError = result["isError"] as? Bool ?? false
+            raw = result
+        }
     }
 
     public let process = Process()
@@ -118,6 +128,33 @@ public final class MCPClient: @unchecked Sendable {
         }
     }
 
+    /// Sends every request at once, as a client with several questions in flight does, and waits
+    /// for all their responses: in the requests' order. The server answers tool calls on several
+    /// threads, so a test of hundreds of calls takes the machine's cores.
+    public func requestAll(_ requests: [(method: String, params: [String: Any]?)], timeout: TimeInterval = 120) throws -> [[String: Any]] {
+        let first = nextID
+        nextID += requests.count
+        let lines = try requests.enumerated().map { offset, request in
+            var message: [String: Any] = ["jsonrpc": "2.0", "id": first + offset, "method": request.method]
+            if let params = request.params { message["params"] = params }
+            return String(decoding: try JSONSerialization.data(withJSONObject: message), as: UTF8.self)
+        }
+        sendLine(lines.joined(separator: "\n"))
+        var answers: [Int: [String: Any]] = [:]
+        while answers.count < requests.count {
+            let answer = try receive(timeout: timeout)
+            if let id = answer["id"] as? Int, (first..<(first + requests.count)).contains(id) { answers[id] = answer }
+        }
+        return (first..<(first + requests.count)).map { answers[$0]! }
+    }
+
+    /// `tools/call` of every call at once (`requestAll`), the results in the calls' order.
+    public func callAll(_ calls: [(tool: String, arguments: [String: Any])]) throws -> [ToolResult] {
+        try zip(calls, requestAll(calls.map { ("tools/call", ["name": $0.tool, "arguments": $0.arguments]) })).map { call, answer in
+            try ToolResult(answer, tool: call.tool)
+        }
+    }
+
     /// `initialize`, then `notifications/initialized`, as a client opens a session; the
     /// `initialize` result.
     public func initialize() throws -> [String: Any] {
@@ -132,11 +169,7 @@ public final class MCPClient: @unchecked Sendable {
 
     /// `tools/call`: the text of its content, its structured content and whether it is an error.
     public func call(_ tool: String, _ arguments: [String: Any] = [:]) throws -> ToolResult {
-        let answer = try request("tools/call", ["name": tool, "arguments": arguments])
-        guard let result = answer["result"] as? [String: Any] else { throw Failure("tools/call \(tool) failed: \(answer)") }
-        let text = (result["content"] as? [[String: Any]] ?? []).compactMap { $0["text"] as? String }.joined(separator: "\n")
-        return ToolResult(text: text, structured: result["structuredContent"] as? [String: Any] ?? [:],
-                          isError: result["isError"] as? Bool ?? false, raw: result)
+        try ToolResult(try request("tools/call", ["name": tool, "arguments": arguments]), tool: tool)
     }
 
     /// Closes the server's input and waits (up to `timeout` seconds, then kills it) for it to end:
