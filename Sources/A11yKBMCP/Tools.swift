@@ -244,7 +244,7 @@ extension Tools {
             return Answer(text, .object([
                 ("query", .string(result.query.input)), ("total", .optional(result.total)),
                 ("hits", result.tabular.json),
-                ("corrections", .array(SearchRendering.corrections(result))),
+                ("corrections", .array(SearchRendering.corrections(result.corrections))),
                 ("suggestions", .array(result.suggestions.map(JSONValue.string))),
             ]))
         })
@@ -282,7 +282,7 @@ extension Tools {
                 + (rules.items.isEmpty ? [] : ["\n" + StandardsRendering.text(rules)])
             let text = lines.map { $0.hasSuffix("\n") ? $0 : $0 + "\n" }.joined()
             return Answer(text, .object([("query", .string(result.query.input)), ("result", result.tabular.json),
-                                         ("corrections", .array(ComponentSearchRendering.corrections(result.reading))),
+                                         ("corrections", .array(SearchRendering.corrections(result.reading.corrections))),
                                          ("rules", rules.items.tabular.json)]))
         })
 

@@ -56,19 +56,12 @@ public enum ComponentSearchRendering {
     /// (`"result": "rule"`, `RuleHit.columns`). Every part of the text listing is there.
     public static func json(_ result: ComponentSearchResult, rules: [RuleHit], lines: Bool) -> String {
         var items = result.tabular.rows.map(result.tabular.object)
-        items += corrections(result.reading)
+        items += SearchRendering.corrections(result.reading.corrections)
         items += result.reading.criteria.map { .object([("result", .string("criterion")), ("sc", .string($0.sc.description)), ("title", .string($0.title))]) }
         items += rules.map { rule in
             .object([("result", .string("rule"))] + zip(RuleHit.columns, rule.cells).map { ($0.name, $1.json) })
         }
-        if lines { return items.map { $0.rendered(pretty: false) + "\n" }.joined() }
-        if items.isEmpty { return "[]\n" }
-        return "[\n  " + items.map { $0.rendered(level: 1) }.joined(separator: ",\n  ") + "\n]\n"
-    }
-
-    /// The corrections of a reading as objects (`"result": "correction"`, `typed`, `searched`).
-    public static func corrections(_ reading: SearchReading) -> [JSONValue] {
-        reading.corrections.map { .object([("result", .string("correction")), ("typed", .string($0.typed)), ("searched", .string($0.searched))]) }
+        return SearchRendering.jsonList(items, lines: lines)
     }
 
     /// What was done with the query's words, one line each: misspellings searched as the word

@@ -72,15 +72,20 @@ public enum SearchRendering {
     /// object per misspelt word searched as another spelling (`"result": "correction"`, `typed`,
     /// `searched`), as the components-first listing writes them.
     public static func json(_ result: SearchResult, lines: Bool) -> String {
-        let items = result.tabular.rows.map(result.tabular.object) + corrections(result)
+        jsonList(result.tabular.rows.map(result.tabular.object) + corrections(result.corrections), lines: lines)
+    }
+
+    /// A search's answer as one JSON array of objects, or as JSON Lines: both listings' shape.
+    static func jsonList(_ items: [JSONValue], lines: Bool) -> String {
         if lines { return items.map { $0.rendered(pretty: false) + "\n" }.joined() }
         if items.isEmpty { return "[]\n" }
         return "[\n  " + items.map { $0.rendered(level: 1) }.joined(separator: ",\n  ") + "\n]\n"
     }
 
-    /// The corrections as objects (`"result": "correction"`, `typed`, `searched`).
-    public static func corrections(_ result: SearchResult) -> [JSONValue] {
-        result.corrections.map { .object([("result", .string("correction")), ("typed", .string($0.typed)), ("searched", .string($0.searched))]) }
+    /// Misspelt words searched as another spelling, as objects (`"result": "correction"`, `typed`,
+    /// `searched`): both listings write them alike.
+    public static func corrections(_ corrections: [SearchReading.Correction]) -> [JSONValue] {
+        corrections.map { .object([("result", .string("correction")), ("typed", .string($0.typed)), ("searched", .string($0.searched))]) }
     }
 
     /// What a hit is, beside its kind of fact: `screenreader › State · every platform`,
