@@ -113,7 +113,7 @@ package enum ACTRuleReader {
         let scheme = RuleEntry.actScheme(key)
         rule.tags.append(RuleEntry.Tag(tag: key, scheme: scheme, line: line))
         // Only a number a criterion can have (ASCII d.d.d) links the rule to one; else it stays a tag.
-        guard scheme == "wcag-sc", let sc = key.split(separator: ":", maxSplits: 1).last.flatMap { SCNumber($0) }?.description else {
+        guard scheme == "wcag-sc", let sc = key.split(separator: ":", maxSplits: 1).last.flatMap({ SCNumber($0) })?.description else {
             return .fact(table: "rule_tags", kind: scheme)
         }
         let fields = value as? [String: Any] ?? [:]

@@ -569,7 +569,9 @@ package enum HTMLProse {
                             in: inner)
                     case "td", "th":
                         loose.append(inner)
-                    case "thead", "tbody", "tfoot" where depth < 2:
+                    case "thead", "tbody", "tfoot":
+                        // A section's rows, one level deep at most (`where` would bind to tfoot alone).
+                        guard depth < 2 else { break }
                         row(loose); loose = []
                         collect(inner, depth: depth + 1)
                         row(loose); loose = []
