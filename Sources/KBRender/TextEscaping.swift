@@ -11,7 +11,8 @@ import KBSearch
 /// - markdown: `MarkdownText.inline` (one line of text, no link, image, HTML, task or heading of
 ///   its own; code spans kept); `MarkdownTable.cell` is it, line by line, inside a table;
 /// - Jira wiki markup: `ChecklistRendering.jiraCell`; Gherkin: `GherkinText.line`;
-/// - HTML: `HTMLText.escape`; JSON: `JSONValue` escapes every control.
+/// - HTML: `HTMLText.escape`; JSON: `JSONValue` escapes every control;
+/// - one line of a diagnostic or a log: `OneLine.escaped` (controls shown as `\n`, `\xHH`).
 package enum TerminalText {
     static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)

@@ -77,7 +77,7 @@ enum Output {
     /// `a11ykb: MESSAGE` on stderr, as one line whatever the message holds: a line break or
     /// another control character in it (a file name may hold one) is written escaped, `\n`.
     static func error(_ message: String) {
-        err("a11ykb: " + oneLine(message) + "\n")
+        err("a11ykb: " + OneLine.escaped(message) + "\n")
     }
 
     /// One line on stderr and exit status 2.
@@ -85,8 +85,6 @@ enum Output {
         error(message)
         ExitStatus.failure.exit()
     }
-
-    static func oneLine(_ text: String) -> String { OneLine.escaped(text) }
 
     /// Writes all of `data`; 0, or the errno that stopped it.
     private static func write(_ data: Data, to fd: Int32) -> Int32 {

@@ -117,15 +117,7 @@ public final class MCPClient: @unchecked Sendable {
     /// Sends a request and waits for its response (the answer with its id).
     @discardableResult
     public func request(_ method: String, _ params: [String: Any]? = nil, timeout: TimeInterval = 60) throws -> [String: Any] {
-        let id = nextID
-        nextID += 1
-        var message: [String: Any] = ["jsonrpc": "2.0", "id": id, "method": method]
-        if let params { message["params"] = params }
-        try send(message)
-        while true {
-            let answer = try receive(timeout: timeout)
-            if answer["id"] as? Int == id { return answer }
-        }
+        try requestAll([(method, params)], timeout: timeout)[0]
     }
 
     /// Sends every request at once, as a client with several questions in flight does, and waits
