@@ -65,7 +65,7 @@ package enum ComponentLookup {
     /// The slugs components went by, per family: old slug → the slug it goes by now (migration
     /// 0021; a knowledge base read before it is migrated has none).
     package static func renames(_ db: Database) throws -> [Family: [String: String]] {
-        guard try db.tableExists("component_renames") else { return [:] }
+        guard try db.hasTable("component_renames") else { return [:] }
         var out: [Family: [String: String]] = [:]
         for row in try Row.fetchAll(db, sql: "SELECT family, slug, now_slug FROM component_renames") {
             guard let family = Family(rawValue: row["family"]) else { continue }

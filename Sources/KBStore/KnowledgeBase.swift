@@ -237,7 +237,7 @@ public final class KnowledgeBase: @unchecked Sendable {
 
     package static func schemaStanding(_ queue: DatabaseQueue) throws -> SchemaStanding? {
         let state = try queue.read { try Schema.state($0) }
-        guard !state.foreign, state.unknown.isEmpty, try queue.read({ try $0.tableExists("grdb_migrations") }) else { return nil }
+        guard !state.foreign, state.unknown.isEmpty, try queue.read({ try $0.hasTable("grdb_migrations") }) else { return nil }
         return state.complete ? .current : .older
     }
 

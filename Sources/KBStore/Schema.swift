@@ -80,9 +80,19 @@ package enum Schema {
 
     static func state(_ db: Database) throws -> State {
         let tableCount = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'") ?? 0
-        guard try db.tableExists("grdb_migrations") else { return State(complete: false, unknown: [], foreign: tableCount > 0) }
+        guard try db.hasTable("grdb_migrations") else { return State(complete: false, unknown: [], foreign: tableCount > 0) }
         let applied = try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")
         let known = Set(names)
         return State(complete: known.isSubset(of: Set(applied)), unknown: applied.filter { !known.contains($0) }, foreign: false)
+    }
+}
+
+package extension Database {
+    /// Whether the main schema holds a table of this name (SQLite's names ignore case). One row of
+    /// `sqlite_master`: GRDB's `tableExists` first reads the whole schema into Swift values, which
+    /// in a short command (a search, `show`) cost more than the question itself.
+    func hasTable(_ name: String) throws -> Bool {
+        try Bool.fetchOne(self, sql: "SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ? COLLATE NOCASE)",
+                          arguments: [name]) ?? false
     }
 }

@@ -32,9 +32,12 @@ enum Pager {
         return nil
     }
 
-    /// Starts the pager when stdout is a terminal and one is wanted.
-    static func start(environment: [String: String] = ProcessInfo.processInfo.environment) {
-        guard isatty(STDOUT_FILENO) != 0, environment["TERM"] != "dumb", let command = command(environment) else { return }
+    /// Starts the pager when stdout is a terminal and one is wanted. (The environment is read
+    /// only on a terminal: copying it is most of what this costs a command whose output is piped.)
+    static func start(environment readEnvironment: @autoclosure () -> [String: String] = ProcessInfo.processInfo.environment) {
+        guard isatty(STDOUT_FILENO) != 0 else { return }
+        let environment = readEnvironment()
+        guard environment["TERM"] != "dumb", let command = command(environment) else { return }
         // Colour and width are decided by the terminal, before stdout becomes the pager's pipe.
         _ = Terminal.useColor
         _ = Terminal.width

@@ -21,24 +21,30 @@ enum Terminal {
     }
 
     private static let automaticColor: Bool = {
-        if let noColor = ProcessInfo.processInfo.environment["NO_COLOR"], !noColor.isEmpty { return false }
-        if ProcessInfo.processInfo.environment["TERM"] == "dumb" { return false }
+        if let noColor = variable("NO_COLOR"), !noColor.isEmpty { return false }
+        if variable("TERM") == "dumb" { return false }
         return isatty(STDOUT_FILENO) != 0
     }()
 
     /// Columns of the terminal, or 100 when output is not one.
     static let width: Int = {
         if let size = windowSize(STDOUT_FILENO), size.ws_col > 20 { return Int(size.ws_col) }
-        if let columns = ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init), columns > 20 { return columns }
+        if let columns = variable("COLUMNS").flatMap(Int.init), columns > 20 { return columns }
         return 100
     }()
 
     /// Lines of the terminal stdout is on; else $LINES, else 24: what "a screenful" means.
     static let rows: Int = {
         if let size = windowSize(STDOUT_FILENO), size.ws_row > 2 { return Int(size.ws_row) }
-        if let lines = ProcessInfo.processInfo.environment["LINES"].flatMap(Int.init), lines > 2 { return lines }
+        if let lines = variable("LINES").flatMap(Int.init), lines > 2 { return lines }
         return 24
     }()
+
+    /// One variable of the environment. (`ProcessInfo.environment` copies all of them into a
+    /// dictionary at each call: 3 % of a short search's own instructions.)
+    static func variable(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
+    }
 
     /// The size of the terminal `fd` is on; nil when it is not a terminal.
     static func windowSize(_ fd: Int32) -> winsize? {

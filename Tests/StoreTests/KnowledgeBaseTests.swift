@@ -31,3 +31,21 @@ final class KnowledgeBaseTests: XCTestCase {
         XCTAssertEqual(try DefaultKnowledgeBase.path(environment: ["HOME": "/home/u"]), "/home/u/.local/share/a11ykb/kb.sqlite")
     }
 }
+
+/// `hasTable`, what opening a knowledge base asks of its schema (and the component lookup of
+/// its renames): tables of the main schema only, by SQLite's case-blind names, answered as GRDB's
+/// `tableExists` answers, without reading the whole schema.
+final class HasTableTests: XCTestCase {
+    func testItAnswersAsGRDBsTableExistsDoes() throws {
+        let kb = try Fixtures.seededKnowledgeBase(self)
+        try kb.read { db in
+            for name in ["grdb_migrations", "GRDB_Migrations", "component_renames", "components", "v_criteria", "search_index",
+                         "no_such_table", "sqlite_master"] {
+                XCTAssertEqual(try db.hasTable(name), try db.tableExists(name), name)
+            }
+            XCTAssertTrue(try db.hasTable("Components"))
+            XCTAssertFalse(try db.hasTable("v_criteria"), "a view is not a table")
+            XCTAssertFalse(try db.hasTable("no_such_table"))
+        }
+    }
+}

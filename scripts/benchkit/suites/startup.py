@@ -1,6 +1,16 @@
 """Process start alone, what every end-to-end figure includes (issues 7 and 16): `a11ykb --help`
 and `a11ykb --version` next to the spawn floor (/bin/true) and the sqlite3 shell's own start, in
-wall and CPU time (on a machine shared with other work, CPU time moves less than wall time)."""
+wall and CPU time (on a machine shared with other work, CPU time moves less than wall time).
+
+And next to the floor of the stack a11ykb is built on: two programs the run compiles with the
+same toolchain and flags as the release build (`-O -static-stdlib`), one printing a line, one
+using Foundation as a command-line tool does (files, JSON, a regular expression, the locale).
+What a Swift program that links Foundation pays before it does anything is not a11ykb's to cut;
+a11ykb's own share of its start is its distance from the second."""
+import os
+import shutil
+import subprocess
+
 from .. import runner
 from ..results import figure
 from ..text import fmt_ms, fmt_ratio
@@ -11,6 +21,41 @@ RUNS = 30  # a few milliseconds each: more runs than the other suites
 
 def name(command, cpu=False):
     return f"startup/{command}" + (" CPU" if cpu else "")
+
+
+SWIFT_FLOOR = "swift: print a line"
+FOUNDATION_FLOOR = "swift + Foundation: files, JSON, regex"
+FLOOR_SOURCES = {
+    SWIFT_FLOOR: 'print("floor 1")\n',
+    # Each call reaches another part of Foundation, so that the static link takes what a tool's does.
+    FOUNDATION_FLOOR: "\n".join([
+        "import Foundation",
+        'let exists = FileManager.default.fileExists(atPath: "/nonexistent")',
+        'let json = try? JSONSerialization.data(withJSONObject: ["a": 1])',
+        'let regex = try? NSRegularExpression(pattern: "a+")',
+        'print("floor \\(exists) \\(json?.count ?? 0) \\(regex != nil) \\(Locale.current.identifier.count >= 0)")',
+        ""]),
+}
+
+
+def floor_programs(workdir):
+    """{label: path} of the floors compiled in workdir; empty (with a line said) without swiftc."""
+    swiftc = shutil.which("swiftc")
+    if not swiftc:
+        runner.log("swiftc unavailable: the Swift floors of process start are not measured")
+        return {}
+    built = {}
+    for index, (label, source) in enumerate(FLOOR_SOURCES.items()):
+        path = os.path.join(workdir, f"floor{index}")
+        with open(path + ".swift", "w", encoding="utf-8") as f:
+            f.write(source)
+        out = subprocess.run([swiftc, "-O", "-static-stdlib", path + ".swift", "-o", path],
+                             capture_output=True, text=True, cwd=workdir)
+        if out.returncode == 0:
+            built[label] = path
+        else:
+            runner.log(f"{label}: did not compile, not measured ({(out.stderr.strip().splitlines() or ['?'])[-1]})")
+    return built
 
 
 def run(ctx):
@@ -27,6 +72,8 @@ def run(ctx):
     if sqlite3:
         commands["sqlite3 :memory: SELECT 1"] = [sqlite3, ":memory:", "SELECT 1"]
         commands["sqlite3 -version"] = [sqlite3, "-version"]
+    runner.log("compiling the Swift floors ...")
+    commands.update({label: [path] for label, path in floor_programs(ctx.workdir).items()})
     return {"runs": RUNS, "a11ykb_version_argv": ["a11ykb"] + version[1:],
             "measurements": {command: runner.measure(argv, RUNS) for command, argv in commands.items()}}
 
@@ -49,4 +96,9 @@ def report(details):
         f"Process start (median of {details.get('runs')}, ms): " + ", ".join(f"{k} {fmt_ms(v)}" for k, v in wall.items()),
         f"  {version}: {fmt_ms(wall.get('a11ykb --version'))} ms wall, {fmt_ms(cpu.get('a11ykb --version'))} ms CPU; "
         f"sqlite3 -version {fmt_ms(wall.get('sqlite3 -version'))} ms wall, {fmt_ms(cpu.get('sqlite3 -version'))} ms CPU "
-        f"({fmt_ratio(cpu.get('a11ykb --version'), cpu.get('sqlite3 -version'))} in CPU)"])
+        f"({fmt_ratio(cpu.get('a11ykb --version'), cpu.get('sqlite3 -version'))} in CPU)",
+        f"  the stack's floor, in CPU: {SWIFT_FLOOR} {fmt_ms(cpu.get(SWIFT_FLOOR))} ms "
+        f"({fmt_ratio(cpu.get(SWIFT_FLOOR), cpu.get('sqlite3 -version'))} sqlite3's), "
+        f"{FOUNDATION_FLOOR} {fmt_ms(cpu.get(FOUNDATION_FLOOR))} ms "
+        f"({fmt_ratio(cpu.get(FOUNDATION_FLOOR), cpu.get('sqlite3 -version'))} sqlite3's); "
+        f"a11ykb --version is {fmt_ratio(cpu.get('a11ykb --version'), cpu.get(FOUNDATION_FLOOR))} the second"])
