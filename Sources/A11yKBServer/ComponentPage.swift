@@ -34,10 +34,10 @@ enum ComponentPage {
         for g in facts.guidance {
             let heading = [Words.platform(g.platform), Words.framework(g.framework)].compactMap { $0 }.joined(separator: ", ")
             if notes[heading] == nil { noteOrder.append(heading) }
-            notes[heading, default: []].append(["aspect": g.aspect, "text": g.text, "line": g.line, "indent": depths[g.id] ?? 0])
+            notes[heading, default: []].append(["aspect": g.aspect.rawValue, "text": g.text, "line": g.line, "indent": depths[g.id] ?? 0])
         }
         let code: [[String: Any]] = facts.codeExamples.map { ex in
-            ["heading": [Words.platform(ex.platform), Words.framework(ex.framework), ex.aspect].compactMap { $0 }.joined(separator: ", "),
+            ["heading": [Words.platform(ex.platform), Words.framework(ex.framework), ex.aspect?.rawValue].compactMap { $0 }.joined(separator: ", "),
              "language": ex.language ?? "code", "code": ex.code, "line": ex.line, "bad": ex.quality == .bad]
         }
         let gherkin = facts.gherkin.map { line -> [String: Any] in

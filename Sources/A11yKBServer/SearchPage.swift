@@ -14,7 +14,7 @@ enum SearchPage {
                 "category": match.category as Any,
                 "matching": match.matchingFacts,
                 "facts": match.facts.map { hit -> [String: Any] in
-                    ["snippet": Words.marked(hit.snippet), "kind": hit.kind ?? hit.fact.rawValue,
+                    ["snippet": Words.marked(hit.snippet), "kind": hit.kind?.rawValue ?? hit.fact.rawValue,
                      "platform": hit.platform.map { Words.platform($0) } as Any, "line": hit.line as Any, "source": hit.source]
                 },
             ]
@@ -44,7 +44,7 @@ enum SearchPage {
                 facet("platform", "Platform", KnowledgeBase.platforms.map { ($0.rawValue, Words.platform($0)) }),
             ],
             "rules": rules.items.map { rule -> [String: Any] in
-                ["id": rule.rule, "kind": rule.kind == "axe" ? "axe-core" : "ACT", "name": rule.name ?? "", "hasCriteria": !rule.criteria.isEmpty,
+                ["id": rule.rule, "kind": rule.kind == .axe ? "axe-core" : "ACT", "name": rule.name ?? "", "hasCriteria": !rule.criteria.isEmpty,
                  "criteria": rule.criteria.map { ["sc": $0.description, "href": Links.criterion($0)] }]
             },
         ]

@@ -9,7 +9,7 @@ enum StandardsPages {
              "platform": m.platform.map { Words.platform($0) } as Any, "cited": m.link == .cited, "reason": m.reason as Any,
              "criteria": m.criteria]
         }
-        func rules(_ kind: String) -> [[String: Any]] {
+        func rules(_ kind: RuleKind) -> [[String: Any]] {
             tests.rules.filter { $0.kind == kind }.map { r in
                 ["id": r.rule, "name": r.name ?? "", "impact": r.impact as Any, "secondary": r.secondary, "deprecated": r.deprecated]
             }
@@ -18,7 +18,7 @@ enum StandardsPages {
             "title": "\(c.sc) \(c.title ?? "")", "sc": c.sc.description, "name": c.title ?? "", "level": c.level?.rawValue ?? "",
             "guideline": c.guidelineTitle as Any, "url": c.url as Any, "api": "/api/wcag/\(Links.escape(c.sc.description))",
             "cited": manual.filter { $0["cited"] as? Bool == true }, "inferred": manual.filter { $0["cited"] as? Bool != true },
-            "act": rules("act"), "axe": rules("axe"),
+            "act": rules(.act), "axe": rules(.axe),
             "untested": tests.manual.isEmpty && tests.rules.isEmpty,
         ]
     }

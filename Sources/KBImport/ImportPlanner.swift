@@ -69,7 +69,7 @@ package struct ImportPlanner {
         for (other, held) in stored.rulesOf.sorted(by: { $0.key < $1.key }) where other != sourceID {
             let shared = given.intersection(held).sorted()
             guard !shared.isEmpty, let path = stored.sources[other]?.location.absolute else { continue }
-            let names = shared.prefix(5).map { "\($0.kind == "act" ? "ACT" : "axe-core") rule \($0.slug)" }.joined(separator: ", ")
+            let names = shared.prefix(5).map { "\($0.kind == RuleKind.act.rawValue ? "ACT" : "axe-core") rule \($0.slug)" }.joined(separator: ", ")
             let more = shared.count > 5 ? " and \(shared.count - 5) more" : ""
             notices.append(Notice(.skipped, line: nil, """
                 \(names)\(more) also given by \(path): both are kept, and this file's are the ones answered \

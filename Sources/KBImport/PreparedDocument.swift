@@ -135,7 +135,7 @@ extension NormalizedEntry {
     /// README in a folder of entries, a heading-only file).
     var isRecognisable: Bool {
         !criteria.isEmpty || !announcements.isEmpty
-            || guidance.contains { $0.platform != nil || $0.framework != nil || Vocabulary.aspects.contains($0.aspect) && $0.aspect != "general" }
+            || guidance.contains { $0.platform != nil || $0.framework != nil || $0.aspect.isKnown && $0.aspect != .general }
             || gaps.contains { $0.platform != nil || $0.framework != nil }
             // A how-to-test guide is known for one by where it lies, whatever its notes look like.
             || component.family == .howToTest && factCount > 0

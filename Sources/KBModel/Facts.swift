@@ -60,14 +60,14 @@ package struct ComponentInfo: Sendable, Equatable, Codable {
 
 package struct CriterionFact: Sendable, Equatable {
     package var platform: Platform?
-    package var kind: String
+    package var kind: CriterionKind
     package var label: String?
     package var expectation: String
     package var line: Int
     /// The Condensed group line it sits under, as written (`Keyboard & screen reader actions`).
     package var group: String?
 
-    package init(platform: Platform? = nil, kind: String, label: String? = nil, expectation: String, line: Int, group: String? = nil) {
+    package init(platform: Platform? = nil, kind: CriterionKind, label: String? = nil, expectation: String, line: Int, group: String? = nil) {
         self.platform = platform
         self.kind = kind
         self.label = label
@@ -80,13 +80,13 @@ package struct CriterionFact: Sendable, Equatable {
 package struct GuidanceFact: Sendable, Equatable {
     package var platform: Platform?
     package var framework: Framework?
-    package var aspect: String
+    package var aspect: Aspect
     /// Index into the same entry's `guidance` of the bullet this one is nested under.
     package var parent: Int?
     package var text: String
     package var line: Int
 
-    package init(platform: Platform? = nil, framework: Framework? = nil, aspect: String, parent: Int? = nil, text: String, line: Int) {
+    package init(platform: Platform? = nil, framework: Framework? = nil, aspect: Aspect, parent: Int? = nil, text: String, line: Int) {
         self.platform = platform
         self.framework = framework
         self.aspect = aspect
@@ -121,12 +121,13 @@ package struct AnnouncementFact: Sendable, Equatable {
 package struct GapFact: Sendable, Equatable {
     package var platform: Platform?
     package var framework: Framework?
-    package var aspect: String?
+    /// The aspect or the criteria kind (`Aspect(kind)`) it sits under.
+    package var aspect: Aspect?
     package var problem: GapProblem
     package var excerpt: String?
     package var line: Int
 
-    package init(platform: Platform? = nil, framework: Framework? = nil, aspect: String? = nil, problem: GapProblem, excerpt: String? = nil, line: Int) {
+    package init(platform: Platform? = nil, framework: Framework? = nil, aspect: Aspect? = nil, problem: GapProblem, excerpt: String? = nil, line: Int) {
         self.platform = platform
         self.framework = framework
         self.aspect = aspect
@@ -153,14 +154,14 @@ package struct VideoLink: Sendable, Equatable {
 package struct CodeFact: Sendable, Equatable {
     package var platform: Platform?
     package var framework: Framework?
-    package var aspect: String?
+    package var aspect: Aspect?
     package var language: String?
     package var code: String
     /// `bad` under a "Bad example" marker: how not to do it.
     package var quality: CodeQuality = .good
     package var line: Int
 
-    package init(platform: Platform? = nil, framework: Framework? = nil, aspect: String? = nil, language: String? = nil, code: String, quality: CodeQuality = .good, line: Int) {
+    package init(platform: Platform? = nil, framework: Framework? = nil, aspect: Aspect? = nil, language: String? = nil, code: String, quality: CodeQuality = .good, line: Int) {
         self.platform = platform
         self.framework = framework
         self.aspect = aspect

@@ -105,10 +105,16 @@ package enum WCAGCatalogue {
     }
 }
 
+/// Which body of automated rules a rule is of (`rules.kind`): W3C's ACT rules or axe-core's. A
+/// closed set, like `Platform`: the readers make no other and the schema's CHECK allows no other,
+/// and a stored kind that is neither is `UnknownStoredValue` (`Row.ruleKind()`), never read as
+/// one of these.
+public enum RuleKind: String, Sendable, Hashable, CaseIterable, Codable {
+    case act, axe
+}
+
 /// An automated rule: a W3C ACT rule or an axe-core rule, as its file states it.
 package struct RuleEntry: Sendable, Equatable {
-    package enum Kind: String, Sendable, Equatable { case act, axe }
-
     /// A success criterion the rule tests, with what the rule's outcomes mean for it (ACT).
     package struct SCLink: Sendable, Equatable {
         package var sc: String
@@ -145,7 +151,7 @@ package struct RuleEntry: Sendable, Equatable {
         }
     }
 
-    package var kind: Kind
+    package var kind: RuleKind
     package var slug: String
     package var name: String?
     package var description: String?
@@ -173,7 +179,7 @@ package struct RuleEntry: Sendable, Equatable {
         }
     }
 
-    package init(kind: Kind, slug: String, line: Int) {
+    package init(kind: RuleKind, slug: String, line: Int) {
         self.kind = kind
         self.slug = slug
         self.line = line

@@ -60,9 +60,9 @@ package struct TestedSCRule: Sendable {
     /// `4.1.2`; nil: the row marks the criteria it matches as testing nothing (`nothing` in the file).
     package var sc: String?
     /// nil: any kind.
-    package var kinds: Set<String>?
-    /// nil: any aspect.
-    package var aspects: Set<String>?
+    package var kinds: Set<CriterionKind>?
+    /// nil: any aspect (the aspect a criterion's label names: `Name` → `name`, `Action` → `action`).
+    package var aspects: Set<Aspect>?
     /// What the component's slug and title must hold; nil: any component.
     package var component: WordPattern?
     /// What the criterion's label and expectation must hold; nil: any words.
@@ -75,9 +75,9 @@ package struct TestedSCRule: Sendable {
 
     /// `aspect`: the aspect the criterion's label names, `text` its words and `component` its
     /// component's, each read once for every row.
-    func matches(_ criterion: CriterionFact, aspect labelAspect: String?, words text: FoldedText, component: FoldedText) -> Bool {
+    func matches(_ criterion: CriterionFact, aspect labelAspect: Aspect?, words text: FoldedText, component: FoldedText) -> Bool {
         if let kinds, !kinds.contains(criterion.kind) { return false }
-        if let aspects, !aspects.contains(labelAspect ?? "") { return false }
+        if let aspects, !(labelAspect.map(aspects.contains) ?? false) { return false }
         if let words, !words.matches(text) { return false }
         if let unless, unless.matches(text) { return false }
         if let pattern = self.component, !pattern.matches(component) { return false }
@@ -202,7 +202,9 @@ package enum TestedSCInference {
         for row in VocabularyTable.rows(text) {
             let fields = row.fields
             func any(_ field: String) -> String? { field == "*" || field.isEmpty ? nil : field }
-            func set(_ field: String) -> Set<String>? { any(field).map { Set($0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }) } }
+            func set<Slug: RawRepresentable<String> & Hashable>(_ field: String) -> Set<Slug>? {
+                any(field).map { Set($0.split(separator: ",").compactMap { Slug(rawValue: $0.trimmingCharacters(in: .whitespaces)) }) }
+            }
             guard fields.count == 8, let scope = TestedSCRule.Scope(rawValue: fields[0]), !fields[7].isEmpty else {
                 problems.append("line \(row.line): expected scope, sc, kind, aspect, component, words, unless, reason")
                 continue

@@ -6,14 +6,10 @@ package enum Vocabulary {
         case platform(Platform)
         /// A framework also names its platform.
         case framework(Framework, platform: Platform)
-        case aspect(String)
+        case aspect(Aspect)
         case section(Section)
         case unknown
     }
-
-    /// Aspects in the order a reader expects them.
-    package static let aspects = ["general", "name", "role", "group", "state", "focus", "custom-action", "announcements"]
-    package static let criterionKinds = ["keyboard", "gesture", "screenreader", "settings", "checklist"]
 
     static let platformLabels: [String: Platform] = [
         "ios": .ios, "ios options": .ios, "ios voiceover": .ios, "ios voice over": .ios,
@@ -30,12 +26,12 @@ package enum Vocabulary {
         "jetpack compose": .jetpackCompose, "android compose": .jetpackCompose, "compose": .jetpackCompose,
     ]
 
-    static let aspectLabels: [String: String] = [
-        "name": "name", "role": "role",
-        "group": "group", "groupings": "group", "grouping": "group", "groups": "group",
-        "state": "state", "states": "state", "focus": "focus",
-        "custom accessibility action": "custom-action", "custom accessibility actions": "custom-action",
-        "developer notes": "general", "general": "general", "general notes": "general",
+    static let aspectLabels: [String: Aspect] = [
+        "name": .name, "role": .role,
+        "group": .group, "groupings": .group, "grouping": .group, "groups": .group,
+        "state": .state, "states": .state, "focus": .focus,
+        "custom accessibility action": .customAction, "custom accessibility actions": .customAction,
+        "developer notes": .general, "general": .general, "general notes": .general,
     ]
 
     /// Labels that head a page's developer notes as a whole (a web entry's `## Developer Notes`,
@@ -55,23 +51,23 @@ package enum Vocabulary {
     ]
 
     /// "mobile gestures", "Test keyboard only, then screen reader + keyboard actions" → a criterion kind.
-    package static func criterionKind(_ label: String) -> String? {
+    package static func criterionKind(_ label: String) -> CriterionKind? {
         let key = normalizedLabel(label)
         switch key {
-        case "keyboard": return "keyboard"
-        case "mobile", "mobile gestures", "gestures", "mobile gesture": return "gesture"
-        case "screenreader", "screen reader": return "screenreader"
-        case "settings", "device settings": return "settings"
-        case "checklist", "wcag": return "checklist"
+        case "keyboard": return .keyboard
+        case "mobile", "mobile gestures", "gestures", "mobile gesture": return .gesture
+        case "screenreader", "screen reader": return .screenreader
+        case "settings", "device settings": return .settings
+        case "checklist", "wcag": return .checklist
         default: break
         }
         // "Test keyboard only, then screen reader + keyboard actions", "Keyboard & screen reader actions".
-        if key.hasPrefix("test keyboard") || key.containsASCII("keyboard") { return "keyboard" }
-        if key.containsASCII("gesture") { return "gesture" }
+        if key.hasPrefix("test keyboard") || key.containsASCII("keyboard") { return .keyboard }
+        if key.containsASCII("gesture") { return .gesture }
         if key.hasPrefix("listen to screen") || key.containsASCII("screenreader output") || key.containsASCII("screen reader output") {
-            return "screenreader"
+            return .screenreader
         }
-        if key.containsASCII("device settings") || key.containsASCII("os settings") { return "settings" }
+        if key.containsASCII("device settings") || key.containsASCII("os settings") { return .settings }
         return nil
     }
 
@@ -83,12 +79,12 @@ package enum Vocabulary {
 
     /// The kind a criterion's own key says it is (`Tab`, `Arrow-keys`, `Space` → keyboard; `Swipe`,
     /// `Doubletap` → gesture): what decides when its group line names no kind.
-    package static func criterionKind(ofKey label: String) -> String? {
+    package static func criterionKind(ofKey label: String) -> CriterionKind? {
         let words = Set(normalizedLabel(label).split { !$0.isLetter }.map(String.init))
-        if !words.isDisjoint(with: keyWords) { return "keyboard" }
-        if !words.isDisjoint(with: gestureWords) { return "gesture" }
-        if !words.isDisjoint(with: settingWords) { return "settings" }
-        if !words.isDisjoint(with: outputWords) { return "screenreader" }
+        if !words.isDisjoint(with: keyWords) { return .keyboard }
+        if !words.isDisjoint(with: gestureWords) { return .gesture }
+        if !words.isDisjoint(with: settingWords) { return .settings }
+        if !words.isDisjoint(with: outputWords) { return .screenreader }
         return nil
     }
 
@@ -97,7 +93,7 @@ package enum Vocabulary {
         if key.isEmpty { return .unknown }
         if let platform = platformLabels[key] { return .platform(platform) }
         if let framework = frameworkLabels[key] { return .framework(framework, platform: framework.platform) }
-        if let slug = aspectLabels[key] { return .aspect(slug) }
+        if let aspect = aspectLabels[key] { return .aspect(aspect) }
         if let section = sectionLabels[key] { return .section(section) }
         // "Announcement examples (vary with devices)", "Modal announcements", "Dynamic Announcement example"
         if key.containsASCII("announcement") { return .section(.announcements) }
@@ -126,9 +122,9 @@ package enum Vocabulary {
         return nil
     }
 
-    package static func meaning(ofAspectLabel label: String) -> String {
-        if case .aspect(let slug) = classify(label) { return slug }
-        return slugify(label)
+    package static func meaning(ofAspectLabel label: String) -> Aspect {
+        if case .aspect(let aspect) = classify(label) { return aspect }
+        return Aspect(rawValue: slugify(label))
     }
 
     /// Lower case, emphasis and heading marks gone, trailing colon gone, white space folded.

@@ -46,8 +46,8 @@ package enum Normalizer {
         for criterion in entry.criteria { builder.add(criterion) }
         for note in entry.notes { builder.add(note, parent: nil) }
         result = builder.result
-        result.component.summary = result.guidance.first { $0.platform == nil && $0.aspect == "general" && $0.parent == nil }?.text
-            ?? result.guidance.first { $0.aspect == "general" && $0.parent == nil }?.text
+        result.component.summary = result.guidance.first { $0.platform == nil && $0.aspect == .general && $0.parent == nil }?.text
+            ?? result.guidance.first { $0.aspect == .general && $0.parent == nil }?.text
         if let gap = crossLink(entry, slug: slug, family: family) { result.gaps.append(gap) }
         let tested = TestedSCInference.infer(result.component, criteria: result.criteria)
         result.inferredWCAG = tested.links
@@ -104,7 +104,7 @@ package enum Normalizer {
     struct Scope: Equatable {
         var platform: Platform?
         var framework: Framework?
-        var aspect: String
+        var aspect: Aspect
     }
 
     struct Builder {
@@ -123,22 +123,22 @@ package enum Normalizer {
             let framework = context.framework.flatMap(Vocabulary.meaning(ofFrameworkLabel:))
             let platform = context.platform.flatMap(Vocabulary.meaning(ofPlatformLabel:)) ?? defaultPlatform
             // Reading-list links other than WCAG citations are kept as guidance of their own aspect.
-            let aspect = context.section == .announcements ? "announcements"
-                : context.section == .references ? "further-reading"
-                : context.aspect.map(Vocabulary.meaning(ofAspectLabel:)) ?? "general"
+            let aspect: Aspect = context.section == .announcements ? .announcements
+                : context.section == .references ? .furtherReading
+                : context.aspect.map(Vocabulary.meaning(ofAspectLabel:)) ?? .general
             let scope = Scope(platform: platform, framework: framework, aspect: aspect)
             scopes[context] = scope
             return scope
         }
 
         mutating func add(_ raw: RawCriterion) {
-            let kind: String
+            let kind: CriterionKind
             // The group line's wording decides; a group worded otherwise (or none) leaves it to the
             // criterion's own key: `Tab:` is a keyboard criterion wherever it stands.
             if let known = Vocabulary.criterionKind(raw.kind) ?? raw.label.flatMap(Vocabulary.criterionKind(ofKey:)) {
                 kind = known
             } else {
-                kind = Vocabulary.slugify(raw.kind)
+                kind = CriterionKind(rawValue: Vocabulary.slugify(raw.kind))
                 result.notices.append(Notice(.unknownLabel, line: raw.line, "unknown criteria kind \"\(raw.kind)\" kept as \"\(kind)\""))
             }
             let label = raw.label.map(TextCleaner.clean).flatMap { $0.isEmpty ? nil : $0 }
@@ -146,7 +146,7 @@ package enum Normalizer {
             let expectation = raw.expectation.split(separator: "\n").map { TextCleaner.clean(String($0)) }
                 .filter { !$0.isEmpty }.joined(separator: "\n")
             if let problem = Placeholder.problem(expectation, hasChildren: false) {
-                result.gaps.append(GapFact(platform: defaultPlatform, framework: nil, aspect: kind, problem: problem,
+                result.gaps.append(GapFact(platform: defaultPlatform, framework: nil, aspect: Aspect(kind), problem: problem,
                                            excerpt: [label, expectation].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ": ").nilIfEmpty,
                                            line: raw.line))
                 result.ledger.markSpan(raw.line...raw.lastLine, .fact(table: "gaps", kind: problem.rawValue))
@@ -156,7 +156,7 @@ package enum Normalizer {
                                                  expectation: expectation, line: raw.line,
                                                  group: raw.group.map { $0.split(separator: "\n").map { TextCleaner.clean(String($0)) }
                                                      .joined(separator: "\n") }))
-            result.ledger.markSpan(raw.line...raw.lastLine, .fact(table: "criteria", kind: kind))
+            result.ledger.markSpan(raw.line...raw.lastLine, .fact(table: "criteria", kind: kind.rawValue))
         }
 
         mutating func add(_ note: Note, parent: Int?) {
@@ -210,7 +210,7 @@ package enum Normalizer {
             if Placeholder.hasTemplateToken(text) { gap(.templateToken, text) }
             result.guidance.append(GuidanceFact(platform: scope.platform, framework: scope.framework, aspect: scope.aspect,
                                                 parent: parent, text: text, line: note.line))
-            result.ledger.markSpan(note.lines, .fact(table: "guidance", kind: scope.aspect))
+            result.ledger.markSpan(note.lines, .fact(table: "guidance", kind: scope.aspect.rawValue))
             let index = result.guidance.count - 1
             for child in note.children { add(child, parent: index) }
         }

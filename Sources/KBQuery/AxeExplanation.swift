@@ -98,7 +98,7 @@ public struct AxeExplanation: Sendable, Equatable {
             public init(sc: SCNumber, link: SuccessCriterionLink) { (self.sc, self.link) = (sc, link) }
         }
 
-        public var kind: String
+        public var kind: CriterionKind
         public var label: String?
         public var expectation: String
         /// Of the rule's success criteria, those the knowledge base links to this criterion (first)
@@ -419,10 +419,10 @@ extension AxeExplanation {
         /// (testing the rule's success criteria) first, then the keyboard's, then the rest, each
         /// group in the page's order.
         func whole(componentID: Int64, linked: [ManualCheck]) throws -> [ManualCheck] {
-            let all = try checks(componentID: componentID, successCriteria: []).filter { ["keyboard", "gesture", "screenreader"].contains($0.kind) }
+            let all = try checks(componentID: componentID, successCriteria: []).filter { [.keyboard, .gesture, .screenreader].contains($0.kind) }
             let first = linked.filter { !$0.tests.isEmpty }
             let rest = all.filter { c in !first.contains { $0.source == c.source && $0.line == c.line } }
-            return first + rest.filter { $0.kind == "keyboard" } + rest.filter { $0.kind != "keyboard" }
+            return first + rest.filter { $0.kind == .keyboard } + rest.filter { $0.kind != .keyboard }
         }
 
         /// The testing guide most of whose checks test these success criteria.

@@ -53,15 +53,15 @@ package enum CellBuilder {
         var collector = Collector(facts: facts, row: row, platform: platform, includeAllPlatforms: includeAllPlatforms)
         switch row.kind {
         case .aspect:
-            collector.addGuidance { $0 == row.key }
-            collector.addGaps { ($0 ?? "general") == row.key }
+            collector.addGuidance { $0.rawValue == row.key }
+            collector.addGaps { ($0 ?? .general).rawValue == row.key }
         case .criteria:
-            collector.addCriteria { $0 == row.key }
-            collector.addGaps { $0 == row.key }
+            collector.addCriteria { $0.rawValue == row.key }
+            collector.addGaps { $0?.rawValue == row.key }
         case .announcements:
             collector.addAnnouncements()
-            collector.addGuidance { $0 == "announcements" }
-            collector.addGaps { $0 == "announcements" }
+            collector.addGuidance { $0 == .announcements }
+            collector.addGaps { $0 == .announcements }
         case .other:
             collector.addGuidance(where: RowKey.isUnknownAspect)
             // The general cell holds no criteria (each platform's does); see `Compare.generalCell`.
@@ -83,13 +83,13 @@ package enum CellBuilder {
             body(&parts[key, default: ComponentFacts(component: facts.component)])
         }
         /// The row of a note or code example under `aspect`.
-        func noteRow(_ aspect: String) -> RowKey? {
-            if aspect == "announcements" { return .announcements }
+        func noteRow(_ aspect: Aspect) -> RowKey? {
+            if aspect == .announcements { return .announcements }
             if present.contains(.aspect(aspect)) { return .aspect(aspect) }
             return hasOther && RowKey.isUnknownAspect(aspect) ? .other : nil
         }
         for g in facts.guidance { if let key = noteRow(g.aspect) { add(key) { $0.guidance.append(g) } } }
-        for code in facts.codeExamples { if let key = noteRow(code.aspect ?? "general") { add(key) { $0.codeExamples.append(code) } } }
+        for code in facts.codeExamples { if let key = noteRow(code.aspect ?? .general) { add(key) { $0.codeExamples.append(code) } } }
         for c in facts.criteria {
             if present.contains(.criteria(c.kind)) {
                 add(.criteria(c.kind)) { $0.criteria.append(c) }
@@ -99,11 +99,11 @@ package enum CellBuilder {
         }
         for a in facts.announcements { add(.announcements) { $0.announcements.append(a) } }
         for gap in facts.gaps {
-            let aspect = gap.aspect ?? "general"
+            let aspect = gap.aspect ?? .general
             add(.aspect(aspect)) { $0.gaps.append(gap) }
             if let raw = gap.aspect {
-                add(.criteria(raw)) { $0.gaps.append(gap) }
-                if raw == "announcements" { add(.announcements) { $0.gaps.append(gap) } }
+                add(.criteria(raw.criterionKind)) { $0.gaps.append(gap) }
+                if raw == .announcements { add(.announcements) { $0.gaps.append(gap) } }
                 if hasOther && RowKey.isUnknown(raw) { add(.other) { $0.gaps.append(gap) } }
             }
         }
@@ -127,7 +127,7 @@ package enum CellBuilder {
         }
 
         /// Notes and code examples whose aspect `matches` (a code example without one is general).
-        mutating func addGuidance(where matches: (String) -> Bool) {
+        mutating func addGuidance(where matches: (Aspect) -> Bool) {
             var depth: [Int64: Int] = [:]
             for g in facts.guidance where matches(g.aspect) && applies(g.platform) {
                 let d = g.parentID.flatMap { depth[$0].map { $0 + 1 } } ?? 0
@@ -135,14 +135,14 @@ package enum CellBuilder {
                 placed.append(Placed(item: Cell.Item(content: .guidance(g.text), depth: d, line: g.line, platform: g.platform),
                                      framework: g.framework, order: (0, g.line, 0)))
             }
-            for code in facts.codeExamples where matches(code.aspect ?? "general") && applies(code.platform) {
+            for code in facts.codeExamples where matches(code.aspect ?? .general) && applies(code.platform) {
                 placed.append(Placed(item: Cell.Item(content: .code(language: code.language, code: code.code, bad: code.quality == .bad), depth: 0,
                                                      line: code.line, platform: code.platform),
                                      framework: code.framework, order: (0, code.line, 1)))
             }
         }
 
-        mutating func addCriteria(where matches: (String) -> Bool) {
+        mutating func addCriteria(where matches: (CriterionKind) -> Bool) {
             for c in facts.criteria where matches(c.kind) && applies(c.platform, always: true) {
                 placed.append(Placed(item: Cell.Item(content: .criterion(label: c.label, expectation: c.expectation), depth: 0,
                                                      line: c.line, platform: c.platform),
@@ -159,7 +159,7 @@ package enum CellBuilder {
             }
         }
 
-        mutating func addGaps(where matchesAspect: (String?) -> Bool) {
+        mutating func addGaps(where matchesAspect: (Aspect?) -> Bool) {
             for gap in facts.gaps where applies(gap.platform, always: row.kind == .criteria) && matchesAspect(gap.aspect) {
                 placed.append(Placed(item: Cell.Item(content: .gap(gap.problem, excerpt: gap.excerpt), depth: 0, line: gap.line,
                                                      platform: gap.platform),

@@ -67,7 +67,7 @@ public struct Checklist: Sendable {
         let gaps = facts.gaps.filter { gap in
             (stack.platform == nil || gap.platform == nil || gap.platform == stack.platform)
                 && (stack.framework == nil || gap.framework == nil || gap.framework == stack.framework)
-                && (stack.platform != nil || RowKey.standardKinds.contains(gap.aspect ?? ""))
+                && (stack.platform != nil || gap.isUnderStandardKind)
         }
         return Section(component: facts.component, items: ticked, guidance: guidance, gaps: gaps)
     }
@@ -121,16 +121,16 @@ public struct Checklist: Sendable {
         for group in facts.criteriaGroups {
             for criterion in group.criteria {
                 let scope = PlatformScope.platforms(of: criterion, family: c.family)
-                let fingerprint = ItemIdentity.digest([criterion.kind, criterion.platform?.rawValue, criterion.label, criterion.expectation])
+                let fingerprint = ItemIdentity.digest([criterion.kind.rawValue, criterion.platform?.rawValue, criterion.label, criterion.expectation])
                 let labelKey = criterion.label.map(ItemIdentity.slug).flatMap { $0.isEmpty ? nil : $0 } ?? "~" + fingerprint
-                keys.append(("\(name):\(criterion.kind):\(criterion.platform?.rawValue ?? "all"):\(labelKey)", fingerprint))
-                let spoken = criterion.kind == "screenreader"
+                keys.append(("\(name):\(criterion.kind.rawValue):\(criterion.platform?.rawValue ?? "all"):\(labelKey)", fingerprint))
+                let spoken = criterion.kind == .screenreader
                     ? examples.filter { spoken in
                         spoken.platform.map { scope.contains($0) && (platform == nil || platform == $0) } ?? true
                     }.map(\.text) : []
                 let tested = links.criterion(criterion.id, of: c.id)
                 out.append((ChecklistItem(id: "", fingerprint: fingerprint, kind: .criterion, component: name, componentTitle: c.title,
-                                          platform: criterion.platform, framework: nil, group: criterion.kind, label: criterion.label,
+                                          platform: criterion.platform, framework: nil, group: criterion.kind.rawValue, label: criterion.label,
                                           expectation: criterion.expectation, announcements: spoken,
                                           successCriteria: tested.tested.map(\.sc), basis: tested.basis,
                                           source: c.source, line: criterion.line), scope))
@@ -139,10 +139,10 @@ public struct Checklist: Sendable {
         // Notes and announcements have no label to key them: their id is their wording's, so a
         // reworded note reads as one removed and one added.
         for note in facts.guidance {
-            let fingerprint = ItemIdentity.digest([note.aspect, note.platform?.rawValue, note.framework?.rawValue, note.text])
-            keys.append(("\(name):note:\(note.platform?.rawValue ?? "all"):\(note.framework?.rawValue ?? "any"):\(note.aspect):\(fingerprint)", fingerprint))
+            let fingerprint = ItemIdentity.digest([note.aspect.rawValue, note.platform?.rawValue, note.framework?.rawValue, note.text])
+            keys.append(("\(name):note:\(note.platform?.rawValue ?? "all"):\(note.framework?.rawValue ?? "any"):\(note.aspect.rawValue):\(fingerprint)", fingerprint))
             out.append((ChecklistItem(id: "", fingerprint: fingerprint, kind: .note, component: name, componentTitle: c.title,
-                                      platform: note.platform, framework: note.framework, group: note.aspect, label: nil,
+                                      platform: note.platform, framework: note.framework, group: note.aspect.rawValue, label: nil,
                                       expectation: note.text, announcements: [], successCriteria: whole, basis: .component,
                                       source: c.source, line: note.line), note.platform.map { [$0] } ?? c.family.platforms))
         }

@@ -94,7 +94,7 @@ public enum Compare {
     package static func across(_ db: Database, typedRows: [String], options: Options, chunkSize: Int = Matrix.chunkSize,
                        _ body: (Comparison) throws -> Void) throws {
         let summary = try FactSummary.load(db, .all(options.family))
-        let rows = try Compare.rows(typedRows, known: summary.rows(.all)) ?? [.aspect("state")]
+        let rows = try Compare.rows(typedRows, known: summary.rows(.all)) ?? [.aspect(.state)]
         let platforms = options.platforms ?? summary.platforms
         let withGeneral = options.general == .column && rows.contains(where: summary.hasGeneral)
         var empty = true

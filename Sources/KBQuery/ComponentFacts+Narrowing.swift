@@ -23,7 +23,7 @@ extension ComponentFacts {
         narrowed.guidance = guidance.filter { platforms.contains($0.platform) }
         narrowed.codeExamples = codeExamples.filter { platforms.contains($0.platform) }
         narrowed.announcements = announcements.filter { $0.origin == .example && platforms.contains($0.platform) }
-        narrowed.gaps = gaps.filter { platforms.contains($0.platform) && !RowKey.standardKinds.contains($0.aspect ?? "") }
+        narrowed.gaps = gaps.filter { platforms.contains($0.platform) && !$0.isUnderStandardKind }
         return narrowed
     }
 

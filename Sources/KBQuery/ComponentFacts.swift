@@ -48,7 +48,7 @@ public struct ComponentFacts: Sendable {
         public var id: Int64
         /// Nil: every platform of the component's family.
         public var platform: Platform?
-        public var kind: String
+        public var kind: CriterionKind
         public var label: String?
         public var expectation: String
         public var line: Int
@@ -72,7 +72,7 @@ public struct ComponentFacts: Sendable {
         public var id: Int64
         public var platform: Platform?
         public var framework: Framework?
-        public var aspect: String
+        public var aspect: Aspect
         public var parentID: Int64?
         public var text: String
         public var line: Int
@@ -117,7 +117,7 @@ public struct ComponentFacts: Sendable {
     public struct CodeExample: Sendable, Equatable, RowDecodable, Encodable {
         public var platform: Platform?
         public var framework: Framework?
-        public var aspect: String?
+        public var aspect: Aspect?
         public var language: String?
         public var code: String
         public var line: Int
@@ -187,7 +187,7 @@ public struct ComponentFacts: Sendable {
 
     /// A numbered group of `show`'s checklist: the criteria of one kind, and its gaps.
     public struct CriteriaGroup: Sendable, Equatable {
-        public var kind: String
+        public var kind: CriterionKind
         public var criteria: [Criterion]
         public var gaps: [Gap]
     }
@@ -199,7 +199,7 @@ public struct ComponentFacts: Sendable {
         for c in criteria where !kinds.contains(c.kind) { kinds.append(c.kind) }
         return kinds.compactMap { kind in
             let group = CriteriaGroup(kind: kind, criteria: criteria.filter { $0.kind == kind },
-                                      gaps: gaps.filter { $0.aspect == kind })
+                                      gaps: gaps.filter { $0.aspect == Aspect(kind) })
             return group.criteria.isEmpty && group.gaps.isEmpty ? nil : group
         }
     }

@@ -97,12 +97,12 @@ public struct Coverage: Sendable, Equatable {
                 SELECT s.kind, s.rule, s.sc FROM v_rule_sc s JOIN v_rules r ON r.kind = s.kind AND r.rule = s.rule
                 WHERE s.secondary = 0 AND r.deprecated = 0
                 """) {
-                let kind: String = row["kind"], rule: String = row["rule"]
+                let kind = try row.ruleKind(), rule: String = row["rule"]
                 let sc = try row.successCriterion()
-                if kind == "act" && !implemented.contains(rule) {
+                if kind == .act && !implemented.contains(rule) {
                     procedures[sc, default: []].insert("act/\(rule)")
                 } else {
-                    automated[sc, default: []].insert("\(kind)/\(rule)")
+                    automated[sc, default: []].insert("\(kind.rawValue)/\(rule)")
                 }
             }
         }

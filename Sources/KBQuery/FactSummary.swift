@@ -27,9 +27,9 @@ package struct FactSummary: Sendable, Equatable {
     var platforms: [Platform] = []
     /// Guidance aspects beyond `RowKey.standardAspects` (and `announcements`), in the order they
     /// first appear (components by family and slug, notes in source order).
-    var extraAspects: [String] = []
+    var extraAspects: [Aspect] = []
     /// Criteria kinds beyond `RowKey.standardKinds`, in the order they first appear.
-    var extraKinds: [String] = []
+    var extraKinds: [CriterionKind] = []
     /// Row keys (aspects, `announcements`) with a note, code example, gap or announcement written
     /// for every platform: the rows that have a `general` cell.
     var generalKeys: Set<String> = []
@@ -69,20 +69,20 @@ package struct FactSummary: Sendable, Equatable {
         summary.platforms = Platform.allCases.filter(named.contains)
 
         // Aspects and kinds: one pass over each table, grouped; where an unknown one first appears.
-        let standardAspects = RowKey.standardAspects + ["announcements"]
+        let standardAspects = RowKey.standardAspects + [.announcements]
         let aspectRows = try Row.fetchAll(db, sql: """
             SELECT aspect, max(platform_id IS NULL) AS general FROM guidance WHERE \(condition) GROUP BY aspect
             """, arguments: arguments)
-        var extraAspects: [String] = []
+        var extraAspects: [Aspect] = []
         for row in aspectRows {
-            let aspect: String = row["aspect"]
+            let aspect: Aspect = row["aspect"]
             let general: Bool = row["general"]
-            if general { summary.generalKeys.insert(aspect) }
+            if general { summary.generalKeys.insert(aspect.rawValue) }
             if !standardAspects.contains(aspect) { extraAspects.append(aspect) }
             summary.note(unknown: RowKey.isUnknownAspect(aspect), general: general)
         }
         summary.extraAspects = try firstAppearance(db, table: "guidance", column: "aspect", values: extraAspects, scope: scope)
-        let kinds = try String.fetchAll(db, sql: "SELECT DISTINCT kind FROM criteria WHERE \(condition)", arguments: arguments)
+        let kinds = try CriterionKind.fetchAll(db, sql: "SELECT DISTINCT kind FROM criteria WHERE \(condition)", arguments: arguments)
             .filter { !RowKey.standardKinds.contains($0) }
         summary.extraKinds = try firstAppearance(db, table: "criteria", column: "kind", values: kinds, scope: scope)
         summary.note(unknown: summary.extraKinds.contains(where: RowKey.isUnknownKind), general: false)
@@ -91,9 +91,9 @@ package struct FactSummary: Sendable, Equatable {
                 SELECT coalesce(aspect, 'general') AS aspect, max(platform_id IS NULL) AS general FROM \(table)
                 WHERE \(condition) GROUP BY 1
                 """, arguments: arguments) {
-                let aspect: String = row["aspect"]
+                let aspect: Aspect = row["aspect"]
                 let general: Bool = row["general"]
-                if general { summary.generalKeys.insert(aspect) }
+                if general { summary.generalKeys.insert(aspect.rawValue) }
                 summary.note(unknown: isUnknown(aspect), general: general)
             }
         }
@@ -111,7 +111,8 @@ package struct FactSummary: Sendable, Equatable {
 
     /// `values` ordered as `RowKey.rows(for:)` meets them: by the first component (family, slug)
     /// that has one, then by source position. Reads only the rows holding one of `values`.
-    static func firstAppearance(_ db: Database, table: String, column: String, values: [String], scope: Scope) throws -> [String] {
+    static func firstAppearance<Slug: RawRepresentable<String> & Hashable>(_ db: Database, table: String, column: String,
+                                                                          values: [Slug], scope: Scope) throws -> [Slug] {
         guard !values.isEmpty else { return [] }
         let (condition, arguments) = scope.condition("x.component_id")
         let marks = Array(repeating: "?", count: values.count).joined(separator: ", ")
@@ -120,7 +121,7 @@ package struct FactSummary: Sendable, Equatable {
             FROM \(table) x JOIN components c ON c.id = x.component_id
             WHERE x.\(column) IN (\(marks)) AND \(condition)
             GROUP BY x.\(column), c.id
-            """, arguments: StatementArguments(values) + arguments)
+            """, arguments: StatementArguments(values.map(\.rawValue)) + arguments)
         var first: [String: (String, String, Int)] = [:]
         for row in rows {
             let key: (String, String, Int) = (row["family"], row["slug"], row["position"])
@@ -128,7 +129,7 @@ package struct FactSummary: Sendable, Equatable {
             if let seen = first[value], seen <= key { continue }
             first[value] = key
         }
-        return values.sorted { first[$0]! < first[$1]! }
+        return values.sorted { first[$0.rawValue]! < first[$1.rawValue]! }
     }
 
     /// The rows of a matrix or of a comparison of many components.

@@ -11,8 +11,9 @@ public struct Gap: Sendable, Equatable, RowDecodable {
     /// Nil: every platform of the family.
     public var platform: Platform?
     public var framework: Framework?
-    /// A guidance aspect, a criteria kind, or `announcements`.
-    public var aspect: String?
+    /// A guidance aspect, a criteria kind (`Aspect(kind)`, read back by `criterionKind`), or
+    /// `announcements`.
+    public var aspect: Aspect?
     public var problem: GapProblem
     public var excerpt: String?
     public var source: String
@@ -40,6 +41,10 @@ public struct Gap: Sendable, Equatable, RowDecodable {
         WHERE \(condition) ORDER BY \(order)
         """
     }
+
+    /// Whether it sits under one of the criteria kinds `show` numbers (`RowKey.standardKinds`): a
+    /// gap of the criteria, not of the developer notes.
+    package var isUnderStandardKind: Bool { aspect.map { RowKey.standardKinds.contains($0.criterionKind) } ?? false }
 
     /// Gaps in component, source line order. `componentID` and `platform` narrow the list.
     package static func list(_ db: Database, componentID: Int64? = nil, platform: Platform? = nil,

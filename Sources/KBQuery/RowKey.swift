@@ -8,35 +8,35 @@ public struct RowKey: Sendable, Hashable, CustomStringConvertible {
     public var key: String
     public var kind: Kind
 
-    public static func aspect(_ key: String) -> RowKey { RowKey(key: key, kind: .aspect) }
-    public static func criteria(_ key: String) -> RowKey { RowKey(key: key, kind: .criteria) }
+    public static func aspect(_ aspect: Aspect) -> RowKey { RowKey(key: aspect.rawValue, kind: .aspect) }
+    public static func criteria(_ kind: CriterionKind) -> RowKey { RowKey(key: kind.rawValue, kind: .criteria) }
     public static let announcements = RowKey(key: "announcements", kind: .announcements)
     /// Notes, criteria, code and gaps under aspects and kinds the vocabulary does not know.
     public static let other = RowKey(key: "other", kind: .other)
 
     /// Whether the vocabulary does not know a note's aspect (`accessibility-trait`,
     /// `examples-of-decorative-icons-and-images`): such notes go to the `other` row.
-    public static func isUnknownAspect(_ aspect: String) -> Bool { !Vocabulary.aspects.contains(aspect) }
+    public static func isUnknownAspect(_ aspect: Aspect) -> Bool { !aspect.isKnown }
     /// Whether the vocabulary does not know a criteria kind.
-    public static func isUnknownKind(_ kind: String) -> Bool { !Vocabulary.criterionKinds.contains(kind) }
+    public static func isUnknownKind(_ kind: CriterionKind) -> Bool { !kind.isKnown }
     /// Whether a gap's aspect, which names a note aspect or a criteria kind, is neither.
-    public static func isUnknown(_ key: String) -> Bool { isUnknownAspect(key) && isUnknownKind(key) }
+    public static func isUnknown(_ aspect: Aspect) -> Bool { isUnknownAspect(aspect) && isUnknownKind(aspect.criterionKind) }
 
     public var description: String { key }
 
     /// The standard rows in the order a reader expects: aspects, criteria kinds, announcements.
-    public static let standardAspects = ["name", "role", "group", "state", "focus", "custom-action", "general"]
-    public static let standardKinds = ["keyboard", "gesture", "screenreader", "settings"]
+    public static let standardAspects: [Aspect] = [.name, .role, .group, .state, .focus, .customAction, .general]
+    public static let standardKinds: [CriterionKind] = [.keyboard, .gesture, .screenreader, .settings]
 
     /// Parses what a user types: `state`, `Groupings`, `gestures`, `announcements`, `custom-action`.
     public static func parse(_ text: String) -> RowKey? {
         let slug = Vocabulary.slugify(text)
         if slug.isEmpty { return nil }
         if slug == "announcements" || slug == "announcement" { return .announcements }
-        if standardKinds.contains(slug) { return .criteria(slug) }
+        if standardKinds.contains(CriterionKind(rawValue: slug)) { return .criteria(CriterionKind(rawValue: slug)) }
         if case .aspect(let aspect) = Vocabulary.classify(text) { return .aspect(aspect) }
         if let kind = Vocabulary.criterionKind(text) { return .criteria(kind) }
-        return .aspect(slug)
+        return .aspect(Aspect(rawValue: slug))
     }
 
     public var title: String { key }

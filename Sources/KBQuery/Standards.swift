@@ -139,8 +139,7 @@ public struct ManualTest: Sendable, Equatable, RowDecodable {
 
 /// An automated rule that tests a criterion, as its file states the link.
 public struct RuleTest: Sendable, Equatable, RowDecodable {
-    /// `act` or `axe`.
-    public var kind: String
+    public var kind: RuleKind
     public var rule: String
     public var name: String?
     public var impact: String?
@@ -154,7 +153,7 @@ public struct RuleTest: Sendable, Equatable, RowDecodable {
     public var deprecated: Bool
 
     init(row: Row) throws {
-        kind = row["kind"]
+        kind = try row.ruleKind()
         rule = row["rule"]
         name = row["name"]
         impact = row["impact"]

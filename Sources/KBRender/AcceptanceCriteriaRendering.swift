@@ -68,13 +68,13 @@ public enum AcceptanceCriteria {
 
     // MARK: - Condensed
 
-    public static func condensedTitle(_ kind: String) -> String {
+    public static func condensedTitle(_ kind: CriterionKind) -> String {
         switch kind {
-        case "keyboard": "Test keyboard only, then screen reader + keyboard actions"
-        case "gesture": "Test mobile screenreader gestures"
-        case "screenreader": "Listen to screenreader output on all devices"
-        case "settings": "Test device settings"
-        default: "Test \(kind.replacingOccurrences(of: "-", with: " "))"
+        case .keyboard: "Test keyboard only, then screen reader + keyboard actions"
+        case .gesture: "Test mobile screenreader gestures"
+        case .screenreader: "Listen to screenreader output on all devices"
+        case .settings: "Test device settings"
+        default: "Test \(kind.rawValue.replacingOccurrences(of: "-", with: " "))"
         }
     }
 
@@ -93,7 +93,7 @@ public enum AcceptanceCriteria {
         var out = intro(facts.component.condensedFrame, facts)
         var number = 0
         var current: [Substring] = []
-        let placeholders = facts.gaps.filter { gap in RowKey.standardKinds.contains(gap.aspect ?? "") || facts.criteria.contains { $0.kind == gap.aspect } }
+        let placeholders = facts.gaps.filter { gap in gap.isUnderStandardKind || facts.criteria.contains { Aspect($0.kind) == gap.aspect } }
         var pending = placeholders.sorted { $0.line < $1.line }[...]
         for c in facts.criteria {
             let path = (c.group ?? "").split(separator: "\n")
@@ -140,13 +140,13 @@ public enum AcceptanceCriteria {
 
     public static func scenarioTitle(_ group: ComponentFacts.CriteriaGroup) -> String {
         switch group.kind {
-        case "keyboard": return "Test keyboard actions"
-        case "gesture": return "Test mobile screen reader gestures"
-        case "screenreader": return "Test screen reader output on all devices"
-        case "settings":
+        case .keyboard: return "Test keyboard actions"
+        case .gesture: return "Test mobile screen reader gestures"
+        case .screenreader: return "Test screen reader output on all devices"
+        case .settings:
             let labels = group.criteria.compactMap { $0.label?.lowercased() }
             return "Test device OS settings" + (labels.isEmpty ? "" : " for " + labels.joined(separator: " and "))
-        default: return "Test \(group.kind.replacingOccurrences(of: "-", with: " "))"
+        default: return "Test \(group.kind.rawValue.replacingOccurrences(of: "-", with: " "))"
         }
     }
 
@@ -186,20 +186,20 @@ public enum AcceptanceCriteria {
         return chars[0].lowercased() + String(chars.dropFirst())
     }
 
-    static func when(_ c: ComponentFacts.Criterion, kind: String, facts: ComponentFacts) -> String {
+    static func when(_ c: ComponentFacts.Criterion, kind: CriterionKind, facts: ComponentFacts) -> String {
         let label = c.label ?? ""
         let lower = label.lowercased()
         switch kind {
-        case "keyboard":
+        case .keyboard:
             return label.isEmpty ? "I use the keyboard on \(the(facts))" : "I press \(keys(label))"
-        case "gesture":
+        case .gesture:
             if lower.isEmpty { return "I use screen reader gestures on \(the(facts))" }
             if lower == "swipe" { return "I swipe to navigate to \(the(facts))" }
             for prefix in ["doubletap", "double tap", "double-tap"] where lower.hasPrefix(prefix) {
                 return "I double-tap\(lower.dropFirst(prefix.count)) \(the(facts))"
             }
             return "I \(lower) on \(the(facts))"
-        case "settings":
+        case .settings:
             if c.expectation.contains("200%") { return "I adjust the device \(lower) setting to 200%" }
             return "I change the device \(lower.isEmpty ? "" : lower + " ")setting"
         default:
@@ -251,7 +251,7 @@ public enum AcceptanceCriteria {
         if groups.isEmpty { out += "\n<!-- No acceptance criteria are recorded for this component. -->\n" }
         for (i, group) in groups.enumerated() {
             out += "\n\(i + 1). Scenario: \(scenarioTitle(group))\n\n"
-            if group.kind == "screenreader" && !group.criteria.isEmpty {
+            if group.kind == .screenreader && !group.criteria.isEmpty {
                 out += "   - WHEN a screen reader reads \(the(facts))\n"
                 for (j, c) in group.criteria.enumerated() {
                     let subject = c.label.map { "its \($0.lowercased()): " } ?? ""
@@ -271,17 +271,17 @@ public enum AcceptanceCriteria {
 
     // MARK: - Markdown document
 
-    static func aspectHeading(_ aspect: String) -> String {
+    static func aspectHeading(_ aspect: Aspect) -> String {
         switch aspect {
-        case "general": "General Notes"
-        case "name": "Name"
-        case "role": "Role"
-        case "group": "Groupings"
-        case "state": "State"
-        case "focus": "Focus"
-        case "custom-action": "Custom Accessibility Action"
-        case "announcements": "Announcement examples"
-        default: aspect.prefix(1).uppercased() + aspect.dropFirst().replacingOccurrences(of: "-", with: " ")
+        case .general: "General Notes"
+        case .name: "Name"
+        case .role: "Role"
+        case .group: "Groupings"
+        case .state: "State"
+        case .focus: "Focus"
+        case .customAction: "Custom Accessibility Action"
+        case .announcements: "Announcement examples"
+        default: aspect.rawValue.prefix(1).uppercased() + aspect.rawValue.dropFirst().replacingOccurrences(of: "-", with: " ")
         }
     }
 
@@ -293,7 +293,7 @@ public enum AcceptanceCriteria {
         out += "<!-- a11ykb: \(facts.component.family.rawValue)/\(facts.component.slug)"
         out += (facts.component.category.map { ", category \($0)" } ?? "") + "; from \(facts.component.source) -->\n"
 
-        let generalNotes = CellBuilder.cell(facts, row: .aspect("general"), platform: nil, includeAllPlatforms: false)
+        let generalNotes = CellBuilder.cell(facts, row: .aspect(.general), platform: nil, includeAllPlatforms: false)
         out += "\n## General Notes\n\n"
         out += generalNotes.isEmpty ? "How to test \(noun(facts))\n" : bullets(generalNotes, lines: lines)
         out += "\n## Condensed\n\n" + condensed(facts, lines: lines)
@@ -329,23 +329,23 @@ public enum AcceptanceCriteria {
         // asked for on its own, it keeps it.
         let generalShownApart = platforms == nil
         for section in sections {
-            var aspects: [String] = []
+            var aspects: [Aspect] = []
             for g in facts.guidance where g.platform == section.platform && !aspects.contains(g.aspect) { aspects.append(g.aspect) }
             for gap in facts.gaps where gap.platform == section.platform {
-                let aspect = gap.aspect ?? "general"
-                if !RowKey.standardKinds.contains(aspect) && !aspects.contains(aspect) { aspects.append(aspect) }
+                let aspect = gap.aspect ?? .general
+                if !gap.isUnderStandardKind && !aspects.contains(aspect) { aspects.append(aspect) }
             }
-            for code in facts.codeExamples where code.platform == section.platform && !aspects.contains(code.aspect ?? "general") {
-                aspects.append(code.aspect ?? "general")
+            for code in facts.codeExamples where code.platform == section.platform && !aspects.contains(code.aspect ?? .general) {
+                aspects.append(code.aspect ?? .general)
             }
             let examples = facts.announcements.filter { $0.platform == section.platform && $0.origin == .example }
-            if !examples.isEmpty && !aspects.contains("announcements") { aspects.append("announcements") }
-            if section.platform == nil && generalShownApart { aspects.removeAll { $0 == "general" } }
+            if !examples.isEmpty && !aspects.contains(.announcements) { aspects.append(.announcements) }
+            if section.platform == nil && generalShownApart { aspects.removeAll { $0 == .general } }
             if aspects.isEmpty { continue }
             out += "\n## \(section.title)\n"
             for aspect in aspects {
                 out += "\n### \(aspectHeading(aspect))\n\n"
-                if aspect == "announcements" {
+                if aspect == .announcements {
                     for a in examples { out += "- \"\(a.text)\"" + (a.context.map { " (\($0))" } ?? "") + cite(a.line, lines) + "\n" }
                 }
                 let cell = CellBuilder.cell(facts, row: .aspect(aspect), platform: section.platform, includeAllPlatforms: false)
@@ -392,7 +392,7 @@ public enum AcceptanceCriteria {
         let ids = Set(facts.guidance.map(\.id))
         func node(_ g: ComponentFacts.Guidance) -> JSONValue {
             .object([
-                ("platform", .optional(g.platform?.rawValue)), ("framework", .optional(g.framework?.rawValue)), ("aspect", .string(g.aspect)),
+                ("platform", .optional(g.platform?.rawValue)), ("framework", .optional(g.framework?.rawValue)), ("aspect", .string(g.aspect.rawValue)),
                 ("text", .string(g.text)), ("line", .int(Int64(g.line))),
                 ("children", .array((children[g.id] ?? []).map(node))),
             ])
@@ -404,7 +404,7 @@ public enum AcceptanceCriteria {
             ("guidance", .array(roots.map(node))),
             ("announcements", JSONValue(encoding: facts.announcements)),
             ("gaps", .array(facts.gaps.map {
-                .object([("platform", .optional($0.platform?.rawValue)), ("framework", .optional($0.framework?.rawValue)), ("aspect", .optional($0.aspect)),
+                .object([("platform", .optional($0.platform?.rawValue)), ("framework", .optional($0.framework?.rawValue)), ("aspect", .optional($0.aspect?.rawValue)),
                          ("problem", .string($0.problem.rawValue)), ("excerpt", .optional($0.excerpt)), ("line", .int(Int64($0.line)))])
             })),
             ("code_examples", JSONValue(encoding: facts.codeExamples)),
@@ -436,7 +436,7 @@ public enum AcceptanceCriteria {
 
     static func groupJSON(_ group: ComponentFacts.CriteriaGroup) -> JSONValue {
         .object([
-            ("kind", .string(group.kind)), ("title", .string(condensedTitle(group.kind))),
+            ("kind", .string(group.kind.rawValue)), ("title", .string(condensedTitle(group.kind))),
             ("criteria", .array(group.criteria.map {
                 .object([("label", .optional($0.label)), ("expectation", .string($0.expectation)),
                          ("platform", .optional($0.platform?.rawValue)), ("line", .int(Int64($0.line)))])

@@ -30,7 +30,7 @@ extension AxeExplanation {
                     .optional(node?.component?.name), .optional(node?.component?.title), .optional(node?.component?.matchedBy),
                     .bool(node?.recreatesControl ?? false),
                     .json(.array((node?.checks ?? []).map { check in
-                        checks.object([.text(check.kind), .optional(check.label), .text(check.expectation), .texts(check.tests.map(AxeExplanation.words)),
+                        checks.object([.text(check.kind.rawValue), .optional(check.label), .text(check.expectation), .texts(check.tests.map(AxeExplanation.words)),
                                        .text(check.source), .int(check.line)])
                     })),
                     .json(.array((node?.announcements ?? []).map { said in
@@ -71,7 +71,7 @@ extension AxeExplanation {
                     continue
                 }
                 for check in node.checks {
-                    row(node, [check.kind, check.label].compactMap { $0 }.joined(separator: ": "), check.expectation,
+                    row(node, [check.kind.rawValue, check.label].compactMap { $0 }.joined(separator: ": "), check.expectation,
                         tests: check.tests.map(AxeExplanation.words), source: check.source, line: check.line)
                 }
                 for said in node.announcements {
@@ -126,7 +126,7 @@ extension AxeExplanation {
                     : "most likely the web component \(t(component.slug)), \(t(title)) (by \(t(component.matchedBy)))"
                         + (node.recreatesControl ? "; re-created with a role, so all its keyboard and screen-reader criteria are to verify" : "") + "\n"
                 for check in node.checks {
-                    out += "  - [ ] " + t([check.kind, check.label].compactMap { $0 }.joined(separator: ": ") + ": " + check.expectation)
+                    out += "  - [ ] " + t([check.kind.rawValue, check.label].compactMap { $0 }.joined(separator: ": ") + ": " + check.expectation)
                         + (check.tests.isEmpty ? "" : " \\[" + t(check.tests.map(AxeExplanation.words).joined(separator: ", ")) + "\\]") + " (\(t(check.source)):\(check.line))\n"
                 }
                 if !node.announcements.isEmpty {

@@ -66,7 +66,8 @@ public enum ChecklistRendering {
 
     static func groupTitle(_ item: ChecklistItem) -> String {
         switch item.kind {
-        case .criterion: AcceptanceCriteria.condensedTitle(item.group)
+        // A criterion's group is its kind's slug.
+        case .criterion: AcceptanceCriteria.condensedTitle(CriterionKind(rawValue: item.group))
         case .note, .announcement: "Developer notes"
         }
     }
@@ -238,7 +239,7 @@ public enum ChecklistRendering {
                 out += "    Given the \(one(c.title))" + (platform.map { " on \($0)" } ?? "") + "\n"
                 switch item.kind {
                 case .criterion:
-                    out += "    When the tester checks \(one(item.group == "screenreader" ? "the screen reader output" : item.group)): \(one(item.label ?? "the criterion"))\n"
+                    out += "    When the tester checks \(one(item.group == CriterionKind.screenreader.rawValue ? "the screen reader output" : item.group)): \(one(item.label ?? "the criterion"))\n"
                     out += "    Then \(one(item.expectation))\n"
                     for spoken in item.announcements { out += "    And the screen reader may say \"\(one(spoken))\"\n" }
                 case .note, .announcement:

@@ -98,9 +98,9 @@ public enum SearchRendering {
         case .component:
             return hit.snippet.rendered(style.match) + (hit.category.map { " · \($0)" } ?? "")
         case .criterion:
-            return [hit.kind, label].compactMap { $0 }.joined(separator: " › ") + " · " + scope
+            return [hit.kind?.rawValue, label].compactMap { $0 }.joined(separator: " › ") + " · " + scope
         case .guidance:
-            return (hit.platform == nil ? "general" : scope) + " · " + (hit.aspect ?? "general")
+            return (hit.platform == nil ? "general" : scope) + " · " + (hit.aspect ?? .general).rawValue
         case .announcement:
             return scope + (label.map { " · (\($0))" } ?? "")
         }

@@ -23,7 +23,7 @@ extension RuleHit: Tabulated {
         .init("kind"), .init("rule"), .init("name"), .init("criteria"), .init("related"), .init("description"),
     ]
     public var cells: [Tabular.Value] {
-        [.text(kind), .text(rule), .optional(name), .texts(criteria.written), .texts(related), .optional(description)]
+        [.text(kind.rawValue), .text(rule), .optional(name), .texts(criteria.written), .texts(related), .optional(description)]
     }
 }
 
@@ -42,7 +42,7 @@ public enum StandardsRendering {
             rows.append([.text(sc), .text("trusted-tester"), .text(id), .null, .text("web"), .null, .text("tests"), .null, .null, .texts([])])
         }
         for r in tests.rules {
-            rows.append([.text(sc), .text(r.kind), .text(r.rule), .optional(r.name), .text("web"), .null,
+            rows.append([.text(sc), .text(r.kind.rawValue), .text(r.rule), .optional(r.name), .text("web"), .null,
                          .text(r.secondary ? "secondary" : "tests"), .optional(r.failed.map { "failed: \($0)" } ?? r.impact), .null,
                          .texts(r.related)])
         }
@@ -112,9 +112,9 @@ public enum StandardsRendering {
                 out += bullet + "\(label): " + names.joined(separator: ", ") + "\n"
             }
         }
-        for kind in ["act", "axe"] {
+        for kind in [RuleKind.act, .axe] {
             let rules = tests.rules.filter { $0.kind == kind }
-            out += h2 + (kind == "act" ? "ACT rules" : "axe-core rules") + " (\(rules.filter { !$0.secondary }.count) test it"
+            out += h2 + (kind == .act ? "ACT rules" : "axe-core rules") + " (\(rules.filter { !$0.secondary }.count) test it"
                 + (rules.contains(where: \.secondary) ? ", \(rules.filter(\.secondary).count) secondary" : "") + ")\n"
             if rules.isEmpty { out += bullet + "none\n" }
             for r in rules {
@@ -122,7 +122,7 @@ public enum StandardsRendering {
                 var notes: [String] = []
                 if r.secondary { notes.append("secondary: related, not a test of it") }
                 if let impact = r.impact { notes.append(impact) }
-                if !r.related.isEmpty { notes.append((kind == "axe" ? "ACT " : "axe ") + r.related.joined(separator: ", ")) }
+                if !r.related.isEmpty { notes.append((kind == .axe ? "ACT " : "axe ") + r.related.joined(separator: ", ")) }
                 if r.deprecated { notes.append("deprecated") }
                 if !notes.isEmpty { line += "  [" + notes.joined(separator: "; ") + "]" }
                 out += line + "\n"
@@ -193,10 +193,10 @@ public enum StandardsRendering {
         guard !rules.items.isEmpty else { return "" }
         var out = heading("Automated rules") + " (\(rules.total) match" + (rules.total == 1 ? "" : "es") + ", ACT and axe-core)\n"
         for r in rules.items {
-            var line = "  \(r.kind) \(r.rule)" + (r.name.map { "  \($0)" } ?? "")
+            var line = "  \(r.kind.rawValue) \(r.rule)" + (r.name.map { "  \($0)" } ?? "")
             var notes: [String] = []
             if !r.criteria.isEmpty { notes.append("WCAG " + r.criteria.written.joined(separator: ", ")) }
-            if !r.related.isEmpty { notes.append((r.kind == "axe" ? "ACT " : "axe ") + r.related.joined(separator: ", ")) }
+            if !r.related.isEmpty { notes.append((r.kind == .axe ? "ACT " : "axe ") + r.related.joined(separator: ", ")) }
             line += notes.isEmpty ? "" : "  [" + notes.joined(separator: "; ") + "]"
             out += TerminalText.clean(line) + "\n"
         }

@@ -21,7 +21,7 @@ extension Gap: Tabulated {
         .init("excerpt"), .init("source", .path), .init("line", .line),
     ]
     public var cells: [Tabular.Value] {
-        [.text(component), .text(family.rawValue), .optional(platform?.rawValue), .optional(framework?.rawValue), .optional(aspect), .text(problem.rawValue),
+        [.text(component), .text(family.rawValue), .optional(platform?.rawValue), .optional(framework?.rawValue), .optional(aspect?.rawValue), .text(problem.rawValue),
          .optional(excerpt), .text(source), .int(line)]
     }
 }
@@ -79,7 +79,7 @@ extension SearchHit: Tabulated {
     ]
     public var cells: [Tabular.Value] {
         [.int(rank), .double(score), .text(component), .text(title), .text(family.rawValue), .optional(category), .optional(platform?.rawValue),
-         .optional(framework?.rawValue), .text(fact.rawValue), .optional(kind), .optional(aspect), .optional(label), .text(text),
+         .optional(framework?.rawValue), .text(fact.rawValue), .optional(kind?.rawValue), .optional(aspect?.rawValue), .optional(label), .text(text),
          .text(snippet.bracketed), .text(source), .optional(line), .int(id)]
     }
 }

@@ -1,3 +1,4 @@
+import KBModel
 import KBSearch
 
 /// What a knowledge base holds is untrusted text (anyone may hand one over; axe rules, ACT front
@@ -150,7 +151,8 @@ extension SearchHit {
         func c(_ s: String) -> String { TerminalText.clean(s.replacingOccurrences(of: "\n", with: " ")) }
         var hit = self
         hit.component = c(component); hit.title = c(title); hit.category = category.map(c)
-        hit.kind = kind.map(c); hit.aspect = aspect.map(c); hit.label = label.map(c)
+        hit.kind = kind.map { CriterionKind(rawValue: c($0.rawValue)) }; hit.aspect = aspect.map { Aspect(rawValue: c($0.rawValue)) }
+        hit.label = label.map(c)
         hit.text = c(text); hit.snippet = snippet.cleaned; hit.highlightedLabel = highlightedLabel?.cleaned
         hit.summary = summary.map(c); hit.source = c(source); hit.equivalents = equivalents.map(c)
         return hit

@@ -304,9 +304,9 @@ package enum ComponentListing {
     /// A row of `factsSQL` as a hit, with its component's row.
     static func hit(_ fact: Row, component: Row, family: Family) throws -> SearchHit? {
         guard let kind = FactKind(tag: fact["tag"]) else { return nil }
-        var aspect: String? = fact["aspect"]
+        var aspect: Aspect? = fact["aspect"]
         let label: String? = fact["label"]
-        if kind == .criterion, let words = label.map(Vocabulary.slugify), Vocabulary.aspects.contains(words) { aspect = words }
+        if kind == .criterion, let words = label.map({ Aspect(rawValue: Vocabulary.slugify($0)) }), words.isKnown { aspect = words }
         return SearchHit(
             rank: 0, score: 0, fact: kind, id: fact["id"], component: component["slug"], title: component["title"], family: family,
             category: component["category"], platform: try fact.platform(), framework: try fact.framework(), kind: fact["kind"],
@@ -322,7 +322,7 @@ package enum ComponentListing {
         if let aspect = options.aspect {
             let label = (hit.label ?? "").lowercased()
             let guidanceAspect: String? = hit.fact == .guidance ? fact["aspect"] : nil
-            if !(guidanceAspect == aspect || hit.kind == aspect || (hit.fact == .criterion && label == aspect.replacingOccurrences(of: "-", with: " "))) {
+            if !(guidanceAspect == aspect || hit.kind?.rawValue == aspect || (hit.fact == .criterion && label == aspect.replacingOccurrences(of: "-", with: " "))) {
                 return false
             }
         }

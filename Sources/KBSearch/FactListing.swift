@@ -229,7 +229,7 @@ package enum FactListing {
         let text: String
         let textColumn: Int
         var labelColumn: Int?
-        var aspect: String?
+        var aspect: Aspect?
         switch fact {
         case .component:
             text = row["title"]
@@ -239,7 +239,7 @@ package enum FactListing {
             textColumn = 2
             label = row["label"]
             if label != nil { labelColumn = 1 }
-            if let words = label.map(Vocabulary.slugify), Vocabulary.aspects.contains(words) { aspect = words }
+            if let words = label.map({ Aspect(rawValue: Vocabulary.slugify($0)) }), words.isKnown { aspect = words }
         case .guidance:
             text = row["guidance_text"]
             textColumn = (row["parent_id"] as Int64?) == nil ? 4 : 5

@@ -5,8 +5,7 @@ import KBStore
 
 /// A rule a search found: an ACT or axe-core rule, with the success criteria it tests.
 public struct RuleHit: Sendable, Equatable {
-    /// `act` or `axe`.
-    public var kind: String
+    public var kind: RuleKind
     public var rule: String
     public var name: String?
     public var description: String?
@@ -66,7 +65,7 @@ package enum RuleSearch {
                                  arguments: ["[" + tested.filter { !listed.contains($0) }.map(String.init).joined(separator: ",") + "]"])
         let split = { (text: String?) in (text ?? "").split(separator: ",").map(String.init) }
         let hits = try rows.map { row -> RuleHit in
-            RuleHit(kind: row["kind"], rule: row["rule"], name: row["name"], description: row["description"],
+            RuleHit(kind: try row.ruleKind(), rule: row["rule"], name: row["name"], description: row["description"],
                     criteria: try row.successCriteria("criteria").sorted(),
                     related: split(row["related"]).sorted(), matched: matched[row["id"]] ?? 0)
         }

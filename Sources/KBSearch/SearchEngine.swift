@@ -146,7 +146,7 @@ package struct SearchEngine {
     func validate(_ options: SearchOptions) throws {
         if options.limit < 0 { throw QueryError.invalidOption("the limit must be 0 (all) or more, not \(options.limit)") }
         if let aspect = options.aspect {
-            let known = Vocabulary.aspects + Vocabulary.criterionKinds
+            let known = Aspect.known.map(\.rawValue) + CriterionKind.known.map(\.rawValue)
             let inData = try Int.fetchOne(db, sql: """
                 SELECT EXISTS (SELECT 1 FROM guidance WHERE aspect = :a) OR EXISTS (SELECT 1 FROM criteria WHERE kind = :a)
                     OR EXISTS (SELECT 1 FROM criteria WHERE lower(label) = :w)

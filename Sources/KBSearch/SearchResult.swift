@@ -89,9 +89,9 @@ public struct SearchHit: Sendable {
     public var platform: Platform?
     public var framework: Framework?
     /// The criterion's kind: `keyboard`, `gesture`, `screenreader`, `settings`.
-    public var kind: String?
+    public var kind: CriterionKind?
     /// The guidance's aspect, or the aspect a criterion's label names (`State` → `state`).
-    public var aspect: String?
+    public var aspect: Aspect?
     /// The criterion's label, or the announcement's context.
     public var label: String?
     /// The fact's whole text: the expectation, the note, the announcement; a component's title.
@@ -119,7 +119,8 @@ public struct SearchOptions: Sendable, Equatable {
     public var component: String?
     public var family: Family?
     public var kind: FactKind?
-    /// A guidance aspect (`state`), or a criterion's kind (`keyboard`) or label (`text-resize`).
+    /// A guidance aspect (`state`), or a criterion's kind (`keyboard`) or label (`text-resize`), as
+    /// a user typed it: a word to look for, which may be any of the three, so text.
     public var aspect: String?
     /// At most this many hits; 0 for all.
     public var limit: Int

@@ -162,7 +162,7 @@ package struct EntryWriter {
         var ids: [Int64] = []
         ids.reserveCapacity(facts.count)
         for (position, fact) in facts.enumerated() {
-            try insert.run(db, [.int(componentID), .of(platformID(fact.platform)), .text(fact.kind), .of(fact.label),
+            try insert.run(db, [.int(componentID), .of(platformID(fact.platform)), .text(fact.kind.rawValue), .of(fact.label),
                                 .text(fact.expectation), .of(position), .int(sourceID), .of(fact.line), .of(fact.group)])
             ids.append(db.lastInsertedRowID)
         }
@@ -179,7 +179,7 @@ package struct EntryWriter {
         ids.reserveCapacity(facts.count)
         for (position, fact) in facts.enumerated() {
             try insert.run(db, [.int(componentID), .of(platformID(fact.platform)), .of(frameworkID(fact.framework)),
-                                .text(fact.aspect), .of(fact.parent.map { ids[$0] }), .text(fact.text), .of(position),
+                                .text(fact.aspect.rawValue), .of(fact.parent.map { ids[$0] }), .text(fact.text), .of(position),
                                 .int(sourceID), .of(fact.line)])
             ids.append(db.lastInsertedRowID)
         }
@@ -204,7 +204,7 @@ package struct EntryWriter {
             VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             """)
         for fact in facts {
-            try insert.run(db, [.int(componentID), .of(platformID(fact.platform)), .of(frameworkID(fact.framework)), .of(fact.aspect),
+            try insert.run(db, [.int(componentID), .of(platformID(fact.platform)), .of(frameworkID(fact.framework)), .of(fact.aspect?.rawValue),
                                 .text(fact.problem.rawValue), .of(fact.excerpt), .int(sourceID), .of(fact.line)])
         }
     }
@@ -215,7 +215,7 @@ package struct EntryWriter {
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         for (position, fact) in facts.enumerated() {
-            try insert.run(db, [.int(componentID), .of(platformID(fact.platform)), .of(frameworkID(fact.framework)), .of(fact.aspect),
+            try insert.run(db, [.int(componentID), .of(platformID(fact.platform)), .of(frameworkID(fact.framework)), .of(fact.aspect?.rawValue),
                                 .of(fact.language), .text(fact.code), .of(position), .int(sourceID), .of(fact.line),
                                 .text(fact.quality.rawValue)])
         }

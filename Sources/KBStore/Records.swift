@@ -7,6 +7,9 @@ import KBModel
 extension Family: DatabaseValueConvertible {}
 extension AnnouncementOrigin: DatabaseValueConvertible {}
 extension GapProblem: DatabaseValueConvertible {}
+// Open sets: any text a column holds is one (an unknown kind or aspect is kept as its slug).
+extension CriterionKind: DatabaseValueConvertible {}
+extension Aspect: DatabaseValueConvertible {}
 
 struct SourceRecord: Codable, FetchableRecord, TableRecord, Sendable {
     static let databaseTableName = "sources"

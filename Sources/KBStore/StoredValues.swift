@@ -3,12 +3,14 @@ import GRDB
 import KBModel
 
 /// A value a knowledge base stores as text from a closed set (a platform's or framework's slug, a
-/// family, a conformance level, a success criterion's number) that is none of the set: a file
-/// edited by hand or written by another program. Every read of such a column goes through
-/// `Row.platform(_:)` and its siblings, which refuse it with this error: it is never read as some
-/// other value, nor as NULL, which the schema reads as "every platform".
+/// family, a conformance level, a success criterion's number, a rule's kind) that is none of the
+/// set: a file edited by hand or written by another program. Every read of such a column goes
+/// through `Row.platform(_:)` and its siblings, which refuse it with this error: it is never read
+/// as some other value, nor as NULL, which the schema reads as "every platform". (A criterion's
+/// kind and an aspect are open sets: any text is one.)
 public struct UnknownStoredValue: Error, LocalizedError, Equatable, CustomStringConvertible {
-    /// What the column holds: `platform`, `framework`, `family`, `conformance level`, `success criterion`.
+    /// What the column holds: `platform`, `framework`, `family`, `conformance level`, `success criterion`,
+    /// `rule kind`.
     public var kind: String
     /// The column as the query named it (`platform`, `sc`).
     public var column: String
@@ -56,6 +58,11 @@ extension Row {
     /// A component's family (`components.family`), which is never NULL.
     package func family(_ column: String = "family") throws -> Family {
         try required(column, kind: "family") { Family(rawValue: $0) }
+    }
+
+    /// An automated rule's kind (`rules.kind` and the views' `kind` of a rule), which is never NULL.
+    package func ruleKind(_ column: String = "kind") throws -> RuleKind {
+        try required(column, kind: "rule kind") { RuleKind(rawValue: $0) }
     }
 
     /// A conformance level (`wcag_criteria.level`); nil where the catalogue gives none (4.1.1).

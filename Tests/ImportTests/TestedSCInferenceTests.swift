@@ -70,10 +70,10 @@ final class TestedSCInferenceTests: XCTestCase {
 
     func testCriteriaSayWhatTheyTestAndTheComponentTheRest() {
         let criteria = [
-            CriterionFact(platform: .web, kind: "keyboard", label: "Tab", expectation: "Focus visibly moves to the switch", line: 3),
-            CriterionFact(platform: .web, kind: "screenreader", label: "Name", expectation: "Its purpose is clear", line: 4),
-            CriterionFact(platform: nil, kind: "settings", label: "Text resize", expectation: "Text scales up", line: 5),
-            CriterionFact(platform: .web, kind: "gesture", label: "Swipe", expectation: "Focus moves to the element", line: 6),
+            CriterionFact(platform: .web, kind: .keyboard, label: "Tab", expectation: "Focus visibly moves to the switch", line: 3),
+            CriterionFact(platform: .web, kind: .screenreader, label: "Name", expectation: "Its purpose is clear", line: 4),
+            CriterionFact(platform: nil, kind: .settings, label: "Text resize", expectation: "Text scales up", line: 5),
+            CriterionFact(platform: .web, kind: .gesture, label: "Swipe", expectation: "Focus moves to the element", line: 6),
         ]
         let links = TestedSCInference.infer(ComponentInfo(slug: "informative-image", title: "Informative image", family: .web),
                                             criteria: criteria).links

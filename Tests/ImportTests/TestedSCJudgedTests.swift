@@ -179,7 +179,7 @@ final class TestedSCJudgedTests: XCTestCase {
     func testTheClassesOfIssue37() {
         let component = ComponentInfo(slug: "button", title: "Button", family: .native)
         func tested(_ kind: String, _ label: String?, _ expectation: String, in info: ComponentInfo? = nil) -> String {
-            let result = TestedSCInference.infer(info ?? component, criteria: [CriterionFact(kind: kind, label: label, expectation: expectation, line: 1)])
+            let result = TestedSCInference.infer(info ?? component, criteria: [CriterionFact(kind: CriterionKind(rawValue: kind), label: label, expectation: expectation, line: 1)])
             if !result.nothing.isEmpty { return "nothing" }
             return result.links.filter { $0.criterion == 0 }.map(\.sc).sorted().joined(separator: " ")
         }

@@ -3,17 +3,20 @@ import XCTest
 
 /// What the query and search layers answer, and what the façade takes, is typed: a platform is a
 /// `Platform`, a framework a `Framework`, a family a `Family`, a level a `WCAGLevel`, a success
-/// criterion an `SCNumber`, never a string any word can slip into. This reads the public
-/// declarations of KBQuery, KBSearch and A11yKB (comments and string literals left out) and lists
-/// every one that names such a value as text: `platform: String`, `level: String?`,
-/// `[(sc: String, ...)]`, `platforms: [String]`, `case platform(String)` in a public enum.
+/// criterion an `SCNumber`, never a string any word can slip into; a criterion's or a rule's kind
+/// is a `CriterionKind` or a `RuleKind`. This reads the public declarations of KBQuery, KBSearch
+/// and A11yKB (comments and string literals left out) and lists every one that names such a value
+/// as text: `platform: String`, `level: String?`, `[(sc: String, ...)]`, `platforms: [String]`,
+/// `kind: String`, `case platform(String)` in a public enum. (An aspect is typed too, `Aspect`,
+/// but not named here: a search's `aspect` filter is a word as typed, which may be an aspect, a
+/// criteria kind or a criterion's label.)
 final class TypedValuesTests: XCTestCase {
     /// The targets whose public declarations are read.
     static let targets = ["KBQuery", "KBSearch", "A11yKB"]
 
     /// A name that holds a closed value, then `String`, `String?`, `[String]`, `[String?]`...
     static let stringly = try! NSRegularExpression(
-        pattern: #"\b(platforms?|frameworks?|famil(y|ies)|levels?|scs?|criterion|criteria|successCriteria)\s*:\s*\[?\s*String\b"#)
+        pattern: #"\b(platforms?|frameworks?|famil(y|ies)|levels?|scs?|criterion|criteria|successCriteria|kinds?)\s*:\s*\[?\s*String\b"#)
     /// A case of a public enum carrying such a value as text: `case platform(String)`.
     static let stringlyCase = try! NSRegularExpression(pattern: #"^case\b.*\b(platform|framework|family|level|sc)\s*\(\s*String\b"#)
 
@@ -128,6 +131,7 @@ final class TypedValuesTests: XCTestCase {
             public struct A {
                 public var platform: String?
                 public var criteria: [(sc: String, title: String)] = []
+                public var kind: String
                 var level: String
                 package var sc: String
                 public var platforms: [Platform] { [] }
@@ -145,7 +149,7 @@ final class TypedValuesTests: XCTestCase {
             enum Inner { case platform(String) }
             public func notes(for platforms: [String?]) {}
             """
-        XCTAssertEqual(Self.stringlyTyped(in: source).map(\.line), [2, 3, 9, 16, 19])
+        XCTAssertEqual(Self.stringlyTyped(in: source).map(\.line), [2, 3, 4, 10, 17, 20])
     }
 
     func testNoPublicDeclarationOfTheQueryLayersNamesAClosedValueAsText() throws {
@@ -169,7 +173,7 @@ final class TypedValuesTests: XCTestCase {
             }
         }
         XCTAssertGreaterThan(declarations, 300, "read the public declarations")
-        XCTAssertEqual(found, [], "a platform, framework, family, level or success criterion as text in a public declaration: "
-                       + "use Platform, Framework, Family, WCAGLevel or SCNumber\n" + found.joined(separator: "\n"))
+        XCTAssertEqual(found, [], "a platform, framework, family, level, success criterion or kind as text in a public declaration: "
+                       + "use Platform, Framework, Family, WCAGLevel, SCNumber, CriterionKind or RuleKind\n" + found.joined(separator: "\n"))
     }
 }

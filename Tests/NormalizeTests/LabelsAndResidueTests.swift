@@ -63,7 +63,7 @@ final class LabelsAndResidueTests: XCTestCase {
               Box(modifier = Modifier.focusable())
               ```
             """)
-        XCTAssertEqual(entry.codeExamples.map { "\($0.platform?.rawValue ?? "-")/\($0.framework?.rawValue ?? "-")/\($0.aspect ?? "-"): \($0.code)" }, [
+        XCTAssertEqual(entry.codeExamples.map { "\($0.platform?.rawValue ?? "-")/\($0.framework?.rawValue ?? "-")/\($0.aspect?.rawValue ?? "-"): \($0.code)" }, [
             "android/android-views/focus: view.isFocusable = true",
             "android/jetpack-compose/focus: Box(modifier = Modifier.focusable())",
         ])

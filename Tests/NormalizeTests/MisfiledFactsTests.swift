@@ -48,7 +48,7 @@ final class MisfiledFactsTests: XCTestCase {
 
             - Hide the flourish
             """, family: .web)
-        XCTAssertEqual(top.guidance.last?.aspect, "decorative-parts-of-a-widget-still-require-hiding-from-readers")
+        XCTAssertEqual(top.guidance.last?.aspect, Aspect(rawValue: "decorative-parts-of-a-widget-still-require-hiding-from-readers"))
     }
 
     /// 2. An announcement example with its note after a dash, not in parentheses.

@@ -20,10 +20,10 @@ final class NormalizerTests: XCTestCase {
         XCTAssertEqual(entry.criteria.count, 9)
         XCTAssertEqual(entry.criteria.first?.label, "Tab, arrow keys or Ctl+tab")
         XCTAssertEqual(entry.criteria.first?.line, 8)
-        XCTAssertTrue(entry.guidance.contains { $0.text.contains("child accessibility element’s properties") && $0.framework == .swiftui && $0.aspect == "group" })
+        XCTAssertTrue(entry.guidance.contains { $0.text.contains("child accessibility element’s properties") && $0.framework == .swiftui && $0.aspect == .group })
         XCTAssertEqual(entry.announcements.map(\.platform?.rawValue), ["ios", "ios", "ios"])
         // `### Groupings` is the group aspect; Role's empty UIKit and SwiftUI bullets are gaps.
-        XCTAssertEqual(entry.gaps.filter { $0.aspect == "role" && $0.problem == .placeholder }.map(\.framework?.rawValue),
+        XCTAssertEqual(entry.gaps.filter { $0.aspect == .role && $0.problem == .placeholder }.map(\.framework?.rawValue),
                        ["uikit", "uikit", "swiftui", "swiftui"])
     }
 
@@ -39,7 +39,7 @@ final class NormalizerTests: XCTestCase {
             "Scenario: Test keyboard actions", "Scenario: Test mobile screen reader gestures",
             "Scenario: Test screen reader output on all devices", "Scenario: Test device OS settings for text resize",
         ])
-        let custom = entry.guidance.filter { $0.aspect == "custom-action" }
+        let custom = entry.guidance.filter { $0.aspect == .customAction }
         XCTAssertEqual(Set(custom.compactMap(\.framework?.rawValue)), ["android-views", "jetpack-compose"])
         XCTAssertTrue(custom.allSatisfy { $0.platform == .android })
     }
@@ -50,7 +50,7 @@ final class NormalizerTests: XCTestCase {
         XCTAssertEqual(entry.component.title, "Table")
         XCTAssertEqual(entry.criteria, [])
         XCTAssertEqual(Set(entry.guidance.compactMap(\.platform?.rawValue)), ["ios", "android"])
-        XCTAssertEqual(entry.guidance.filter { $0.platform == .ios && $0.aspect == "general" && $0.framework == nil }.count, 12)
+        XCTAssertEqual(entry.guidance.filter { $0.platform == .ios && $0.aspect == .general && $0.framework == nil }.count, 12)
     }
 
     func testAnnouncementParsing() {

@@ -65,7 +65,7 @@ final class AxeExplanationTests: XCTestCase {
             WHERE c.slug = 'toggle-switch' AND c.family = 'web' AND cr.kind IN ('keyboard', 'gesture', 'screenreader')
             """)
         XCTAssertEqual(Set(custom.checks.map { "\($0.kind):\($0.label ?? "")" }), Set(switchCriteria))
-        XCTAssertTrue(custom.checks.contains { $0.kind == "keyboard" }, "Tab to it, Space toggles")
+        XCTAssertTrue(custom.checks.contains { $0.kind == .keyboard }, "Tab to it, Space toggles")
         XCTAssertEqual(violations.first { $0.id == "button-name" }?.nodes.first?.recreatesControl, false, "a <button> is the native control")
 
         // The button's checks are its criteria that test 4.1.2, as the knowledge base links them.

@@ -19,7 +19,7 @@ final class CompareTests: XCTestCase {
 
     func testIOSStateCellShowsTheSeedPlaceholdersAsGapsUnderTheirFrameworks() throws {
         let kb = try Fixtures.seededKnowledgeBase(self)
-        let comparison = Compare.component(try QueryFixtures.facts(kb, "expandable"), options: .init(rows: [.aspect("state")]))
+        let comparison = Compare.component(try QueryFixtures.facts(kb, "expandable"), options: .init(rows: [.aspect(.state)]))
         let ios = try XCTUnwrap(comparison.rows.first?.cells[comparison.columns.firstIndex { $0.key == "ios" }!])
         XCTAssertEqual(ios.factCount, 0)
         XCTAssertEqual(ios.gapCount, 4)
@@ -38,7 +38,7 @@ final class CompareTests: XCTestCase {
     func testNestingAndFrameworkGroupsAreKept() throws {
         let kb = try Fixtures.seededKnowledgeBase(self)
         let facts = try QueryFixtures.facts(kb, "expandable")
-        let name = CellBuilder.cell(facts, row: .aspect("name"), platform: .ios, includeAllPlatforms: false)
+        let name = CellBuilder.cell(facts, row: .aspect(.name), platform: .ios, includeAllPlatforms: false)
         XCTAssertEqual(name.groups.map(\.framework), [nil, .uikit, .swiftui])
         let lines = name.lines.map(\.indented)
         XCTAssertEqual(Array(lines.prefix(3)), [
@@ -50,14 +50,14 @@ final class CompareTests: XCTestCase {
         XCTAssertEqual(lines[4], "  - You can programmatically set the visible label with `setTitle()`.")
         XCTAssertEqual(lines[5], "    - The expandable region title will overwrite the expandable region `accessibilityLabel`.")
         // An empty bullet under UIKit Groupings is a gap in the UIKit group, not dropped.
-        let group = CellBuilder.cell(facts, row: .aspect("group"), platform: .ios, includeAllPlatforms: false)
+        let group = CellBuilder.cell(facts, row: .aspect(.group), platform: .ios, includeAllPlatforms: false)
         XCTAssertEqual(group.groups.first { $0.framework == .uikit }?.items.map(\.text),
                        ["⚠ gap: empty bullet (line 102)", "⚠ gap: empty bullet (line 103)"])
     }
 
     func testCriteriaForEveryPlatformAppearInEachPlatformColumn() throws {
         let kb = try Fixtures.seededKnowledgeBase(self)
-        let comparison = Compare.component(try QueryFixtures.facts(kb, "reorder-data-row"), options: .init(rows: [.criteria("gesture")]))
+        let comparison = Compare.component(try QueryFixtures.facts(kb, "reorder-data-row"), options: .init(rows: [.criteria(.gesture)]))
         let cells = Dictionary(uniqueKeysWithValues: zip(comparison.columns.map(\.key), comparison.rows[0].cells))
         let expected = "- Swipe: Focus moves to the control, expresses its name, role, state (if applicable)\n- Doubletap and hold: Activates the reorder action"
         XCTAssertEqual(cells["ios"]?.plainText, expected)
@@ -67,12 +67,12 @@ final class CompareTests: XCTestCase {
     func testGeneralGuidanceHasItsOwnColumnOrIsSpread() throws {
         let kb = try Fixtures.seededKnowledgeBase(self)
         let facts = try QueryFixtures.facts(kb, "table-row-button")
-        let column = Compare.component(facts, options: .init(rows: [.aspect("focus")]))
+        let column = Compare.component(facts, options: .init(rows: [.aspect(.focus)]))
         XCTAssertEqual(column.columns.map(\.key), ["general", "ios", "android"])
         XCTAssertTrue(column.rows[0].cells[0].plainText.hasPrefix("- Only manage focus when needed."))
         XCTAssertEqual(column.rows[0].cells[1].plainText.split(separator: "\n").first, "- accessibilityElementIsFocused")
 
-        let spread = Compare.component(facts, options: .init(rows: [.aspect("focus")], general: .spread))
+        let spread = Compare.component(facts, options: .init(rows: [.aspect(.focus)], general: .spread))
         XCTAssertEqual(spread.columns.map(\.key), ["ios", "android"])
         for cell in spread.rows[0].cells {
             XCTAssertTrue(cell.plainText.hasPrefix("- Only manage focus when needed."), cell.plainText)
@@ -84,7 +84,7 @@ final class CompareTests: XCTestCase {
     func testEmptyCellsSaySoAndAnnouncementsKeepTheirContext() throws {
         let kb = try Fixtures.seededKnowledgeBase(self)
         let comparison = Compare.component(try QueryFixtures.facts(kb, "reorder-data-row"),
-                                           options: .init(platforms: [.android], rows: [.aspect("state"), .announcements]))
+                                           options: .init(platforms: [.android], rows: [.aspect(.state), .announcements]))
         XCTAssertEqual(comparison.columns.map(\.key), ["android"])
         XCTAssertEqual(comparison.rows[0].cells[0].plainText, "no guidance written")
         XCTAssertEqual(comparison.rows[1].cells[0].lines.first?.text,
@@ -138,12 +138,12 @@ final class CompareTests: XCTestCase {
     }
 
     func testRowKeysParseWhatUsersType() {
-        XCTAssertEqual(RowKey.parse("State"), .aspect("state"))
-        XCTAssertEqual(RowKey.parse("Groupings"), .aspect("group"))
-        XCTAssertEqual(RowKey.parse("custom-action"), .aspect("custom-action"))
-        XCTAssertEqual(RowKey.parse("Custom Accessibility Action"), .aspect("custom-action"))
-        XCTAssertEqual(RowKey.parse("gestures"), .criteria("gesture"))
-        XCTAssertEqual(RowKey.parse("keyboard"), .criteria("keyboard"))
+        XCTAssertEqual(RowKey.parse("State"), .aspect(.state))
+        XCTAssertEqual(RowKey.parse("Groupings"), .aspect(.group))
+        XCTAssertEqual(RowKey.parse("custom-action"), .aspect(.customAction))
+        XCTAssertEqual(RowKey.parse("Custom Accessibility Action"), .aspect(.customAction))
+        XCTAssertEqual(RowKey.parse("gestures"), .criteria(.gesture))
+        XCTAssertEqual(RowKey.parse("keyboard"), .criteria(.keyboard))
         XCTAssertEqual(RowKey.parse("announcements"), .announcements)
         XCTAssertThrowsError(try Platform.typed(["ios", "windows"]))
         XCTAssertEqual(try Platform.typed(["iOS", "Android Talkback"]), [.ios, .android])

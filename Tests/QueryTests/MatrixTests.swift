@@ -23,7 +23,7 @@ final class MatrixTests: XCTestCase {
         // Guidance for every platform has general:* columns; criteria never do (they are in each platform's).
         XCTAssertTrue(names.contains("general:general"))
         XCTAssertTrue(names.contains("general:role"))
-        XCTAssertFalse(names.contains { $0.hasPrefix("general:") && RowKey.standardKinds.contains(String($0.dropFirst(8))) })
+        XCTAssertFalse(names.contains { $0.hasPrefix("general:") && RowKey.standardKinds.contains(CriterionKind(rawValue: String($0.dropFirst(8)))) })
         XCTAssertFalse(names.contains { $0.hasPrefix("web:") })
     }
 
@@ -79,10 +79,10 @@ final class MatrixTests: XCTestCase {
         let kb = try Fixtures.importedKnowledgeBase([corpus], self)
         let readable = try kb.matrix()
         let full = try kb.matrix(Matrix.Options(aspects: .all))
-        let known = Set(RowKey.standardAspects + Vocabulary.criterionKinds + ["announcements", "other"])
+        let known = Set(RowKey.standardAspects.map(\.rawValue) + CriterionKind.known.map(\.rawValue) + ["announcements", "other"])
         XCTAssertTrue(readable.columns.allSatisfy { known.contains($0.row.key) }, "\(readable.columns.map(\.name))")
         XCTAssertLessThan(readable.header.count, full.header.count / 2, "a width people can read")
-        let unknownHeadings = full.columns.filter { $0.row.key != "announcements" && RowKey.isUnknown($0.row.key) }
+        let unknownHeadings = full.columns.filter { $0.row.key != "announcements" && RowKey.isUnknown(Aspect(rawValue: $0.row.key)) }
         XCTAssertFalse(unknownHeadings.isEmpty, "today's corpus has headings the vocabulary does not know")
         XCTAssertEqual(readable.rows.map(\.component.slug), full.rows.map(\.component.slug))
         func total(_ m: Matrix) -> Int { m.rows.flatMap(\.cells).map(\.factCount).reduce(0, +) }

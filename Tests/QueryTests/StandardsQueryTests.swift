@@ -60,10 +60,10 @@ final class StandardsQueryTests: XCTestCase {
         XCTAssertTrue(native.contains("button") && native.contains("toggle-switch"), "\(native)")
         XCTAssertEqual(Set(tests.manual.filter { $0.family == .native }.map(\.component)), Set(native))
         XCTAssertTrue(tests.manual.filter { $0.family == .native }.allSatisfy { $0.link == .inferred && $0.reason != nil })
-        let act = tests.rules.filter { $0.kind == "act" }
+        let act = tests.rules.filter { $0.kind == .act }
         XCTAssertTrue(act.contains { $0.rule == "97a4e1" && !$0.secondary && $0.related.contains("button-name") })
         XCTAssertTrue(act.contains { $0.rule == "5f99a7" && $0.secondary })
-        XCTAssertTrue(tests.rules.contains { $0.kind == "axe" && $0.rule == "button-name" && $0.related.contains("97a4e1") })
+        XCTAssertTrue(tests.rules.contains { $0.kind == .axe && $0.rule == "button-name" && $0.related.contains("97a4e1") })
         // Words find a criterion by its title.
         guard case .criterion(let focus) = try kb.wcag("focus visible") else { return XCTFail("one criterion is titled Focus Visible") }
         XCTAssertEqual(focus.criterion.sc, SCNumber(2, 4, 7))
@@ -123,9 +123,9 @@ final class StandardsQueryTests: XCTestCase {
     func testSearchFindsRules() throws {
         let kb = try knowledgeBase()
         let hits = try kb.searchRules("button has no accessible name").items
-        XCTAssertTrue(hits.contains { $0.kind == "axe" && $0.rule == "button-name" }, "\(hits.map(\.rule))")
-        XCTAssertTrue(hits.contains { $0.kind == "act" && $0.rule == "97a4e1" }, "\(hits.map(\.rule))")
-        XCTAssertEqual(try kb.searchRules("colour contrast").items.first { $0.kind == "axe" }?.rule, "color-contrast")
+        XCTAssertTrue(hits.contains { $0.kind == .axe && $0.rule == "button-name" }, "\(hits.map(\.rule))")
+        XCTAssertTrue(hits.contains { $0.kind == .act && $0.rule == "97a4e1" }, "\(hits.map(\.rule))")
+        XCTAssertEqual(try kb.searchRules("colour contrast").items.first { $0.kind == .axe }?.rule, "color-contrast")
         XCTAssertTrue(try kb.searchRules("the of and").items.isEmpty)
     }
 }

@@ -83,12 +83,12 @@ final class FidelityRoundFourTests: XCTestCase {
     func testCodeSectionUnderDeveloperNotesHasNoAspect() throws {
         let text = "# Footnote\n\n## Developer Notes\n\nA note.\n\n### Code examples\n\n```html\n<p>x</p>\n```\n\n### Focus\n\n```html\n<p>y</p>\n```\n"
         let entry = try Normalizer.normalize(try DocumentReader.read(text), hints: SourceHints(slug: "footnote", family: .web))
-        XCTAssertEqual(entry.codeExamples.map(\.aspect), [nil, "focus"])
-        XCTAssertEqual(entry.guidance.map(\.aspect), ["general"])
+        XCTAssertEqual(entry.codeExamples.map(\.aspect), [nil, .focus])
+        XCTAssertEqual(entry.guidance.map(\.aspect), [.general])
         // An aspect heading over a code section still gives it its aspect.
         let nested = "# Box\n\n## iOS Developer Notes\n\n### General Notes\n\n- A note.\n\n#### Code example\n\n```swift\nlet x = 1\n```\n"
         let native = try Normalizer.normalize(try DocumentReader.read(nested), hints: SourceHints(slug: "box", family: .native))
-        XCTAssertEqual(native.codeExamples.map(\.aspect), ["general"])
+        XCTAssertEqual(native.codeExamples.map(\.aspect), [.general])
     }
 
     /// The real pages: footnote's and list's code examples under `## Developer Notes` have none.
@@ -98,7 +98,7 @@ final class FidelityRoundFourTests: XCTestCase {
             let text = try String(contentsOf: folder.appendingPathComponent("\(name).md"), encoding: .utf8)
             let entry = try Normalizer.normalize(try DocumentReader.read(text), hints: SourceHints(slug: name, family: .web))
             XCTAssertFalse(entry.codeExamples.isEmpty, name)
-            XCTAssertEqual(entry.codeExamples.filter { $0.aspect == "general" }.map(\.line), [], name)
+            XCTAssertEqual(entry.codeExamples.filter { $0.aspect == .general }.map(\.line), [], name)
         }
     }
 

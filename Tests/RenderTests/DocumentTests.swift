@@ -195,7 +195,7 @@ final class JSONEncodingTests: XCTestCase {
                 ("category", .optional(c.category)), ("source", .string(c.source)), ("platforms", .array(facts.platforms.map { .string($0.rawValue) })),
             ]).rendered())
             XCTAssertEqual(JSONValue(encoding: facts.criteria).rendered(), JSONValue.array(facts.criteria.map {
-                .object([("kind", .string($0.kind)), ("label", .optional($0.label)), ("expectation", .string($0.expectation)),
+                .object([("kind", .string($0.kind.rawValue)), ("label", .optional($0.label)), ("expectation", .string($0.expectation)),
                          ("platform", .optional($0.platform?.rawValue)), ("line", .int(Int64($0.line)))])
             }).rendered())
             XCTAssertEqual(JSONValue(encoding: facts.announcements).rendered(), JSONValue.array(facts.announcements.map {
@@ -204,7 +204,7 @@ final class JSONEncodingTests: XCTestCase {
                          ("line", .int(Int64($0.line)))])
             }).rendered())
             XCTAssertEqual(JSONValue(encoding: facts.codeExamples).rendered(), JSONValue.array(facts.codeExamples.map {
-                .object([("platform", .optional($0.platform?.rawValue)), ("framework", .optional($0.framework?.rawValue)), ("aspect", .optional($0.aspect)),
+                .object([("platform", .optional($0.platform?.rawValue)), ("framework", .optional($0.framework?.rawValue)), ("aspect", .optional($0.aspect?.rawValue)),
                          ("language", .optional($0.language)), ("code", .string($0.code)), ("quality", .string($0.quality.rawValue)),
                          ("line", .int(Int64($0.line)))])
             }).rendered())

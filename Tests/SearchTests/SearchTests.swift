@@ -44,7 +44,7 @@ final class SearchTests: XCTestCase {
         let result = try search(kb, "dimmed")
         XCTAssertEqual(Set(result.hits.map(\.component)), ["reorder-data-row", "table-row-button"])
         XCTAssertEqual(result.total, 4)
-        XCTAssertTrue(result.hits.allSatisfy { $0.aspect == "state" }, result.hits.map { "\($0.fact) \($0.aspect ?? "-")" }.description)
+        XCTAssertTrue(result.hits.allSatisfy { $0.aspect == .state }, result.hits.map { "\($0.fact) \($0.aspect?.rawValue ?? "-")" }.description)
         // The two State criteria first, then the guidance that says what VoiceOver announces.
         XCTAssertEqual(result.hits.map(\.fact), [.criterion, .criterion, .guidance, .guidance])
         XCTAssertEqual(result.hits.prefix(2).map(\.label), ["State", "State"])
@@ -106,10 +106,10 @@ final class SearchTests: XCTestCase {
 
         let state = try search(kb, "disabled OR dimmed OR selected", SearchOptions(aspect: "state", limit: 0)).hits
         XCTAssertTrue(state.contains { $0.fact == .criterion } && state.contains { $0.fact == .guidance })
-        XCTAssertTrue(state.allSatisfy { $0.aspect == "state" })
+        XCTAssertTrue(state.allSatisfy { $0.aspect == .state })
         let keyboard = try search(kb, "focus", SearchOptions(aspect: "keyboard", limit: 0)).hits
         XCTAssertFalse(keyboard.isEmpty)
-        XCTAssertTrue(keyboard.allSatisfy { $0.fact == .criterion && $0.kind == "keyboard" })
+        XCTAssertTrue(keyboard.allSatisfy { $0.fact == .criterion && $0.kind == .keyboard })
         let resize = try search(kb, "text", SearchOptions(aspect: "text-resize", limit: 0)).hits
         XCTAssertFalse(resize.isEmpty)
         XCTAssertTrue(resize.allSatisfy { $0.label == "Text resize" })
@@ -129,7 +129,7 @@ final class SearchTests: XCTestCase {
         let combined = try search(kb, "disabled", SearchOptions(platform: .ios, framework: .uikit, component: "reorder-data-row",
                                                              family: .native, kind: .guidance, aspect: "state", limit: 0)).hits
         XCTAssertFalse(combined.isEmpty)
-        XCTAssertTrue(combined.allSatisfy { $0.component == "reorder-data-row" && $0.framework == .uikit && $0.aspect == "state" })
+        XCTAssertTrue(combined.allSatisfy { $0.component == "reorder-data-row" && $0.framework == .uikit && $0.aspect == .state })
     }
 
     func testUnknownFilterValuesAreRefusedWithTheKnownOnes() throws {
@@ -505,8 +505,8 @@ final class SearchTests: XCTestCase {
         // dimmed: state facts lead, criteria before any guidance.
         let dimmed = try search(kb, "dimmed", SearchOptions(limit: 0)).hits
         XCTAssertGreaterThan(dimmed.count, 20)
-        XCTAssertTrue(dimmed.prefix(10).allSatisfy { $0.aspect == "state" || $0.fact == .announcement },
-                      dimmed.prefix(10).map { "\($0.fact) \($0.aspect ?? "-")" }.description)
+        XCTAssertTrue(dimmed.prefix(10).allSatisfy { $0.aspect == .state || $0.fact == .announcement },
+                      dimmed.prefix(10).map { "\($0.fact) \($0.aspect?.rawValue ?? "-")" }.description)
         XCTAssertEqual(dimmed.first(where: { $0.fact != .announcement })?.fact, .criterion)
         for word in ["dimmed", "focus", "button", "selected", "swipe", "heading", "toggle"] {
             try assertCriteriaBeforeNestedGuidance(kb, word)
@@ -525,7 +525,7 @@ final class SearchTests: XCTestCase {
         XCTAssertTrue(android.contains { $0.platform == .android } && android.contains { $0.platform == nil })
         let compose = try search(kb, "focus*", SearchOptions(framework: .jetpackCompose, aspect: "focus", limit: 0)).hits
         XCTAssertFalse(compose.isEmpty)
-        XCTAssertTrue(compose.allSatisfy { $0.framework == .jetpackCompose && $0.aspect == "focus" })
+        XCTAssertTrue(compose.allSatisfy { $0.framework == .jetpackCompose && $0.aspect == .focus })
         let transcripts = try search(kb, "\"double tap\"", SearchOptions(component: "chip", kind: .announcement, limit: 0)).hits
         XCTAssertTrue(transcripts.contains { $0.source.hasSuffix(".vtt") })
         XCTAssertTrue(transcripts.allSatisfy { $0.component == "chip" && $0.fact == .announcement })
