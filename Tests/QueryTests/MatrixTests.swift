@@ -93,7 +93,7 @@ final class MatrixTests: XCTestCase {
             for (r, row) in full.rows.enumerated() {
                 let expected = unknown.map { row.cells[$0].factCount }.reduce(0, +)
                 XCTAssertEqual(readable.rows[r].cells[other].factCount, expected,
-                               "\(row.component.slug) \(platform):other")
+                               "\(row.component.slug) \(platform?.rawValue ?? "general"):other")
             }
         }
         // The cells of known rows are the same in both.

@@ -119,7 +119,7 @@ final class ACRCommandTests: XCTestCase {
         let report = try Fixtures.run(["report", files.results, "--format", "html", "-o", resultsPage, "--db", files.db])
         XCTAssertTrue(report.status == 0 || report.status == 1, report.stderr)
         let examples = try Fixtures.corpus("openacr").appendingPathComponent("examples")
-        for (name, source) in [("own", own), ("results-report", "")] + ["Moodle-3", "Plone-5", "NVDA-2018", "govready-0.9"].map { ($0, examples.appendingPathComponent($0 + ".yaml").path) } {
+        for (name, source) in [("own", own), ("results-report", "")] + ["Moodle-3", "Plone-5", "NVDA-2018", "govready-0.9"].map({ ($0, examples.appendingPathComponent($0 + ".yaml").path) }) {
             let html = files.folder.appendingPathComponent("\(name).html").path
             if !source.isEmpty {
                 let rendered = try Fixtures.run(["acr", "render", source, "--format", "html", "-o", html])

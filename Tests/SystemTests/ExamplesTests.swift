@@ -40,7 +40,7 @@ final class ExamplesTests: XCTestCase {
 
     /// The lines after "Examples:"; one the help wrapped at its width is marked so, to fail.
     static func examples(_ help: String, origin: String) -> [Example] {
-        var found: [Example] = [], inside = false, indent = 0
+        var found: [Example] = [], inside = false
         for line in help.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             let lead = line.prefix { $0 == " " }.count
@@ -48,7 +48,6 @@ final class ExamplesTests: XCTestCase {
             guard inside else { continue }
             if trimmed.hasPrefix("a11ykb ") {
                 found.append(Example(origin: origin, command: trimmed))
-                indent = lead
             } else if !trimmed.isEmpty, !found.isEmpty, lead == 0 {
                 // Wrapped at the help's width: a user copying the line gets half a command.
                 found[found.count - 1].command += " <wrapped: " + trimmed + ">"
