@@ -27,7 +27,35 @@ package enum FactListing {
     static let snippetBytes = 16_384
 
     /// The hits in rank order, each with its snippet and label marked by FTS5.
-    static func highlighted(_ db: Database, _ rows: [RankedRow], match: String) throws -> [SearchHit] {
+    ///
+    /// FTS5 marks a fact only inside a query that matches it, so each shown fact is marked by
+    /// running the match again. Where the match names whole words, one lookup per fact (`rowid =`)
+    /// seeks each word's list of documents. A prefix has no list of its own: FTS5 merges the lists
+    /// of every word it begins into one before it can seek, and did so again for each shown fact
+    /// (1.1 ms each for `dim*` at 20,000 entries, a third of the listing's time). With a prefix,
+    /// the shown facts are marked in one pass over the match instead, the merge made once.
+    static func highlighted(_ db: Database, _ rows: [RankedRow], match: String, hasPrefix: Bool) throws -> [SearchHit] {
+        let marks = hasPrefix ? try marksInOnePass(db, rows, match: match) : try marksFactByFact(db, rows, match: match)
+        return rows.enumerated().map { index, row in
+            var hit = row.hit
+            hit.rank = index + 1
+            let marked = marks[row.key]
+            if hit.text.utf8.count > snippetBytes {
+                hit.snippet = HighlightedText(marked: window(hit.text, words: words(of: match)))
+            } else if let marked {
+                hit.snippet = HighlightedText(marked: marked.snippet ?? hit.text)
+            }
+            if row.labelColumn != nil, let label = marked?.label { hit.highlightedLabel = HighlightedText(marked: label) }
+            return hit
+        }
+    }
+
+    /// A fact's text cut and marked by `snippet()` (nil for a text `window` cuts), and its label
+    /// marked by `highlight()` (nil without one).
+    typealias Marks = (snippet: String?, label: String?)
+
+    /// The snippet and label marks of each fact, one lookup per fact.
+    static func marksFactByFact(_ db: Database, _ rows: [RankedRow], match: String) throws -> [Int64: Marks] {
         let marks = try db.cachedStatement(sql: """
             SELECT snippet(search_index, ?, '\(HighlightedText.open)', '\(HighlightedText.close)', '…', 32) AS snippet,
                    highlight(search_index, ?, '\(HighlightedText.open)', '\(HighlightedText.close)') AS label
@@ -37,22 +65,49 @@ package enum FactListing {
             SELECT highlight(search_index, ?, '\(HighlightedText.open)', '\(HighlightedText.close)') AS label
             FROM search_index WHERE search_index MATCH ? AND rowid = ?
             """)
-        return try rows.enumerated().map { index, row in
-            var hit = row.hit
-            hit.rank = index + 1
-            if hit.text.utf8.count > snippetBytes {
-                hit.snippet = HighlightedText(marked: window(hit.text, words: words(of: match)))
-                if let column = row.labelColumn,
-                   let label = try String.fetchOne(labelMarks, arguments: [column, match, row.key]) {
-                    hit.highlightedLabel = HighlightedText(marked: label)
-                }
+        var out: [Int64: Marks] = [:]
+        for row in rows {
+            if row.hit.text.utf8.count > snippetBytes {
+                guard let column = row.labelColumn else { continue }
+                out[row.key] = (nil, try String.fetchOne(labelMarks, arguments: [column, match, row.key]))
             } else if let marked = try Row.fetchOne(marks, arguments: [row.textColumn, row.labelColumn ?? row.textColumn, match, row.key]) {
-                let snippet: String? = marked["snippet"]
-                hit.snippet = HighlightedText(marked: snippet ?? hit.text)
-                if row.labelColumn != nil, let label: String = marked["label"] { hit.highlightedLabel = HighlightedText(marked: label) }
+                out[row.key] = (marked["snippet"], row.labelColumn == nil ? nil : marked["label"])
             }
-            return hit
         }
+        return out
+    }
+
+    /// The snippet and label marks of each fact, in one pass over the match: each fact's columns
+    /// chosen by its key (`CASE rowid`), the facts picked by `+rowid IN`, which FTS5 is not offered
+    /// (a constraint it took would run the match once per fact again). A fact's text longer than
+    /// `snippetBytes` gets no `snippet()` (CASE evaluates only the branch it takes).
+    static func marksInOnePass(_ db: Database, _ rows: [RankedRow], match: String) throws -> [Int64: Marks] {
+        guard !rows.isEmpty else { return [:] }
+        let keys = rows.map { String($0.key) }
+        func column(_ pick: (RankedRow) -> Int?) -> String {
+            "CASE rowid " + rows.map { row in "WHEN \(row.key) THEN \(pick(row).map(String.init) ?? "NULL") " }.joined() + "END"
+        }
+        let short = rows.filter { $0.hit.text.utf8.count <= snippetBytes }.map { String($0.key) }
+        let snippet = short.isEmpty ? "NULL" : """
+            CASE WHEN rowid IN (\(short.joined(separator: ", "))) THEN snippet(search_index, \(column { $0.textColumn }), \
+            '\(HighlightedText.open)', '\(HighlightedText.close)', '…', 32) END
+            """
+        let labelled = rows.filter { $0.labelColumn != nil }.map { String($0.key) }
+        let label = labelled.isEmpty ? "NULL" : """
+            CASE WHEN rowid IN (\(labelled.joined(separator: ", "))) THEN highlight(search_index, \(column { $0.labelColumn }), \
+            '\(HighlightedText.open)', '\(HighlightedText.close)') END
+            """
+        // The keys are integers from the index itself: written into the SQL, not bound, so that
+        // the statement holds no placeholder per fact (and is not cached: each listing's differs).
+        let sql = """
+            SELECT rowid AS key, \(snippet) AS snippet, \(label) AS label
+            FROM search_index WHERE search_index MATCH ? AND +rowid IN (\(keys.joined(separator: ", ")))
+            """
+        var out: [Int64: Marks] = [:]
+        for row in try Row.fetchAll(db, sql: sql, arguments: [match]) {
+            out[row["key"]] = (row["snippet"], row["label"])
+        }
+        return out
     }
 
     /// The words of an FTS5 query, lower-cased: its operators and column names left out, a

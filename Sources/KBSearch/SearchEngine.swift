@@ -53,7 +53,7 @@ package struct SearchEngine {
     private func factListing(_ query: SearchQuery, options: SearchOptions) throws -> SearchResult {
         let reading = QueryReading(facts: query)
         let (rows, total) = try FactListing.ranked(db, match: reading.factMatch, options: options)
-        let hits = try FactListing.highlighted(db, rows, match: reading.factMatch)
+        let hits = try FactListing.highlighted(db, rows, match: reading.factMatch, hasPrefix: query.hasPrefix)
         var result = SearchResult(query: query, options: options, hits: hits, total: total)
         if hits.isEmpty {
             let exists = try db.cachedStatement(sql: "SELECT count(*) FROM search_index WHERE search_index MATCH ?")

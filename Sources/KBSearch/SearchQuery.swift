@@ -51,6 +51,10 @@ public struct SearchQuery: Sendable, Equatable {
     /// The words and phrases that must match (not those after NOT), in query order.
     package var positiveTerms: [Node] { SearchQuery.positives(root) }
 
+    /// Whether any word or phrase, after NOT too, is a prefix (FTS5 then merges the lists of the
+    /// words it begins each time the match runs).
+    package var hasPrefix: Bool { SearchQuery.hasPrefix(root) }
+
     package init(_ input: String) throws(SyntaxError) {
         self.input = input
         var parser = Parser(tokens: SearchQuery.lex(input))
@@ -281,6 +285,14 @@ public struct SearchQuery: Sendable, Equatable {
         switch node {
         case .word, .phrase: fts5(node)
         default: "(" + fts5(node) + ")"
+        }
+    }
+
+    static func hasPrefix(_ node: Node) -> Bool {
+        switch node {
+        case let .word(_, prefix), let .phrase(_, prefix): prefix
+        case .all(let children), .any(let children): children.contains(where: hasPrefix)
+        case let .exclude(keep, drop): hasPrefix(keep) || drop.contains(where: hasPrefix)
         }
     }
 
