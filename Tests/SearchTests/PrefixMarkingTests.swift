@@ -22,12 +22,15 @@ final class PrefixMarkingTests: XCTestCase {
         }
     }
 
-    func testAPrefixRunsTheMatchThreeTimesHoweverManyFactsItShows() throws {
+    func testAPrefixMarksUpToFiftyShownFactsPerRunOfTheMatch() throws {
         let kb = try Fixtures.seededKnowledgeBase(self)
         let prefix = try matchStatements(kb, "dim*")
         XCTAssertGreaterThanOrEqual(prefix.hits, 4)
         // Counted, ranked, marked: before, each shown fact was marked by a match of its own.
         XCTAssertEqual(prefix.statements, 3, "\(prefix.hits) hits")
+        // A longer listing: one pass per `factsPerPass` facts.
+        let many = try matchStatements(kb, "s*")
+        XCTAssertEqual(many.statements, 2 + (many.hits + FactListing.factsPerPass - 1) / FactListing.factsPerPass, "\(many.hits) hits")
         // Whole words keep one lookup per fact, which seeks each word's list.
         let words = try matchStatements(kb, "dimmed")
         XCTAssertEqual(words.statements, 2 + words.hits)
@@ -36,11 +39,12 @@ final class PrefixMarkingTests: XCTestCase {
     func testOnePassMarksAsOneLookupPerFactDoes() throws {
         for kb in try QueryFixtures.seedAndCorpusKnowledgeBases(self) {
             try kb.reader.read { db in
-                for input in ["dim*", "butt* state", "\"double ta\"*", "foc* NOT keyb*", "announce* OR swip*", "check*"] {
+                for input in ["dim*", "butt* state", "\"double ta\"*", "foc* NOT keyb*", "announce* OR swip*", "check*", "s*"] {
                     let match = try SearchQuery(input).fts5
-                    let (rows, _) = try FactListing.ranked(db, match: match, options: SearchOptions(limit: 0))
+                    // Up to three passes of `factsPerPass` (`s*` fills them on the corpus).
+                    let rows = Array(try FactListing.ranked(db, match: match, options: SearchOptions(limit: 0)).0.prefix(3 * FactListing.factsPerPass - 10))
                     XCTAssertFalse(rows.isEmpty, input)
-                    let onePass = try FactListing.marksInOnePass(db, rows, match: match)
+                    let onePass = try FactListing.marksInPasses(db, rows, match: match)
                     let byFact = try FactListing.marksFactByFact(db, rows, match: match)
                     XCTAssertEqual(Set(onePass.keys), Set(byFact.keys), input)
                     for row in rows {
