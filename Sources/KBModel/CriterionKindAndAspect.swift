@@ -1,3 +1,21 @@
+/// A value of one of the vocabulary's open sets (`CriterionKind`, `Aspect`): any slug is one, the
+/// values the vocabulary knows are its `known` constants, and it is written as its slug everywhere:
+/// `description`, SQLite, and JSON, where the standard library encodes a `RawRepresentable` with a
+/// `String` raw value as that string (`"keyboard"`, never `{"rawValue": ...}`).
+public protocol OpenVocabularyValue: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible where RawValue == String {
+    /// Any slug: an unknown one is kept, not refused.
+    init(rawValue: String)
+    /// The values the vocabulary knows, in the order a reader expects them.
+    static var known: [Self] { get }
+}
+
+extension OpenVocabularyValue {
+    /// Whether the vocabulary knows it (one kept from an unknown label or heading does not).
+    public var isKnown: Bool { Self.known.contains(self) }
+
+    public var description: String { rawValue }
+}
+
 /// A criterion's kind (`criteria.kind`): the kind of check it is, `keyboard`, `gesture`,
 /// `screenreader`, `settings`, or `checklist` for the web era's WCAG checks.
 ///
@@ -7,7 +25,7 @@
 /// so that code compares against them and a misspelt one does not compile, where a misspelt
 /// literal compared silently false. It is written as its slug everywhere (`description`, JSON,
 /// SQLite), so no output changes with the type.
-public struct CriterionKind: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+public struct CriterionKind: OpenVocabularyValue {
     public let rawValue: String
 
     /// Any slug: an unknown kind is kept, not refused.
@@ -22,21 +40,6 @@ public struct CriterionKind: RawRepresentable, Hashable, Sendable, Codable, Cust
 
     /// The kinds the vocabulary knows, in the order a reader expects them.
     public static let known: [CriterionKind] = [.keyboard, .gesture, .screenreader, .settings, .checklist]
-
-    /// Whether the vocabulary knows it (a kind kept from an unknown label does not).
-    public var isKnown: Bool { Self.known.contains(self) }
-
-    public var description: String { rawValue }
-
-    // The plain string, as JSON wrote it before the type: `"keyboard"`, not `{"rawValue": ...}`.
-    public init(from decoder: Decoder) throws {
-        rawValue = try decoder.singleValueContainer().decode(String.self)
-    }
-
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 }
 
 /// What a note, code example or gap is about (`guidance.aspect`, `code_examples.aspect`,
@@ -48,7 +51,7 @@ public struct CriterionKind: RawRepresentable, Hashable, Sendable, Codable, Cust
 /// its own, slugified (`accessibility-trait`), and reported. A gap's aspect names either an aspect
 /// or the criteria kind it sits under (one column for both): `Aspect(kind)` and `criterionKind`
 /// carry the slug from one to the other. Written as its slug everywhere, like `CriterionKind`.
-public struct Aspect: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+public struct Aspect: OpenVocabularyValue {
     public let rawValue: String
 
     /// Any slug: an unknown aspect is kept, not refused.
@@ -74,21 +77,6 @@ public struct Aspect: RawRepresentable, Hashable, Sendable, Codable, CustomStrin
     /// The aspects the vocabulary knows, in the order a reader expects them.
     public static let known: [Aspect] = [.general, .name, .role, .group, .state, .focus, .customAction, .announcements]
 
-    /// Whether the vocabulary knows it (an aspect kept from an unknown heading does not).
-    public var isKnown: Bool { Self.known.contains(self) }
-
     /// The same slug read as a criteria kind: what a gap's aspect names when it sits under criteria.
     public var criterionKind: CriterionKind { CriterionKind(rawValue: rawValue) }
-
-    public var description: String { rawValue }
-
-    // The plain string, as JSON wrote it before the type: `"state"`, not `{"rawValue": ...}`.
-    public init(from decoder: Decoder) throws {
-        rawValue = try decoder.singleValueContainer().decode(String.self)
-    }
-
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 }

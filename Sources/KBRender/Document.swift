@@ -53,9 +53,8 @@ public enum DocumentFormat: String, Sendable, CaseIterable, Codable {
     /// The media type of a file in this format (UTF-8 text in every one).
     public var mediaType: String {
         switch self {
-        case .text, .table, .jira: "text/plain; charset=utf-8"
+        case .text, .table, .jira, .gherkin: "text/plain; charset=utf-8"
         case .markdown, .condensed: "text/markdown; charset=utf-8"
-        case .gherkin: "text/plain; charset=utf-8"
         case .csv, .jiraCSV: "text/csv; charset=utf-8"
         case .json: "application/json; charset=utf-8"
         case .jsonl: "application/jsonl; charset=utf-8"

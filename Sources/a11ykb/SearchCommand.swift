@@ -117,9 +117,8 @@ struct SearchCommand: ParsableCommand {
         if facts {
             let result = try kb.search(text, options: options(), timeout: timeout)
             let format = output.format ?? .table
-            // A correction is said in JSON too; without one the hits alone, as they always were.
-            let json = !result.corrections.isEmpty && (format == .json || format == .jsonl)
-                ? SearchRendering.json(result, lines: format == .jsonl) : nil
+            // JSON says the corrections after the hits, as the components-first listing does.
+            let json = format == .json || format == .jsonl ? SearchRendering.json(result, lines: format == .jsonl) : nil
             found = try emit(result.query, result.tabular, json: json, empty: result.hits.isEmpty, from: kb,
                              listing: { SearchRendering.text(result, style: style) }, noHits: { SearchRendering.noHits(result) })
         } else {
