@@ -61,4 +61,4 @@ struct AnnouncementsCommand: ParsableCommand {
     }
 }
 
-extension AnnouncementOrigin: ExpressibleByArgument {}
+extension AnnouncementOrigin: ArgumentWords {}

@@ -68,7 +68,7 @@ struct DocumentOutputOptions: ParsableArguments {
     }
 }
 
-extension TabularFormat: ExpressibleByArgument {
+extension TabularFormat: ArgumentWords {
     /// `text`, what `trace` called its table before every list took the same formats, still reads as one.
     public init?(argument: String) {
         self.init(rawValue: argument == "text" ? "table" : argument)
@@ -124,15 +124,14 @@ func commaList(_ values: [String]) -> [String] {
     values.flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
 }
 
-extension GeneralPlacement: ExpressibleByArgument {}
-extension Family: ExpressibleByArgument {}
-extension Matrix.CellMode: ExpressibleByArgument {}
-extension MatrixAspects: ExpressibleByArgument {}
-extension Listing.Subject: ExpressibleByArgument {}
-extension WCAGLevel: ExpressibleByArgument {
+extension GeneralPlacement: ArgumentWords {}
+extension Family: ArgumentWords {}
+extension Matrix.CellMode: ArgumentWords {}
+extension MatrixAspects: ArgumentWords {}
+extension Listing.Subject: ArgumentWords {}
+extension WCAGLevel: ArgumentWords {
     /// `aa` as well as `AA`.
     public init?(argument: String) { self.init(written: argument) }
-    public static var allValueStrings: [String] { allCases.map(\.rawValue) }
 }
 
 /// A document's `--format`: the words it takes (and help and completion list) are the document's

@@ -83,7 +83,7 @@ struct SearchCommand: ParsableCommand {
 
     @OptionGroup var database: DatabaseOptions
 
-    enum PlatformFilter: String, ExpressibleByArgument, CaseIterable { case ios, android, web }
+    enum PlatformFilter: String, ArgumentWords { case ios, android, web }
 
     func validate() throws {
         if let limit, limit < 0 { throw ValidationError("--limit must be 0 (all) or more") }
@@ -169,4 +169,4 @@ extension SearchCommand {
     }
 }
 
-extension FactKind: ExpressibleByArgument {}
+extension FactKind: ArgumentWords {}

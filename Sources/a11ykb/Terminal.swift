@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 
 /// `--color`: as ls and git take it.
-enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
+enum ColorChoice: String, ArgumentWords {
     case auto, always, never
 }
 
