@@ -23,7 +23,7 @@ extension KnowledgeBase {
         }
         let catalogID = catalog ?? baseReport?.catalog ?? OpenACRCatalog.defaultID
         guard let chosen = OpenACRCatalog.named(catalogID) else {
-            throw QueryError.invalidOption("no catalog \"\(catalogID)\"; known: " + OpenACRCatalog.builtIn.map(\.id).joined(separator: ", "))
+            throw QueryError.invalidOption("no catalog \"\(catalogID)\"; known: " + OpenACRCatalog.builtInIDs.joined(separator: ", "))
         }
         let runs = try axe.map { input in AxeEvidence(file: input.name, runs: try AxeResults.read(input.data)) }
         return try read { db in

@@ -4,7 +4,7 @@ import Foundation
 /// The conformance report's tools. Each takes the files' contents, never a path, so that a
 /// client can only show the server what it holds itself.
 extension Tools {
-    package static let catalogs = OpenACRCatalog.builtIn.map(\.id)
+    package static let catalogs = OpenACRCatalog.builtInIDs
 
     package static let buildConformanceReport = ToolDefinition(
         tool: .buildConformanceReport, title: "Build an Accessibility Conformance Report (OpenACR)",

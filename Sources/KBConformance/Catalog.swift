@@ -46,7 +46,33 @@ public struct OpenACRCatalog: Sendable, Equatable {
     /// Every catalog built in, in the file's order.
     public static let builtIn: [OpenACRCatalog] = parse(String(decoding: EmbeddedResources.openACRCatalogs, as: UTF8.self))
 
-    public static func named(_ id: String) -> OpenACRCatalog? { builtIn.first { $0.id == id } }
+    /// The ids of the catalogs built in, in the file's order, read from the file's `catalog` lines
+    /// alone (an option's help and an error name them).
+    public static var builtInIDs: [String] { sections().map(\.id) }
+
+    /// One catalog, read from its own lines only: `wcag` names the default catalog's functional
+    /// performance criteria at every answer, and reading all nine was a fifth of its work.
+    public static func named(_ id: String) -> OpenACRCatalog? {
+        guard let section = sections().first(where: { $0.id == id }) else { return nil }
+        return parse(String(decoding: EmbeddedResources.openACRCatalogs[section.lines], as: UTF8.self)).first
+    }
+
+    /// Each catalog's id and the bytes of its lines: from its `catalog` line to the next one's.
+    private static func sections() -> [(id: String, lines: Range<Int>)] {
+        let bytes = EmbeddedResources.openACRCatalogs
+        let marker = Array("catalog\t".utf8)
+        var starts: [(id: String, at: Int)] = []
+        var lineStart = 0
+        while lineStart < bytes.count {
+            let lineEnd = bytes[lineStart...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+            if bytes[lineStart..<lineEnd].starts(with: marker),
+               let row = VocabularyTable.rows(String(decoding: bytes[lineStart..<lineEnd], as: UTF8.self)).first, row.fields.count >= 3 {
+                starts.append((row.fields[1], lineStart))
+            }
+            lineStart = lineEnd + 1
+        }
+        return starts.indices.map { i in (starts[i].id, starts[i].at..<(i + 1 < starts.count ? starts[i + 1].at : bytes.count)) }
+    }
 
     /// The component ids GSA's components list names; `none` for a chapter whose criteria have no
     /// kinds of product (Section 508's functional performance criteria, hardware).
@@ -63,7 +89,7 @@ public struct OpenACRCatalog: Sendable, Equatable {
                 out[out.count - 1].chapters.append(Chapter(id: f[1], label: f[3], shortLabel: f[4], criteria: []))
             case "criterion" where f.count >= 4 && !out.isEmpty && !out[out.count - 1].chapters.isEmpty:
                 let c = out.count - 1, h = out[c].chapters.count - 1
-                out[c].chapters[h].criteria.append(Criterion(id: f[1], handle: f[2], components: f[3].split(separator: " ").map(String.init)))
+                out[c].chapters[h].criteria.append(Criterion(id: f[1], handle: f[2], components: row.words(3)))
             default:
                 continue
             }
@@ -86,8 +112,8 @@ public enum TrustedTester {
     public static let tests: [Test] = VocabularyTable.rows(String(decoding: EmbeddedResources.trustedTester, as: UTF8.self)).compactMap { row in
         guard let id = row[optional: 0] else { return nil }
         return Test(id: id,
-                    successCriteria: (row[optional: 1] ?? "").split(separator: " ").compactMap { SCNumber($0) },
-                    functionalPerformance: (row[optional: 2] ?? "").split(separator: " ").map(String.init))
+                    successCriteria: row.words(1).compactMap { SCNumber($0) },
+                    functionalPerformance: row.words(2))
     }
 
     /// The tests that check a success criterion, in the file's order.

@@ -17,7 +17,7 @@ public enum OpenACRCheck {
             return [OpenACRProblem(.catalog, "the report names no catalog; name one to check it against")]
         }
         guard let catalog = OpenACRCatalog.named(catalogID) else {
-            return [OpenACRProblem(.catalog, "no catalog \"\(catalogID)\"; known: " + OpenACRCatalog.builtIn.map(\.id).joined(separator: ", "))]
+            return [OpenACRProblem(.catalog, "no catalog \"\(catalogID)\"; known: " + OpenACRCatalog.builtInIDs.joined(separator: ", "))]
         }
         let terms = Set(AdherenceLevel.allCases.map(\.rawValue))
         for chapter in report.chapters {

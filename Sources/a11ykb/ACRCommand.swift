@@ -79,7 +79,7 @@ struct ACRBuildCommand: ParsableCommand {
     var axe: [String] = []
     @Option(help: ArgumentHelp("The base report (OpenACR YAML) with what only a person states.", valueName: "file"), completion: .file(extensions: ["yaml", "yml"]))
     var base: String?
-    @Option(help: ArgumentHelp("The VPAT edition: " + OpenACRCatalog.builtIn.map(\.id).joined(separator: ", ") + " (default: the base's, else \(OpenACRCatalog.defaultID)).", valueName: "id"))
+    @Option(help: ArgumentHelp("The VPAT edition: " + OpenACRCatalog.builtInIDs.joined(separator: ", ") + " (default: the base's, else \(OpenACRCatalog.defaultID)).", valueName: "id"))
     var catalog: String?
     @Option(name: [.short, .long], help: FormatOption<OpenACRReport>.help("openacr is the report's YAML."))
     var format = FormatOption<OpenACRReport>(.openacr)
