@@ -5,6 +5,8 @@ the median of --runs runs after one warm-up, next to a floor measured in the sam
 exists. The modules:
 
     runner      running processes, the median and runs policy, the build, tools, machine facts
+    stackfloor  the stack floor: the smallest program on a11ykb's stack (ArgumentParser, GRDB),
+                compiled against the build measured; the start-up and search suites measure it
     corpus      the synthetic corpora: MagentaA11y-shaped entries (scripts/gen-corpus), ACT rules
                 and a wcag.json of any size
     suites/     one module per suite: startup, importing, search, export, readers, mcp; each

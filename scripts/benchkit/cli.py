@@ -19,11 +19,13 @@ Benchmark a11ykb at scale: every figure a whole process as a user runs it (proce
 included, output to /dev/null), the median of --runs runs after one warm-up, next to a floor
 measured in the same run. Suites (default: all but mcp):
 
-  startup   a11ykb --help and --version next to /bin/true and the sqlite3 shell (issues 7, 16)
+  startup   a11ykb --help and --version next to /bin/true, the sqlite3 shell and Swift floors,
+            among them the stack floor: ArgumentParser and GRDB of the build measured (issues 7, 16)
   import    per size: a synthetic corpus (scripts/gen-corpus, seed 1) imported; its floor (the
             same rows through sqlite3's .import), its stages, memory (issues 7, 16)
-  search    per size: search --facts for six shapes next to its FTS5 query and rg -i; the
-            components-first search next to its FTS5 query, wall and CPU (issues 7, 12)
+  search    per size: search --facts for six shapes next to its FTS5 query in sqlite3 and in the
+            stack floor, and rg -i; the components-first search next to its FTS5 query, wall and
+            CPU (issues 7, 12)
   export    per size: export matrix (CSV, --aspects all, JSON), compare --aspect state (7, 16)
   readers   an ACT rule of 8,000 requirements and a wcag.json of 80,000 criteria imported; then
             wcag 1.1.1 and coverage on the knowledge base holding both (issue 34)

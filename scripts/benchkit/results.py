@@ -1,13 +1,13 @@
 """The result file: what one run of scripts/bench measured, in a shape compare can read.
 
     {
-      "schema_version": "2.0",          major.minor; compare reads files of its own major only
+      "schema_version": "2.1",          major.minor; compare reads files of its own major only
       "kind": "a11ykb-bench",
       "date", "command", "commit", "binary", "build_mode", "tools", "runs", "seed", "suites",
       "machine": {"cores", "cpu", "memory_mb", "system", "python"},
       "load_average": {"start": [...], "end": [...], ...},
       "figures": {"import/1000/seconds": {"value": 4.02, "unit": "s", "better": "lower"}, ...},
-      "targets": [{"name", "issue", "status", "measured", "value", ...}, ...],
+      "targets": [{"name", "issue", "status", "measured", "value", "stack_floor", ...}, ...],
       "details": {"startup": {...}, "sizes": [...], "readers": {...}, "mcp": {...}}
     }
 
@@ -17,7 +17,9 @@ notes); compare reads only the figures.
 
 The major version changes when a figure's meaning or name scheme changes (compare would pair
 different things); the minor when figures are added. Files written before issue 36 carry no
-schema_version: they are schema 1.
+schema_version: they are schema 1. 2.1 added the stack floor (benchkit.stackfloor): the figures
+startup/swift + ArgumentParser + GRDB: --version (and its CPU) and search/N/facts SHAPE/stack, and
+a target record's stack_floor (how the stack floor itself stands to the target's limit).
 """
 import datetime
 import json
@@ -26,7 +28,7 @@ import os
 from . import ROOT
 from .runner import capture, load_average, machine
 
-SCHEMA_VERSION = "2.0"
+SCHEMA_VERSION = "2.1"
 KIND = "a11ykb-bench"
 UNITS = ("ms", "s", "MB", "x", "per s", "MB/s", "rows", "count")
 

@@ -5,6 +5,12 @@ figure and a maximum ratio measured / floor. It passes when the value (or the ra
 its limit, fails above it, and is skipped when a figure it needs was not measured (a size not
 run, a tool missing). The bench reports; it does not judge: a failed target never changes the
 exit status.
+
+Where a target's figure has a stack floor beside it (benchkit.stackfloor: the same query, or
+--version, from the smallest program on a11ykb's stack), its record says how the stack floor
+itself stands to the same limit, and a11ykb's ratio to it: a limit the stack floor itself does not
+meet is one a11ykb cannot meet on this stack, whatever its own code does. That never changes a
+status: the targets are the issues'.
 """
 import dataclasses
 
@@ -38,13 +44,43 @@ def _value(figures, name):
     return (f.get("value"), f.get("unit")) if isinstance(f, dict) else (None, None)
 
 
+def stack_floor_figure(measured):
+    """The stack floor's figure beside a measured figure (a fact search's, a11ykb --version's), or None."""
+    return search.stack_floor_figure(measured) or startup.stack_floor_figure(measured)
+
+
+def stack_floor_against(t, figures, measured):
+    """How the stack floor itself stands to target t's limit, for a record: its figure, the value
+    checked as t checks a11ykb's (None when not measured), whether that is within the limit, and
+    in words, with a11ykb's ratio to it (measured: a11ykb's value)."""
+    name = stack_floor_figure(t.measured)
+    stack, unit = _value(figures, name)
+    out = {"figure": name, "value": None, "within": None}
+    if stack is None:
+        return dict(out, measured=f"the stack floor itself: not measured ({name})")
+    share = f"; a11ykb is {measured / stack:.2f}x the stack floor" if stack else ""
+    if t.floor is not None:
+        floor, floor_unit = _value(figures, t.floor)
+        ratio = stack / floor
+        within = ratio <= t.max_ratio
+        text = (f"{fmt_value(stack)} {unit} vs {fmt_value(floor)} {floor_unit} = {ratio:.2f}x, "
+                f"{'within' if within else 'above'} the limit of {t.max_ratio:g}x")
+        return dict(out, value=ratio, within=within, measured=f"the stack floor itself: {text}{share}")
+    within = stack <= t.max_value
+    text = f"{fmt_value(stack)} {unit}, {'within' if within else 'above'} the limit of {t.max_value:g} {unit}"
+    return dict(out, value=stack, within=within, measured=f"the stack floor itself: {text}{share}")
+
+
 def check(targets, figures):
     """Each target's record, in the table's order: name, issue, status (PASS, FAIL or SKIP),
-    what was measured in words, the value checked (None when skipped) and its limit."""
+    what was measured in words, the value checked (None when skipped) and its limit; and, for a
+    checked target whose figure has a stack floor beside it, how the stack floor stands to the
+    same limit (stack_floor_against; else stack_floor is None)."""
     records = []
     for t in targets:
         record = {"name": t.name, "issue": t.issue, "figure": t.measured, "floor": t.floor,
-                  "limit": t.max_ratio if t.max_ratio is not None else t.max_value, "value": None}
+                  "limit": t.max_ratio if t.max_ratio is not None else t.max_value, "value": None,
+                  "stack_floor": None}
         measured, unit = _value(figures, t.measured)
         if measured is None:
             record.update(status="SKIP", measured=f"not measured ({t.measured})")
@@ -61,6 +97,8 @@ def check(targets, figures):
             record.update(status="PASS" if measured <= t.max_value else "FAIL", value=measured,
                           measured=f"{fmt_value(measured)} {unit} ({measured / t.max_value:.2f}x the limit of "
                                    f"{t.max_value:g} {unit})")
+        if record["status"] != "SKIP" and stack_floor_figure(t.measured):
+            record["stack_floor"] = stack_floor_against(t, figures, measured)
         records.append(record)
     return records
 
@@ -71,6 +109,8 @@ def report(records, title="Targets"):
     for r in records:
         if r["status"] != "SKIP":
             out.append(f"  {r['status']:<4}  #{r['issue']:<3} {r['name']}: {r['measured']}")
+            if r.get("stack_floor"):
+                out.append(f"              {r['stack_floor']['measured']}")
     failed = sum(r["status"] == "FAIL" for r in records)
     checked = sum(r["status"] != "SKIP" for r in records)
     skipped = len(records) - checked

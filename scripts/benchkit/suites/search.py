@@ -1,7 +1,13 @@
 """`a11ykb search`, per corpus size, end to end: the fact listing (`search --facts`, issue 7) for six
-query shapes next to the same FTS5 query in the sqlite3 shell (the floor) and next to `rg -i` over
+query shapes next to the same FTS5 query in the sqlite3 shell (the floor), next to the same query
+run by the stack floor (benchkit.stackfloor: the smallest program on a11ykb's stack, Swift,
+ArgumentParser and GRDB with Foundation, which the shell does not pay) and next to `rg -i` over
 the sources (what a user would do without a11ykb); and the default, components-first search
-(issue 12) for five shapes next to its FTS5 query over search_components, wall and CPU time."""
+(issue 12) for five shapes next to its FTS5 query over search_components, wall and CPU time.
+
+The targets stay the issues' own, against the shell; a11ykb / stack floor is a11ykb's own share of
+a search, and stack floor / sqlite3 says whether a target's limit is below what the stack itself
+takes (targets.report says it for each target)."""
 from .. import runner
 from ..results import figure
 from ..text import fmt_ms, fmt_ratio, table
@@ -11,7 +17,7 @@ NAME = "search"
 
 
 def fact_name(entries, shape, tool):
-    """tool: a11ykb, sqlite3 or rg -i."""
+    """tool: a11ykb, sqlite3, stack (the stack floor) or rg -i."""
     return f"search/{entries}/facts {shape}/{tool}"
 
 
@@ -51,10 +57,18 @@ FACT_SHAPES = tuple(shape[0] for shape in query_shapes("x"))
 COMPONENT_SHAPES = tuple(shape[0] for shape in component_search_shapes("x"))
 
 
+# The fact listing's floor query; the sqlite3 shell gets the match as a literal, the stack floor
+# binds it as a parameter.
+FACT_FLOOR_SQL = "SELECT rowid, bm25(search_index) FROM search_index WHERE search_index MATCH {match} ORDER BY rank LIMIT 20"
+
+
 def floor_sql(match):
     escaped = match.replace("'", "''")
-    return (f"SELECT rowid, bm25(search_index) FROM search_index WHERE search_index MATCH '{escaped}' "
-            f"ORDER BY rank LIMIT 20")
+    return FACT_FLOOR_SQL.format(match=f"'{escaped}'")
+
+
+def stack_floor_sql():
+    return FACT_FLOOR_SQL.format(match="?")
 
 
 def component_floor_sql(match):
@@ -97,6 +111,9 @@ def run(ctx, size):
         # Exit status 1: nothing matched, still a measured search.
         row["a11ykb"] = runner.measure([ctx.binary, "search", *words, "--db", db], ctx.runs, ok=(0, 1))
         row["sqlite3"] = runner.measure([sqlite3, db, floor_sql(match)], ctx.runs) if sqlite3 else {"error": "unavailable"}
+        stack = ctx.stack_floor()
+        row["stack"] = (runner.measure([stack.path, "search", "--db", db, match], ctx.runs) if stack.path
+                        else {"error": f"unavailable: {stack.reason}"})
         if rg:
             row["rg"] = runner.measure([rg, "-i", *rg_args, source], ctx.runs, ok=(0, 1))
             row["rg_args"] = ["-i", *rg_args]
@@ -120,12 +137,20 @@ def run(ctx, size):
     return size
 
 
+def stack_floor_figure(measured):
+    """The stack floor's figure beside a fact search's a11ykb figure; None for any other."""
+    parts = measured.split("/")
+    if len(parts) == 4 and parts[0] == NAME and parts[2].startswith("facts ") and parts[3] == "a11ykb":
+        return "/".join(parts[:3] + ["stack"])
+    return None
+
+
 def figures(sizes):
     out = {}
     for s in sizes:
         n = s["entries"]
         for q in s.get("search", []):
-            for tool, key in (("a11ykb", "a11ykb"), ("sqlite3", "sqlite3"), ("rg -i", "rg")):
+            for tool, key in (("a11ykb", "a11ykb"), ("sqlite3", "sqlite3"), ("stack", "stack"), ("rg -i", "rg")):
                 out[fact_name(n, q["shape"], tool)] = figure(runner.median_ms(q.get(key)), "ms")
         for q in s.get("component_search", []):
             for tool in ("a11ykb", "sqlite3"):
@@ -140,15 +165,24 @@ def report(sizes):
     rows = []
     for s in sizes:
         for q in s.get("search", []):
-            a, f, r = ms(q["a11ykb"]), ms(q["sqlite3"]), ms(q["rg"])
+            a, f, st, r = ms(q["a11ykb"]), ms(q["sqlite3"]), ms(q.get("stack")), ms(q["rg"])
             rows.append([size_label(s["entries"]), q["shape"], q["query"], q["hits"] if q["hits"] is not None else "n/a",
-                         fmt_ms(a), fmt_ms(f), fmt_ms(r), fmt_ratio(a, f), fmt_ratio(a, r)])
-    out.append(table(["entries", "shape", "query", "fts hits", "a11ykb", "sqlite3", "rg -i", "a11ykb/sqlite3", "a11ykb/rg"], rows))
+                         fmt_ms(a), fmt_ms(f), fmt_ms(st), fmt_ms(r),
+                         fmt_ratio(a, f), fmt_ratio(st, f), fmt_ratio(a, st), fmt_ratio(a, r)])
+    out.append(table(["entries", "shape", "query", "fts hits", "a11ykb", "sqlite3", "stack", "rg -i",
+                      "a11ykb/sqlite3", "stack/sqlite3", "a11ykb/stack", "a11ykb/rg"], rows))
     notes = {q["shape"]: q["note"] for s in sizes for q in s.get("search", []) if q["note"]}
     for shape, note in notes.items():
         out.append(f"  {shape}: {note}")
     out.append("  fts hits: documents the FTS5 query matches (before filters); sqlite3 runs "
                "`SELECT rowid, bm25(search_index) ... MATCH q ORDER BY rank LIMIT 20`")
+    out.append("  stack: the stack floor (Swift, ArgumentParser, GRDB and Foundation, from this build's objects) "
+               "running that query with GRDB, read-only; a11ykb/stack: a11ykb's own share; stack/sqlite3: what the "
+               "stack itself takes against the shell (the targets' limits are ratios to sqlite3)")
+    unavailable = next((q["stack"]["error"] for s in sizes for q in s.get("search", [])
+                        if isinstance(q.get("stack"), dict) and "error" in q["stack"]), None)
+    if unavailable:
+        out.append(f"  stack: not measured ({unavailable})")
 
     rows = []
     for s in sizes:

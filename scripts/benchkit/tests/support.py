@@ -1,5 +1,6 @@
 """What the tests share: benchkit importable (scripts/ on the path), and a run's details made up
-for every suite, as the suites record them, for the figures and targets to read.
+for every suite, as the suites record them (the stack floor measured), for the figures and targets
+to read.
 
     python3 -m unittest discover -s scripts/benchkit/tests
 """
@@ -10,7 +11,7 @@ SCRIPTS = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file
 if SCRIPTS not in sys.path:
     sys.path.insert(0, SCRIPTS)
 
-from benchkit.suites import export, mcp, readers, search  # noqa: E402
+from benchkit.suites import export, mcp, readers, search, startup  # noqa: E402
 
 
 def record(median_ms, cpu_ms=None, peak_rss_kb=10240):
@@ -33,7 +34,8 @@ def size_record(entries, import_seconds=10.0, floor_seconds=8.0, search_ms=20.0,
         "import_floor": {"seconds": floor_seconds, "rows": entries * 80, "phases": {}, "peak_rss_kb": 1024, "csv_bytes": 1},
         "rare_word": "damihoxi",
         "search": [{"shape": shape, "query": shape, "fts5": "x", "note": None, "hits": 1,
-                    "a11ykb": record(search_ms), "sqlite3": record(search_ms / 2), "rg": record(search_ms * 3)}
+                    "a11ykb": record(search_ms), "sqlite3": record(search_ms / 2), "stack": record(search_ms * 0.8),
+                    "rg": record(search_ms * 3)}
                    for shape in search.FACT_SHAPES],
         "component_search": [{"shape": shape, "query": shape, "note": None,
                               "a11ykb": record(search_ms, cpu_ms=search_ms / 2), "sqlite3": record(search_ms / 4, cpu_ms=1.0)}
@@ -47,7 +49,8 @@ def details():
     return {
         "startup": {"runs": 30, "a11ykb_version_argv": ["a11ykb", "--version"], "measurements": {
             "spawn /bin/true": record(1.0, 0.5), "a11ykb --help": record(7.0, 6.0), "a11ykb --version": record(6.0, 5.5),
-            "sqlite3 :memory: SELECT 1": record(2.0, 1.8), "sqlite3 -version": record(1.8, 1.6)}},
+            "sqlite3 :memory: SELECT 1": record(2.0, 1.8), "sqlite3 -version": record(1.8, 1.6),
+            startup.STACK_FLOOR: record(4.8, 4.4)}, "stack_floor_reason": None},
         "sizes": [size_record(10_000), size_record(20_000), size_record(100_000, import_seconds=120.0, floor_seconds=90.0, search_ms=40.0,
                                                   export_ms=25000.0)],
         "readers": {"imports": {readers.act_label(readers.ACT_REQUIREMENTS): record(800.0, 700.0),

@@ -101,5 +101,67 @@ class CheckTests(unittest.TestCase):
         self.assertNotIn("search within 1.5x", text)
 
 
+class StackFloorTests(unittest.TestCase):
+    """Each checked target whose figure has a stack floor beside it says how the stack floor itself
+    stands to the same limit; the statuses stay the issues'."""
+    ratio = CheckTests.ratio
+    value = Target("search rare word under 30 ms", "search/10000/facts rare word/a11ykb", 7, max_value=30)
+    A, SQLITE3, STACK = ("search/10000/facts rare word/" + tool for tool in ("a11ykb", "sqlite3", "stack"))
+
+    def check(self, target, **values):
+        [record] = targets.check([target], figures(**{name: (v, "ms") for name, v in values.items()}))
+        return record
+
+    def test_a_limit_below_the_stack_floor_is_said_and_the_status_is_unchanged(self):
+        record = self.check(self.ratio, **{self.A: 15.0, self.SQLITE3: 10.0, self.STACK: 16.0})
+        self.assertEqual(record["status"], "PASS")
+        self.assertEqual(record["stack_floor"]["figure"], self.STACK)
+        self.assertEqual((record["stack_floor"]["value"], record["stack_floor"]["within"]), (1.6, False))
+        self.assertEqual(record["stack_floor"]["measured"], "the stack floor itself: 16.0 ms vs 10.0 ms = 1.60x, above "
+                                                            "the limit of 1.5x; a11ykb is 0.94x the stack floor")
+
+    def test_a_stack_floor_within_the_limit(self):
+        record = self.check(self.ratio, **{self.A: 20.0, self.SQLITE3: 10.0, self.STACK: 12.5})
+        self.assertEqual(record["status"], "FAIL")
+        self.assertTrue(record["stack_floor"]["within"])
+        self.assertIn("= 1.25x, within the limit of 1.5x; a11ykb is 1.60x the stack floor", record["stack_floor"]["measured"])
+
+    def test_against_a_maximum_value(self):
+        record = self.check(self.value, **{self.A: 20.0, self.STACK: 32.0})
+        self.assertEqual(record["status"], "PASS")
+        self.assertEqual(record["stack_floor"]["measured"],
+                         "the stack floor itself: 32.0 ms, above the limit of 30 ms; a11ykb is 0.62x the stack floor")
+
+    def test_a_stack_floor_not_measured_is_said(self):
+        record = self.check(self.ratio, **{self.A: 15.0, self.SQLITE3: 10.0})
+        self.assertEqual((record["status"], record["stack_floor"]["value"]), ("PASS", None))
+        self.assertIn("not measured", record["stack_floor"]["measured"])
+
+    def test_a_skipped_target_or_one_without_a_stack_floor_has_none(self):
+        self.assertIsNone(self.check(self.ratio, **{self.STACK: 16.0})["stack_floor"])
+        self.assertIsNone(self.check(CheckTests.value, **{})["stack_floor"])
+
+    def test_the_report_puts_it_under_its_target(self):
+        records = targets.check([self.ratio], figures(**{self.A: (15.0, "ms"), self.SQLITE3: (10.0, "ms"),
+                                                          self.STACK: (16.0, "ms")}))
+        lines = targets.report(records).splitlines()
+        at = next(i for i, line in enumerate(lines) if "search within 1.5x" in line)
+        self.assertIn("the stack floor itself: 16.0 ms vs 10.0 ms = 1.60x, above the limit", lines[at + 1])
+
+    def test_the_issues_targets_read_the_stack_floor_where_there_is_one(self):
+        """Every fact search target and the process start target; the statuses are those of a run
+        without the stack floor."""
+        produced = cli.collect_figures(support.details(), NAMES)
+        records = targets.check(targets.TARGETS, produced)
+        with_stack = {r["name"] for r in records if r["stack_floor"]}
+        facts = {t.name for t in targets.TARGETS if "/facts " in t.measured}
+        self.assertEqual(with_stack, facts | {"process start (a11ykb --version) within 2x of sqlite3 -version (CPU time)"})
+        start = next(r for r in records if r["name"].startswith("process start"))
+        self.assertEqual(start["stack_floor"]["value"], 4.4 / 1.6)
+        self.assertFalse(start["stack_floor"]["within"])
+        without = {name: f for name, f in produced.items() if not name.endswith(("/stack", "GRDB: --version", "GRDB: --version CPU"))}
+        self.assertEqual([r["status"] for r in records], [r["status"] for r in targets.check(targets.TARGETS, without)])
+
+
 if __name__ == "__main__":
     unittest.main()
