@@ -2,6 +2,7 @@
 import argparse
 import os
 import shutil
+import signal
 import sys
 import tempfile
 
@@ -238,5 +239,8 @@ def run(args, argv):
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["compare"]:
+        # A comparison read through `head` ends quietly when the reader stops, as any filter does
+        # (the run itself keeps Python's handling: it writes to the pipes of the processes it runs).
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
         return compare.main(argv[1:])
     return run(parse(argv), argv)

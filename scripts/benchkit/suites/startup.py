@@ -55,12 +55,14 @@ def floor_programs(workdir):
         runner.log("swiftc unavailable: the Swift floors of process start are not measured")
         return {}
     built = {}
+    folder = os.path.join(workdir, "floor-swift")  # cli.clean removes it with the run's other files
+    os.makedirs(folder, exist_ok=True)
     for index, (label, source) in enumerate(FLOOR_SOURCES.items()):
-        path = os.path.join(workdir, f"floor{index}")
+        path = os.path.join(folder, f"floor{index}")
         with open(path + ".swift", "w", encoding="utf-8") as f:
             f.write(source)
         out = subprocess.run([swiftc, "-O", "-static-stdlib", path + ".swift", "-o", path],
-                             capture_output=True, text=True, cwd=workdir)
+                             capture_output=True, text=True, cwd=folder)
         if out.returncode == 0:
             built[label] = path
         else:
