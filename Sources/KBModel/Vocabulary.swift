@@ -183,6 +183,13 @@ package enum Vocabulary {
 
     /// A label the vocabulary does not know, kept as written: `Accessibility Trait` → `accessibility-trait`.
     package static func slugify(_ text: String) -> String {
+        // ASCII by bytes: every alias is slugified at a search's start, and a scalar's Unicode
+        // properties and appending scalars one by one cost 300 instructions each.
+        text.utf8.allSatisfy({ $0 < 0x80 }) ? slugifyASCII(text) : slugifyScalars(text)
+    }
+
+    /// `slugify` of any text, scalar by scalar: letters (of any script) and ASCII digits kept.
+    static func slugifyScalars(_ text: String) -> String {
         var slug = ""
         var pendingDash = false
         for scalar in normalizedLabel(text).unicodeScalars {
@@ -195,5 +202,24 @@ package enum Vocabulary {
             }
         }
         return slug
+    }
+
+    /// `slugify` of ASCII text: what is left of the label after `normalizedASCIILabel` (lower case)
+    /// is letters and digits, each run of anything else one dash between them.
+    static func slugifyASCII(_ text: String) -> String {
+        var slug: [UInt8] = []
+        slug.reserveCapacity(text.utf8.count)
+        var pendingDash = false
+        for byte in normalizedASCIILabel(text).utf8 {
+            if (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+                || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) {
+                if pendingDash && !slug.isEmpty { slug.append(UInt8(ascii: "-")) }
+                pendingDash = false
+                slug.append(byte)
+            } else {
+                pendingDash = true
+            }
+        }
+        return String(decoding: slug, as: UTF8.self)
     }
 }
