@@ -35,8 +35,8 @@ package enum TextTable {
     }
 
     /// Each line break as `↵`, a CR LF as one. By scalars, and only where there is a line feed:
-    /// Foundation's `replacingOccurrences`, twice a cell, was nine tenths of the time `wcag`
-    /// took to lay out its table of criteria.
+    /// Foundation's `replacingOccurrences`, twice a cell, was most of the work `wcag` did to lay
+    /// out its table of criteria (22.5 M instructions of 26.2 M).
     static func markingBreaks(_ text: Substring) -> String {
         guard text.utf8.contains(UInt8(ascii: "\n")) else { return String(text) }
         var out = String.UnicodeScalarView()
