@@ -205,7 +205,21 @@ struct QueryReading {
     /// the query holds none of them; a run of words that is a handle (`non-text contrast`, `target
     /// size minimum`), kept as words. `WCAG`, `SC` and `success criterion` beside one are the
     /// user's framing. The ranking raises the components citing each, then those testing it.
+    /// A number as a sentence writes it, `(1.4.11),`, without the punctuation around it. By bytes
+    /// (the marks are ASCII), as Foundation's trimming of a character set would, without its cost.
+    static func withoutPunctuationAround(_ text: String) -> String {
+        let marks = Array(".,;:()".utf8)
+        let bytes = Array(text.utf8)
+        var start = 0, end = bytes.count
+        while start < end, marks.contains(bytes[start]) { start += 1 }
+        while end > start, marks.contains(bytes[end - 1]) { end -= 1 }
+        return String(decoding: bytes[start..<end], as: UTF8.self)
+    }
+
     private mutating func readCriteria(_ db: Database, _ content: inout [(text: String, prefix: Bool)]) throws {
+        // One word without a digit names no criterion (a handle is two words or more): the
+        // catalogue is not read, a sixteenth of a one-word search's work.
+        guard content.count >= 2 || content.contains(where: { $0.text.utf8.contains(where: { $0 >= 0x30 && $0 <= 0x39 }) }) else { return }
         let catalogue = try Row.fetchAll(db.cachedStatement(sql: "SELECT sc, title FROM wcag_criteria WHERE title IS NOT NULL"))
             .map { (sc: try $0.successCriterion(), title: $0["title"] as String) }
         guard !catalogue.isEmpty else { return }
@@ -215,7 +229,7 @@ struct QueryReading {
         var found: [(sc: SCNumber, title: String)] = []
         var kept: [(text: String, prefix: Bool)] = []
         for word in content {
-            let number = word.text.trimmingCharacters(in: CharacterSet(charactersIn: ".,;:()"))
+            let number = Self.withoutPunctuationAround(word.text)
             if !word.prefix, let criterion = bySC[number] {
                 if !found.contains(where: { $0.sc == criterion.sc }) { found.append(criterion) }
             } else {

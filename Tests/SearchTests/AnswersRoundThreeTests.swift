@@ -212,6 +212,9 @@ final class AnswersRoundThreeTests: XCTestCase {
         let number = try search("2.4.7", limit: 3)
         XCTAssertEqual(number.reading.terms.map(\.text), ["Focus", "Visible"].map { $0.lowercased() })
         XCTAssertTrue(order(number).contains("how-to-test/keyboard-focus"), "\(order(number))")
+        // A number as a sentence writes it; one word without a digit names none.
+        XCTAssertEqual(try search("contrast (1.4.11),").reading.criteria.map(\.sc).written, ["1.4.11"])
+        XCTAssertEqual(try search("contrast").reading.criteria.map(\.sc).written, [])
     }
 
     // MARK: - Filler and phrase joining
