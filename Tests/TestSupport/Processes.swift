@@ -61,25 +61,12 @@ extension Fixtures {
         return try results.runs.map { try $0!.get() }
     }
 
-    /// Runs a program to its end; `environment` nil keeps this process's.
+    /// Runs a program to its end; `environment` nil keeps this process's. Through `Spawn`, not
+    /// Foundation's `Process`, whose start can crash the test process on Linux (`Spawn` says why).
     public static func runProcess(_ program: URL, _ arguments: [String], environment: [String: String]?) throws -> Run {
-        let process = Process()
-        process.executableURL = program
-        process.arguments = arguments
-        if let environment { process.environment = environment }
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        // Both pipes at once: stderr on a thread of its own, stdout on this one. Reading one to its
-        // end before the other deadlocks as soon as the child fills the other pipe (64 KB on Linux)
-        // while it still holds the first open.
-        let errDrain = Drain(err.fileHandleForReading)
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = errDrain.wait()
-        process.waitForExit()
-        return Run(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                   stderr: String(decoding: errData, as: UTF8.self))
+        let run = try Spawn.run(program.path, arguments, environment: environment)
+        return Run(status: run.status, stdout: String(decoding: run.stdout, as: UTF8.self),
+                   stderr: String(decoding: run.stderr, as: UTF8.self))
     }
 
     /// Starts the built executable without waiting for it.
@@ -106,7 +93,7 @@ extension Fixtures {
 }
 
 /// Reads a file handle to its end on a thread of its own; `wait` returns what it read.
-private final class Drain: @unchecked Sendable {
+final class Drain: @unchecked Sendable {
     private let done = DispatchSemaphore(value: 0)
     private var data = Data()
 
