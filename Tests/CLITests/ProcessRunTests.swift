@@ -39,4 +39,30 @@ final class ProcessRunTests: XCTestCase {
         XCTAssertTrue(open.isSubset(of: [0, 1, 2, 255]), "the shell's descriptors: \(open.sorted())")  // bash keeps 255
         withExtendedLifetime(held) {}
     }
+
+    /// As a `Process` starts it: no signal blocked and no standard one ignored, from whatever
+    /// thread it is started (a dispatch worker blocks nearly all, `fffffffe3bfbea27` here, and
+    /// `Fixtures.runEach` starts from those). Read by the child itself, not a shell, which resets
+    /// its own mask. Above 31, the C library's real-time signals are its own, as under `Process`.
+    func testTheChildStartsWithDefaultSignals() throws {
+        let lock = NSLock()
+        nonisolated(unsafe) var outputs: [String] = []
+        DispatchQueue.concurrentPerform(iterations: 2) { _ in
+            let run = try? Fixtures.runProcess(URL(fileURLWithPath: "/bin/grep"), ["-E", "^Sig(Blk|Ign)", "/proc/self/status"], environment: nil)
+            lock.lock()
+            outputs.append(run?.stdout ?? "did not run")
+            lock.unlock()
+        }
+        outputs.append(try Fixtures.runProcess(URL(fileURLWithPath: "/bin/grep"), ["-E", "^Sig(Blk|Ign)", "/proc/self/status"], environment: nil).stdout)
+        XCTAssertEqual(outputs.count, 3)
+        for output in outputs {
+            let masks = Dictionary(uniqueKeysWithValues: output.split(separator: "\n").compactMap { line -> (String, UInt64)? in
+                let parts = line.split(separator: "\t")
+                guard parts.count == 2, let value = UInt64(parts[1], radix: 16) else { return nil }
+                return (String(parts[0]), value)
+            })
+            XCTAssertEqual(masks["SigBlk:"], 0, output)
+            XCTAssertEqual(masks["SigIgn:"].map { $0 & 0x7FFF_FFFF }, 0, output)
+        }
+    }
 }

@@ -11,8 +11,9 @@ import Glibc
 /// copies each entry's name as 256 bytes, which runs past glibc's buffer when an entry sits at its
 /// end and the next page is unmapped (swift-corelibs-foundation pull request 5472, not in this
 /// toolchain). The whole test process crashed in `memcpy` that way in one suite run of four here.
-/// The child keeps this process's standard input, as a `Process` does, and no other descriptor:
-/// glibc's `closefrom` action closes the rest, and the pipes are close-on-exec besides.
+/// The child keeps this process's standard input, as a `Process` does, and no other descriptor
+/// (glibc's `closefrom` action closes the rest, and the pipes are close-on-exec besides), and it
+/// starts with every signal at its default and none blocked.
 enum Spawn {
     struct Failure: Error, CustomStringConvertible {
         let call: String
@@ -36,9 +37,21 @@ enum Spawn {
             argv.forEach { free($0) }
             envp?.forEach { free($0) }
         }
+        // Every signal at its default and none blocked, as a `Process` starts a child: a dispatch
+        // worker thread (`Fixtures.runEach` starts from those) blocks nearly every signal, and a
+        // child inherits its starter's mask.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var all = sigset_t(), none = sigset_t()
+        sigfillset(&all)
+        sigemptyset(&none)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
         var pid = pid_t()
-        let spawned = envp.map { posix_spawn(&pid, program, &actions, nil, argv, $0) }
-            ?? posix_spawn(&pid, program, &actions, nil, argv, environ)
+        let spawned = envp.map { posix_spawn(&pid, program, &actions, &attributes, argv, $0) }
+            ?? posix_spawn(&pid, program, &actions, &attributes, argv, environ)
         close(out.write)
         close(err.write)
         let outHandle = FileHandle(fileDescriptor: out.read, closeOnDealloc: true)
