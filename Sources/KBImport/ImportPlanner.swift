@@ -62,14 +62,14 @@ package struct ImportPlanner {
     /// (its success criteria in coverage, its help) is no longer answered, so the import says so,
     /// one notice per other source, naming the rules.
     private mutating func sharedRules(_ rules: [RuleEntry], sourceID: Int64) -> [Notice] {
-        let given = Set(rules.map { StoredState.RuleKey($0.kind.rawValue, $0.slug) })
+        let given = Set(rules.map { StoredState.RuleKey($0.kind, $0.slug) })
         stored.rulesOf[sourceID] = given.isEmpty ? nil : given
         guard !given.isEmpty else { return [] }
         var notices: [Notice] = []
         for (other, held) in stored.rulesOf.sorted(by: { $0.key < $1.key }) where other != sourceID {
             let shared = given.intersection(held).sorted()
             guard !shared.isEmpty, let path = stored.sources[other]?.location.absolute else { continue }
-            let names = shared.prefix(5).map { "\($0.kind == RuleKind.act.rawValue ? "ACT" : "axe-core") rule \($0.slug)" }.joined(separator: ", ")
+            let names = shared.prefix(5).map { "\($0.kind == .act ? "ACT" : "axe-core") rule \($0.slug)" }.joined(separator: ", ")
             let more = shared.count > 5 ? " and \(shared.count - 5) more" : ""
             notices.append(Notice(.skipped, line: nil, """
                 \(names)\(more) also given by \(path): both are kept, and this file's are the ones answered \

@@ -77,6 +77,14 @@ public struct Aspect: OpenVocabularyValue {
     /// The aspects the vocabulary knows, in the order a reader expects them.
     public static let known: [Aspect] = [.general, .name, .role, .group, .state, .focus, .customAction, .announcements]
 
+    /// The aspect a criterion's label is, word for word (`Name`, `State`, `Custom action`); nil
+    /// for any other label, one the vocabulary does not know included.
+    package init?(criterionLabel label: String) {
+        let aspect = Aspect(rawValue: Vocabulary.slugify(label))
+        guard aspect.isKnown else { return nil }
+        self = aspect
+    }
+
     /// The same slug read as a criteria kind: what a gap's aspect names when it sits under criteria.
     public var criterionKind: CriterionKind { CriterionKind(rawValue: rawValue) }
 }

@@ -211,8 +211,7 @@ package enum Vocabulary {
         slug.reserveCapacity(text.utf8.count)
         var pendingDash = false
         for byte in normalizedASCIILabel(text).utf8 {
-            if (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
-                || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) {
+            if (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) {
                 if pendingDash && !slug.isEmpty { slug.append(UInt8(ascii: "-")) }
                 pendingDash = false
                 slug.append(byte)

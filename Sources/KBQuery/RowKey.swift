@@ -33,7 +33,8 @@ public struct RowKey: Sendable, Hashable, CustomStringConvertible {
         let slug = Vocabulary.slugify(text)
         if slug.isEmpty { return nil }
         if slug == "announcements" || slug == "announcement" { return .announcements }
-        if standardKinds.contains(CriterionKind(rawValue: slug)) { return .criteria(CriterionKind(rawValue: slug)) }
+        let asKind = CriterionKind(rawValue: slug)
+        if standardKinds.contains(asKind) { return .criteria(asKind) }
         if case .aspect(let aspect) = Vocabulary.classify(text) { return .aspect(aspect) }
         if let kind = Vocabulary.criterionKind(text) { return .criteria(kind) }
         return .aspect(Aspect(rawValue: slug))

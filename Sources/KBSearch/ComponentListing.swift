@@ -306,7 +306,7 @@ package enum ComponentListing {
         guard let kind = FactKind(tag: fact["tag"]) else { return nil }
         var aspect: Aspect? = fact["aspect"]
         let label: String? = fact["label"]
-        if kind == .criterion, let words = label.map({ Aspect(rawValue: Vocabulary.slugify($0)) }), words.isKnown { aspect = words }
+        if kind == .criterion, let named = label.flatMap(Aspect.init(criterionLabel:)) { aspect = named }
         return SearchHit(
             rank: 0, score: 0, fact: kind, id: fact["id"], component: component["slug"], title: component["title"], family: family,
             category: component["category"], platform: try fact.platform(), framework: try fact.framework(), kind: fact["kind"],

@@ -308,7 +308,7 @@ package enum FactListing {
             textColumn = 2
             label = row["label"]
             if label != nil { labelColumn = 1 }
-            if let words = label.map({ Aspect(rawValue: Vocabulary.slugify($0)) }), words.isKnown { aspect = words }
+            if let named = label.flatMap(Aspect.init(criterionLabel:)) { aspect = named }
         case .guidance:
             text = row["guidance_text"]
             textColumn = (row["parent_id"] as Int64?) == nil ? 4 : 5

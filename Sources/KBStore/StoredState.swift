@@ -49,15 +49,15 @@ package struct StoredState: Sendable, Equatable {
 
     /// An automated rule as its engine names it: `axe`/`button-name`, `act`/`97a4e1`.
     package struct RuleKey: Hashable, Sendable, Comparable {
-        package var kind: String
+        package var kind: RuleKind
         package var slug: String
 
-        package init(_ kind: String, _ slug: String) {
+        package init(_ kind: RuleKind, _ slug: String) {
             self.kind = kind
             self.slug = slug
         }
 
-        package static func < (a: RuleKey, b: RuleKey) -> Bool { (a.kind, a.slug) < (b.kind, b.slug) }
+        package static func < (a: RuleKey, b: RuleKey) -> Bool { (a.kind.rawValue, a.slug) < (b.kind.rawValue, b.slug) }
     }
 
     package var sources: [Int64: Source] = [:]
@@ -125,7 +125,7 @@ package struct StoredState: Sendable, Equatable {
             state.add(Component(id: row["id"], key: ComponentKey(family, row["slug"]), sourceID: row["source_id"], category: row["category"]))
         }
         for row in try Row.fetchAll(db, sql: "SELECT DISTINCT source_id, kind, slug FROM rules") {
-            state.rulesOf[row["source_id"], default: []].insert(RuleKey(row["kind"], row["slug"]))
+            state.rulesOf[row["source_id"], default: []].insert(RuleKey(try row.ruleKind(), row["slug"]))
         }
         for row in try Row.fetchAll(db, sql: "SELECT DISTINCT component_id, source_id FROM announcements WHERE origin = 'transcript'") {
             state.captions[row["component_id"], default: []].insert(row["source_id"])

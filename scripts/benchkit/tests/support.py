@@ -5,7 +5,10 @@ to read.
     python3 -m unittest discover -s scripts/benchkit/tests
 """
 import os
+import shutil
 import sys
+import tempfile
+import unittest
 
 SCRIPTS = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 if SCRIPTS not in sys.path:
@@ -70,3 +73,12 @@ def details():
                                   "a11ykb stats, those libraries preloaded": record(14.0),
                                   "bytes": {"a11ykb": 100_000_000, "a11ykb-mcp": 120_000_000}}},
     }
+
+
+class FolderTestCase(unittest.TestCase):
+    """A test with a fresh folder of its own (`self.folder`), removed after it."""
+    def setUp(self):
+        self.folder = tempfile.mkdtemp(prefix="benchkit-test-")
+
+    def tearDown(self):
+        shutil.rmtree(self.folder, ignore_errors=True)

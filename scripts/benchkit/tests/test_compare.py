@@ -3,7 +3,6 @@ import contextlib
 import io
 import json
 import os
-import tempfile
 import unittest
 
 import support  # noqa: F401
@@ -84,15 +83,7 @@ class RowsTests(unittest.TestCase):
         self.assertNotIn("startup/a11ykb --help", changed)
 
 
-class CommandTests(unittest.TestCase):
-    def setUp(self):
-        self.folder = tempfile.mkdtemp(prefix="benchkit-test-")
-
-    def tearDown(self):
-        for name in os.listdir(self.folder):
-            os.remove(os.path.join(self.folder, name))
-        os.rmdir(self.folder)
-
+class CommandTests(support.FolderTestCase):
     def file(self, name, content):
         path = os.path.join(self.folder, name)
         with open(path, "w") as f:

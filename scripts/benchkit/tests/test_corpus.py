@@ -21,13 +21,7 @@ def tree(folder):
     return out
 
 
-class EntriesTests(unittest.TestCase):
-    def setUp(self):
-        self.folder = tempfile.mkdtemp(prefix="benchkit-test-")
-
-    def tearDown(self):
-        shutil.rmtree(self.folder)
-
+class EntriesTests(support.FolderTestCase):
     def test_the_same_seed_writes_the_same_bytes(self):
         a, b = os.path.join(self.folder, "a"), os.path.join(self.folder, "b")
         total = corpus.write_corpus(a, 12, seed=1)

@@ -41,13 +41,7 @@ def build_logged(binary, workdir):
     return floor, err.getvalue()
 
 
-class InputsTests(unittest.TestCase):
-    def setUp(self):
-        self.folder = tempfile.mkdtemp(prefix="benchkit-test-")
-
-    def tearDown(self):
-        shutil.rmtree(self.folder)
-
+class InputsTests(support.FolderTestCase):
     def test_everything_the_compile_reads_is_found_from_the_binary(self):
         found, reason = stackfloor.inputs(fake_build(self.folder))
         self.assertIsNone(reason)
