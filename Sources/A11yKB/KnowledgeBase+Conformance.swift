@@ -13,8 +13,10 @@ extension KnowledgeBase {
     /// An OpenACR report from filled results files (the checklist's CSV), axe-core runs and an
     /// optional base report (the product, the author, and the levels only a person can give), for
     /// `catalog` (else the base's, else the default edition). The rules: `ConformanceBuilder`.
+    /// `keepBase`: the base's levels stand where the evidence gives another (the build still lists
+    /// each disagreement, and the remark says the level is the vendor's).
     public func buildConformanceReport(results: [NamedInput], axe: [NamedInput], base: NamedInput?,
-                                       catalog: String? = nil) throws -> ConformanceBuild {
+                                       catalog: String? = nil, keepBase: Bool = false) throws -> ConformanceBuild {
         let baseReport = try base.map { input -> OpenACRReport in
             let (report, _) = try ConformanceReports.read(input)
             let bad = OpenACRCheck.check(report, catalog: catalog ?? report.catalog ?? OpenACRCatalog.defaultID).filter { $0.kind == .catalog }
@@ -31,7 +33,8 @@ extension KnowledgeBase {
                 try TestReport.build(db, try TestReport.read(input.data, name: input.name), file: input.name, level: .aaa)
             }
             return ConformanceBuilder.build(catalog: chosen, results: reports, axe: runs, base: baseReport,
-                                            titles: try WCAGCriterion.titles(db))
+                                            titles: try WCAGCriterion.titles(db), guides: try TestedSuccessCriteria.guides(db),
+                                            keepBase: keepBase)
         }
     }
 }

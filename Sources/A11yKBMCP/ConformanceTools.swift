@@ -15,14 +15,19 @@ extension Tools {
             not-applicable with its reason). Per WCAG success criterion and component (web for web entries, software for \
             native ones): a failure or violation beside a pass is partially-supports; failures with nothing that passed \
             does-not-support; passes with no failure supports; automated passes alone, n/a or untested rows, or nothing \
-            not-evaluated. The answer is the report (openacr YAML, json, markdown or html), the conflicts between the \
-            base's levels and the evidence, and the criteria still to test by hand with the rows that would settle them.
+            not-evaluated. Remarks are written for a buyer (what fails, where, for whom, ticket ids; what was verified); \
+            where each level came from is the trail. A level the base states that the evidence contradicts (either way) \
+            is a disagreement: the report is refused, listing them, unless keep_base keeps the base's levels. The answer is \
+            the report (openacr YAML, json, markdown or html), the disagreements, the trail, and the to-do list: what the \
+            evidence does not settle below AAA, with what would settle it, also as a base report to fill (todo_base).
             """,
         parameters: [
             Parameter(name: "results", kind: .strings(choices: nil), description: "Filled results CSVs, each as text."),
             Parameter(name: "axe", kind: .strings(choices: nil), description: "axe-core results, each as JSON text."),
             .string("base", "The base report as OpenACR YAML text."),
             .choice("catalog", catalogs, "The VPAT edition (default: the base's, else \(OpenACRCatalog.defaultID))."),
+            Parameter(name: "keep_base", kind: .boolean(default: false),
+                      description: "Keep the base's levels where the evidence gives another (default false)."),
             .format(OpenACRReport.self, "The report's format.", default: .openacr),
         ],
         answer: { arguments, kb in
@@ -33,8 +38,14 @@ extension Tools {
             guard !inputs("results").isEmpty || !inputs("axe").isEmpty || base != nil else {
                 return .error("give results, axe or base: the evidence to build from")
             }
-            let built = try kb.buildConformanceReport(results: inputs("results"), axe: inputs("axe"), base: base, catalog: arguments.string("catalog"))
-            let text = try built.report.toolText(try arguments.format(OpenACRReport.self))
+            let keepBase = arguments.bool("keep_base")
+            let built = try kb.buildConformanceReport(results: inputs("results"), axe: inputs("axe"), base: base, catalog: arguments.string("catalog"),
+                                                      keepBase: keepBase)
+            if !built.conflicts.isEmpty && !keepBase {
+                return .error("the base's levels disagree with the evidence; correct the base, or keep its levels with keep_base: "
+                              + built.conflicts.map(\.located).joined(separator: "; "))
+            }
+            let text = try built.toolText(try arguments.format(OpenACRReport.self))
             let pending = JSONValue(encoding: built.pending)
             let unread: JSONValue = .array(built.unreadRows.map { row in
                 .object([("file", .string(row.file)), ("line", .optional(row.problem.line)), ("id", .string(row.problem.id)),
@@ -42,7 +53,8 @@ extension Tools {
             })
             return Answer(text, .object([("report", ConformanceDataRendering.json(built.report)),
                                          ("conflicts", ConformanceDataRendering.json(problems: built.conflicts)),
-                                         ("to_test_by_hand", pending), ("rows_not_counted", unread)]))
+                                         ("to_test_by_hand", pending), ("todo_base", .string(built.todo.yaml)),
+                                         ("trail", JSONValue(encoding: built.trail)), ("rows_not_counted", unread)]))
         })
 
     package static let checkConformanceReport = ToolDefinition(

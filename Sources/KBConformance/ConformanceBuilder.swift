@@ -7,17 +7,24 @@ import KBQuery
 /// them), the level is `Evidence.level` over:
 /// - the results rows whose item tests that success criterion (`TestedSuccessCriteria`: the row's
 ///   own links, never another criterion its component cites);
-/// - the automated runs' rules tagged with it: violations (nodes) and passes (rules), web only.
-/// A level the base report gives is kept; evidence that contradicts it (Supports or Not Applicable
-/// over a failed row or a violation) is a conflict. Section 508's functional performance criteria
-/// follow from the success criteria the Trusted Tester tests of each touch. Chapters no evidence
-/// reaches come from the base report, else stay Not Evaluated. The same evidence always gives the
-/// same bytes: nothing depends on the clock or on a dictionary's order.
+/// - the automated runs' rules tagged with it, each rule once over every run: nodes that failed,
+///   and rules that passed, web only.
+/// The remarks are a buyer's (`BuyerRemarks`); where each level came from is the trail
+/// (`ConformanceTrail`). A level the base report states is a person's word: where the evidence
+/// gives another level (either way) the two disagree, and the report stands only when the lead
+/// keeps the base's word (`keepBase`), which its remark then says. A base's notes without a level
+/// word a criterion whose level the evidence sets. Section 508's functional performance criteria
+/// follow from what failed (`FunctionalPerformance`). Chapters no evidence reaches come from the
+/// base report, else stay Not Evaluated; what is still unsettled below AAA is the to-do list
+/// (`pending`), which `ConformanceTodo` writes as a base to fill. The same evidence always gives
+/// the same bytes: nothing depends on the clock, a dictionary's order, or the files' names.
 public struct ConformanceBuild: Sendable {
     public var report: OpenACRReport
-    /// Where the base's level and the evidence disagree.
+    /// Where the base's level and the evidence's disagree (in either direction).
     public var conflicts: [OpenACRProblem]
-    /// Success criteria still Not Evaluated below AAA, with the rows that would settle them.
+    /// Whether the base's levels were kept over the evidence's where they disagree.
+    public var keptBase: Bool
+    /// What the evidence does not settle below AAA: what a person still has to state.
     public var pending: [Pending]
     /// Rows of the results files that could not be counted, by file.
     public var unreadRows: [(file: String, problem: TestReport.Problem)]
@@ -25,35 +32,37 @@ public struct ConformanceBuild: Sendable {
     public var withoutFingerprints: [String]
     /// How many criteria of each chapter got each level, in the catalog's order.
     public var summary: [(chapter: OpenACRCatalog.Chapter, counts: [AdherenceLevel: Int])]
+    /// Where each level came from: rows, files, lines, rules, nodes.
+    public var trail: ConformanceTrail
+    /// The base the build read (nil: none), which the to-do list extends.
+    public var base: OpenACRReport?
 
-    /// As data: the keys of `CodingKeys`, the success criterion as it is written (`1.4.3`).
+    /// A report the evidence alone cannot finish, with the base's other entries kept.
+    public var todo: ConformanceTodo { ConformanceTodo(pending: pending, base: base, catalog: report.catalog ?? OpenACRCatalog.defaultID, built: report) }
+
+    /// One criterion and kind of product the evidence does not settle. As data: the keys of
+    /// `CodingKeys`, the criterion as it is written (`1.4.3`, `302.1`, `402.2.1`).
     public struct Pending: Sendable, Equatable, Encodable {
-        public var sc: SCNumber
+        public var chapter: String
+        public var criterion: String
         public var title: String
         public var component: String
         /// Ids of results rows that test it but were left untested, blocked or marked n/a.
         public var rows: [String]
+        /// The how-to-test guides that test it (`how-to-test/color-contrast`).
+        public var guides: [String]
         /// axe rules that passed on it, which cannot by themselves show conformance.
         public var automatedPasses: [String]
+        /// What would settle it, in words: the rows, the guides, or a person's judgement.
+        public var settle: String
 
-        enum CodingKeys: String, CodingKey { case sc, title, component, rows, automatedPasses = "automated_passes" }
+        /// The success criterion, for a criterion of a success-criteria chapter.
+        public var sc: SCNumber? { chapter.hasPrefix("success_criteria") ? SCNumber(criterion) : nil }
 
-        public func encode(to encoder: Encoder) throws {
-            var c = encoder.container(keyedBy: CodingKeys.self)
-            try c.encode(sc.description, forKey: .sc)
-            try c.encode(title, forKey: .title)
-            try c.encode(component, forKey: .component)
-            try c.encode(rows, forKey: .rows)
-            try c.encode(automatedPasses, forKey: .automatedPasses)
+        enum CodingKeys: String, CodingKey {
+            case chapter, criterion, title, component, rows, guides, automatedPasses = "automated_passes", settle
         }
     }
-}
-
-/// One axe-core results file: its name (as given) and its runs.
-package struct AxeEvidence: Sendable {
-    package var file: String
-    package var runs: [AxeResults]
-    package init(file: String, runs: [AxeResults]) { (self.file, self.runs) = (file, runs) }
 }
 
 package enum ConformanceBuilder {
@@ -69,8 +78,9 @@ package enum ConformanceBuilder {
 
     static func family(of item: ChecklistItem) -> Family? { ComponentName(item.component)?.family }
 
+    /// `guides`: the how-to-test guides that test each success criterion, as `how-to-test/slug`.
     package static func build(catalog: OpenACRCatalog, results: [TestReport], axe: [AxeEvidence], base: OpenACRReport?,
-                              titles: [SCNumber: String]) -> ConformanceBuild {
+                              titles: [SCNumber: String], guides: [SCNumber: [String]] = [:], keepBase: Bool = false) -> ConformanceBuild {
         var report = OpenACRReport()
         report.title = base?.title ?? ((base?.product?.name).map { "\($0) Accessibility Conformance Report" } ?? "Accessibility Conformance Report")
         report.product = base?.product ?? OpenACRReport.Product(name: "Unnamed product")
@@ -80,7 +90,8 @@ package enum ConformanceBuilder {
         report.lastModifiedDate = base?.lastModifiedDate
         report.version = base?.version
         report.notes = base?.notes
-        report.evaluationMethodsUsed = base?.evaluationMethodsUsed ?? methods(results, axe)
+        let automated = AutomatedEvidence(axe)
+        report.evaluationMethodsUsed = base?.evaluationMethodsUsed ?? methods(results, axe, automated)
         report.legalDisclaimer = base?.legalDisclaimer
         report.license = base?.license
         report.repository = base?.repository
@@ -100,12 +111,13 @@ package enum ConformanceBuilder {
         // The rows that test each success criterion, in the files' order, gathered once.
         var rowsBySC: [SCNumber: [TestReport.Outcome]] = [:]
         for o in outcomes { for sc in o.item.successCriteria { rowsBySC[sc, default: []].append(o) } }
-        let axeBySC = AutomatedEvidence(axe)
         let eu = catalog.id.contains("-eu-")
 
         var conflicts: [OpenACRProblem] = []
         var pending: [ConformanceBuild.Pending] = []
+        var records: [ConformanceTrail.Record] = []
         var levels: [SCNumber: [String: AdherenceLevel]] = [:]
+        var failures: [FunctionalPerformance.Failure] = []
         var summary: [(chapter: OpenACRCatalog.Chapter, counts: [AdherenceLevel: Int])] = []
 
         // The success-criteria chapters first: the functional performance criteria read their levels.
@@ -124,39 +136,66 @@ package enum ConformanceBuilder {
                 for name in names {
                     let stated = base?.adherence(chapter: known.id, criterion: entry.id, component: name)
                     let statedLevel = stated?.level.flatMap { $0.isEmpty ? nil : AdherenceLevel(rawValue: $0) }
-                    var level: AdherenceLevel
-                    var remarks: [String] = []
+                    let statedNotes = stated?.notes.flatMap { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : $0 }
+                    // What the evidence gives: a level and a buyer's remarks (nil: the chapter takes no evidence).
+                    var found: (level: AdherenceLevel, remarks: [String])?
+                    var record = ConformanceTrail.Record(chapter: known.id, criterion: entry.id, component: name, level: .notEvaluated,
+                                                         evidenceLevel: nil, baseLevel: statedLevel, rows: [], rules: [], basedOn: [])
+                    var settle: (rows: [String], passes: [String])?
                     if let wcag = known.wcagLevel, let sc = SCNumber(entry.id) {
-                        let found = evidence(sc, component: name, rows: rowsBySC[sc] ?? [], automated: axeBySC)
-                        level = found.evidence.level
-                        remarks = found.remarks
-                        if level == .notEvaluated && wcag != .aaa && statedLevel == nil {
-                            pending.append(.init(sc: sc, title: entry.handle, component: name, rows: found.unsettled,
-                                                 automatedPasses: name == "web" ? axeBySC.passes(sc) : []))
+                        let e = evidence(sc, component: name, rows: rowsBySC[sc] ?? [], automated: automated)
+                        found = (e.evidence.level, e.remarks)
+                        record.rows = e.rows.map(ConformanceTrail.Row.init)
+                        record.rules = name == "web" ? automated.trail[sc] ?? [] : []
+                        if e.evidence.level == .notEvaluated && wcag != .aaa { settle = (e.unsettled, name == "web" ? automated.passingRules(sc) : []) }
+                        if eu { found!.remarks.append("EN 301 549: " + (name == "software" ? EN301549.softwareClause(sc) : EN301549.webClause(sc)) + ".") }
+                        let final = statedLevel ?? e.evidence.level
+                        levels[sc, default: [:]][name] = final
+                        if final == .partiallySupports || final == .doesNotSupport {
+                            // What failed, with the Trusted Tester tests each failure may stand for.
+                            if e.evidence.failed > 0 || statedLevel != nil { failures.append(.init(sc: sc, tests: [])) }
+                            for f in (name == "web" ? automated.findings(sc) : []) where f.failed > 0 {
+                                failures.append(.init(sc: sc, tests: f.trustedTesterTests))
+                            }
                         }
-                        if let statedLevel, (statedLevel == .supports || statedLevel == .notApplicable),
-                           found.evidence.failed > 0 || found.evidence.violations > 0 {
-                            conflicts.append(OpenACRProblem(.conflict, chapter: known.id, criterion: entry.id, component: name,
-                                "the base report says \(statedLevel.label), the evidence \(level.label): \(found.evidence.failed) failed rows, \(found.evidence.violations) failing nodes"))
-                        }
-                        if eu { remarks.append("EN 301 549: " + (name == "software" ? EN301549.softwareClause(sc) : EN301549.webClause(sc)) + ".") }
-                        levels[sc, default: [:]][name] = statedLevel ?? level
                     } else if known.id == "functional_performance_criteria" {
-                        (level, remarks) = functionalPerformance(entry.id, levels: levels, titles: titles)
+                        let fpc = FunctionalPerformance.level(entry.id, handle: entry.handle, levels: levels, failures: failures, titles: titles)
+                        found = (fpc.level, fpc.remarks)
+                        record.basedOn = fpc.basedOn
+                        if fpc.level == .notEvaluated { settle = ([], []) }
                     } else {
-                        level = .notEvaluated
-                        remarks = ["No test evidence reaches this chapter; the base report states it."]
+                        settle = ([], [])
                     }
-                    let notes: String?
+                    record.evidenceLevel = found?.level
+                    let evidenceLevel = found?.level ?? .notEvaluated
+                    var level = evidenceLevel
+                    var remarks = found?.remarks ?? ["Not evaluated for this report."]
                     if let statedLevel {
+                        // A person's word: kept where the evidence says nothing or the same; where it
+                        // says another level, a disagreement the lead must settle.
+                        if evidenceLevel != .notEvaluated && evidenceLevel != statedLevel {
+                            conflicts.append(OpenACRProblem(.conflict, chapter: known.id, criterion: entry.id, component: name,
+                                "the base report says \(statedLevel.label), the evidence \(evidenceLevel.label)"))
+                            remarks = (statedNotes.map { [$0] } ?? [])
+                                + ["The level is the vendor's own assessment; the tests for this report found it \(evidenceLevel.words)."]
+                                + (found?.remarks ?? [])
+                        } else {
+                            remarks = statedNotes.map { [$0] } ?? remarks
+                        }
                         level = statedLevel
-                        notes = [stated?.notes].compactMap { $0 }.first ?? (remarks.isEmpty ? nil : remarks.joined(separator: "\n"))
-                    } else {
-                        let joined = ([stated?.notes].compactMap { $0 } + remarks).joined(separator: "\n")
-                        notes = joined.isEmpty ? nil : joined
+                        settle = nil
+                    } else if let statedNotes {
+                        remarks = [statedNotes]
                     }
+                    if let settle, known.wcagLevel != .aaa {
+                        pending.append(pendingEntry(known, entry, component: name, rows: settle.rows, passes: settle.passes,
+                                                    guides: SCNumber(entry.id).flatMap { guides[$0] } ?? [], basedOn: record.basedOn, levels: levels))
+                    }
+                    record.level = level
+                    records.append(record)
                     counts[level, default: 0] += 1
-                    components.append(OpenACRReport.Component(name: name, adherence: .init(level: level.rawValue, notes: notes)))
+                    let notes = remarks.joined(separator: " ")
+                    components.append(OpenACRReport.Component(name: name, adherence: .init(level: level.rawValue, notes: notes.isEmpty ? nil : notes)))
                 }
                 criteria.append(OpenACRReport.Criterion(num: entry.id, components: components))
             }
@@ -164,151 +203,89 @@ package enum ConformanceBuilder {
         }
         report.chapters = catalog.chapters.compactMap { chapters[$0.id] }
         summary.sort { a, b in catalog.chapters.firstIndex(of: a.chapter)! < catalog.chapters.firstIndex(of: b.chapter)! }
+        let order = Dictionary(uniqueKeysWithValues: catalog.chapters.enumerated().map { ($1.id, $0) })
+        records.sort { (order[$0.chapter] ?? 0) < (order[$1.chapter] ?? 0) }
+        pending.sort { (order[$0.chapter] ?? 0) < (order[$1.chapter] ?? 0) }
         let unread = results.flatMap { r in r.problems.map { (file: r.outcomes.first?.file ?? r.file ?? "", problem: $0) } }
-        return ConformanceBuild(report: report, conflicts: conflicts, pending: pending, unreadRows: unread,
-                                withoutFingerprints: results.filter { !$0.fingerprintsChecked }.compactMap(\.file), summary: summary)
+        return ConformanceBuild(report: report, conflicts: conflicts, keptBase: keepBase, pending: pending, unreadRows: unread,
+                                withoutFingerprints: results.filter { !$0.fingerprintsChecked }.compactMap(\.file), summary: summary,
+                                trail: ConformanceTrail(records: records), base: base)
     }
 
-    /// How the report was made, when the base does not say: the files and engines, counted.
-    static func methods(_ results: [TestReport], _ axe: [AxeEvidence]) -> String {
+    /// One entry of the to-do list, saying what would settle it.
+    static func pendingEntry(_ chapter: OpenACRCatalog.Chapter, _ entry: OpenACRCatalog.Criterion, component: String, rows: [String],
+                             passes: [String], guides: [String], basedOn: [String], levels: [SCNumber: [String: AdherenceLevel]]) -> ConformanceBuild.Pending {
+        var ways: [String] = []
+        if chapter.wcagLevel != nil {
+            if !rows.isEmpty { ways.append("test the checklist rows " + RemarkWords.list(rows, limit: 5, more: ("row", "rows"))) }
+            if !guides.isEmpty { ways.append("test it as the how-to-test guide " + RemarkWords.list(guides, limit: 3, more: ("guide", "guides")) + " says") }
+            if !passes.isEmpty { ways.append("confirm by hand what the automated " + (passes.count == 1 ? "rule" : "rules") + " " + RemarkWords.list(passes) + " passed") }
+            if ways.isEmpty { ways.append("a person's judgement: no checklist row or guide of the knowledge base tests it (or not-applicable, with the reason)") }
+        } else if chapter.id == "functional_performance_criteria", !basedOn.isEmpty {
+            let open = basedOn.compactMap { SCNumber($0) }.filter { levels[$0]?.values.contains(.notEvaluated) ?? false }
+            ways.append("settle the success criteria it rests on: " + RemarkWords.list(open.map { $0.description }, limit: 8, more: ("other", "others")))
+        } else {
+            // `Chapter 4: Hardware` → `hardware`.
+            let topic = (chapter.label.split(separator: ":").last.map(String.init) ?? chapter.label).trimmingCharacters(in: .whitespaces).lowercased()
+            ways.append("a person's judgement: e.g. whether the product has \(topic) this criterion applies to"
+                        + " (if the chapter does not apply, disable it with the reason)")
+        }
+        return ConformanceBuild.Pending(chapter: chapter.id, criterion: entry.id, title: entry.handle, component: component, rows: rows,
+                                        guides: guides, automatedPasses: passes, settle: ways.joined(separator: "; or "))
+    }
+
+    /// How the report was made, when the base does not say: the methods and how much each covered,
+    /// never the files' names (a buyer reads it; the trail names them).
+    static func methods(_ results: [TestReport], _ axe: [AxeEvidence], _ automated: AutomatedEvidence) -> String {
         var parts: [String] = []
-        let tested = results.reduce(0) { $0 + $1.outcomes.filter { $0.result != nil }.count }
+        let outcomes = results.flatMap(\.outcomes)
+        let tested = outcomes.filter { $0.result != nil }
         if !results.isEmpty {
-            parts.append("Manual testing of MagentaA11y acceptance criteria by keyboard, screen reader and device settings: \(tested) results rows"
-                         + " from " + results.compactMap(\.file).joined(separator: ", ") + ".")
+            let components = tested.map(\.item.componentTitle).uniqued().count
+            let pages = tested.compactMap { RemarkWords.page($0.page) }.uniqued().count
+            parts.append("Manual testing of MagentaA11y acceptance criteria by keyboard, screen reader and device settings: "
+                         + RemarkWords.count(tested.count, "requirement", "requirements") + " tested in "
+                         + RemarkWords.count(components, "component", "components")
+                         + (pages > 0 ? " on " + RemarkWords.count(pages, "page or screen", "pages or screens") : "") + ".")
         }
-        let engines = Set(axe.flatMap { $0.runs.compactMap(\.engine) }).sorted()
         if !axe.isEmpty {
-            parts.append("Automated testing with axe-core" + (engines.isEmpty ? "" : " " + engines.joined(separator: ", "))
-                         + " (" + axe.map(\.file).joined(separator: ", ") + "); automated passes alone never make a criterion Supports.")
+            let engines = Set(axe.flatMap { $0.runs.compactMap(\.engine) }).sorted()
+            let runs = axe.reduce(0) { $0 + $1.runs.count }
+            parts.append("Automated testing with axe-core" + (engines.isEmpty ? "" : " " + engines.joined(separator: ", ")) + ": "
+                         + RemarkWords.count(runs, "run", "runs")
+                         + (automated.pages.isEmpty ? "" : " over " + RemarkWords.count(automated.pages.count, "page", "pages"))
+                         + "; automated passes alone never make a criterion Supports.")
         }
-        return parts.isEmpty ? "No evidence was given: every level comes from the base report or is Not Evaluated." : parts.joined(separator: " ")
+        return parts.isEmpty ? "No test evidence was given: every level comes from the vendor's own assessment or is Not Evaluated." : parts.joined(separator: " ")
     }
 
     struct Found {
         var evidence = Evidence()
         var remarks: [String] = []
+        /// Every row that tests it for this kind of product, in the files' order.
+        var rows: [TestReport.Outcome] = []
         /// Rows that test it but were not settled (untested, blocked, n/a).
         var unsettled: [String] = []
     }
 
     /// The rows and runs that speak of one success criterion for one kind of product, and the
-    /// remarks a buyer reads: what fails where (with the testers' notes and where each row is),
-    /// what passed, what the automated rules found, and what is still to test.
-    /// `rows`: those that test `sc`, of every kind of product.
+    /// remarks a buyer reads. `rows`: those that test `sc`, of every kind of product.
     static func evidence(_ sc: SCNumber, component: String, rows testing: [TestReport.Outcome], automated: AutomatedEvidence) -> Found {
         var found = Found()
-        let rows = testing.filter { o in
+        found.rows = testing.filter { o in
             guard let family = ConformanceBuilder.family(of: o.item) else { return false }
             return family == .howToTest || ConformanceBuilder.component(of: family) == component
         }
-        for o in rows { found.evidence.add(o.result) }
-        if component == "web" {
-            found.evidence.violations = automated.violationNodes(sc)
-            found.evidence.automatedPasses = automated.passes(sc).count
+        for o in found.rows { found.evidence.add(o.result) }
+        let web = component == "web"
+        if web {
+            found.evidence.violations = automated.failedNodes(sc)
+            found.evidence.automatedPasses = automated.passingRules(sc).count
         }
-        let failed = rows.filter { $0.result == .fail }
-        if !failed.isEmpty {
-            let shown = failed.prefix(6).map { o -> String in
-                let where_ = [o.file.map { "\($0) line \(o.line)" }, o.item.id].compactMap { $0 }.joined(separator: ", ")
-                let note = o.note.trimmingCharacters(in: .whitespacesAndNewlines)
-                return "\(o.item.componentTitle)\(o.item.platform.map { " (\($0.rawValue))" } ?? ""): "
-                    + shorten((o.item.label.map { "\($0): " } ?? "") + o.item.expectation) + "."
-                    + (note.isEmpty ? "" : " Tester's note: \(note).") + " [\(where_)]"
-            }
-            found.remarks.append("Fails in \(failed.count) of \(failed.count + found.evidence.passed) tested rows: " + shown.joined(separator: "; ")
-                                 + (failed.count > shown.count ? "; and \(failed.count - shown.count) more." : "."))
-        }
-        if component == "web" {
-            let violations = automated.violations(sc)
-            if !violations.isEmpty {
-                found.remarks.append("axe-core found violations: " + violations.map { "\($0.rule) (\($0.nodes) node\($0.nodes == 1 ? "" : "s"), \($0.file))" }.joined(separator: ", ") + ".")
-            }
-            let review = automated.incomplete(sc)
-            if !review.isEmpty {
-                found.remarks.append("axe-core could not decide, to review by hand: " + review.map { "\($0.rule) (\($0.nodes) node\($0.nodes == 1 ? "" : "s"))" }.joined(separator: ", ") + ".")
-            }
-        }
-        if found.evidence.passed > 0 {
-            let names = rows.filter { $0.result == .pass }.map(\.item.componentTitle).uniqued()
-            found.remarks.append("Passed \(found.evidence.passed) row\(found.evidence.passed == 1 ? "" : "s") (" + names.joined(separator: ", ") + ").")
-        }
-        if component == "web", !automated.passes(sc).isEmpty {
-            found.remarks.append("axe-core rules passed: " + automated.passes(sc).joined(separator: ", ") + "."
-                                 + (found.evidence.passed == 0 && found.evidence.failed == 0 && found.evidence.violations == 0
-                                    ? " Automated passes cannot show conformance: test it by hand." : ""))
-        }
-        let open = rows.filter { $0.result == nil || $0.result == .blocked || $0.result == .notApplicable }
-        found.unsettled = open.map(\.item.id)
-        var counts: [String] = []
-        if found.evidence.notTested > 0 { counts.append("\(found.evidence.notTested) not tested") }
-        if found.evidence.blocked > 0 { counts.append("\(found.evidence.blocked) blocked") }
-        if found.evidence.notApplicable > 0 { counts.append("\(found.evidence.notApplicable) marked n/a by testers (only the base report makes a criterion Not Applicable)") }
-        if !counts.isEmpty { found.remarks.append("Rows " + counts.joined(separator: ", ") + ".") }
-        if found.evidence.level == .notEvaluated {
-            found.remarks.append(open.isEmpty && rows.isEmpty
-                                 ? "Not evaluated: no results row tests it."
-                                 : "Not evaluated: to settle it, test " + open.prefix(8).map(\.item.id).joined(separator: ", ")
-                                    + (open.count > 8 ? " and \(open.count - 8) more" : "") + ".")
-        }
+        found.remarks = BuyerRemarks.compose(level: found.evidence.level, failed: found.rows.filter { $0.result == .fail },
+                                             passed: found.rows.filter { $0.result == .pass },
+                                             automated: web ? automated.findings(sc) : [], web: web)
+        found.unsettled = found.rows.filter { $0.result == nil || $0.result == .blocked || $0.result == .notApplicable }.map(\.item.id).uniqued()
         return found
     }
-
-    /// A functional performance criterion from the success criteria whose Trusted Tester tests
-    /// touch it: any of them partially or not supported makes it at best Partially Supports (one
-    /// failing criterion leaves other ways to use the product); all of them supported or not
-    /// applicable make it Supports; otherwise it is Not Evaluated, saying which are missing.
-    static func functionalPerformance(_ id: String, levels: [SCNumber: [String: AdherenceLevel]], titles: [SCNumber: String]) -> (AdherenceLevel, [String]) {
-        let related = TrustedTester.successCriteria(touching: id).filter { levels[$0] != nil }
-        guard !related.isEmpty else { return (.notEvaluated, ["No Trusted Tester test ties a success criterion to it; the base report states it."]) }
-        func name(_ sc: SCNumber) -> String { titles[sc].map { "\(sc) \($0)" } ?? sc.description }
-        let worst = related.map { sc in (sc, levels[sc]!.values.max() ?? .notEvaluated) }
-        let failing = worst.filter { $0.1 == .partiallySupports || $0.1 == .doesNotSupport }.map(\.0)
-        if !failing.isEmpty {
-            return (.partiallySupports, ["Success criteria it rests on (Trusted Tester) that are not fully supported: "
-                                         + failing.map(name).joined(separator: ", ") + "."])
-        }
-        let open = worst.filter { $0.1 == .notEvaluated }.map(\.0)
-        if open.isEmpty, worst.contains(where: { $0.1 == .supports }) {
-            return (.supports, ["Every success criterion it rests on (Trusted Tester) is supported or not applicable: "
-                                + related.map(\.description).joined(separator: ", ") + "."])
-        }
-        return (.notEvaluated, ["\(related.count - open.count) of \(related.count) success criteria it rests on (Trusted Tester) are evaluated; still to evaluate: "
-                                + open.map(\.description).joined(separator: ", ") + "."])
-    }
-
-    static func shorten(_ text: String, to limit: Int = 110) -> String {
-        let flat = text.split(whereSeparator: \.isNewline).joined(separator: " ")
-        guard flat.count > limit else { return flat.hasSuffix(".") ? String(flat.dropLast()) : flat }
-        let cut = flat.prefix(limit)
-        return (cut.lastIndex(of: " ").map { String(cut[..<$0]) } ?? String(cut)) + "…"
-    }
-
-}
-
-/// The automated runs, per success criterion their tags name (axe's `wcag412`).
-struct AutomatedEvidence {
-    struct Hit { var rule: String; var nodes: Int; var file: String }
-    var violationsBySC: [SCNumber: [Hit]] = [:]
-    var incompleteBySC: [SCNumber: [Hit]] = [:]
-    var passesBySC: [SCNumber: [String]] = [:]
-
-    init(_ files: [AxeEvidence]) {
-        for file in files {
-            for run in file.runs {
-                func scs(_ r: AxeResults.Result) -> [SCNumber] {
-                    r.tags.compactMap(AxeResults.successCriterion(ofTag:)).uniqued()
-                }
-                for r in run.violations { for sc in scs(r) { violationsBySC[sc, default: []].append(Hit(rule: r.id, nodes: r.nodes.count, file: file.file)) } }
-                for r in run.incomplete { for sc in scs(r) { incompleteBySC[sc, default: []].append(Hit(rule: r.id, nodes: r.nodes.count, file: file.file)) } }
-                for r in run.passes { for sc in scs(r) where !(passesBySC[sc]?.contains(r.id) ?? false) { passesBySC[sc, default: []].append(r.id) } }
-            }
-        }
-    }
-
-    func violations(_ sc: SCNumber) -> [Hit] { violationsBySC[sc] ?? [] }
-    func incomplete(_ sc: SCNumber) -> [Hit] { incompleteBySC[sc] ?? [] }
-    func violationNodes(_ sc: SCNumber) -> Int { violations(sc).reduce(0) { $0 + $1.nodes } }
-    /// Rules that passed on some node (a rule may pass on some nodes and fail on others: both are said).
-    func passes(_ sc: SCNumber) -> [String] { (passesBySC[sc] ?? []).sorted() }
 }

@@ -12,16 +12,23 @@ public enum OpenACRWriting {
         case bool(Bool)
         case list([Value])
         case map([(String, Value)])
+        /// A value with a YAML comment written on the line before it (JSON has none: it drops it).
+        case commented(String, Value)
+
+        /// The value itself, without its comment.
+        package var bare: Value { if case .commented(_, let v) = self { v.bare } else { self } }
     }
 
-    public static func yaml(_ report: OpenACRReport) -> String {
+    /// `comments`: a comment before a top-level field (keyed by its name, `author`) or before a
+    /// component's adherence (keyed `chapter criterion component`), as a base to fill carries.
+    public static func yaml(_ report: OpenACRReport, comments: [String: String] = [:]) -> String {
         var out = "# OpenACR (GSA's Accessibility Conformance Report format), schema openacr-0.1.0\n"
-        emit(tree(report), indent: 0, into: &out)
+        emit(tree(report, comments: comments), indent: 0, into: &out)
         return out
     }
 
     /// The report as the ordered tree both writers walk (JSON is written by `JSONValue`, in KBRender).
-    package static func tree(_ r: OpenACRReport) -> Value {
+    package static func tree(_ r: OpenACRReport, comments: [String: String] = [:]) -> Value {
         var top: [(String, Value)] = []
         func add(_ key: String, _ value: String?) { if let value { top.append((key, .string(value))) } }
         add("title", r.title)
@@ -32,7 +39,7 @@ public enum OpenACRWriting {
             if let v = p.description { m.append(("description", .string(v))) }
             top.append(("product", .map(m)))
         }
-        if let a = r.author { top.append(("author", contact(a))) }
+        if let a = r.author { top.append(("author", comments["author"].map { .commented($0, contact(a)) } ?? contact(a))) }
         if let v = r.vendor { top.append(("vendor", contact(v))) }
         add("report_date", r.reportDate)
         add("last_modified_date", r.lastModifiedDate)
@@ -65,7 +72,8 @@ public enum OpenACRWriting {
                                     if let n = a.notes { am.append(("notes", .string(n))) }
                                     pm.append(("adherence", .map(am)))
                                 }
-                                return .map(pm)
+                                let key = "\(chapter.id) \(c.num) \(comp.name)"
+                                return comments[key].map { .commented($0, .map(pm)) } ?? .map(pm)
                             })))
                         }
                         return .map(cm)
@@ -86,7 +94,7 @@ public enum OpenACRWriting {
     static func quoted(_ s: String) -> String { JSONString.quoted(s) }
 
     static func scalar(_ v: Value) -> String? {
-        switch v {
+        switch v.bare {
         case .string(let s): quoted(s)
         case .int(let n): String(n)
         case .bool(let b): b ? "true" : "false"
@@ -96,11 +104,19 @@ public enum OpenACRWriting {
         }
     }
 
+    /// A comment's lines, each behind `#` at the indent of what it speaks of.
+    static func comment(_ v: Value, pad: String, into out: inout String) {
+        guard case .commented(let text, _) = v else { return }
+        for line in text.split(whereSeparator: \.isNewline) { out += "\(pad)# \(line)\n" }
+    }
+
     static func emit(_ v: Value, indent: Int, into out: inout String) {
         let pad = String(repeating: " ", count: indent)
-        switch v {
+        switch v.bare {
         case .map(let pairs):
             for (key, value) in pairs {
+                comment(value, pad: pad, into: &out)
+                let value = value.bare
                 if let s = scalar(value) { out += "\(pad)\(key): \(s)\n" } else {
                     out += "\(pad)\(key):\n"
                     emit(value, indent: indent + 2, into: &out)
@@ -108,6 +124,8 @@ public enum OpenACRWriting {
             }
         case .list(let items):
             for item in items {
+                comment(item, pad: pad, into: &out)
+                let item = item.bare
                 if let s = scalar(item) { out += "\(pad)- \(s)\n"; continue }
                 // The item's first line after the dash, the rest indented under it.
                 var inner = ""

@@ -84,6 +84,9 @@ public struct TestReport: Sendable {
         /// The file it was read from, as named; nil for text given without a name.
         public var file: String?
         public var line: Int
+        /// The page or screen the row was tested on, where the results file has a `page` (or
+        /// `screen`) column; nil where it has none or the cell is empty.
+        public var page: String?
     }
 
     /// One filled results file: its header names at least `id`, `fingerprint` and `result`.
@@ -93,6 +96,8 @@ public struct TestReport: Sendable {
         public var fingerprint: String
         public var result: String
         public var note: String
+        /// The `page` or `screen` cell, trimmed; empty where the file has no such column.
+        public var page: String = ""
     }
 
     /// A results file's bytes, as a spreadsheet may have saved them (UTF-8 or UTF-16, comma,
@@ -115,11 +120,12 @@ public struct TestReport: Sendable {
             throw QueryError.invalidOption("the results have no \"id\" and \"result\" columns (header: \(header.prefix(6).joined(separator: ", "))); fill the checklist's CSV")
         }
         let fingerprint = header.firstIndex(of: "fingerprint"), note = header.firstIndex(of: "note")
+        let page = header.firstIndex(of: "page") ?? header.firstIndex(of: "screen")
         func cell(_ r: [String], _ i: Int?) -> String { i.flatMap { $0 < r.count ? r[$0] : nil } ?? "" }
         return records.dropFirst().enumerated().compactMap { n, r in
             if r.allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty }) { return nil }
             return Entry(line: n + 2, id: cell(r, id).trimmingCharacters(in: .whitespaces), fingerprint: cell(r, fingerprint),
-                         result: cell(r, result), note: cell(r, note))
+                         result: cell(r, result), note: cell(r, note), page: cell(r, page).trimmingCharacters(in: .whitespaces))
         }
     }
 
@@ -141,7 +147,9 @@ public struct TestReport: Sendable {
         var problems: [Problem] = []
         var outcomes: [Outcome] = []
         var total = Tally(), without = 0
-        var seen: Set<String> = []
+        // A row is listed again when its id comes twice for one page: one item tested on several
+        // pages or screens is one row per page.
+        var seen: Set<[String]> = []
         for entry in entries {
             guard !entry.id.isEmpty else {
                 problems.append(Problem(line: entry.line, id: "", kind: .missingID, detail: "")); continue
@@ -149,7 +157,7 @@ public struct TestReport: Sendable {
             guard let item = items[entry.id] else {
                 problems.append(Problem(line: entry.line, id: entry.id, kind: .unknownID, detail: "")); continue
             }
-            guard seen.insert(entry.id).inserted else {
+            guard seen.insert([entry.id, entry.page]).inserted else {
                 problems.append(Problem(line: entry.line, id: entry.id, kind: .duplicate, detail: "")); continue
             }
             if !entry.fingerprint.isEmpty && entry.fingerprint != item.fingerprint {
@@ -168,7 +176,8 @@ public struct TestReport: Sendable {
             }
             components[item.component]!.tally.add(result)
             total.add(result)
-            outcomes.append(Outcome(item: item, result: result, note: entry.note, file: file, line: entry.line))
+            outcomes.append(Outcome(item: item, result: result, note: entry.note, file: file, line: entry.line,
+                                    page: entry.page.isEmpty ? nil : entry.page))
             if item.successCriteria.isEmpty { without += 1 }
             for sc in item.successCriteria { criteria[sc, default: Tally()].add(result) }
         }

@@ -79,6 +79,22 @@ package struct TestedSuccessCriteria: Sendable {
     }
 
     /// Numeric order, each number once (cited before inferred).
+    /// The how-to-test guides that test each success criterion (cited or inferred, by any of their
+    /// checks), as `how-to-test/slug`, in name order: what a person follows to settle a criterion
+    /// no results row tests.
+    package static func guides(_ db: Database) throws -> [SCNumber: [String]] {
+        var out: [SCNumber: [String]] = [:]
+        let rows = try GRDB.Row.fetchAll(db, sql: """
+            SELECT DISTINCT sc, component FROM v_tested_sc
+            WHERE family = 'how-to-test' AND sc IS NOT NULL ORDER BY component
+            """)
+        for row in rows {
+            guard let sc = SCNumber(row["sc"] as String) else { continue }
+            out[sc, default: []].append("how-to-test/" + (row["component"] as String))
+        }
+        return out
+    }
+
     static func ordered(_ links: [Tested]) -> [Tested] {
         var seen: Set<SCNumber> = []
         return links.sorted { ($0.sc, $0.link) < ($1.sc, $1.link) }.filter { seen.insert($0.sc).inserted }

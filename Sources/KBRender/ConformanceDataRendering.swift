@@ -70,6 +70,7 @@ public enum ConformanceDataRendering {
         case .bool(let b): .bool(b)
         case .list(let items): .array(items.map(value))
         case .map(let pairs): .object(pairs.map { ($0.0, value($0.1)) })
+        case .commented(_, let v): value(v)
         }
     }
 }

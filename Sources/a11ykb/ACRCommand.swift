@@ -62,14 +62,21 @@ struct ACRBuildCommand: ParsableCommand {
         commandName: "build",
         abstract: "Build a conformance report from filled results, axe-core runs and a base report.",
         discussion: """
-            --results takes the CSV of a11ykb checklist or plan show with its result column filled (pass, fail, blocked, n/a; empty: not tested) and a note (ticket ids welcome: they reach the remarks); --axe what axe.run() returns (violations, incomplete, passes, inapplicable); --base an OpenACR YAML the lead keeps: product, author, vendor, evaluation methods, legal text, and the levels only a person gives (not-applicable with its reason, the hardware chapter). Each may be given several times.
+            --results takes the CSV of a11ykb checklist or plan show with its result column filled (pass, fail, blocked, n/a; empty: not tested), a note (ticket ids such as A11Y-124 reach the remarks) and, optionally, a page (or screen) column naming where the row was tested; --axe what axe.run() returns (violations, incomplete, passes, inapplicable); --base an OpenACR YAML the lead keeps: product, author, vendor, evaluation methods, legal text, and what only a person states (not-applicable with its reason, the hardware chapter, or notes without a level to word a criterion whose level the evidence sets). Each may be given several times.
 
-            The criteria that still need a person are listed on stderr with the rows that would settle them. Two builds from the same files are byte-identical.
+            The remarks are written for a buyer: what fails and where, for whom, with the ticket ids, then what was verified to work; automated findings in words with their counts. They never name a file, a line or a row id: --trail FILE writes where each level came from (JSON: per level, its rows, files, lines, rules and elements), and the HTML and markdown renderings end with the same trail.
 
-            Exit status: 0 built; 1 built, but the base contradicts the evidence or some results rows could not be counted (each listed on stderr); 2 nothing built.
+            What the evidence does not settle below AAA is the lead's to fill: --todo FILE writes it as a base report (OpenACR YAML: the base's own entries kept, each unsettled criterion with an empty level and a comment saying what would settle it: the checklist rows, the how-to-test guide, or a person's judgement), or as CSV or JSON for a tracker (--todo-format, else told by the file's extension). Fill the levels and build again with it as --base.
 
-            Example:
-              a11ykb acr build --results results.csv --axe axe.json --base base.yaml
+            A level the base states is a person's word. Where the evidence gives another level (either way: a stated supports over a failed row, or a stated partially-supports over rows that now all pass) the build lists each disagreement and writes nothing, exit status 1; --keep-base keeps the base's levels, and their remarks say the level is the vendor's own assessment.
+
+            Section 508's functional performance criteria (302.x): a failure touches the disability categories that every Trusted Tester test it may stand for names (the tests an axe rule's tags name, else every test of its success criterion); a 302.x that any failure touches is partially-supports, naming the criteria behind it; otherwise supports when every success criterion it rests on is met or not applicable, else not-evaluated.
+
+            Exit status: 0 built; 1 the base and the evidence disagree (nothing written), or built but some results rows could not be counted (each listed on stderr); 2 nothing built.
+
+            Examples:
+              a11ykb acr build --results results.csv --axe axe.json --base base.yaml -o acr.yaml --todo todo.yaml
+              a11ykb acr build --results results.csv --base todo.yaml --format html -o acr.html --trail trail.json
             """)
 
     @OptionGroup var database: DatabaseOptions
@@ -81,12 +88,34 @@ struct ACRBuildCommand: ParsableCommand {
     var base: String?
     @Option(help: ArgumentHelp("The VPAT edition: " + OpenACRCatalog.builtInIDs.joined(separator: ", ") + " (default: the base's, else \(OpenACRCatalog.defaultID)).", valueName: "id"))
     var catalog: String?
+    @Flag(help: "Keep the base's levels where the evidence gives another (each remark then says the level is the vendor's).")
+    var keepBase = false
+    @Option(help: ArgumentHelp("Also write what the evidence does not settle, as a base to fill.", valueName: "file"), completion: .file(extensions: ["yaml", "csv", "json"]))
+    var todo: String?
+    @Option(help: ArgumentHelp("The to-do list's format: openacr (a base to fill), csv or json (default: by --todo's extension, else openacr).", valueName: "format"))
+    var todoFormat: String?
+    @Option(help: ArgumentHelp("Also write where each level came from (JSON: rows, files, lines, rules).", valueName: "file"), completion: .file(extensions: ["json"]))
+    var trail: String?
     @Option(name: [.short, .long], help: FormatOption<OpenACRReport>.help("openacr is the report's YAML."))
     var format = FormatOption<OpenACRReport>(.openacr)
     @OptionGroup var destination: DocumentOutputOptions
 
     func validate() throws {
         if results.isEmpty && axe.isEmpty && base == nil { throw ValidationError("give --results, --axe or --base: the evidence to build from") }
+        if let todoFormat, !ConformanceTodo.formats.map(\.rawValue).contains(todoFormat) {
+            throw ValidationError("--todo-format \(todoFormat): choose one of " + ConformanceTodo.formats.map(\.rawValue).joined(separator: ", "))
+        }
+        if todoFormat != nil && todo == nil { throw ValidationError("--todo-format goes with --todo FILE") }
+    }
+
+    /// The to-do list's format: as asked, else by the file's extension (`.csv`, `.json`), else a base to fill.
+    var todoDocumentFormat: DocumentFormat {
+        if let todoFormat, let chosen = DocumentFormat(rawValue: todoFormat) { return chosen }
+        switch (todo.map { ($0 as NSString).pathExtension.lowercased() }) {
+        case "csv": return .csv
+        case "json": return .json
+        default: return .openacr
+        }
     }
 
     func run() throws {
@@ -94,21 +123,28 @@ struct ACRBuildCommand: ParsableCommand {
         let runs = try axe.map { try readInput($0, limit: AxeResults.maxBytes, what: "an axe-core run") }
         let baseInput = try base.map { try readInput($0) }
         let kb = try database.open()
-        let built = try kb.buildConformanceReport(results: inputs, axe: runs, base: baseInput, catalog: catalog)
-        try A11yKBCLI.emit(Data(try built.report.rendered(format.format).utf8), to: destination.output, from: kb)
-        for p in built.pending {
-            Output.err("a11ykb: to test by hand: \(p.sc) \(p.title) (\(p.component))"
-                       + (p.rows.isEmpty ? ": no results row tests it" : ": rows " + p.rows.prefix(5).joined(separator: ", ") + (p.rows.count > 5 ? " and \(p.rows.count - 5) more" : ""))
-                       + (p.automatedPasses.isEmpty ? "" : "; axe passed " + p.automatedPasses.joined(separator: ", ") + ", which cannot show conformance") + "\n")
-        }
+        let built = try kb.buildConformanceReport(results: inputs, axe: runs, base: baseInput, catalog: catalog, keepBase: keepBase)
         for (file, problem) in built.unreadRows {
             Output.error("\(file) line \(problem.line): " + (problem.id.isEmpty ? "" : "\(problem.id): ") + problem.kind.rawValue + (problem.detail.isEmpty ? "" : " (\(problem.detail))"))
         }
         for file in built.withoutFingerprints {
             Output.error("warning: \(file) has no fingerprints: rows reworded since it was made are counted as they stand")
         }
-        for conflict in built.conflicts { Output.error("conflict: " + conflict.located) }
-        if !built.conflicts.isEmpty || !built.unreadRows.isEmpty { throw ExitStatus.incomplete }
+        // A person's word against the evidence: nothing is written until the lead settles it.
+        if !built.conflicts.isEmpty && !keepBase {
+            for conflict in built.conflicts { Output.error("disagreement: " + conflict.located) }
+            Output.error("\(built.conflicts.count) level\(built.conflicts.count == 1 ? "" : "s") of the base disagree\(built.conflicts.count == 1 ? "s" : "") with the evidence: nothing written; correct the base, or keep its levels with --keep-base")
+            throw ExitStatus.incomplete
+        }
+        try A11yKBCLI.emit(Data(try built.rendered(format.format).utf8), to: destination.output, from: kb)
+        if let trail { try A11yKBCLI.emit(Data(try built.trail.rendered(.json).utf8), to: trail, from: kb) }
+        if let todo { try A11yKBCLI.emit(Data(try built.todo.rendered(todoDocumentFormat).utf8), to: todo, from: kb) }
+        for conflict in built.conflicts { Output.err("a11ykb: kept the base's level: " + conflict.located + "\n") }
+        if !built.pending.isEmpty {
+            Output.err("a11ykb: \(built.pending.count) \(built.pending.count == 1 ? "criterion is" : "criteria are") not settled by the evidence"
+                       + (todo.map { ": written to \($0) to fill" } ?? ": --todo FILE writes them as a base to fill") + "\n")
+        }
+        if !built.unreadRows.isEmpty { throw ExitStatus.incomplete }
     }
 }
 

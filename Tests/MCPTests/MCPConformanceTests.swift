@@ -41,7 +41,7 @@ final class MCPConformanceTests: XCTestCase {
         let levelA = try XCTUnwrap((chapters["success_criteria_level_a"] as? [String: Any])?["criteria"] as? [[String: Any]])
         let keyboard = try XCTUnwrap(levelA.first { $0["num"] as? String == "2.1.1" }?["components"] as? [[String: Any]])
         XCTAssertEqual((keyboard.first?["adherence"] as? [String: Any])?["level"] as? String, "partially-supports")
-        XCTAssertTrue(((built.structured["to_test_by_hand"] as? [[String: Any]]) ?? []).contains { $0["sc"] as? String == "1.2.2" })
+        XCTAssertTrue(((built.structured["to_test_by_hand"] as? [[String: Any]]) ?? []).contains { $0["criterion"] as? String == "1.2.2" })
 
         // The text is the report itself, which the check tool accepts, and the compare tool compares.
         let checked = try client.call("check_conformance_report", ["report": built.text])

@@ -277,11 +277,14 @@ final class JSONEncodingTests: XCTestCase {
             ("kind", .string(problem.kind.rawValue)), ("chapter", .optional(problem.chapter)), ("criterion", .optional(problem.criterion)),
             ("component", .optional(problem.component)), ("message", .string(problem.message)),
         ])]).rendered())
-        let pending = ConformanceBuild.Pending(sc: SCNumber("1.4.3")!, title: "Contrast (Minimum)", component: "web", rows: ["r1"],
-                                               automatedPasses: ["color-contrast"])
+        let pending = ConformanceBuild.Pending(chapter: "success_criteria_level_aa", criterion: "1.4.3", title: "Contrast (Minimum)",
+                                               component: "web", rows: ["r1"], guides: ["how-to-test/color-contrast"],
+                                               automatedPasses: ["color-contrast"], settle: "test the checklist rows r1")
         XCTAssertEqual(JSONValue(encoding: [pending]).rendered(), JSONValue.array([.object([
-            ("sc", .string(pending.sc.description)), ("title", .string(pending.title)), ("component", .string(pending.component)),
-            ("rows", .array(pending.rows.map(JSONValue.string))), ("automated_passes", .array(pending.automatedPasses.map(JSONValue.string))),
+            ("chapter", .string(pending.chapter)), ("criterion", .string(pending.criterion)), ("title", .string(pending.title)),
+            ("component", .string(pending.component)), ("rows", .array(pending.rows.map(JSONValue.string))),
+            ("guides", .array(pending.guides.map(JSONValue.string))),
+            ("automated_passes", .array(pending.automatedPasses.map(JSONValue.string))), ("settle", .string(pending.settle)),
         ])]).rendered())
     }
 }

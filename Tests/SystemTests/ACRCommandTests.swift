@@ -31,12 +31,13 @@ final class ACRCommandTests: XCTestCase {
         let plan = try Fixtures.run(["checklist", "button", "link", "--platform", "web", "--format", "csv", "--db", db])
         XCTAssertEqual(plan.status, 0, plan.stderr)
         // Every criterion passed but the link's Enter row, which fails with a ticket id.
-        var lines = plan.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // The CSV's records end in CR LF, which Swift reads as one Character: split on it, not on "\n".
+        var lines = plan.stdout.components(separatedBy: "\r\n")
         for i in lines.indices.dropFirst() where lines[i].contains(",criterion,") && lines[i].hasSuffix(",,") {
             lines[i] = String(lines[i].dropLast(2)) + (lines[i].hasPrefix("web/link:keyboard:web:enter,") ? ",fail,SHOP-7" : ",pass,")
         }
         let results = folder.appendingPathComponent("results.csv").path
-        try lines.joined(separator: "\n").write(toFile: results, atomically: true, encoding: .utf8)
+        try lines.joined(separator: "\r\n").write(toFile: results, atomically: true, encoding: .utf8)
         let base = folder.appendingPathComponent("base.yaml").path
         try "title: Shop ACR\nproduct:\n  name: Shop\nauthor:\n  email: lead@example.com\n".write(toFile: base, atomically: true, encoding: .utf8)
         Self.shared = (db, results, Fixtures.repoRoot.appendingPathComponent("Tests/fixtures/axe/faults-all-results.json").path, base, folder)
@@ -51,7 +52,7 @@ final class ACRCommandTests: XCTestCase {
             let built = try Fixtures.run(["acr", "build", "--results", files.results, "--axe", files.axe, "--base", files.base,
                                           "--format", format, "-o", out, "--db", files.db])
             XCTAssertEqual(built.status, 0, built.stderr)
-            XCTAssertTrue(built.stderr.contains("to test by hand: 1.2.2"), "the criteria still to test are named")
+            XCTAssertTrue(built.stderr.contains("criteria are not settled by the evidence"), built.stderr)
             let check = try python("""
                 import json, sys, yaml, jsonschema
                 schema = json.load(open(sys.argv[1]))
@@ -104,6 +105,53 @@ final class ACRCommandTests: XCTestCase {
         XCTAssertEqual(same.status, 1)
     }
 
+    /// A base whose level the evidence contradicts stops the build before anything is written; the
+    /// to-do list and the trail are files a tracker and an auditor read (Python's csv and json).
+    func testADisagreementWritesNothingAndTheToDoAndTrailAreData() throws {
+        let files = try leadFiles()
+        let pinned = files.folder.appendingPathComponent("pinned.yaml").path
+        try (String(contentsOfFile: files.base, encoding: .utf8) + """
+            chapters:
+              success_criteria_level_a:
+                criteria:
+                  - num: "2.1.1"
+                    components:
+                      - name: web
+                        adherence:
+                          level: supports
+                          notes: Verified in release 11.
+            """).write(toFile: pinned, atomically: true, encoding: .utf8)
+        let out = files.folder.appendingPathComponent("pinned-acr.yaml").path
+        let refused = try Fixtures.run(["acr", "build", "--results", files.results, "--base", pinned, "-o", out, "--db", files.db])
+        XCTAssertEqual(refused.status, 1, refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("disagreement: success_criteria_level_a 2.1.1 web: the base report says Supports"), refused.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out), "nothing is written while the base and the evidence disagree")
+        let kept = try Fixtures.run(["acr", "build", "--results", files.results, "--base", pinned, "-o", out, "--keep-base", "--db", files.db])
+        XCTAssertEqual(kept.status, 0, kept.stderr)
+        XCTAssertTrue(try String(contentsOfFile: out, encoding: .utf8).contains("The level is the vendor's own assessment"))
+
+        let todo = files.folder.appendingPathComponent("todo.csv").path, trail = files.folder.appendingPathComponent("trail.json").path
+        let built = try Fixtures.run(["acr", "build", "--results", files.results, "--axe", files.axe, "--base", files.base,
+                                      "-o", files.folder.appendingPathComponent("acr2.yaml").path, "--todo", todo, "--trail", trail, "--db", files.db])
+        XCTAssertEqual(built.status, 0, built.stderr)
+        XCTAssertTrue(built.stderr.contains("written to \(todo) to fill"), built.stderr)
+        let read = try python("""
+            import csv, json, sys
+            rows = list(csv.DictReader(open(sys.argv[1], newline="", encoding="utf-8")))
+            assert rows and set(rows[0]) == {"chapter", "criterion", "title", "component", "rows", "guides", "automated_passes", "settle"}, rows[:1]
+            trail = json.load(open(sys.argv[2]))
+            failed = [r for rec in trail for r in rec["rows"] if r["result"] == "fail"]
+            rules = {r["rule"] for rec in trail for r in rec["rules"] if r["outcome"] == "failed"}
+            print(len(rows) > 50, failed[0]["id"], failed[0]["note"], failed[0]["file"], "image-alt" in rules)
+            """, [todo, trail], needs: ["csv", "json"])
+        XCTAssertEqual(read.status, 0, read.stderr)
+        XCTAssertEqual(read.stdout, "True web/link:keyboard:web:enter SHOP-7 results.csv True\n")
+        let yamlTodo = files.folder.appendingPathComponent("todo.yaml").path
+        XCTAssertEqual(try Fixtures.run(["acr", "build", "--results", files.results, "--base", files.base, "-o", out, "--todo", yamlTodo, "--db", files.db]).status, 0)
+        let check = try Fixtures.run(["acr", "check", yamlTodo])
+        XCTAssertEqual(check.status, 0, "the skeleton is a report the check reads: \(check.stdout)")
+    }
+
     /// The rendered report is itself accessible: zero axe-core violations in headless Chromium,
     /// for a11ykb's own report and each published one.
     func testRenderedReportsPassAxeCore() throws {
@@ -114,12 +162,17 @@ final class ACRCommandTests: XCTestCase {
         let files = try leadFiles()
         let own = files.folder.appendingPathComponent("acr.yaml").path
         XCTAssertEqual(try Fixtures.run(["acr", "build", "--results", files.results, "--axe", files.axe, "--base", files.base, "-o", own, "--db", files.db]).status, 0)
+        // Built straight to HTML, the page ends with the evidence trail.
+        let builtPage = files.folder.appendingPathComponent("built.html").path
+        XCTAssertEqual(try Fixtures.run(["acr", "build", "--results", files.results, "--axe", files.axe, "--base", files.base, "--format", "html",
+                                         "-o", builtPage, "--db", files.db]).status, 0)
+        XCTAssertTrue(try String(contentsOfFile: builtPage, encoding: .utf8).contains("<h2 id=\"trail\">Evidence trail</h2>"))
         // The results report a lead hands on is a page of the same kind.
         let resultsPage = files.folder.appendingPathComponent("results-report.html").path
         let report = try Fixtures.run(["report", files.results, "--format", "html", "-o", resultsPage, "--db", files.db])
         XCTAssertTrue(report.status == 0 || report.status == 1, report.stderr)
         let examples = try Fixtures.corpus("openacr").appendingPathComponent("examples")
-        for (name, source) in [("own", own), ("results-report", "")] + ["Moodle-3", "Plone-5", "NVDA-2018", "govready-0.9"].map({ ($0, examples.appendingPathComponent($0 + ".yaml").path) }) {
+        for (name, source) in [("own", own), ("results-report", ""), ("built", "")] + ["Moodle-3", "Plone-5", "NVDA-2018", "govready-0.9"].map({ ($0, examples.appendingPathComponent($0 + ".yaml").path) }) {
             let html = files.folder.appendingPathComponent("\(name).html").path
             if !source.isEmpty {
                 let rendered = try Fixtures.run(["acr", "render", source, "--format", "html", "-o", html])
