@@ -249,14 +249,15 @@ extension KnowledgeBase {
     /// Writes a command's output to `file` so that readers see the old content or the new, never
     /// a part. Only a regular file (or a new path) is written, its mode kept; this knowledge base's
     /// own files, devices, FIFOs and folders are refused; a symbolic link is followed to its file.
-    public func writeOutput(_ data: Data, to file: String) throws {
-        try AtomicFile.write(data, to: file, protecting: protectedFiles)
+    /// `inputs`: the files the question read, which the output may not replace.
+    public func writeOutput(_ data: Data, to file: String, inputs: [String] = []) throws {
+        try AtomicFile.write(data, to: file, protecting: protectedFiles, inputs: inputs)
     }
 
     /// Streams what `body` writes into `file`, which appears whole or not at all, under the same
     /// rules as `writeOutput`.
-    public func writeOutput(to file: String, _ body: (ByteSink) throws -> Void) throws {
-        try AtomicFile.write(to: file, protecting: protectedFiles, body)
+    public func writeOutput(to file: String, inputs: [String] = [], _ body: (ByteSink) throws -> Void) throws {
+        try AtomicFile.write(to: file, protecting: protectedFiles, inputs: inputs, body)
     }
 
     /// The knowledge base's own files, which no output may replace.

@@ -22,14 +22,17 @@ public enum AtomicFile {
         }
     }
 
-    public static func write(_ data: Data, to path: String, protecting: [String] = []) throws {
-        try write(to: path, protecting: protecting) { sink in try sink.write(data) }
+    /// `inputs`: the files the command read, which its output may not replace either (`acr render
+    /// v.yaml -o v.yaml` once turned the report into HTML; `report r1.csv -o r1.csv` replaced the
+    /// testers' results), however they are named.
+    public static func write(_ data: Data, to path: String, protecting: [String] = [], inputs: [String] = []) throws {
+        try write(to: path, protecting: protecting, inputs: inputs) { sink in try sink.write(data) }
     }
 
     /// Runs `body` with a sink into a temporary file beside `path`, then renames the file into
     /// place. If `body` throws, the temporary file is removed and `path` is left as it was.
-    public static func write(to path: String, protecting: [String] = [], _ body: (ByteSink) throws -> Void) throws {
-        try place(path, protecting: protecting) { _, fd in
+    public static func write(to path: String, protecting: [String] = [], inputs: [String] = [], _ body: (ByteSink) throws -> Void) throws {
+        try place(path, protecting: protecting, inputs: inputs) { _, fd in
             let sink = ByteSink(fd: fd)
             try body(sink)
             try sink.flush()
@@ -40,12 +43,12 @@ public enum AtomicFile {
     /// a new or empty file): `body` gets the path of an empty temporary file beside `path`, renamed
     /// into place when it returns, under the same rules for what `path` may name.
     public static func write(to path: String, protecting: [String] = [], byName body: (String) throws -> Void) throws {
-        try place(path, protecting: protecting) { temporary, _ in try body(temporary) }
+        try place(path, protecting: protecting, inputs: []) { temporary, _ in try body(temporary) }
     }
 
     /// The one way a file is put in place: the target checked, a temporary file beside it filled
     /// by `body` (given its path and descriptor), flushed, given the old file's mode, renamed.
-    static func place(_ path: String, protecting: [String], _ body: (String, Int32) throws -> Void) throws {
+    static func place(_ path: String, protecting: [String], inputs: [String], _ body: (String, Int32) throws -> Void) throws {
         let target = try resolve(path)
         let kind = FileKind(target)
         guard kind.isFileOrNew else {
@@ -54,11 +57,15 @@ public enum AtomicFile {
         var existing = stat()
         let exists = stat(target, &existing) == 0
         if exists {
-            for protected in protecting {
-                var other = stat()
-                if stat(protected, &other) == 0 && other.st_dev == existing.st_dev && other.st_ino == existing.st_ino {
-                    throw WriteError(description: "refusing to write \(path): it is the knowledge base \(protecting[0]) (or one of its files)")
-                }
+            func same(_ other: String) -> Bool {
+                var found = stat()
+                return stat(other, &found) == 0 && found.st_dev == existing.st_dev && found.st_ino == existing.st_ino
+            }
+            if protecting.contains(where: same) {
+                throw WriteError(description: "refusing to write \(path): it is the knowledge base \(protecting[0]) (or one of its files)")
+            }
+            if let input = inputs.first(where: same) {
+                throw WriteError(description: "refusing to write \(path): it is \(input == path ? "an input" : "the input \(input)") of this command; write the output elsewhere")
             }
             if access(target, W_OK) != 0 {
                 throw WriteError(description: "cannot write \(path): \(String(cString: strerror(errno)))")

@@ -32,12 +32,19 @@ struct ACRCommand: ParsableCommand {
         subcommands: [ACRBuildCommand.self, ACRCheckCommand.self, ACRRenderCommand.self, ACRDiffCommand.self])
 }
 
+/// The files this run of the command read, which no output of it may replace (`AtomicFile`'s
+/// `inputs`). One command runs per process, on one thread: a list is enough.
+enum InputFiles {
+    nonisolated(unsafe) static var read: [String] = []
+}
+
 /// A file named on the command line, read whole (or standard input for `-`), refused with one
 /// line. The limit is the reader's own (a results CSV, an axe run, a report), held before a byte
 /// is read: a 1.5 GB CSV was read whole (9 GB resident) only to be refused. A folder, FIFO,
 /// device or socket is named as what it is (a FIFO no one writes to would block the read).
 func readInput(_ path: String, limit: Int = ConformanceReports.maxBytes, what: String = "a conformance report") throws -> NamedInput {
     if path == "-" { return NamedInput(name: "(stdin)", data: try StandardInput.read(limit: limit, what: what)) }
+    InputFiles.read.append(path)
     switch FileKind(path) {
     case .regular: break
     case .missing, .danglingLink: throw QueryError.invalidOption("cannot read \(path): no such file")

@@ -91,13 +91,13 @@ enum A11yKBCLI {
     static func emit(_ data: Data, to path: String?) throws {
         guard let path else { return Output.out(data) }
         let protected = (try? KnowledgeBase.defaultPath()).map { [$0, $0 + "-wal", $0 + "-shm"] } ?? []
-        try AtomicFile.write(data, to: path, protecting: protected)
+        try AtomicFile.write(data, to: path, protecting: protected, inputs: InputFiles.read)
     }
 
     /// Writes `data` to stdout, or to the file `path` as `KnowledgeBase.writeOutput` allows.
     static func emit(_ data: Data, to path: String?, from kb: KnowledgeBase) throws {
         guard let path else { return Output.out(data) }
-        try kb.writeOutput(data, to: path)
+        try kb.writeOutput(data, to: path, inputs: InputFiles.read)
     }
 }
 

@@ -30,6 +30,34 @@ final class OutputFileTests: XCTestCase {
         XCTAssertEqual(stats.status, 0, stats.stderr)
     }
 
+    /// An output naming one of the command's own inputs (by its name, or by a hard link) is refused
+    /// and the input kept: `acr render v.yaml -o v.yaml` turned the report into HTML, and
+    /// `report r1.csv -o r1.csv` replaced the testers' filled results.
+    func testOutputNamingAnInputIsRefusedAndTheInputKept() throws {
+        let db = try Fixtures.closedSeededKnowledgeBase(self)
+        let folder = try Fixtures.temporaryFolder(self)
+        let report = folder.appendingPathComponent("v.yaml").path
+        try "title: Shop ACR\nproduct:\n  name: Shop\nauthor:\n  email: a@example.com\ncatalog: 2.5-edition-wcag-2.2-508-en\nchapters: {}\n"
+            .write(toFile: report, atomically: true, encoding: .utf8)
+        let before = try Fixtures.bytes(report)
+        assertOneLine(try Fixtures.run(["acr", "render", report, "-o", report]), "refusing to write \(report): it is an input of this command")
+        let hardLink = folder.appendingPathComponent("same.yaml").path
+        XCTAssertEqual(link(report, hardLink), 0)
+        assertOneLine(try Fixtures.run(["acr", "render", report, "--format", "html", "-o", hardLink]), "it is the input \(report) of this command")
+        XCTAssertEqual(try Fixtures.bytes(report), before)
+
+        let plan = try Fixtures.run(["checklist", "table-row-button", "--format", "csv", "--db", db])
+        XCTAssertEqual(plan.status, 0, plan.stderr)
+        let results = folder.appendingPathComponent("r1.csv").path
+        try plan.stdout.write(toFile: results, atomically: true, encoding: .utf8)
+        let filled = try Fixtures.bytes(results)
+        assertOneLine(try Fixtures.run(["report", results, "-o", results, "--db", db]), "it is an input of this command")
+        XCTAssertEqual(try Fixtures.bytes(results), filled)
+        // Another file is written as before.
+        let elsewhere = try Fixtures.run(["acr", "render", report, "-o", folder.appendingPathComponent("v.html").path])
+        XCTAssertEqual(elsewhere.status, 0, elsewhere.stderr)
+    }
+
     func testOutputRefusesFIFOsFoldersAndDevices() throws {
         let db = try Fixtures.closedSeededKnowledgeBase(self)
         let folder = try Fixtures.temporaryFolder(self)
