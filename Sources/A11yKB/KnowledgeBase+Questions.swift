@@ -365,15 +365,21 @@ extension KnowledgeBase {
     }
 
     /// Saves (or replaces) a plan: the checklist's components by family and slug, and its stack.
-    @discardableResult
-    public func savePlan(_ name: String, checklist: Checklist) throws -> SavedPlan {
+    /// `replacing` says when the plan of the same name it replaced was saved (nil: the name is new).
+    public func savePlan(_ name: String, checklist: Checklist, replacing: inout String?) throws -> SavedPlan {
         guard !name.trimmingCharacters(in: .whitespaces).isEmpty else { throw QueryError.invalidOption("a plan needs a name") }
         let plan = SavedPlan(name: name, platform: checklist.platform, framework: checklist.framework,
                              savedAt: ISO8601DateFormatter().string(from: Date()),
                              components: checklist.sections.map { "\($0.component.family.rawValue)/\($0.component.slug)" },
                              notesAsItems: checklist.notesAsItems)
-        try PlanStore.save(self, plan)
+        replacing = try PlanStore.save(self, plan)
         return plan
+    }
+
+    @discardableResult
+    public func savePlan(_ name: String, checklist: Checklist) throws -> SavedPlan {
+        var replacing: String?
+        return try savePlan(name, checklist: checklist, replacing: &replacing)
     }
 
     /// Every saved plan, by name.

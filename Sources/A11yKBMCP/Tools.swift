@@ -447,7 +447,9 @@ extension Tools {
             """,
         parameters: [.string("results", "The filled CSV, header first (id, fingerprint, result, note...).", required: true)],
         answer: { arguments, kb in
-            let report = try kb.report(results: Data((arguments.string("results") ?? "").utf8), name: "results")
+            var report = try kb.report(results: Data((arguments.string("results") ?? "").utf8), name: "results")
+            // The results came as text: there is no file to name in the heading.
+            report.file = nil
             return Answer(TestReportRendering.markdown(report), "rows", TestReportRendering.tabular(report).json)
         })
 

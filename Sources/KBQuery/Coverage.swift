@@ -84,8 +84,15 @@ public struct Coverage: Sendable, Equatable {
         for component in chosen {
             for link in links.links(ofComponent: component.id) {
                 if let wanted = selection.platform, let platform = link.platform, platform != wanted { continue }
-                manual[link.sc, default: []].insert(CoveringComponent(component: component.name, platform: link.platform))
+                // A platform that is its family's only one (web's) says no more than "every platform".
+                let platform = component.name.family.platforms.count == 1 ? nil : link.platform
+                manual[link.sc, default: []].insert(CoveringComponent(component: component.name, platform: platform))
             }
+        }
+        // A component that covers a criterion on every platform is listed once, without its platforms.
+        for (sc, covering) in manual {
+            let everywhere = Set(covering.filter { $0.platform == nil }.map(\.component))
+            manual[sc] = covering.filter { $0.platform == nil || !everywhere.contains($0.component) }
         }
         var automated: [SCNumber: Set<String>] = [:], procedures: [SCNumber: Set<String>] = [:]
         if web {

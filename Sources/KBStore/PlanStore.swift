@@ -5,8 +5,11 @@ import KBModel
 /// Saved test plans and the team footer (migration 0012): written here, read by the questions.
 /// A plan keeps its components by family and slug, so it outlives any import.
 package enum PlanStore {
-    package static func save(_ kb: KnowledgeBase, _ plan: SavedPlan) throws {
+    /// Saves `plan` under its name; answers when the plan it replaced was saved (nil: it is new).
+    @discardableResult
+    package static func save(_ kb: KnowledgeBase, _ plan: SavedPlan) throws -> String? {
         try kb.writer(for: "saving a plan").write { db in
+            let replaced = try String.fetchOne(db, sql: "SELECT saved_at FROM plans WHERE name = ?", arguments: [plan.name])
             try db.execute(sql: "DELETE FROM plans WHERE name = ?", arguments: [plan.name])
             try db.execute(sql: "INSERT INTO plans (name, platform, framework, saved_at, notes_as_items) VALUES (?, ?, ?, ?, ?)",
                            arguments: [plan.name, plan.platform?.rawValue, plan.framework?.rawValue, plan.savedAt, plan.notesAsItems])
@@ -16,6 +19,7 @@ package enum PlanStore {
                 try db.execute(sql: "INSERT INTO plan_components (plan_id, position, family, slug) VALUES (?, ?, ?, ?)",
                                arguments: [id, i + 1, parts[0], parts[1]])
             }
+            return replaced
         }
     }
 

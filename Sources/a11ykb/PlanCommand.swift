@@ -43,8 +43,10 @@ struct PlanCommand: ParsableCommand {
                                    notesAsItems: notesAsItems)
                 : try kb.checklist(components, platform: stackOptions.chosenPlatform, framework: stackOptions.chosenFramework, family: family,
                                    notesAsItems: notesAsItems, context: stackOptions.words)
-            let plan = try kb.savePlan(name, checklist: checklist)
-            Output.out("saved plan \(plan.name): \(plan.components.count) components, \(checklist.items.count) items\n")
+            var replaced: String?
+            let plan = try kb.savePlan(name, checklist: checklist, replacing: &replaced)
+            Output.out((replaced.map { "replaced plan \(plan.name) (saved \($0))" } ?? "saved plan \(plan.name)")
+                       + ": \(plan.components.count) components, \(checklist.items.count) items\n")
         }
     }
 

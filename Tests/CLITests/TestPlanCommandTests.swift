@@ -190,6 +190,10 @@ final class TestPlanCommandTests: XCTestCase {
                        "SwiftUI is not Android's")
         let save = try QueryFixtures.run(["plan", "save", "release", "native/button", "native/toggle-switch", "--framework", "swiftui"], db: db)
         XCTAssertEqual(save.status, 0, save.stderr)
+        XCTAssertTrue(save.stdout.hasPrefix("saved plan release: 2 components"), save.stdout)
+        // Saved again under the same name: the answer says it replaced the earlier plan.
+        let again = try QueryFixtures.run(["plan", "save", "release", "native/button", "native/toggle-switch", "--framework", "swiftui"], db: db)
+        XCTAssertTrue(again.stdout.hasPrefix("replaced plan release (saved 20"), again.stdout)
         let footer = try QueryFixtures.run(["plan", "footer", "--contact", "a11y@example.com", "--ticket-link", "https://jira.example.com/A11Y-1"], db: db)
         XCTAssertEqual(footer.stdout, "contact: a11y@example.com\nticket link: https://jira.example.com/A11Y-1\n")
         let list = try QueryFixtures.run(["plan", "list", "--format", "csv"], db: db)

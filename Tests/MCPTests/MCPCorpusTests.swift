@@ -232,6 +232,7 @@ final class MCPCorpusTests: XCTestCase {
         XCTAssertFalse(report.isError, report.text)
         XCTAssertTrue(report.text.contains("| Heading: h1, h2, h3, h4, h5, h6 (web/heading) | \(lines.count - 1) | 0 | 0 | 0 | 0 | supports |"), report.text)
         XCTAssertTrue(report.text.contains("| 2.4.6 "), report.text)
+        XCTAssertFalse(report.text.contains("**Results**"), "results given as text name no file: \(report.text.prefix(300))")
 
         let diff = try client.call("diff_knowledge_bases", ["old": kb.path])
         XCTAssertFalse(diff.isError, diff.text)

@@ -84,6 +84,16 @@ final class StandardsQueryTests: XCTestCase {
             }
         }
         XCTAssertEqual(Coverage.Status.allCases.map(coverage.total).reduce(0, +), coverage.rows.count)
+        // Each component once per criterion: web has one platform, and a component covering a
+        // criterion on every platform is not listed again for one of them
+        // (`web/informative-image web/informative-image (web)` was).
+        for c in [coverage, try kb.coverage(family: .native, level: .aa)] {
+            for row in c.rows {
+                let names = row.manual.map(\.component)
+                XCTAssertEqual(names.count, Set(names).count, "\(row.sc): \(row.manual.map(StandardsRendering.name))")
+            }
+        }
+        XCTAssertTrue(coverage.rows.allSatisfy { $0.manual.allSatisfy { $0.platform == nil } })
         // axe's color-contrast tests 1.4.3; the cited links are manual coverage.
         XCTAssertTrue(coverage.rows.first { $0.sc == SCNumber(1, 4, 3) }?.automated.contains("axe/color-contrast") == true)
         XCTAssertTrue(coverage.rows.first { $0.sc == SCNumber(4, 1, 2) }?.status == .both)
