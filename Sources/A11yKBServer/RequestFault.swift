@@ -11,6 +11,8 @@ public enum RequestFault: Error, Sendable {
     case notFound(String)
     case unauthorized
     case forbidden(String)
+    /// The request names another site than this server (DNS rebinding): `HostRule`.
+    case misdirected(String)
     case tooLarge(String)
     case busy
     case timedOut(seconds: TimeInterval)
@@ -23,6 +25,7 @@ public enum RequestFault: Error, Sendable {
         case .notFound: .notFound
         case .unauthorized: .unauthorized
         case .forbidden: .forbidden
+        case .misdirected: .misdirectedRequest
         case .tooLarge: .contentTooLarge
         case .busy: .serviceUnavailable
         case .timedOut: .gatewayTimeout
@@ -33,7 +36,7 @@ public enum RequestFault: Error, Sendable {
 
     var message: String {
         switch self {
-        case .badRequest(let why), .notFound(let why), .forbidden(let why), .tooLarge(let why), .unavailable(let why): why
+        case .badRequest(let why), .notFound(let why), .forbidden(let why), .misdirected(let why), .tooLarge(let why), .unavailable(let why): why
         case .unauthorized: "this server needs its token: send the header Authorization: Bearer TOKEN"
         case .busy: "the server is answering as many requests as it takes; try again in a second"
         case .timedOut(let seconds): "the answer took longer than the server's limit of \(Self.seconds(seconds)); ask a narrower question"
