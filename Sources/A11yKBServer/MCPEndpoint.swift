@@ -79,6 +79,11 @@ struct MCPEndpoint: Sendable {
         case .other, .cancellation:
             // A notification (initialized, cancelled) or a client's response: nothing to answer.
             return Response(status: .accepted)
+        case .batch:
+            // Protocol 2025-06-18 took JSON-RPC batches out; the SDK's transport would call one a
+            // parse error, though it is JSON.
+            return Responses.json(String(decoding: Message.error(id: "null", .invalidRequest("batches are not supported: send one JSON-RPC message per request")), as: UTF8.self),
+                                  status: .badRequest)
         case .invalid(let id, let error):
             return Responses.json(String(decoding: Message.error(id: id, error), as: UTF8.self), status: .badRequest)
         default:

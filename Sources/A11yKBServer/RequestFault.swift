@@ -49,7 +49,7 @@ public enum RequestFault: Error, Sendable {
     }
 
     /// The fault a thrown error means. A question the knowledge base cannot answer as asked (an
-    /// unknown component, a bad option) is the client's (404, 400); a time limit is 504; anything
+    /// unknown component, a bad option, a query the search cannot read) is the client's (404, 400); a time limit is 504; anything
     /// else is the server's, said without its internals.
     static func from(_ error: Error) -> RequestFault {
         switch error {
@@ -64,6 +64,9 @@ public enum RequestFault: Error, Sendable {
             }
         case let error as HintedError:
             return .badRequest(error.message(Self.hints))
+        case let error as SearchQuery.SyntaxError:
+            // A query the search cannot read (`"`, `OR` alone, 65 words): the asker's to change.
+            return .badRequest(error.description)
         default:
             return .unavailable("the knowledge base could not answer: \(String(describing: error))")
         }

@@ -142,6 +142,20 @@ final class ServerSystemTests: XCTestCase {
         }
     }
 
+    /// A token no header can carry (two lines, a control character) is refused at start, as an
+    /// empty one is: before, a two-line file started a server no client could call.
+    func testATokenFileOfTwoLinesIsRefused() throws {
+        let serve = Fixtures.executable.deletingLastPathComponent().appendingPathComponent("a11ykb-serve")
+        let folder = try Fixtures.temporaryFolder(self)
+        for (name, content) in [("empty", "\n"), ("two-lines", "first-half\nsecond-half\n"), ("control", "tok\u{7}en\n")] {
+            let file = folder.appendingPathComponent(name).path
+            try content.write(toFile: file, atomically: true, encoding: .utf8)
+            let run = try Fixtures.runProcess(serve, ["--db", try Fixtures.servedKnowledgeBase(), "--port", "0", "--token-file", file], environment: [:])
+            XCTAssertEqual(run.status, 2, "\(name): \(run.stderr)")
+            XCTAssertEqual(run.stderr, "a11ykb serve: cannot read a token from \(file) (a file holding one line, such as head -c 32 /dev/urandom | base64 writes)\n")
+        }
+    }
+
     func testAMissingOrCorruptKnowledgeBaseIsOneLine() throws {
         let folder = try Fixtures.temporaryFolder(self)
         let corrupt = folder.appendingPathComponent("corrupt.sqlite")
