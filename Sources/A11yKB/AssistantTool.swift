@@ -58,6 +58,10 @@ public enum AssistantTool: String, CaseIterable, Sendable {
         }
     }
 
+    /// Whether the same call on the same knowledge base answers the same, always: what a server
+    /// may keep and give again. SQL may ask for the time or a random number.
+    public var answersFromFileAlone: Bool { self != .runSQL }
+
     /// `name: summary`, a line each, indented by `indent` (help text, the server's instructions).
     public static func lines(indent: String = "") -> String {
         allCases.map { "\(indent)\($0.name): \($0.summary)\n" }.joined()

@@ -69,8 +69,11 @@ package enum ToolCall {
         }
     }
 
-    /// The same call, whatever the order of its arguments' keys: what a cache of answers keys on.
-    package static func key(_ params: CallTool.Parameters) -> String {
+    /// The same call, whatever the order of its arguments' keys: what a cache of answers keys on;
+    /// nil for a call whose answer is not the file's alone (`AssistantTool.answersFromFileAlone`),
+    /// which is never kept.
+    package static func key(_ params: CallTool.Parameters) -> String? {
+        guard AssistantTool(rawValue: params.name)?.answersFromFileAlone == true else { return nil }
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         let arguments = (try? encoder.encode(params.arguments ?? [:])).map { String(decoding: $0, as: UTF8.self) } ?? ""

@@ -132,7 +132,8 @@ enum Answering {
                        _ work: @escaping @Sendable (KnowledgeBase) throws -> String) async throws -> Response {
         let tag = DataVersion.tag(env.pool.path)
         let headers: HTTPFields = [.eTag: tag, .cacheControl: "no-cache"]
-        if DataVersion.matches(request, tag) { return Response(status: .notModified, headers: headers) }
+        // The question first, then the validator: an address that answers nothing (a missing
+        // component) is 404 whatever the client holds (`If-None-Match: *`, another route's tag).
         let key = request.uri.description
         let text: String
         if let cached = env.cache.get(key, tag: tag) {
@@ -141,6 +142,7 @@ enum Answering {
             text = try await env.pool.answer(work)
             env.cache.put(key, tag: tag, body: text)
         }
+        if DataVersion.matches(request, tag) { return Response(status: .notModified, headers: headers) }
         switch type {
         case .json: return Responses.json(text, headers: headers)
         case .html: return Responses.html(text, headers: headers)

@@ -45,7 +45,7 @@ enum ComponentPage {
         }
         return [
             "title": c.title, "family": Words.family(c.family), "category": c.category as Any, "source": c.source,
-            "page": c.pageLink as Any,
+            "page": Links.source(c.pageLink) as Any,
             "compare": (c.family == .howToTest ? nil : Links.compare(c.slug, c.family)) as Any,
             "api": "/api/components/\(c.family.rawValue)/\(Links.escape(c.slug))",
             "groups": groups, "hasCriteria": !groups.isEmpty,

@@ -9,8 +9,8 @@ import MCP
 /// MCP over Streamable HTTP at `/mcp`, stateless and with JSON answers: the same tools as stdio
 /// but those that read a path on the server's machine (`ToolTable.remote`).
 ///
-/// Each request is checked by the SDK's validators (Origin and Host against DNS rebinding, Accept,
-/// Content-Type, the protocol version). A single `tools/call`, nearly every request an assistant
+/// Each request is checked by the SDK's validators (Accept, Content-Type, the protocol version;
+/// Host and Origin, against DNS rebinding, by the rule every route follows, `HostRule`). A single `tools/call`, nearly every request an assistant
 /// makes, is answered directly from its JSON (`ToolCall.resultJSON`, as over stdio); notifications
 /// are accepted; every other request goes to a `Server` of the SDK's made for that request, with a
 /// `StatelessHTTPServerTransport` of its own. The SDK's stateless transport matches answers to
@@ -26,20 +26,8 @@ struct MCPEndpoint: Sendable {
         self.pool = pool
         self.cache = cache
         maxBody = configuration.maxBodyBytes
-        let origins: any HTTPRequestValidator = configuration.isLoopback
-            ? Self.loopbackOrigins(port: configuration.port, extra: configuration.allowedOrigins)
-            : OriginOnly(allowed: configuration.allowedOrigins)
-        validation = StandardValidationPipeline(validators: [
-            origins, AcceptHeaderValidator(mode: .jsonOnly), ContentTypeValidator(), ProtocolVersionValidator(),
-        ])
-    }
-
-    /// The SDK's loopback rule (Host and Origin must be this machine, on any port: the port a
-    /// test or `--port 0` gets is known only once listening) and the origins configured.
-    static func loopbackOrigins(port: Int, extra: [String]) -> OriginValidator {
-        let local = OriginValidator.localhost()
-        return OriginValidator(allowedHosts: local.allowedHosts + ["localhost", "127.0.0.1", "[::1]"],
-                               allowedOrigins: local.allowedOrigins + extra)
+        // Host and Origin are checked for every route before this (`HostRule`).
+        validation = StandardValidationPipeline(validators: [AcceptHeaderValidator(mode: .jsonOnly), ContentTypeValidator(), ProtocolVersionValidator()])
     }
 
     func routes(_ router: Router<TeamServer.Context>) {
@@ -68,19 +56,20 @@ struct MCPEndpoint: Sendable {
         case .request(let id, "tools/call"):
             do {
                 // Answers are kept by tool, arguments and knowledge-base version, as the API's are;
-                // a tool error (a time limit, a bad argument) is not kept.
+                // a tool error (a time limit, a bad argument) is not kept, nor an answer that is
+                // not the file's alone (SQL: `ToolCall.key` is nil).
                 let params = try ToolCall.parameters(body)
-                let key = "mcp " + ToolCall.key(params)
+                let key = ToolCall.key(params).map { "mcp " + $0 }
                 let tag = DataVersion.tag(pool.path)
                 let result: String
-                if let kept = cache.get(key, tag: tag) {
+                if let key, let kept = cache.get(key, tag: tag) {
                     result = kept
                 } else {
                     let (json, failed) = try await pool.answer { kb -> (String, Bool) in
                         let answer = try ToolCall.answer(params.name, params.arguments, kb, table: .remote)
                         return (answer.json.rendered(pretty: false), answer.isError)
                     }
-                    if !failed { cache.put(key, tag: tag, body: json) }
+                    if let key, !failed { cache.put(key, tag: tag, body: json) }
                     result = json
                 }
                 return Responses.json("{\"jsonrpc\":\"2.0\",\"id\":\(id),\"result\":\(result)}")
@@ -90,6 +79,11 @@ struct MCPEndpoint: Sendable {
         case .other, .cancellation:
             // A notification (initialized, cancelled) or a client's response: nothing to answer.
             return Response(status: .accepted)
+        case .batch:
+            // Protocol 2025-06-18 took JSON-RPC batches out; the SDK's transport would call one a
+            // parse error, though it is JSON.
+            return Responses.json(String(decoding: Message.error(id: "null", .invalidRequest("batches are not supported: send one JSON-RPC message per request")), as: UTF8.self),
+                                  status: .badRequest)
         case .invalid(let id, let error):
             return Responses.json(String(decoding: Message.error(id: id, error), as: UTF8.self), status: .badRequest)
         default:
@@ -115,16 +109,5 @@ struct MCPEndpoint: Sendable {
         let status = HTTPResponse.Status(code: answer.statusCode)
         guard let data = answer.bodyData else { return Response(status: status, headers: headers) }
         return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
-    }
-}
-
-/// Off loopback the Host header is whatever name the team uses for the machine: only a browser's
-/// Origin is checked, against the origins configured.
-struct OriginOnly: HTTPRequestValidator {
-    let allowed: [String]
-
-    func validate(_ request: MCP.HTTPRequest, context: HTTPValidationContext) -> MCP.HTTPResponse? {
-        guard let origin = request.header("Origin"), !allowed.contains(origin) else { return nil }
-        return .error(statusCode: 403, .invalidRequest("Forbidden: Origin not allowed"))
     }
 }

@@ -21,8 +21,8 @@ struct AccessLog<Context: RequestContext>: RouterMiddleware {
     }
 }
 
-/// Every fault as a response: JSON under `/api`, JSON-RPC at `/mcp`, a page elsewhere. Never a
-/// stack trace, never the connection dropped.
+/// Every fault as a response: JSON under `/api`, JSON-RPC at `/mcp`, a page elsewhere (`Area`).
+/// Never a stack trace, never the connection dropped.
 struct FaultResponses<Context: RequestContext>: RouterMiddleware {
     let pages: Pages
 
@@ -30,7 +30,7 @@ struct FaultResponses<Context: RequestContext>: RouterMiddleware {
         do {
             return try await next(request, context)
         } catch {
-            return respond(Self.fault(error, request), to: request)
+            return respond(Self.fault(error, request), in: Area(request, context))
         }
     }
 
@@ -46,7 +46,7 @@ struct FaultResponses<Context: RequestContext>: RouterMiddleware {
         return RequestFault.from(error)
     }
 
-    func respond(_ fault: RequestFault, to request: Request) -> Response {
+    func respond(_ fault: RequestFault, in area: Area) -> Response {
         var headers: HTTPFields = [:]
         switch fault {
         case .busy, .unavailable: headers[.retryAfter] = "1"
@@ -54,15 +54,15 @@ struct FaultResponses<Context: RequestContext>: RouterMiddleware {
         case .methodNotAllowed(let allowed): headers[.allow] = allowed
         default: break
         }
-        let path = request.uri.path
-        if path == "/mcp" {
+        switch area {
+        case .mcp:
             let body = "{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32000,\"message\":\(JSONString.quoted(fault.message))}}"
             return Responses.json(body, status: fault.status, headers: headers)
-        }
-        if path.hasPrefix("/api/") || path == "/api" {
+        case .api:
             return Responses.json("{\"error\":\(JSONString.quoted(fault.message)),\"status\":\(fault.status.code)}", status: fault.status, headers: headers)
+        case .pages, .health:
+            return Responses.html(pages.error(fault), status: fault.status, headers: headers)
         }
-        return Responses.html(pages.error(fault), status: fault.status, headers: headers)
     }
 }
 
@@ -107,13 +107,13 @@ struct Limits<Context: RequestContext>: RouterMiddleware {
 }
 
 /// `/api` and `/mcp` need the server's token when it has one; the pages and `/healthz` do not
-/// (a team's browsers reach them on its network). Compared in constant time.
+/// (a team's browsers reach them on its network). Decided on the route that answers (`Area`),
+/// never the raw path; compared in constant time.
 struct TokenCheck<Context: RequestContext>: RouterMiddleware {
     let token: String?
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        let path = request.uri.path
-        guard let token, path == "/mcp" || path.hasPrefix("/api/") else { return try await next(request, context) }
+        guard let token, [.api, .mcp].contains(Area(request, context)) else { return try await next(request, context) }
         let given = request.headers[.authorization].flatMap { header -> String? in
             let parts = header.split(separator: " ", maxSplits: 1)
             return parts.count == 2 && parts[0].lowercased() == "bearer" ? String(parts[1]).trimmingCharacters(in: .whitespaces) : nil

@@ -20,7 +20,19 @@ struct Pages: Sendable {
     }
 
     func render(_ template: String, _ context: [String: Any]) -> String {
-        library.render(context, withTemplate: template) ?? ""
+        library.render(Self.present(context), withTemplate: template) ?? ""
+    }
+
+    /// The context without its absent values. A context's `x as Any` of an optional that is nil
+    /// is a value to Mustache, which opens `{{#x}}` over it and writes it as `nil`
+    /// (`href="nil"` where a component has no page link): absent keys open nothing.
+    static func present(_ value: Any) -> Any? {
+        switch value {
+        case let optional as AnyOptionalValue: return optional.wrapped.flatMap(present)
+        case let dictionary as [String: Any]: return dictionary.compactMapValues(present)
+        case let array as [Any]: return array.compactMap(present)
+        default: return value
+        }
     }
 
     func error(_ fault: RequestFault) -> String {
@@ -112,8 +124,22 @@ extension Response {
     }
 }
 
-/// The addresses pages link to: the routes, in one place.
+/// An optional seen through `Any`.
+protocol AnyOptionalValue {
+    var wrapped: Any? { get }
+}
+
+extension Optional: AnyOptionalValue {
+    var wrapped: Any? { self }
+}
+
+/// The addresses pages link to, in one place: the routes, made here from escaped parts, and the
+/// addresses sources give, which only `source` turns into a link.
 enum Links {
+    /// A link a source wrote (a bare address or a markdown link), as an `href`: an absolute http or
+    /// https address, or nil (no link is written) for anything else (`LinkAddress.fromSource`).
+    static func source(_ written: String?) -> String? { written.flatMap(LinkAddress.fromSource) }
+
     static func component(_ family: Family, _ slug: String) -> String { "/components/\(family.rawValue)/\(escape(slug))" }
     static func compare(_ slug: String, _ family: Family) -> String { "/compare/\(escape(slug))?family=\(family.rawValue)" }
     static func criterion(_ sc: SCNumber) -> String { "/wcag/\(escape(sc.description))" }

@@ -11,6 +11,8 @@ public enum RequestFault: Error, Sendable {
     case notFound(String)
     case unauthorized
     case forbidden(String)
+    /// The request names another site than this server (DNS rebinding): `HostRule`.
+    case misdirected(String)
     case tooLarge(String)
     case busy
     case timedOut(seconds: TimeInterval)
@@ -23,6 +25,7 @@ public enum RequestFault: Error, Sendable {
         case .notFound: .notFound
         case .unauthorized: .unauthorized
         case .forbidden: .forbidden
+        case .misdirected: .misdirectedRequest
         case .tooLarge: .contentTooLarge
         case .busy: .serviceUnavailable
         case .timedOut: .gatewayTimeout
@@ -33,7 +36,7 @@ public enum RequestFault: Error, Sendable {
 
     var message: String {
         switch self {
-        case .badRequest(let why), .notFound(let why), .forbidden(let why), .tooLarge(let why), .unavailable(let why): why
+        case .badRequest(let why), .notFound(let why), .forbidden(let why), .misdirected(let why), .tooLarge(let why), .unavailable(let why): why
         case .unauthorized: "this server needs its token: send the header Authorization: Bearer TOKEN"
         case .busy: "the server is answering as many requests as it takes; try again in a second"
         case .timedOut(let seconds): "the answer took longer than the server's limit of \(Self.seconds(seconds)); ask a narrower question"
@@ -46,7 +49,7 @@ public enum RequestFault: Error, Sendable {
     }
 
     /// The fault a thrown error means. A question the knowledge base cannot answer as asked (an
-    /// unknown component, a bad option) is the client's (404, 400); a time limit is 504; anything
+    /// unknown component, a bad option, a query the search cannot read) is the client's (404, 400); a time limit is 504; anything
     /// else is the server's, said without its internals.
     static func from(_ error: Error) -> RequestFault {
         switch error {
@@ -61,6 +64,9 @@ public enum RequestFault: Error, Sendable {
             }
         case let error as HintedError:
             return .badRequest(error.message(Self.hints))
+        case let error as SearchQuery.SyntaxError:
+            // A query the search cannot read (`"`, `OR` alone, 65 words): the asker's to change.
+            return .badRequest(error.description)
         default:
             return .unavailable("the knowledge base could not answer: \(String(describing: error))")
         }

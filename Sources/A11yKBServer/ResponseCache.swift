@@ -5,9 +5,14 @@ import Foundation
 /// another version is never served (the version is part of the lookup), and an import makes
 /// every older answer unreachable. Bounded in bytes: once full, it starts again empty, so memory
 /// stays flat however many different questions come.
+///
+/// Keys are compared as bytes: Swift's `String`s are equal under Unicode canonical equivalence,
+/// so `café` written precomposed and decomposed would share one entry, though SQL (`hex()`) tells
+/// them apart. Only answers that are a function of the file are put here (never SQL's, which may
+/// ask for the time or a random number).
 final class ResponseCache: @unchecked Sendable {
     private let lock = NSLock()
-    private var entries: [String: (tag: String, body: String)] = [:]
+    private var entries: [[UInt8]: (tag: String, body: String)] = [:]
     private var bytes = 0
     let maxBytes: Int
 
@@ -16,7 +21,7 @@ final class ResponseCache: @unchecked Sendable {
     func get(_ key: String, tag: String) -> String? {
         guard maxBytes > 0 else { return nil }
         return lock.withLock {
-            guard let entry = entries[key], entry.tag == tag else { return nil }
+            guard let entry = entries[Array(key.utf8)], entry.tag == tag else { return nil }
             return entry.body
         }
     }
@@ -29,7 +34,7 @@ final class ResponseCache: @unchecked Sendable {
                 entries.removeAll(keepingCapacity: true)
                 bytes = 0
             }
-            if let old = entries.updateValue((tag, body), forKey: key) { bytes -= old.body.utf8.count + key.utf8.count }
+            if let old = entries.updateValue((tag, body), forKey: Array(key.utf8)) { bytes -= old.body.utf8.count + key.utf8.count }
             bytes += size
         }
     }

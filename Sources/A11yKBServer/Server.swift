@@ -36,11 +36,12 @@ public enum TeamServer {
     }
 
     /// Every route, behind the middleware every request passes: the access log, faults as
-    /// responses, the request limits, the token.
+    /// responses, the Host and Origin rule, the request limits, the token.
     public static func router(_ env: Environment) -> Router<Context> {
         let router = Router(context: Context.self)
         router.add(middleware: AccessLog(enabled: env.configuration.accessLog))
         router.add(middleware: FaultResponses(pages: env.pages))
+        router.add(middleware: HostCheck(rule: HostRule(env.configuration)))
         router.add(middleware: Limits(env.limiter, maxTarget: env.configuration.maxTargetBytes))
         router.add(middleware: TokenCheck(token: env.configuration.token))
         router.get("/healthz") { _, _ in Responses.text("ok\n") }

@@ -19,7 +19,8 @@ public struct ServerConfiguration: Sendable {
     public var maxBodyBytes = 8 << 20
     /// The longest request target (path and query).
     public var maxTargetBytes = 4096
-    /// Origins a browser page may call `/mcp` from, besides the server's own (`http://host:port`).
+    /// Origins whose pages may call the server from a browser, besides this machine's own on
+    /// loopback (`HostRule`).
     public var allowedOrigins: [String] = []
     /// Answers kept to be given again while the knowledge base is the same, in bytes (0: none).
     public var cacheBytes = 64 << 20

@@ -16,7 +16,7 @@ enum StandardsPages {
         }
         return [
             "title": "\(c.sc) \(c.title ?? "")", "sc": c.sc.description, "name": c.title ?? "", "level": c.level?.rawValue ?? "",
-            "guideline": c.guidelineTitle as Any, "url": c.url as Any, "api": "/api/wcag/\(Links.escape(c.sc.description))",
+            "guideline": c.guidelineTitle as Any, "url": Links.source(c.url) as Any, "api": "/api/wcag/\(Links.escape(c.sc.description))",
             "cited": manual.filter { $0["cited"] as? Bool == true }, "inferred": manual.filter { $0["cited"] as? Bool != true },
             "act": rules(.act), "axe": rules(.axe),
             "untested": tests.manual.isEmpty && tests.rules.isEmpty,

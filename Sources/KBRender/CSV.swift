@@ -3,8 +3,9 @@
 ///
 /// A spreadsheet reads a cell that begins with `=`, `+`, `-`, `@`, a tab or a carriage return as
 /// a formula (CSV injection: `=HYPERLINK(...)` in an imported criterion). CSV for a spreadsheet
-/// (`forSpreadsheet`, what the byte-order mark is asked for) writes such a cell as OWASP advises:
-/// quoted, with a `'` before it, so that the text shows as written. CSV for programs keeps every
+/// (`forSpreadsheet`: `DocumentOptions.forSpreadsheet`, asked with the byte order mark, and always
+/// for a checklist a tester fills in) writes such a cell as OWASP advises: quoted, with a `'`
+/// before it, so that the text shows as written. CSV for programs (`sql`, an export) keeps every
 /// value as it is (a matrix cell is a `- ` list), as JSON does.
 public enum CSV {
     public static func field(_ value: String, forSpreadsheet: Bool = false) -> String {

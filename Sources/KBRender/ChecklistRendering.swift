@@ -20,7 +20,7 @@ public struct ChecklistDocument: Document, Sendable {
     }
 
     public func render(_ format: DocumentFormat, options: DocumentOptions) -> String {
-        ChecklistRendering.render(checklist, format, footer: footer, marks: marks, title: title, byteOrderMark: options.byteOrderMark)
+        ChecklistRendering.render(checklist, format, footer: footer, marks: marks, title: title, options: options)
     }
 }
 
@@ -38,15 +38,20 @@ public enum ChecklistRendering {
     /// Items that changed since an older knowledge base, to mark when a plan is shown.
     public typealias Marks = [String: ChecklistDiff.ChangeKind]
 
-    /// The checklist in `format`, one of `ChecklistDocument.formats` (markdown otherwise).
+    /// The checklist in `format`, one of `ChecklistDocument.formats` (markdown otherwise). Its CSV
+    /// is for a tester's spreadsheet, whatever `options` say: a criterion a source wrote as
+    /// `=HYPERLINK(…)` shows as text there, never runs (the results read back by id and
+    /// fingerprint, which never begin with a formula's character). Jira's CSV goes to Jira's
+    /// importer, which would keep the guard's `'` in the issue: guarded only when asked.
     public static func render(_ checklist: Checklist, _ format: DocumentFormat, footer: TeamFooter = TeamFooter(),
-                              marks: Marks = [:], title: String? = nil, byteOrderMark: Bool = false) -> String {
-        switch format {
+                              marks: Marks = [:], title: String? = nil, options: DocumentOptions = DocumentOptions()) -> String {
+        let byteOrderMark = options.byteOrderMark
+        return switch format {
         case .jira: jira(checklist, footer: footer, marks: marks, title: title)
-        case .csv: tabular(checklist, marks: marks).rendered(.csv, options: .init(byteOrderMark: byteOrderMark))
+        case .csv: tabular(checklist, marks: marks).rendered(.csv, options: .init(byteOrderMark: byteOrderMark, forSpreadsheet: true))
         case .gherkin: gherkin(checklist, footer: footer, marks: marks, title: title)
         case .json: json(checklist, footer: footer, marks: marks).rendered(pretty: true) + "\n"
-        case .jiraCSV: jiraIssues(checklist, footer: footer, marks: marks, title: title).rendered(.csv, options: .init(byteOrderMark: byteOrderMark))
+        case .jiraCSV: jiraIssues(checklist, footer: footer, marks: marks, title: title).rendered(.csv, options: .init(byteOrderMark: byteOrderMark, forSpreadsheet: options.forSpreadsheet))
         default: markdown(checklist, footer: footer, marks: marks, title: title)
         }
     }

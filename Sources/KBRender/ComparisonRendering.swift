@@ -72,7 +72,7 @@ public enum ComparisonRendering {
                 case .markdown:
                     out += MarkdownTable.row([row.label] + row.cells.map(\.plainText)).utf8
                 case .csv:
-                    CSV.appendRecord([row.label] + row.cells.map(\.plainText), to: &out, forSpreadsheet: options.byteOrderMark)
+                    CSV.appendRecord([row.label] + row.cells.map(\.plainText), to: &out, forSpreadsheet: options.forSpreadsheet)
                 case .json:
                     out += (rowsWritten > 0 ? ",\n    " : "\n    ").utf8
                     out += ComparisonRendering.json(row, columns: chunk.columns).rendered(level: 2).utf8
@@ -91,7 +91,7 @@ public enum ComparisonRendering {
                 out += MarkdownTable.head([chunk.rowHeader] + chunk.columns.map(\.title)).utf8
             case .csv:
                 if options.byteOrderMark { out += [0xEF, 0xBB, 0xBF] }
-                CSV.appendRecord([chunk.rowHeader] + chunk.columns.map(\.key), to: &out, forSpreadsheet: options.byteOrderMark)
+                CSV.appendRecord([chunk.rowHeader] + chunk.columns.map(\.key), to: &out, forSpreadsheet: options.forSpreadsheet)
             case .json:
                 out += "{\n  \"component\": ".utf8
                 out += ComparisonRendering.json(component: chunk.component).rendered(level: 1).utf8

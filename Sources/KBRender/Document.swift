@@ -97,6 +97,10 @@ public struct UnsupportedFormat: Error, Sendable, Equatable {
 public struct DocumentOptions: Sendable {
     /// CSV starts with a UTF-8 byte order mark (for spreadsheet programs).
     public var byteOrderMark: Bool
+    /// CSV is to be opened in a spreadsheet: a cell a spreadsheet would run as a formula is written
+    /// as text (`CSV`). Asking for the byte order mark asks for this too; a document people open in
+    /// one (a checklist to fill in) asks for it whatever the options say (`ChecklistDocument`).
+    public var forSpreadsheet: Bool
     /// A terminal table's width, and how it is decorated (colour).
     public var width: Int
     public var decoration: ColumnTable.Decoration
@@ -105,9 +109,10 @@ public struct DocumentOptions: Sendable {
     /// The matrix's cells: their text, their count of facts, or whether they hold any.
     public var cells: Matrix.CellMode
 
-    public init(byteOrderMark: Bool = false, width: Int = 100, decoration: ColumnTable.Decoration = .none, lines: Bool = false,
-                cells: Matrix.CellMode = .text) {
+    public init(byteOrderMark: Bool = false, forSpreadsheet: Bool? = nil, width: Int = 100, decoration: ColumnTable.Decoration = .none,
+                lines: Bool = false, cells: Matrix.CellMode = .text) {
         self.byteOrderMark = byteOrderMark
+        self.forSpreadsheet = forSpreadsheet ?? byteOrderMark
         self.width = width
         self.decoration = decoration
         self.lines = lines

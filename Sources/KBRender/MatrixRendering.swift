@@ -93,9 +93,9 @@ extension Matrix {
             default:
                 if !started {
                     if options.byteOrderMark { out += [0xEF, 0xBB, 0xBF] }
-                    CSV.appendRecord(chunk.header, to: &out, forSpreadsheet: options.byteOrderMark)
+                    CSV.appendRecord(chunk.header, to: &out, forSpreadsheet: options.forSpreadsheet)
                 }
-                for row in chunk.rows { appendCSV(row, mode, forSpreadsheet: options.byteOrderMark, to: &out) }
+                for row in chunk.rows { appendCSV(row, mode, forSpreadsheet: options.forSpreadsheet, to: &out) }
             }
             started = true
         }

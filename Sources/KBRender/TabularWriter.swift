@@ -12,14 +12,17 @@ public struct TabularWriter {
     public struct Options: Sendable {
         /// CSV starts with a UTF-8 byte order mark (for spreadsheet programs).
         public var byteOrderMark: Bool
+        /// CSV for a spreadsheet: formula-leading cells written as text (`DocumentOptions.forSpreadsheet`).
+        public var forSpreadsheet: Bool
         /// A table cuts a cell longer than this with `…`, except in columns kept whole.
         public var maxColumnWidth: Int
         /// JSON written as an element nested this deep in a document (`sql`'s array of result
         /// sets); 0 for a document of its own, which ends with a line break.
         public var jsonLevel: Int
 
-        public init(byteOrderMark: Bool = false, maxColumnWidth: Int = 60, jsonLevel: Int = 0) {
+        public init(byteOrderMark: Bool = false, forSpreadsheet: Bool? = nil, maxColumnWidth: Int = 60, jsonLevel: Int = 0) {
             self.byteOrderMark = byteOrderMark
+            self.forSpreadsheet = forSpreadsheet ?? byteOrderMark
             self.maxColumnWidth = maxColumnWidth
             self.jsonLevel = jsonLevel
         }
@@ -77,7 +80,7 @@ public struct TabularWriter {
         switch format {
         case .csv:
             if options.byteOrderMark { out += [0xEF, 0xBB, 0xBF] }
-            CSV.appendRecord(columns.map(\.name), to: &out, forSpreadsheet: options.byteOrderMark)
+            CSV.appendRecord(columns.map(\.name), to: &out, forSpreadsheet: options.forSpreadsheet)
         case .json: out.append(UInt8(ascii: "["))
         case .table, .jsonl: break
         }
@@ -93,8 +96,8 @@ public struct TabularWriter {
                 switch value {
                 case .null: break
                 case .int(let i): out += String(i).utf8
-                case .text(let s): CSV.appendField(s.utf8, to: &out, forSpreadsheet: options.byteOrderMark)
-                default: CSV.appendField(value.text.utf8, to: &out, forSpreadsheet: options.byteOrderMark)
+                case .text(let s): CSV.appendField(s.utf8, to: &out, forSpreadsheet: options.forSpreadsheet)
+                default: CSV.appendField(value.text.utf8, to: &out, forSpreadsheet: options.forSpreadsheet)
                 }
             }
             out += [0x0D, 0x0A]

@@ -18,7 +18,7 @@ public struct TestReportDocument: Document, Sendable {
 
     public func render(_ format: DocumentFormat, options: DocumentOptions) -> String {
         if let list = format.tabular {
-            return TestReportRendering.tabular(report).rendered(list, options: .init(byteOrderMark: options.byteOrderMark))
+            return TestReportRendering.tabular(report).rendered(list, options: .init(byteOrderMark: options.byteOrderMark, forSpreadsheet: options.forSpreadsheet))
         }
         return format == .html ? TestReportRendering.html(report, heading: heading) : TestReportRendering.markdown(report, heading: heading)
     }
@@ -116,7 +116,7 @@ extension ChecklistDiff: Document {
 
     public func render(_ format: DocumentFormat, options: DocumentOptions) -> String {
         guard let list = format.tabular else { return ChecklistDiffRendering.markdown(self) }
-        return ChecklistDiffRendering.tabular(self).rendered(list, options: .init(byteOrderMark: options.byteOrderMark))
+        return ChecklistDiffRendering.tabular(self).rendered(list, options: .init(byteOrderMark: options.byteOrderMark, forSpreadsheet: options.forSpreadsheet))
     }
 }
 

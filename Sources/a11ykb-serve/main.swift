@@ -33,8 +33,11 @@ while let argument = arguments.popFirst() {
     case "--port": configuration.port = number(argument, is: "a number from 0 to 65535") { (0...65535).contains($0) }
     case "--token-file":
         let path = value(argument)
+        // One line of visible ASCII: what an Authorization header can carry. A second line
+        // would start a server no client could ever send the token to.
         guard let data = FileManager.default.contents(atPath: path),
-              let token = String(data: data, encoding: .utf8)?.trimmingCharacters(in: .whitespacesAndNewlines), !token.isEmpty else {
+              let token = String(data: data, encoding: .utf8)?.trimmingCharacters(in: .whitespacesAndNewlines), !token.isEmpty,
+              token.unicodeScalars.allSatisfy({ (0x20...0x7E).contains($0.value) }) else {
             fail("cannot read a token from \(path) (a file holding one line, such as head -c 32 /dev/urandom | base64 writes)")
         }
         configuration.token = token

@@ -28,7 +28,7 @@ struct ServeCommand: ParsableCommand {
 
             MCP (Streamable HTTP, JSON answers) at /mcp: the tools of a11ykb mcp, but those that read a path on the server's machine. /healthz answers ok.
 
-            Only on 127.0.0.1 (the default) may it run without a token. Elsewhere give --token-file: /api and /mcp then need the header Authorization: Bearer TOKEN (the pages stay open to the network). Make one with:
+            Only on 127.0.0.1 (the default) may it run without a token. Elsewhere give --token-file: /api and /mcp then need the header Authorization: Bearer TOKEN (the pages stay open to the network). On loopback it answers only to this machine's own names (localhost, 127.0.0.1, [::1], --host): another Host, as a DNS-rebinding page sends, is 421. A browser page of another origin is refused (403) unless --allow-origin names it. Make one with:
               head -c 32 /dev/urandom | base64 > ~/.config/a11ykb/token
 
             Point an assistant at it, e.g. in Claude Desktop's or VS Code's MCP settings:
@@ -52,7 +52,7 @@ struct ServeCommand: ParsableCommand {
     @Option(help: ArgumentHelp("A file holding the bearer token /api and /mcp require.", valueName: "file"), completion: .file())
     var tokenFile: String?
 
-    @Option(help: ArgumentHelp("An origin whose pages may call /mcp from a browser (repeatable), e.g. https://intranet.example.",
+    @Option(help: ArgumentHelp("An origin whose pages may call the server from a browser (repeatable), e.g. https://intranet.example.",
                                valueName: "origin"))
     var allowOrigin: [String] = []
 

@@ -166,3 +166,22 @@ final class JSONStringTests: XCTestCase {
         }
     }
 }
+
+/// A source's link becomes an address only when it is an absolute http or https one: whatever a
+/// browser would run, or strip into a scheme it runs, is no address.
+final class LinkAddressTests: XCTestCase {
+    func testOnlyWebAddressesComeFromASource() {
+        for written in ["javascript:alert(1)", "JaVaScRiPt:alert(1)", " javascript:alert(1)", "java\tscript:alert(1)",
+                        "data:text/html,<script>alert(1)</script>", "vbscript:msgbox", "//evil.example/x", "/web-criteria/x",
+                        "[click](javascript:alert(1))", "[javascript:alert(1)](/x)", "http://", "https://a b.example/", "http://x\u{0}.example",
+                        "https://example.org/\"onmouseover=alert(1)"] {
+            XCTAssertNil(LinkAddress.fromSource(written), written)
+        }
+        XCTAssertEqual(LinkAddress.fromSource("https://www.magentaa11y.com/#/web-criteria/page-level/basic-web-page"),
+                       "https://www.magentaa11y.com/#/web-criteria/page-level/basic-web-page")
+        XCTAssertEqual(LinkAddress.fromSource("[the guide](https://guide.example/a \"its title\")"), "https://guide.example/a")
+        XCTAssertEqual(LinkAddress.fromSource("[https://www.magentaa11y.com/#/web-criteria/component/button](/web-criteria/component/button)"),
+                       "https://www.magentaa11y.com/#/web-criteria/component/button", "a url relative to the source's site: the text's address")
+        XCTAssertEqual(LinkAddress.fromSource("[https://site.example/a](http://other.example/b)"), "http://other.example/b", "the url first")
+    }
+}

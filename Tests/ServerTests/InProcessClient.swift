@@ -25,14 +25,16 @@ struct InProcessClient {
         var json: Any? { try? JSONSerialization.jsonObject(with: Data(body.utf8)) }
     }
 
-    func get(_ path: String, headers: HTTPFields = [:]) async throws -> Reply {
-        try await send(.get, path, headers: headers)
+    /// `host`: the request's Host header (its authority); nil sends none.
+    func get(_ path: String, headers: HTTPFields = [:], host: String? = "localhost:8080") async throws -> Reply {
+        try await send(.get, path, headers: headers, host: host)
     }
 
-    func send(_ method: HTTPRequest.Method, _ path: String, headers: HTTPFields = [:], body: String? = nil) async throws -> Reply {
+    func send(_ method: HTTPRequest.Method, _ path: String, headers: HTTPFields = [:], body: String? = nil,
+              host: String? = "localhost:8080") async throws -> Reply {
         var fields = headers
         if let body { fields[.contentLength] = String(body.utf8.count) }
-        let request = Request(head: HTTPRequest(method: method, scheme: "http", authority: "localhost:8080", path: path, headerFields: fields),
+        let request = Request(head: HTTPRequest(method: method, scheme: "http", authority: host, path: path, headerFields: fields),
                               body: RequestBody(buffer: ByteBuffer(string: body ?? "")))
         let context = TeamServer.Context(source: ApplicationRequestContextSource(channel: EmbeddedChannel(), logger: logger))
         let response = try await responder.respond(to: request, context: context)
@@ -43,10 +45,10 @@ struct InProcessClient {
     }
 
     /// A JSON-RPC request to `/mcp`, as the Streamable HTTP clients send it.
-    func mcp(_ json: String, headers: HTTPFields = [:]) async throws -> Reply {
+    func mcp(_ json: String, headers: HTTPFields = [:], path: String = "/mcp", host: String? = "localhost:8080") async throws -> Reply {
         var fields: HTTPFields = [.contentType: "application/json", .accept: "application/json, text/event-stream"]
         fields.append(contentsOf: headers)
-        return try await send(.post, "/mcp", headers: fields, body: json)
+        return try await send(.post, path, headers: fields, body: json, host: host)
     }
 
     final class Box: @unchecked Sendable { var bytes: [UInt8] = [] }

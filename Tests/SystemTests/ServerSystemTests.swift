@@ -89,6 +89,41 @@ final class ServerSystemTests: XCTestCase {
         }
     }
 
+    /// Over a socket, as the red team sent them: the Host header a rebinding page's browser sends
+    /// is refused on every route of a loopback server (421), and a doubled or trailing slash does
+    /// not pass the token (401). Python's http.client sends each request as written.
+    func testHostAndTokenHoldOverTheNetwork() throws {
+        let folder = try Fixtures.temporaryFolder(self)
+        let token = folder.appendingPathComponent("token").path
+        try "t0ken-for-tests\n".write(toFile: token, atomically: true, encoding: .utf8)
+        let script = """
+            import http.client, json, sys
+            out = []
+            for line in sys.argv[2:]:
+                method, path, host = line.split(" ")
+                c = http.client.HTTPConnection(sys.argv[1])
+                headers = {"Host": host, "Content-Type": "application/json", "Accept": "application/json, text/event-stream"}
+                body = '{"jsonrpc":"2.0","id":1,"method":"tools/list"}' if method == "POST" else None
+                c.request(method, path, body=body, headers=headers)
+                out.append(c.getresponse().status)
+            print(json.dumps(out))
+            """
+        func statuses(_ server: ServerProcess, _ requests: [String]) throws -> [Int] {
+            let address = String(server.baseURL.dropFirst("http://".count))
+            let run = try Fixtures.runProcess(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", script, address] + requests, environment: nil)
+            XCTAssertEqual(run.status, 0, run.stderr)
+            return try JSONDecoder().decode([Int].self, from: Data(run.stdout.utf8))
+        }
+        let open = try ServerProcess(db: try Fixtures.servedKnowledgeBase())
+        defer { open.stop() }
+        let evil = ["/", "/api/search?q=button", "/plans/release%2012?format=csv", "/healthz"].map { "GET \($0) rebind.evil.example:80" }
+        XCTAssertEqual(try statuses(open, evil + ["POST /mcp rebind.evil.example", "GET /healthz localhost:1"]), [421, 421, 421, 421, 421, 200])
+        let guarded = try ServerProcess(db: try Fixtures.servedKnowledgeBase(), arguments: ["--token-file", token])
+        defer { guarded.stop() }
+        let slashes = ["GET //api/search?q=button", "GET //api/matrix", "POST /mcp/", "POST //mcp", "POST /mcp//"].map { $0 + " 127.0.0.1" }
+        XCTAssertEqual(try statuses(guarded, slashes), [401, 401, 401, 401, 401])
+    }
+
     /// A missing or corrupt knowledge base at start: one line, exit 2.
     /// a11ykb-serve checks what it is given, however it is started: each value out of range is one
     /// line naming the rule and what was given, status 2, before any file is opened.
@@ -104,6 +139,20 @@ final class ServerSystemTests: XCTestCase {
             let run = try Fixtures.runProcess(serve, ["--db", "/nonexistent/kb.sqlite"] + arguments, environment: [:])
             XCTAssertEqual(run.status, 2, run.stderr)
             XCTAssertEqual(run.stderr, "a11ykb serve: \(said)\n")
+        }
+    }
+
+    /// A token no header can carry (two lines, a control character) is refused at start, as an
+    /// empty one is: before, a two-line file started a server no client could call.
+    func testATokenFileOfTwoLinesIsRefused() throws {
+        let serve = Fixtures.executable.deletingLastPathComponent().appendingPathComponent("a11ykb-serve")
+        let folder = try Fixtures.temporaryFolder(self)
+        for (name, content) in [("empty", "\n"), ("two-lines", "first-half\nsecond-half\n"), ("control", "tok\u{7}en\n")] {
+            let file = folder.appendingPathComponent(name).path
+            try content.write(toFile: file, atomically: true, encoding: .utf8)
+            let run = try Fixtures.runProcess(serve, ["--db", try Fixtures.servedKnowledgeBase(), "--port", "0", "--token-file", file], environment: [:])
+            XCTAssertEqual(run.status, 2, "\(name): \(run.stderr)")
+            XCTAssertEqual(run.stderr, "a11ykb serve: cannot read a token from \(file) (a file holding one line, such as head -c 32 /dev/urandom | base64 writes)\n")
         }
     }
 
