@@ -113,7 +113,8 @@ public struct WordDocument: Sendable {
         }
         out += "</w:tr>"
         for row in table.rows {
-            out += "<w:tr>"
+            // A row is kept whole on one page (a word processor still breaks one taller than a page).
+            out += "<w:tr><w:trPr><w:cantSplit/></w:trPr>"
             for (column, paragraphs) in zip(table.columns, row + Array(repeating: [], count: max(0, table.columns.count - row.count))) {
                 out += cell(width: column.width, shaded: false, paragraphs)
             }
