@@ -20,21 +20,24 @@ enum WordParts {
         </Types>
         """
 
-    static let packageRelationships = declaration + """
-        <Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">\
-        <Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/>\
-        <Relationship Id="rId2" Type="http://schemas.openxmlformats.org/package/2006/relationships/metadata/core-properties" Target="docProps/core.xml"/>\
-        <Relationship Id="rId3" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/extended-properties" Target="docProps/app.xml"/>\
-        </Relationships>
-        """
+    static let packageRelationships = relationships([
+        ("rId1", "officeDocument/2006/relationships/officeDocument", "word/document.xml"),
+        ("rId2", "package/2006/relationships/metadata/core-properties", "docProps/core.xml"),
+        ("rId3", "officeDocument/2006/relationships/extended-properties", "docProps/app.xml"),
+    ])
 
-    static let documentRelationships = declaration + """
-        <Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">\
-        <Relationship Id="rIdStyles" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/>\
-        <Relationship Id="rIdSettings" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/settings" Target="settings.xml"/>\
-        <Relationship Id="rIdFooter" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/footer" Target="footer1.xml"/>\
-        </Relationships>
-        """
+    static let documentRelationships = relationships([
+        ("rIdStyles", "officeDocument/2006/relationships/styles", "styles.xml"),
+        ("rIdSettings", "officeDocument/2006/relationships/settings", "settings.xml"),
+        ("rIdFooter", "officeDocument/2006/relationships/footer", "footer1.xml"),
+    ])
+
+    /// A relationships part: each relationship's id, its type below OOXML's schema address, its target.
+    static func relationships(_ items: [(id: String, type: String, target: String)]) -> String {
+        declaration + "<Relationships xmlns=\"http://schemas.openxmlformats.org/package/2006/relationships\">"
+            + items.map { "<Relationship Id=\"\($0.id)\" Type=\"http://schemas.openxmlformats.org/\($0.type)\" Target=\"\($0.target)\"/>" }.joined()
+            + "</Relationships>"
+    }
 
     /// The title and language a reader announces, and who made it; no date, so that the same
     /// report gives the same bytes (the report's own date is in its text).
