@@ -14,7 +14,7 @@ let optimized: [SwiftSetting] = Context.environment["A11YKB_ONONE"] == nil
     ? [.unsafeFlags(["-O"], .when(configuration: .debug))] : []
 // Tests reach into every layer (`@testable import KBRead`...): each test file imports what it tests.
 let layers: [Target.Dependency] = ["KBFiles", "KBModel", "KBRead", "KBNormalize", "KBStore", "KBSearch", "KBImport",
-                                   "KBQuery", "KBConformance", "KBRender", "KBResources"]
+                                   "KBQuery", "KBConformance", "KBWord", "KBRender", "KBResources"]
 
 let package = Package(
     name: "a11ykb",
@@ -41,6 +41,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.0.0"),
         // For the route tests only: a channel that is no socket (`NIOEmbedded`), the version the others resolve.
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
+        // The Word document's zip container (`acr build --format docx`).
+        .package(url: "https://github.com/weichsel/ZIPFoundation", exact: "0.9.20"),
     ],
     targets: [
         // Data built into the executable: migrations, the seed, the vocabulary, the schema document.
@@ -77,8 +79,11 @@ let package = Package(
         // Conformance reports (GSA's OpenACR): the catalogs, evidence to levels, check, compare.
         // A layer of its own: it changes with the VPAT editions and buyers' rules, not with search.
         .target(name: "KBConformance", dependencies: ["KBModel", "KBRead", "KBQuery", "KBResources", .product(name: "Yams", package: "Yams")], swiftSettings: optimized),
+        // A Word document (WordprocessingML in a zip) from headings, paragraphs and tables. A layer of its
+        // own: it changes with Word's file format, not with what a document says.
+        .target(name: "KBWord", dependencies: [.product(name: "ZIPFoundation", package: "ZIPFoundation")], swiftSettings: optimized),
         // Every byte of output: tables, CSV, JSON, documents.
-        .target(name: "KBRender", dependencies: ["KBModel", "KBSearch", "KBQuery", "KBConformance", "KBFiles"], swiftSettings: optimized),
+        .target(name: "KBRender", dependencies: ["KBModel", "KBSearch", "KBQuery", "KBConformance", "KBFiles", "KBWord"], swiftSettings: optimized),
         // The façade: the questions the skins ask, and the types they see.
         .target(name: "A11yKB", dependencies: ["KBModel", "KBStore", "KBSearch", "KBImport", "KBQuery", "KBConformance", "KBRender",
                                                "KBFiles", "KBResources"]),

@@ -34,7 +34,8 @@ package struct Parameter: Sendable {
 
     /// A document's `format`: its choices are the formats the document is written in.
     package static func format<D: Document>(_ document: D.Type, _ description: String, default value: DocumentFormat) -> Parameter {
-        .choice("format", D.formatNames, description, default: value.rawValue)
+        // A tool's answer is text: a binary format (Word) is no choice here.
+        .choice("format", D.textFormats.map(\.rawValue), description, default: value.rawValue)
     }
 
     /// The JSON Schema of the value.
@@ -159,8 +160,10 @@ package struct Arguments {
     /// The document format given (checked against its choices, `Parameter.format`), else its default.
     package func format<D: Document>(_ document: D.Type, _ name: String = "format") throws -> DocumentFormat {
         do {
-            return try D.format(named: string(name) ?? "")
-        } catch {
+            let format = try D.format(named: string(name) ?? "")
+            guard !format.isBinary else { throw UnsupportedFormat(given: format.rawValue, supported: D.textFormats) }
+            return format
+        } catch let error as UnsupportedFormat {
             throw Invalid(description: "argument \"\(name)\" must be one of " + error.supported.map(\.rawValue).joined(separator: ", ")
                           + " (got \(error.given))")
         }

@@ -36,6 +36,8 @@ public struct OpenACRCatalog: Sendable, Equatable {
     /// `2.5-edition-wcag-2.2-508-en`.
     public var id: String
     public var title: String
+    /// The standards the edition reports on, in the catalog's order (`CatalogStandards.swift`).
+    public var standards: [Standard] = []
     public var chapters: [Chapter]
 
     public func chapter(_ id: String) -> Chapter? { chapters.first { $0.id == id } }
@@ -85,6 +87,8 @@ public struct OpenACRCatalog: Sendable, Equatable {
             switch f.first {
             case "catalog" where f.count >= 3:
                 out.append(OpenACRCatalog(id: f[1], title: f[2], chapters: []))
+            case "standard" where f.count >= 4 && !out.isEmpty:
+                out[out.count - 1].standards.append(Standard(id: f[1], reportHeading: f[2], label: f[3], url: row[optional: 4]))
             case "chapter" where f.count >= 5 && !out.isEmpty:
                 out[out.count - 1].chapters.append(Chapter(id: f[1], label: f[3], shortLabel: f[4], criteria: []))
             case "criterion" where f.count >= 4 && !out.isEmpty && !out[out.count - 1].chapters.isEmpty:

@@ -1,17 +1,23 @@
+import Foundation
 import KBConformance
 
 /// A conformance report is a document: OpenACR YAML, its tree as JSON, or what a buyer reads
-/// (markdown, HTML: `ConformanceRendering`).
+/// (markdown, HTML: `ConformanceRendering`; Word, bytes: `ConformanceWordRendering`).
 extension OpenACRReport: Document {
-    public static let formats: [DocumentFormat] = [.openacr, .json, .markdown, .html]
+    public static let formats: [DocumentFormat] = [.openacr, .json, .markdown, .html, .docx]
 
     public func render(_ format: DocumentFormat, options: DocumentOptions) -> String {
         switch format {
         case .json: ConformanceDataRendering.json(self).rendered() + "\n"
         case .markdown: ConformanceRendering.markdown(self)
         case .html: ConformanceRendering.html(self)
+        case .docx: preconditionFailure("a Word document is bytes: renderedData, which rendered(_:) leaves to")
         default: OpenACRWriting.yaml(self)
         }
+    }
+
+    public func renderData(_ format: DocumentFormat, options: DocumentOptions) throws -> Data {
+        format == .docx ? try ConformanceWordRendering.docx(self) : Data(render(format, options: options).utf8)
     }
 }
 

@@ -1,3 +1,4 @@
+import Foundation
 import KBFiles
 import KBQuery
 
@@ -29,6 +30,12 @@ public enum DocumentFormat: String, Sendable, CaseIterable, Codable {
     case html
     /// GSA's OpenACR YAML.
     case openacr
+    /// A Word document (Office Open XML): bytes, not text.
+    case docx
+
+    /// A format whose document is bytes (a zip), written by `renderedData` and never as text:
+    /// no terminal, tool answer or text page holds it.
+    public var isBinary: Bool { self == .docx }
 
     /// The list format of the same name, for the documents that are written as a list too.
     public var tabular: TabularFormat? {
@@ -50,7 +57,7 @@ public enum DocumentFormat: String, Sendable, CaseIterable, Codable {
         }
     }
 
-    /// The media type of a file in this format (UTF-8 text in every one).
+    /// The media type of a file in this format (UTF-8 text in every one but Word's).
     public var mediaType: String {
         switch self {
         case .text, .table, .jira, .gherkin: "text/plain; charset=utf-8"
@@ -60,6 +67,7 @@ public enum DocumentFormat: String, Sendable, CaseIterable, Codable {
         case .jsonl: "application/jsonl; charset=utf-8"
         case .html: "text/html; charset=utf-8"
         case .openacr: "application/yaml; charset=utf-8"
+        case .docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
         }
     }
 
@@ -76,6 +84,7 @@ public enum DocumentFormat: String, Sendable, CaseIterable, Codable {
         case .jsonl: "jsonl"
         case .html: "html"
         case .openacr: "yaml"
+        case .docx: "docx"
         }
     }
 }
@@ -128,13 +137,24 @@ public protocol Document {
     /// The formats it is written in, in the order a skin lists them.
     static var formats: [DocumentFormat] { get }
 
-    /// The document in `format`, one of `formats` (`rendered` checks that first).
+    /// The document in `format`, one of `formats` and a text format (`rendered` checks that first).
     func render(_ format: DocumentFormat, options: DocumentOptions) -> String
+
+    /// The document's bytes in `format`, one of `formats` (`renderedData` checks that first):
+    /// the text's UTF-8 unless the document writes a binary format of its own (Word).
+    func renderData(_ format: DocumentFormat, options: DocumentOptions) throws -> Data
 }
 
 extension Document {
+    public func renderData(_ format: DocumentFormat, options: DocumentOptions) throws -> Data {
+        Data(render(format, options: options).utf8)
+    }
+
     /// The formats' names, as a user types them.
     public static var formatNames: [String] { formats.map(\.rawValue) }
+
+    /// The formats written as text (what a tool's answer or a page can hold): all but the binary ones.
+    public static var textFormats: [DocumentFormat] { formats.filter { !$0.isBinary } }
 
     /// The formats as a sentence's list: `markdown, condensed, gherkin or json`.
     public static var formatList: String {
@@ -158,9 +178,16 @@ extension Document {
         return format
     }
 
-    /// The document in `format`; a format it is not written in is `UnsupportedFormat`.
+    /// The document in `format`; a format it is not written in, or one that is no text (Word's),
+    /// is `UnsupportedFormat` naming the text formats.
     public func rendered(_ format: DocumentFormat, options: DocumentOptions = DocumentOptions()) throws(UnsupportedFormat) -> String {
-        render(try Self.checked(format), options: options)
+        guard !format.isBinary else { throw UnsupportedFormat(given: format.rawValue, supported: Self.textFormats) }
+        return render(try Self.checked(format), options: options)
+    }
+
+    /// The document's bytes in `format`, text or binary alike: what a file or a pipe receives.
+    public func renderedData(_ format: DocumentFormat, options: DocumentOptions = DocumentOptions()) throws -> Data {
+        try renderData(try Self.checked(format), options: options)
     }
 }
 

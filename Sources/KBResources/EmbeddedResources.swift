@@ -41,6 +41,8 @@ package enum EmbeddedResources {
     package static let openACRCatalogs: [UInt8] = PackageResources.openacr_catalogs_tsv
     /// vocabulary/trusted-tester.tsv: Trusted Tester 5.1.3's tests, their success criteria and 508 categories.
     package static let trustedTester: [UInt8] = PackageResources.trusted_tester_tsv
+    /// vocabulary/conformance-terms.tsv: what each conformance level means, in a11ykb's words.
+    package static let conformanceTerms: [UInt8] = PackageResources.conformance_terms_tsv
 
     package static let seedDocuments: [(name: String, bytes: [UInt8])] = [
         ("expandable-region.md", PackageResources.expandable_region_md),

@@ -9,7 +9,7 @@ struct ACRCommand: ParsableCommand {
         commandName: "acr",
         abstract: "Accessibility Conformance Reports (VPAT) in GSA's OpenACR format: build, check, render, diff.",
         discussion: """
-            A conformance report gives every WCAG success criterion (and, by catalog, every Section 508 or EN 301 549 clause) one level per kind of product: supports, partially-supports, does-not-support, not-applicable, not-evaluated. acr build makes one from a tester's filled results and axe-core runs; acr check holds any OpenACR file to GSA's schema, its catalog and (--strict) what a buyer needs; acr render writes it as HTML or markdown; acr diff compares two.
+            A conformance report gives every WCAG success criterion (and, by catalog, every Section 508 or EN 301 549 clause) one level per kind of product: supports, partially-supports, does-not-support, not-applicable, not-evaluated. acr build makes one from a tester's filled results and axe-core runs; acr check holds any OpenACR file to GSA's schema, its catalog and (--strict) what a buyer needs; acr render writes it as HTML, markdown or Word in the VPAT 2.5 layout; acr diff compares two.
 
             How evidence becomes a level, per success criterion and component (web for web entries, software for native ones):
               - the results rows that test the criterion count (each row's own links: a failed keyboard row never counts toward 1.4.1 Use of Color), with the axe-core rules tagged with it;
@@ -27,6 +27,7 @@ struct ACRCommand: ParsableCommand {
               a11ykb acr build --results results.csv --axe axe.json --base base.yaml
               a11ykb acr check acr.yaml --strict
               a11ykb acr render acr.yaml --format html -o acr.html
+              a11ykb acr render acr.yaml --format docx -o acr.docx
               a11ykb acr diff acr-r11.yaml acr.yaml
             """,
         subcommands: [ACRBuildCommand.self, ACRCheckCommand.self, ACRRenderCommand.self, ACRDiffCommand.self])
@@ -103,7 +104,7 @@ struct ACRBuildCommand: ParsableCommand {
     var todoFormat: String?
     @Option(help: ArgumentHelp("Also write where each level came from (JSON: rows, files, lines, rules).", valueName: "file"), completion: .file(extensions: ["json"]))
     var trail: String?
-    @Option(name: [.short, .long], help: FormatOption<OpenACRReport>.help("openacr is the report's YAML."))
+    @Option(name: [.short, .long], help: FormatOption<OpenACRReport>.help("openacr is the report's YAML; markdown, html and docx (a Word file: to -o FILE or a pipe, never a terminal) the VPAT 2.5 layout a buyer reads."))
     var format = FormatOption<OpenACRReport>(.openacr)
     @OptionGroup var destination: DocumentOutputOptions
 
@@ -126,6 +127,7 @@ struct ACRBuildCommand: ParsableCommand {
     }
 
     func run() throws {
+        try destination.refuseBinaryOnTerminal(format.format)
         let inputs = try results.map { try readInput($0, limit: ResultsText.maxBytes, what: "a results file") }
         let runs = try axe.map { try readInput($0, limit: AxeResults.maxBytes, what: "an axe-core run") }
         let baseInput = try base.map { try readInput($0) }
@@ -143,7 +145,7 @@ struct ACRBuildCommand: ParsableCommand {
             Output.error("\(built.conflicts.count) level\(built.conflicts.count == 1 ? "" : "s") of the base disagree\(built.conflicts.count == 1 ? "s" : "") with the evidence: nothing written; correct the base, or keep its levels with --keep-base")
             throw ExitStatus.incomplete
         }
-        try A11yKBCLI.emit(Data(try built.rendered(format.format).utf8), to: destination.output, from: kb)
+        try destination.emit(built, format.format, from: kb)
         if let trail { try A11yKBCLI.emit(Data(try built.trail.rendered(.json).utf8), to: trail, from: kb) }
         if let todo { try A11yKBCLI.emit(Data(try built.todo.rendered(todoDocumentFormat).utf8), to: todo, from: kb) }
         for conflict in built.conflicts { Output.err("a11ykb: kept the base's level: " + conflict.located + "\n") }
@@ -186,23 +188,27 @@ struct ACRCheckCommand: ParsableCommand {
 struct ACRRenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Write an OpenACR report as a document a buyer reads: HTML or markdown.",
+        abstract: "Write an OpenACR report as a document a buyer reads: HTML, markdown or Word.",
         discussion: """
-            The HTML is one self-contained, printable file (no script, nothing fetched), with a summary of levels per chapter and a table per chapter; each success criterion links to W3C's Understanding page. openacr and json rewrite the report in this tool's own layout.
+            HTML, markdown and Word (docx) hold the same VPAT 2.5 layout: the product, contact and report date; notes and evaluation methods; the applicable standards of the report's edition and which the report covers; the terms (supports ... not evaluated) defined; a summary of levels per chapter; one section per standard (the WCAG report with Table 1 Level A, Table 2 Level AA and Table 3 Level AAA, the Revised Section 508 report with chapters 3 to 6, the EN 301 549 report where the edition has one), each chapter a table of Criteria, Conformance Level, Remarks and Explanations; and the legal disclaimer. A chapter the report disables reads Not Applicable with its reason. 4.1.1 Parsing follows the edition's WCAG version: for 2.0 and 2.1, W3C's 2023 errata (always satisfied for content in HTML or XML; an unstated or not-evaluated level reads Supports, and the remark says why); for 2.2, obsolete and removed, as its remark says. A report that names no edition is titled from the built-in edition its chapters and criteria match best, which the document names. Links in the report's text ([text](https://...)) are links in HTML, text and address elsewhere.
 
-            Example:
+            The HTML is one self-contained, printable file (no script, nothing fetched); each success criterion links to W3C's Understanding page. The Word file uses Heading styles, header rows that repeat on each page, and sets its title and language; it is bytes, so it goes to -o FILE or a pipe, never to a terminal. The same report gives the same bytes in every format. openacr and json rewrite the report in this tool's own layout.
+
+            Examples:
               a11ykb acr render acr.yaml --format html -o acr.html
+              a11ykb acr render acr.yaml --format docx -o acr.docx
             """)
 
     @Argument(help: ArgumentHelp("The report (OpenACR YAML or JSON), or - for standard input.", valueName: "report.yaml"), completion: .file(extensions: ["yaml", "yml", "json"]))
     var report: String
-    @Option(name: [.short, .long], help: FormatOption<OpenACRReport>.help("openacr is the report's YAML."))
+    @Option(name: [.short, .long], help: FormatOption<OpenACRReport>.help("openacr is the report's YAML; docx is a Word file (to -o FILE or a pipe)."))
     var format = FormatOption<OpenACRReport>(.html)
     @OptionGroup var destination: DocumentOutputOptions
 
     func run() throws {
+        try destination.refuseBinaryOnTerminal(format.format)
         let (read, _) = try ConformanceReports.read(try readInput(report))
-        try A11yKBCLI.emit(Data(try read.rendered(format.format).utf8), to: destination.output)
+        try destination.emit(read, format.format)
     }
 }
 

@@ -66,6 +66,22 @@ struct DocumentOutputOptions: ParsableArguments {
     func stream(from kb: KnowledgeBase, _ body: (ByteSink) throws -> Void) throws {
         try A11yKBCLI.stream(to: output, from: kb, body)
     }
+
+    /// Refuses, before any work, a binary format (Word) bound for a terminal, which would only
+    /// show garbage: as other tools do, it goes to a file (`--output`) or a pipe.
+    func refuseBinaryOnTerminal(_ format: DocumentFormat) throws {
+        if format.isBinary, output == nil, isatty(STDOUT_FILENO) != 0 {
+            throw QueryError.invalidOption("\(format.rawValue) is a binary file and stdout is a terminal: write it with -o FILE, or pipe it")
+        }
+    }
+
+    /// A document in `format`, text or bytes, to `--output` or stdout (the one way every format
+    /// is written; `refuseBinaryOnTerminal` first).
+    func emit<D: Document>(_ document: D, _ format: DocumentFormat, from kb: KnowledgeBase? = nil) throws {
+        try refuseBinaryOnTerminal(format)
+        let data = try document.renderedData(format, options: documentOptions)
+        if let kb { try A11yKBCLI.emit(data, to: output, from: kb) } else { try A11yKBCLI.emit(data, to: output) }
+    }
 }
 
 extension TabularFormat: ArgumentWords {

@@ -59,4 +59,16 @@ final class MCPConformanceTests: XCTestCase {
         let nothing = try client.call("build_conformance_report", [:])
         XCTAssertTrue(nothing.isError)
     }
+
+    /// A tool answers text: Word's bytes are no choice, and asking for them is one clean error.
+    func testWordIsNoFormatOfATool() throws {
+        let listed = try client.request("tools/list")
+        let tools = try XCTUnwrap((listed["result"] as? [String: Any])?["tools"] as? [[String: Any]])
+        let build = try XCTUnwrap(tools.first { $0["name"] as? String == "build_conformance_report" })
+        let format = ((build["inputSchema"] as? [String: Any])?["properties"] as? [String: Any])?["format"] as? [String: Any]
+        XCTAssertEqual(format?["enum"] as? [String], ["openacr", "json", "markdown", "html"])
+        let refused = try client.call("build_conformance_report", ["base": "title: T\n", "format": "docx"])
+        XCTAssertTrue(refused.isError)
+        XCTAssertTrue(refused.text.contains("must be one of openacr, json, markdown, html (got docx)"), refused.text)
+    }
 }

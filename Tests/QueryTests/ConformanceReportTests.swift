@@ -280,8 +280,8 @@ final class ConformanceReportTests: XCTestCase {
         XCTAssertNil(markdown.range(of: #"(?<!\\)\]\(javascript:"#, options: .regularExpression), markdown)
         XCTAssertFalse(markdown.contains("<script") || markdown.contains("<img"), markdown)
         XCTAssertTrue(markdown.contains("[1.1.1 Non-text Content](https://www.w3.org/WAI/WCAG22/Understanding/non-text-content.html)"), "the catalogue's own link stays a link")
-        // Each criterion is one table row of four cells.
-        XCTAssertEqual(lines.filter { $0.hasPrefix("| ") && $0.contains(" | Web | Supports | ") }.count, 2, markdown)
+        // Each criterion is one table row of three cells (VPAT's Criteria, Conformance Level, Remarks and Explanations).
+        XCTAssertEqual(lines.filter { $0.hasPrefix("| ") && $0.contains(" | Web: Supports | ") }.count, 2, markdown)
         let html = ConformanceRendering.html(report)
         XCTAssertFalse(html.contains("<script>alert") || html.contains("<img src"), "escaped")
     }

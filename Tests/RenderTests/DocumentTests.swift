@@ -14,15 +14,25 @@ final class DocumentTests: XCTestCase {
         var name: String
         var formats: [DocumentFormat]
         var texts: [DocumentFormat: String]
+        /// A binary format's bytes (Word), which no text holds.
+        var bytes: [DocumentFormat: Data]
         var refuses: (DocumentFormat) -> UnsupportedFormat?
     }
 
     func rendered<D: Document>(_ name: String, _ document: D, options: DocumentOptions = DocumentOptions()) throws -> Rendered {
-        var texts: [DocumentFormat: String] = [:]
-        for format in D.formats { texts[format] = try document.rendered(format, options: options) }
-        return Rendered(name: name, formats: D.formats, texts: texts, refuses: { format in
+        var texts: [DocumentFormat: String] = [:], bytes: [DocumentFormat: Data] = [:]
+        for format in D.formats {
+            if format.isBinary {
+                bytes[format] = try document.renderedData(format, options: options)
+                XCTAssertThrowsError(try document.rendered(format, options: options), "\(name): \(format) is no text")
+            } else {
+                texts[format] = try document.rendered(format, options: options)
+                XCTAssertEqual(try document.renderedData(format, options: options), Data(texts[format]!.utf8), "\(name): the bytes are the text")
+            }
+        }
+        return Rendered(name: name, formats: D.formats, texts: texts, bytes: bytes, refuses: { format in
             do {
-                _ = try document.rendered(format, options: options)
+                _ = try document.renderedData(format, options: options)
                 return nil
             } catch let error as UnsupportedFormat {
                 return error
@@ -80,6 +90,10 @@ final class DocumentTests: XCTestCase {
             XCTAssertFalse(document.formats.isEmpty, document.name)
             XCTAssertEqual(Set(document.formats).count, document.formats.count, "\(document.name): each format once")
             for format in document.formats {
+                if let bytes = document.bytes[format] {
+                    XCTAssertEqual(Array(bytes.prefix(2)), Array("PK".utf8), "\(document.name) in \(format): a zip")
+                    continue
+                }
                 let text = try XCTUnwrap(document.texts[format], "\(document.name) in \(format)")
                 // JSON Lines of no row is nothing at all.
                 if format != .jsonl { XCTAssertFalse(text.isEmpty, "\(document.name) in \(format)") }
