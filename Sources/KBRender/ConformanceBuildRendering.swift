@@ -90,9 +90,13 @@ extension ConformanceTrailRendering {
 }
 
 /// A built report as a buyer reads it: the report, and in HTML and markdown the evidence trail as
-/// its last section; OpenACR YAML and JSON are the report alone (the trail is written apart).
+/// its last section; OpenACR YAML, JSON and Word are the report alone (the trail is written apart).
 extension ConformanceBuild: Document {
     public static let formats = OpenACRReport.formats
+
+    public func renderData(_ format: DocumentFormat, options: DocumentOptions) throws -> Data {
+        format.isBinary ? try report.renderData(format, options: options) : Data(render(format, options: options).utf8)
+    }
 
     public func render(_ format: DocumentFormat, options: DocumentOptions) -> String {
         let page = report.render(format, options: options)
