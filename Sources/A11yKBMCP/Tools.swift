@@ -82,6 +82,7 @@ package enum Tools {
         case .getDeveloperNotes: getDeveloperNotes
         case .listComponentFormats: listComponentFormats
         case .search: search
+        case .searchFacts: searchFacts
         case .findComponents: findComponents
         case .comparePlatforms: comparePlatforms
         case .getAnnouncements: getAnnouncements
@@ -214,15 +215,15 @@ extension Tools {
             return Answer(CatalogRendering.formatsMarkdown(summary), CatalogRendering.formatsJSON(summary))
         })
 
-    package static let search = ToolDefinition(
-        tool: .search, title: "Search the criteria",
+    package static let searchFacts = ToolDefinition(
+        tool: .searchFacts, title: "Search every matching fact",
         description: """
             Ranked full-text search over every acceptance criterion, developer note, announcement and component title, \
             best first. Each hit gives its component, what kind of fact it is, a snippet with the matched words in \
             [brackets], and its source file and line. Every word must occur in the same fact, so use a few key words \
             (dimmed button, "double tap", focus order); words are stemmed (dimmed also finds dim); "quotes" make a \
             phrase; prefix*, OR, NOT and parentheses work. Filters narrow it: platform, framework, family, component, \
-            kind of fact, aspect. For a question in plain words, find_components answers with components instead.
+            kind of fact, aspect. For a question in plain words, search answers with components instead.
             """,
         parameters: [
             .string("query", "The search words (see the description for the syntax).", required: true),
@@ -253,8 +254,13 @@ extension Tools {
 
     /// `a11ykb search` as people use it (issue 12): a question in plain words, answered by the
     /// components that hold its words anywhere in their facts, with one vocabulary across platforms.
-    package static let findComponents = ToolDefinition(
-        tool: .findComponents, title: "Find the components that answer a question",
+    package static let search = components(.search)
+
+    /// The same answer under its former name, for the clients that call it so (one release).
+    package static let findComponents = components(.findComponents)
+
+    static func components(_ tool: AssistantTool) -> ToolDefinition { ToolDefinition(
+        tool: tool, title: tool == .search ? "Find the components that answer a question" : "Find the components that answer a question (search's former name)",
         description: """
             Answers a question in plain words ("what does VoiceOver say for a toggle", "tooltip dismiss", \
             "how do I make a slider accessible on Android") with the components that answer it, best first, each with \
@@ -263,8 +269,8 @@ extension Tools {
             facts; each platform's own terms count as one (dimmed on iOS finds disabled on Android, marked as an \
             equivalent); prefix* matches unstemmed words. When no component holds every word, the best partial \
             matches come with the words not found. Automated rules (W3C ACT rules, axe-core rules) matching the \
-            question follow, marked as rules, with the success criteria they test. Prefer this to `search` for \
-            questions; use `search` for every matching fact.
+            question follow, marked as rules, with the success criteria they test. For every fact that holds all the \
+            words, use search_facts.\(tool == .findComponents ? " This is search under its former name, kept for one release: call search." : "")
             """,
         parameters: [
             .string("query", "The question or words.", required: true),
@@ -284,7 +290,7 @@ extension Tools {
             return Answer(text, .object([("query", .string(result.query.input)), ("result", result.tabular.json),
                                          ("corrections", .array(SearchRendering.corrections(result.reading.corrections))),
                                          ("rules", rules.items.tabular.json)]))
-        })
+        }) }
 
     package static let comparePlatforms = ToolDefinition(
         tool: .comparePlatforms, title: "Compare platforms",

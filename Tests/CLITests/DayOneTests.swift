@@ -109,7 +109,7 @@ final class DayOneTests: XCTestCase {
         let home = try Fixtures.temporaryFolder(self)
         let client = try MCPClient(["mcp"], environment: ["HOME": home.path])
         _ = try client.initialize()
-        for tool in ["find_components", "search"] {
+        for tool in ["find_components", "search", "search_facts"] {
             let answer = try client.call(tool, ["query": "slider"])
             XCTAssertFalse(answer.isError, answer.text)
             XCTAssertNotNil(answer.text.range(of: #"holds only the [0-9]+ seed components built into a11ykb"#, options: .regularExpression),

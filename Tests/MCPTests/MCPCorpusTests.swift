@@ -51,6 +51,25 @@ final class MCPCorpusTests: XCTestCase {
     func strings(_ sql: String, _ arguments: StatementArguments = []) throws -> [String] { try Fixtures.strings(kb, sql, arguments) }
     func int(_ sql: String, _ arguments: StatementArguments = []) throws -> Int { try Fixtures.int(kb, sql, arguments) }
 
+    /// Assistants choose a tool by its name: the tool called search answers a question as the
+    /// command line's search does, components first (issue 48: it was the strict fact listing,
+    /// which said "no fact matches" to this question while find_components answered it).
+    func testTheToolCalledSearchAnswersAQuestionWithComponents() throws {
+        let question = "what should voiceover say for a selected tab"
+        let asked = try client.call("search", ["query": question])
+        XCTAssertFalse(asked.isError, asked.text)
+        let components = (asked.structured["result"] as? [[String: Any]] ?? []).compactMap { $0["component"] as? String }
+        XCTAssertFalse(components.isEmpty, asked.text)
+        // The strict listing finds no fact holding every word of the question: what the tool called search answered before.
+        let strict = try client.call("search_facts", ["query": question])
+        XCTAssertEqual((strict.structured["hits"] as? [[String: Any]])?.count, 0, strict.text)
+        // The former name answers the same, for a release; the fact listing has its own name.
+        let former = try client.call("find_components", ["query": question])
+        XCTAssertEqual(former.text, asked.text)
+        let facts = try client.call("search_facts", ["query": "dimmed", "limit": 3])
+        XCTAssertFalse((facts.structured["hits"] as? [[String: Any]] ?? []).isEmpty, facts.text)
+    }
+
     func testListComponentsByFamilyAndCategory() throws {
         let pages = try client.call("list_components", ["family": "web", "category": "page-level"])
         let slugs = (pages.structured["components"] as? [[String: Any]] ?? []).compactMap { $0["slug"] as? String }
@@ -121,7 +140,7 @@ final class MCPCorpusTests: XCTestCase {
     }
 
     func testSearchWithFiltersOnTheCorpus() throws {
-        let result = try client.call("search", ["query": "focus", "platform": "android", "framework": "jetpack-compose", "limit": 20])
+        let result = try client.call("search_facts", ["query": "focus", "platform": "android", "framework": "jetpack-compose", "limit": 20])
         let hits = try XCTUnwrap(result.structured["hits"] as? [[String: Any]])
         XCTAssertFalse(hits.isEmpty)
         for hit in hits {
@@ -131,11 +150,11 @@ final class MCPCorpusTests: XCTestCase {
             XCTAssertTrue(result.text.contains("\(source):\(line)"))
         }
         // A misspelt word is searched as the word meant, in the text and the structured answer.
-        let misspelt = try client.call("search", ["query": "chekbox role", "limit": 3])
+        let misspelt = try client.call("search_facts", ["query": "chekbox role", "limit": 3])
         XCTAssertFalse(try XCTUnwrap(misspelt.structured["hits"] as? [[String: Any]]).isEmpty, misspelt.text)
         XCTAssertEqual((misspelt.structured["corrections"] as? [[String: Any]])?.first?["searched"] as? String, "checkbox")
         XCTAssertTrue(misspelt.text.contains("searched chekbox as checkbox"), misspelt.text)
-        let web = try client.call("search", ["query": "\"aria-pressed\"", "family": "web"])
+        let web = try client.call("search_facts", ["query": "\"aria-pressed\"", "family": "web"])
         let webHits = try XCTUnwrap(web.structured["hits"] as? [[String: Any]])
         XCTAssertFalse(webHits.isEmpty)
         XCTAssertTrue(webHits.allSatisfy { $0["family"] as? String == "web" })

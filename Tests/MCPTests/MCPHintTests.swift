@@ -25,7 +25,7 @@ final class MCPHintTests: XCTestCase {
     }
 
     func testCutListingsSayWhichArgumentShowsMore() throws {
-        let hits = try client.call("search", ["query": "button", "limit": 1])
+        let hits = try client.call("search_facts", ["query": "button", "limit": 1])
         XCTAssertFalse(hits.isError, hits.text)
         XCTAssertTrue(hits.text.contains("showing the best 1") && hits.text.contains("(a limit up to 200 shows more)"), hits.text)
         XCTAssertNil(Self.option(in: hits.text), hits.text)

@@ -79,7 +79,7 @@ final class MCPProtocolTests: XCTestCase {
         let unknownMethod = try client.request("prompts/list")
         XCTAssertEqual((unknownMethod["error"] as? [String: Any])?["code"] as? Int, -32601)
 
-        let still = try client.call("search", ["query": "dimmed", "limit": 1])
+        let still = try client.call("search_facts", ["query": "dimmed", "limit": 1])
         XCTAssertEqual((still.structured["hits"] as? [[String: Any]])?.first?["component"] as? String, "table-row-button")
         let end = client.finish()
         XCTAssertEqual(end.status, 0)

@@ -53,7 +53,7 @@ final class MCPToolTests: XCTestCase {
         let tools = try XCTUnwrap((answer["result"] as? [String: Any])?["tools"] as? [[String: Any]])
         let names = tools.compactMap { $0["name"] as? String }
         XCTAssertEqual(names, ["list_components", "get_component", "get_developer_notes", "list_component_formats", "search",
-                               "find_components", "compare_platforms", "get_announcements", "list_gaps", "get_wcag_criteria",
+                               "search_facts", "find_components", "compare_platforms", "get_announcements", "list_gaps", "get_wcag_criteria",
                                "get_success_criterion", "get_coverage", "build_checklist", "explain_axe_results",
                                "get_test_plan", "report_results", "diff_knowledge_bases", "build_conformance_report", "check_conformance_report", "compare_conformance_reports", "run_sql"])
         for tool in tools {
@@ -78,7 +78,7 @@ final class MCPToolTests: XCTestCase {
         XCTAssertEqual(component["format"]?["enum"] as? [String], ["markdown", "condensed", "gherkin", "json"])
         XCTAssertEqual(component["family"]?["enum"] as? [String], ["native", "web", "how-to-test"])
         XCTAssertEqual(schema("get_component")["required"] as? [String], ["component"])
-        let search = schema("search")["properties"] as? [String: [String: Any]] ?? [:]
+        let search = schema("search_facts")["properties"] as? [String: [String: Any]] ?? [:]
         XCTAssertEqual(search["platform"]?["enum"] as? [String], ["ios", "android", "web"])
         XCTAssertEqual(search["framework"]?["enum"] as? [String], ["uikit", "swiftui", "android-views", "jetpack-compose"])
     }
@@ -209,7 +209,7 @@ final class MCPToolTests: XCTestCase {
     }
 
     func testSearchIsRankedFilteredAndCitesSourceLines() throws {
-        let result = try client.call("search", ["query": "dimmed"])
+        let result = try client.call("search_facts", ["query": "dimmed"])
         XCTAssertFalse(result.isError)
         let hits = try XCTUnwrap(result.structured["hits"] as? [[String: Any]])
         XCTAssertEqual(hits.first?["component"] as? String, "table-row-button", "the criterion ranks first")
@@ -218,7 +218,7 @@ final class MCPToolTests: XCTestCase {
         XCTAssertTrue(result.text.contains(" table-row-button.md:28"), result.text)
         XCTAssertTrue(result.text.contains("[dimmed]"), "matched words marked")
 
-        let android = try client.call("search", ["query": "enabled", "platform": "android", "kind": "guidance", "limit": 3])
+        let android = try client.call("search_facts", ["query": "enabled", "platform": "android", "kind": "guidance", "limit": 3])
         let androidHits = try XCTUnwrap(android.structured["hits"] as? [[String: Any]])
         XCTAssertFalse(androidHits.isEmpty)
         XCTAssertLessThanOrEqual(androidHits.count, 3)
@@ -228,14 +228,14 @@ final class MCPToolTests: XCTestCase {
         }
 
         // A misspelling is searched as the word meant (issue 33), and said.
-        let misspelt = try client.call("search", ["query": "dimmmed"])
+        let misspelt = try client.call("search_facts", ["query": "dimmmed"])
         XCTAssertTrue(misspelt.text.contains("searched dimmmed as dimmed"), misspelt.text)
         XCTAssertFalse(try XCTUnwrap(misspelt.structured["hits"] as? [[String: Any]]).isEmpty)
-        let nothing = try client.call("search", ["query": "dimmmed xylophone"])
+        let nothing = try client.call("search_facts", ["query": "dimmmed xylophone"])
         XCTAssertFalse(nothing.isError, "no hit is an answer, not an error")
         XCTAssertTrue(nothing.text.contains("no fact matches dimmmed xylophone") && nothing.text.contains("did you mean: dimmed"), nothing.text)
 
-        let bad = try client.call("search", ["query": "\"unclosed", "platform": "windows"])
+        let bad = try client.call("search_facts", ["query": "\"unclosed", "platform": "windows"])
         XCTAssertTrue(bad.isError)
         XCTAssertEqual(bad.text, "argument \"platform\" must be one of ios, android, web (got windows)")
     }
@@ -382,9 +382,9 @@ final class MCPToolTests: XCTestCase {
         XCTAssertTrue(missing.text.hasPrefix("get_component needs the argument \"component\""), missing.text)
         let extra = try client.call("get_component", ["component": "table", "colour": "red"])
         XCTAssertTrue(extra.isError && extra.text.contains("has no argument \"colour\""), extra.text)
-        let wrongType = try client.call("search", ["query": "focus", "limit": "ten"])
+        let wrongType = try client.call("search_facts", ["query": "focus", "limit": "ten"])
         XCTAssertTrue(wrongType.isError && wrongType.text.contains("\"limit\" must be an integer"), wrongType.text)
-        let outOfRange = try client.call("search", ["query": "focus", "limit": 0])
+        let outOfRange = try client.call("search_facts", ["query": "focus", "limit": 0])
         XCTAssertTrue(outOfRange.isError && outOfRange.text.contains("between 1 and 200"), outOfRange.text)
         let wrongFormat = try client.call("get_component", ["component": "table", "format": "pdf"])
         XCTAssertTrue(wrongFormat.isError && wrongFormat.text.contains("one of markdown, condensed, gherkin, json"), wrongFormat.text)
