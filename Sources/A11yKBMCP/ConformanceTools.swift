@@ -49,7 +49,8 @@ extension Tools {
         tool: .checkConformanceReport, title: "Check an OpenACR report",
         description: """
             Check any OpenACR report (YAML or JSON text) against GSA's schema and the catalog it names (or catalog where \
-            it names none): known chapters and criteria, components each criterion takes, levels that are terms. strict \
+            it names none): known chapters and criteria, components each criterion takes, levels that are terms, no \
+            criterion (or criterion's component) listed twice, each place named by its lines. strict \
             adds what a report handed to a buyer must meet: every criterion present for each component claimed, no \
             not-evaluated below AAA, a note on every partially-supports, does-not-support and not-applicable.
             """,

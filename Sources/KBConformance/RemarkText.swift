@@ -38,7 +38,9 @@ public enum RemarkText {
 
         init(_ source: String, caseInsensitive: Bool = false) {
             // The patterns are this file's constants: one that does not compile is a bug here.
-            expression = try! NSRegularExpression(pattern: source, options: caseInsensitive ? [.caseInsensitive] : [])
+            do { expression = try NSRegularExpression(pattern: source, options: caseInsensitive ? [.caseInsensitive] : []) } catch {
+                preconditionFailure("RemarkText's pattern \(source) does not compile: \(error)")
+            }
         }
 
         /// A file name, or a web address (matched so that a page's name in it is left alone).
