@@ -291,21 +291,9 @@ final class ConformanceReportTests: XCTestCase {
     /// places by line, a check reports it, a diff against the single entry is a change, and a base
     /// report that does it is refused.
     func testACriterionListedTwiceIsAnErrorAndAChange() throws {
-        let single = """
-            title: Shop
-            product: {name: Shop}
-            author: {email: lead@example.com}
-            catalog: 2.5-edition-wcag-2.2-508-en
-            chapters:
-              success_criteria_level_a:
-                criteria:
-                  - num: "1.1.1"
-                    components:
-                      - name: web
-                        adherence:
-                          level: supports
-
-            """
+        // A report of one criterion (line 8) and one component (line 10), the file's last line 12.
+        let single = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("fixtures/acr/one-criterion.yaml"), encoding: .utf8)
         let twice = single + """
                       - name: web
                         adherence:

@@ -184,21 +184,7 @@ final class ACRCommandTests: XCTestCase {
     /// `render`, and a base `build` refuses.
     func testACriterionListedTwiceIsAnErrorEverywhere() throws {
         let folder = try Fixtures.temporaryFolder(self)
-        let single = """
-            title: Shop
-            product: {name: Shop}
-            author: {email: lead@example.com}
-            catalog: 2.5-edition-wcag-2.2-508-en
-            chapters:
-              success_criteria_level_a:
-                criteria:
-                  - num: "1.1.1"
-                    components:
-                      - name: web
-                        adherence:
-                          level: supports
-
-            """
+        let single = try String(contentsOf: Fixtures.repoRoot.appendingPathComponent("Tests/fixtures/acr/one-criterion.yaml"), encoding: .utf8)
         let twice = single + "          - name: web\n            adherence:\n              level: does-not-support\n"
         let singlePath = folder.appendingPathComponent("single.yaml").path, twicePath = folder.appendingPathComponent("twice.yaml").path
         try single.write(toFile: singlePath, atomically: true, encoding: .utf8)
