@@ -231,8 +231,6 @@ final class ConformanceReportTests: XCTestCase {
         let regressed = try XCTUnwrap(newly.successCriteria.first)
         let r13 = try release(13, fail: [name: "A11Y-124 the icon button has no name", newly.id: "A11Y-200 the checkbox fails"], reversed: true)
         let a = "success_criteria_level_a"
-        XCTAssertTrue(r12.adherence(chapter: a, criterion: "4.1.2", component: "web")?.notes?.contains("web-r12-filled.csv") ?? false,
-                      "the remarks name their files today; the comparison must not count them")
 
         let diff = OpenACRDiff.compare(r12, r13)
         let levels = diff.changes.filter { $0.field == .level }

@@ -140,12 +140,21 @@ final class ACRCommandTests: XCTestCase {
         for expected in ["# What changed in the conformance report of Shop\n\n- **Product version**: 12 → 13\n- **Report date**: 2026-10-01 → 2026-11-01\n",
                          "\nLevels: 1 improved, 1 regressed, ",
                          "\n| Table 1: Success Criteria, Level A | 1 | 1 | 0 | ",
-                         "\n- 2.1.1 Keyboard (web): Partially Supports → Supports (improved)\n  - **Before**: Fails in 1 of ",
-                         "\n- 2.4.4 Link Purpose (In Context) (web): Supports → Does Not Support (regressed)\n  - **Before**: Passed ",
+                         "\n- 2.1.1 Keyboard (web): Partially Supports → Supports (improved)\n  - **Before**: ",
+                         "\n- 2.4.4 Link Purpose (In Context) (web): Supports → Does Not Support (regressed)\n  - **Before**: ",
                          "\n## Tickets fixed\n\n- SHOP-123: 2.1.1 Keyboard (web), now Supports\n",
                          "\n## Tickets newly failing\n\n- A11Y-200: 2.4.4 Link Purpose (In Context) (web), Does Not Support; 4.1.2 Name, Role, Value (web), Partially Supports"] {
             XCTAssertTrue(md.contains(expected), "\(expected)\n---\n\(md)")
         }
+        // Both remarks beside each level change: the old one names the fixed ticket, the new one the new ticket.
+        let lines = md.split(separator: "\n")
+        func remarks(of change: String) -> [String] {
+            guard let at = lines.firstIndex(where: { $0.hasPrefix("- " + change) }) else { return [] }
+            return lines[(at + 1)...].prefix(2).map(String.init)
+        }
+        XCTAssertTrue(remarks(of: "2.1.1 ").first?.hasPrefix("  - **Before**: ") ?? false && remarks(of: "2.1.1 ").first!.contains("SHOP-123"), md)
+        XCTAssertTrue(remarks(of: "2.1.1 ").last?.hasPrefix("  - **After**: ") ?? false, md)
+        XCTAssertTrue(remarks(of: "2.4.4 ").last?.contains("A11Y-200") ?? false, md)
         XCTAssertFalse(md.contains("A11Y-124:"), "a ticket failing in both releases is neither fixed nor new")
         XCTAssertFalse(md.contains("## Other remark changes"), md)
         XCTAssertTrue(try Fixtures.run(["acr", "diff", r12, r13, "--format", "markdown", "--all"]).stdout.contains("\n## Other remark changes\n\n- 4.1.2 Name, Role, Value (web)\n"))
