@@ -55,7 +55,8 @@ public enum AssistantTool: String, CaseIterable, Sendable {
         case .buildConformanceReport: "an Accessibility Conformance Report (VPAT, GSA's OpenACR) from filled results, axe-core runs "
             + "and a base report: a level and remarks per criterion, the conflicts and what still needs a person"
         case .checkConformanceReport: "an OpenACR report checked against GSA's schema, its catalog and, strict, what a buyer needs"
-        case .compareConformanceReports: "two OpenACR reports compared: levels and notes changed, criteria added and removed"
+        case .compareConformanceReports: "two OpenACR reports compared as a release note: levels improved and regressed with their remarks, "
+            + "tickets fixed and newly failing, criteria added and removed"
         case .runSQL: "read-only SQL over the schema (a11ykb://schema), checked and stopped at a time limit"
         }
     }

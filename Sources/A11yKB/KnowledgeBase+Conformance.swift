@@ -18,8 +18,10 @@ extension KnowledgeBase {
     public func buildConformanceReport(results: [NamedInput], axe: [NamedInput], base: NamedInput?,
                                        catalog: String? = nil, keepBase: Bool = false) throws -> ConformanceBuild {
         let baseReport = try base.map { input -> OpenACRReport in
-            let (report, _) = try ConformanceReports.read(input)
-            let bad = OpenACRCheck.check(report, catalog: catalog ?? report.catalog ?? OpenACRCatalog.defaultID).filter { $0.kind == .catalog }
+            // A place listed twice is refused with the rest: which of its levels would hold is a guess.
+            let (report, read) = try ConformanceReports.read(input)
+            let bad = read.filter { $0.kind == .duplicate }
+                + OpenACRCheck.check(report, catalog: catalog ?? report.catalog ?? OpenACRCatalog.defaultID).filter { $0.kind == .catalog }
             if let first = bad.first { throw QueryError.invalidOption("the base report \(input.name): \(first.located)") }
             return report
         }

@@ -61,7 +61,8 @@ extension Tools {
         tool: .checkConformanceReport, title: "Check an OpenACR report",
         description: """
             Check any OpenACR report (YAML or JSON text) against GSA's schema and the catalog it names (or catalog where \
-            it names none): known chapters and criteria, components each criterion takes, levels that are terms. strict \
+            it names none): known chapters and criteria, components each criterion takes, levels that are terms, no \
+            criterion (or criterion's component) listed twice, each place named by its lines. strict \
             adds what a report handed to a buyer must meet: every criterion present for each component claimed, no \
             not-evaluated below AAA, a note on every partially-supports, does-not-support and not-applicable.
             """,
@@ -80,18 +81,26 @@ extension Tools {
     package static let compareConformanceReports = ToolDefinition(
         tool: .compareConformanceReports, title: "Compare two OpenACR reports",
         description: """
-            Compare two OpenACR reports (two releases, or two vendors'), given as YAML or JSON text: per chapter, \
-            criterion and component, the level changed (old -> new), the note changed, an adherence added or removed; \
-            and the catalog, title and versions. An empty level is "not stated", not an error.
+            Compare two OpenACR reports (two releases, or two vendors'), given as YAML or JSON text, as a release note \
+            in markdown: a summary (product version and report date old -> new; per chapter the levels improved, \
+            regressed, changed otherwise and unchanged, in the order does-not-support < partially-supports < supports, \
+            a change to or from not-applicable, not-evaluated or no level counted apart; criteria added and removed), \
+            each level change with its remark before and after, criteria listed more than once, the tickets fixed and \
+            newly failing (ids such as SHOP-123 in the failing remarks of one report and not the other), and with all \
+            every other remark that changed. Evidence file names and line or row numbers in remarks never count as a \
+            change. Structured: changes (one object per change: chapter, criterion, component, field, old, new) and \
+            chapters (the counts per chapter).
             """,
         parameters: [
             .string("old", "The older report, as text.", required: true),
             .string("new", "The newer report, as text.", required: true),
+            Parameter(name: "all", kind: .boolean(default: false), description: "Also list every remark that changed where its level did not (default false)."),
         ],
         answer: { arguments, _ in
-            let diff = try ConformanceReports.diff(NamedInput(name: "old", data: Data((arguments.string("old") ?? "").utf8)),
+            var diff = try ConformanceReports.diff(NamedInput(name: "old", data: Data((arguments.string("old") ?? "").utf8)),
                                                    NamedInput(name: "new", data: Data((arguments.string("new") ?? "").utf8)))
-            let text = diff.changes.isEmpty ? "Nothing changed.\n" : ConformanceDataRendering.text(diff)
-            return Answer(text, "changes", ConformanceDataRendering.json(diff))
+            diff.listsEveryRemark = arguments.bool("all")
+            return Answer(try diff.rendered(.markdown), .object([("changes", ConformanceDataRendering.json(diff)),
+                                                                 ("chapters", JSONValue(encoding: diff.chapters))]))
         })
 }

@@ -14,6 +14,10 @@ public struct OpenACRProblem: Sendable, Equatable, Encodable {
         case strict
         /// The report's level and the evidence disagree.
         case conflict
+        /// The report lists one criterion of a chapter, or one component of a criterion, more than
+        /// once: which entry holds is anyone's guess (a renderer would show both, a lookup the
+        /// first), so it is refused wherever it is read. GSA's schema does not say it.
+        case duplicate
     }
 
     public var kind: Kind
@@ -144,20 +148,59 @@ public enum OpenACRReading {
             }
             if let list = m["criteria"] {
                 guard case .sequence(let items) = list else { problem("criteria must be a list", chapter: id); return chapter }
+                var criteria = Places()
                 chapter.criteria = items.compactMap { item in
                     guard case .mapping(let c) = item else { problem("criteria holds an item that is not a mapping", chapter: id); return nil }
                     guard let num = string(c["num"], "num", chapter: id) else { problem("a criterion has no num", chapter: id); return nil }
+                    criteria.add(num, item)
                     var criterion = OpenACRReport.Criterion(num: num, components: nil)
                     if let components = c["components"] {
                         guard case .sequence(let parts) = components else {
                             problem("components must be a list", chapter: id, criterion: num); return criterion
                         }
-                        criterion.components = parts.compactMap { part in component(part, chapter: id, criterion: num) }
+                        var names = Places()
+                        criterion.components = parts.compactMap { part in
+                            let read = component(part, chapter: id, criterion: num)
+                            if let read { names.add(read.name, part) }
+                            return read
+                        }
+                        for (name, lines) in names.repeated {
+                            problems.append(OpenACRProblem(.duplicate, chapter: id, criterion: num, component: name,
+                                                           "the component is listed \(Places.times(lines)) for this criterion" + Places.where(lines)))
+                        }
                     }
                     return criterion
                 }
+                for (num, lines) in criteria.repeated {
+                    problems.append(OpenACRProblem(.duplicate, chapter: id, criterion: num,
+                                                   "the criterion is listed \(Places.times(lines)) in this chapter" + Places.where(lines)))
+                }
             }
             return chapter
+        }
+
+        /// The keys of a list (criteria by num, components by name) with the lines each is given
+        /// at, to name every place of a key given more than once.
+        struct Places {
+            var order: [String] = []
+            var lines: [String: [Int?]] = [:]
+
+            mutating func add(_ key: String, _ node: Node) {
+                if lines[key] == nil { order.append(key) }
+                lines[key, default: []].append(node.mark?.line)
+            }
+
+            /// The keys given more than once, in the order first given.
+            var repeated: [(String, [Int?])] { order.compactMap { key in lines[key].flatMap { $0.count > 1 ? (key, $0) : nil } } }
+
+            static func times(_ lines: [Int?]) -> String { lines.count == 2 ? "twice" : "\(lines.count) times" }
+
+            /// ` (lines 12 and 18)`, where the parser gave every line.
+            static func `where`(_ lines: [Int?]) -> String {
+                let known = lines.compactMap { $0 }.map(String.init)
+                guard known.count == lines.count else { return "" }
+                return " (lines " + known.dropLast().joined(separator: ", ") + " and " + known.last! + ")"
+            }
         }
 
         mutating func component(_ node: Node, chapter: String, criterion: String) -> OpenACRReport.Component? {

@@ -21,15 +21,6 @@ extension OpenACRReport: Document {
     }
 }
 
-/// What changed between two reports: a line per change, or JSON.
-extension OpenACRDiff: Document {
-    public static let formats: [DocumentFormat] = [.text, .json]
-
-    public func render(_ format: DocumentFormat, options: DocumentOptions) -> String {
-        format == .json ? ConformanceDataRendering.json(self).rendered() + "\n" : ConformanceDataRendering.text(self)
-    }
-}
-
 /// What a check of a report found: a line per problem (`kind: where: what`, kept to its line), or JSON.
 public struct ConformanceCheckResult: Document, Sendable {
     public static let formats: [DocumentFormat] = [.text, .json]
@@ -44,25 +35,11 @@ public struct ConformanceCheckResult: Document, Sendable {
     }
 }
 
-/// A report, its comparison and a check's problems as data: lines for a terminal, or JSON from
-/// their `Encodable` values (a change has the contract's keys: chapter, criterion, component,
-/// field, old, new).
+/// A report, its comparison and a check's problems as data: JSON from their `Encodable` values
+/// (a change has the contract's keys: chapter, criterion, component, field, old, new).
 public enum ConformanceDataRendering {
-    public static func text(_ diff: OpenACRDiff) -> String {
-        diff.changes.map { c in
-            let place = [c.chapter, c.criterion, c.component].compactMap { $0 }.joined(separator: " ")
-            let old = c.old ?? "(not stated)", new = c.new ?? "(not stated)"
-            let what: String = switch c.field {
-            case "added": "added" + (c.new.map { " (\($0))" } ?? "")
-            case "removed": "removed" + (c.old.map { " (was \($0))" } ?? "")
-            case "notes": "notes changed"
-            default: "\(c.field): \(old) -> \(new)"
-            }
-            return TerminalText.clean((place.isEmpty ? "" : place + ": ") + what) + "\n"
-        }.joined()
-    }
-
-    public static func json(_ diff: OpenACRDiff) -> JSONValue { JSONValue(encoding: diff.changes) }
+    /// The changes a reader is shown (`OpenACRDiff.listed`), one object each.
+    public static func json(_ diff: OpenACRDiff) -> JSONValue { JSONValue(encoding: diff.listed) }
 
     public static func json(problems: [OpenACRProblem]) -> JSONValue { JSONValue(encoding: problems) }
 

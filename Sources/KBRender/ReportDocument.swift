@@ -13,12 +13,19 @@ public struct ReportHeading: Sendable {
     }
 }
 
-/// A report's content once, as headings, facts, a summary, tables and lists, written as markdown or
-/// as HTML by one renderer each: the two say the same, and every text is escaped for its format
+/// A report's content once, as headings, facts, a summary, tables and lists, written as markdown,
+/// HTML or plain text by one renderer each: all say the same, and every text is escaped for its format
 /// there and nowhere else.
 struct ReportDocument {
     struct Table { var heading: String; var caption: String; var header: [String]; var rows: [[String]] }
-    struct List { var heading: String; var items: [String] }
+    struct List {
+        /// A line, and under it what it needs beside it (a level change's remark before and after).
+        struct Item { var text: String; var details: [(String, String)] = [] }
+        var heading: String
+        var items: [Item]
+        init(heading: String, items: [String]) { (self.heading, self.items) = (heading, items.map { Item(text: $0) }) }
+        init(heading: String, entries: [Item]) { (self.heading, self.items) = (heading, entries) }
+    }
 
     var title: String
     var facts: [(String, String)] = []
@@ -38,7 +45,26 @@ struct ReportDocument {
         }
         for note in notes { out += "\n" + line(note) + "\n" }
         for list in lists where !list.items.isEmpty {
-            out += "\n## \(line(list.heading))\n\n" + list.items.map { "- " + line($0) + "\n" }.joined()
+            out += "\n## \(line(list.heading))\n\n" + list.items.map { item in
+                "- " + line(item.text) + "\n" + item.details.map { "  - **\(line($0.0))**: \(line($0.1))\n" }.joined()
+            }.joined()
+        }
+        return out
+    }
+
+    /// For a terminal: the same content, each text kept to its line, tables aligned.
+    var text: String {
+        func line(_ text: String) -> String { TerminalText.clean(text.split(whereSeparator: \.isNewline).joined(separator: " ")) }
+        var out = line(title) + "\n\n"
+        for (k, v) in facts { out += "\(line(k)): \(line(v))\n" }
+        if !facts.isEmpty { out += "\n" }
+        out += line(summary) + "\n"
+        for table in tables { out += "\n\(line(table.heading))\n\n" + TextTable.render(header: table.header, rows: table.rows) }
+        for note in notes { out += "\n" + line(note) + "\n" }
+        for list in lists where !list.items.isEmpty {
+            out += "\n\(line(list.heading))\n\n" + list.items.map { item in
+                "- " + line(item.text) + "\n" + item.details.map { "    \(line($0.0)): \(line($0.1))\n" }.joined()
+            }.joined()
         }
         return out
     }
@@ -63,7 +89,7 @@ struct ReportDocument {
         }
         for note in notes { out += "<p>\(e(note))</p>\n" }
         for list in lists where !list.items.isEmpty {
-            out += "<h2>\(e(list.heading))</h2>\n<ul>\n" + list.items.map { "<li>\(e($0))</li>\n" }.joined() + "</ul>\n"
+            out += "<h2>\(e(list.heading))</h2>\n<ul>\n" + list.items.map { "<li>\(e($0.text))" + HTMLPage.facts($0.details) + "</li>\n" }.joined() + "</ul>\n"
         }
         return out + "</main>\n" + HTMLPage.end
     }

@@ -28,7 +28,7 @@ struct ACRCommand: ParsableCommand {
               a11ykb acr check acr.yaml --strict
               a11ykb acr render acr.yaml --format html -o acr.html
               a11ykb acr render acr.yaml --format docx -o acr.docx
-              a11ykb acr diff acr-r11.yaml acr.yaml
+              a11ykb acr diff acr-r11.yaml acr.yaml --format markdown
             """,
         subcommands: [ACRBuildCommand.self, ACRCheckCommand.self, ACRRenderCommand.self, ACRDiffCommand.self])
 }
@@ -162,7 +162,7 @@ struct ACRCheckCommand: ParsableCommand {
         commandName: "check",
         abstract: "Check an OpenACR report against GSA's schema and its catalog; --strict adds a buyer's rules.",
         discussion: """
-            Any OpenACR file, ours or anyone's: the schema's required fields and types; a known catalog (the one the report names, else --catalog); every chapter and criterion in it; every component one the criterion takes; every level one of supports, partially-supports, does-not-support, not-applicable, not-evaluated (or empty). --strict adds what an ACR handed to a buyer must meet and GSA's validator does not check: every criterion of every chapter present for each component the report claims (a disabled chapter excepted), no not-evaluated below AAA, no empty level, a note on every partially-supports, does-not-support and not-applicable, an author's email.
+            Any OpenACR file, ours or anyone's: the schema's required fields and types; a known catalog (the one the report names, else --catalog); every chapter and criterion in it; every component one the criterion takes; every level one of supports, partially-supports, does-not-support, not-applicable, not-evaluated (or empty); no criterion listed twice in a chapter and no component twice for a criterion (each place named by its lines). --strict adds what an ACR handed to a buyer must meet and GSA's validator does not check: every criterion of every chapter present for each component the report claims (a disabled chapter excepted), no not-evaluated below AAA, no empty level, a note on every partially-supports, does-not-support and not-applicable, an author's email.
 
             One line per problem on stdout: chapter, criterion, component, what is wrong. Exit status: 0 none; 1 some; 2 the file is no report.
 
@@ -207,33 +207,41 @@ struct ACRRenderCommand: ParsableCommand {
 
     func run() throws {
         try destination.refuseBinaryOnTerminal(format.format)
-        let (read, _) = try ConformanceReports.read(try readInput(report))
+        let (read, problems) = try ConformanceReports.read(try readInput(report))
         try destination.emit(read, format.format)
+        // Every entry of a place listed twice is rendered as the file gives it: say so.
+        for p in problems where p.kind == .duplicate { Output.error("warning: " + p.located) }
     }
 }
 
 struct ACRDiffCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "diff",
-        abstract: "What changed between two OpenACR reports: levels, notes, criteria added and removed.",
+        abstract: "What changed between two OpenACR reports, as a release note: levels, tickets, criteria added and removed.",
         discussion: """
-            Per chapter, criterion and component: the level (old -> new), the note, an adherence added or removed; and the catalog, title and versions. An empty level is a value (not stated), not an error. --format json gives one object per change: chapter, criterion, component, field (level, notes, added, removed, catalog, title, product_version, version), old, new.
+            First a summary: the product version and report date (old -> new), and per chapter the levels improved, regressed, changed otherwise and unchanged, and the criteria added and removed. Levels rank does-not-support < partially-supports < supports; a change to or from not-applicable, not-evaluated or no level (an empty level is "not stated", not an error) is counted apart, as neither better nor worse. Then each level change with its remark before and after; the criteria added, removed and listed more than once (a report that lists a criterion, or a criterion's component, twice has changed whenever the entries differ); the tickets fixed (an id such as SHOP-123 in a remark of a partially-supports or does-not-support entry of the old report, and in no such remark of the new) and newly failing (the other way round); and, with --all, every other remark that changed (else they are counted).
 
-            Exit status: 0 something changed; 1 nothing did; 2 a file is no report.
+            Remarks are compared without what names the evidence: a file name (web-r12-filled.csv, axe-r1.json), a line or row number, a bracketed reference to a file, line or results row. Two builds of the same findings from renamed files compare equal.
 
-            Example:
-              a11ykb acr diff acr-r11.yaml acr-r12.yaml --format json
+            --format json gives one object per change: chapter, criterion, component, field (level, notes, added, removed, duplicate, ticket_fixed, ticket_new, catalog, title, product_version, version, report_date), old, new. A ticket's id is its old (fixed) or new (newly failing) value. Remark changes where the level stayed are there with --all only.
+
+            Exit status, as diff(1): 0 nothing changed; 1 something did; 2 trouble (a file is no report, or cannot be read).
+
+            Examples:
+              a11ykb acr diff acr-r12.yaml acr-r13.yaml --format markdown -o release-notes.md
+              a11ykb acr diff acr-r12.yaml acr-r13.yaml --format json --all
             """)
 
-    @Argument(help: ArgumentHelp("The older report.", valueName: "old.yaml")) var old: String
-    @Argument(help: ArgumentHelp("The newer report.", valueName: "new.yaml")) var new: String
+    @Argument(help: ArgumentHelp("The older report.", valueName: "old.yaml"), completion: .file(extensions: ["yaml", "yml", "json"])) var old: String
+    @Argument(help: ArgumentHelp("The newer report.", valueName: "new.yaml"), completion: .file(extensions: ["yaml", "yml", "json"])) var new: String
+    @Flag(help: "Also list every remark that changed where its level did not.") var all = false
     @Option(name: [.short, .long], help: FormatOption<OpenACRDiff>.help()) var format = FormatOption<OpenACRDiff>(.text)
     @OptionGroup var destination: DocumentOutputOptions
 
     func run() throws {
-        let diff = try ConformanceReports.diff(try readInput(old), try readInput(new))
-        let out = try diff.rendered(format.format)
-        try A11yKBCLI.emit(Data(out.utf8), to: destination.output)
-        if diff.changes.isEmpty { throw ExitStatus.incomplete }
+        var diff = try ConformanceReports.diff(try readInput(old), try readInput(new))
+        diff.listsEveryRemark = all
+        try A11yKBCLI.emit(Data(try diff.rendered(format.format).utf8), to: destination.output)
+        if !diff.changes.isEmpty { throw ExitStatus.incomplete }
     }
 }

@@ -51,7 +51,20 @@ final class MCPConformanceTests: XCTestCase {
         let compared = try client.call("compare_conformance_reports", ["old": built.text, "new": changed])
         let changes = try XCTUnwrap(compared.structured["changes"] as? [[String: Any]])
         XCTAssertFalse(changes.isEmpty)
-        XCTAssertTrue(changes.allSatisfy { $0["field"] as? String == "level" && $0["old"] as? String == "partially-supports" && $0["new"] as? String == "supports" })
+        let levels = changes.filter { $0["field"] as? String == "level" }
+        XCTAssertFalse(levels.isEmpty)
+        XCTAssertTrue(levels.allSatisfy { $0["old"] as? String == "partially-supports" && $0["new"] as? String == "supports" })
+        // SHOP-9 was in a failing remark and is in none now: fixed.
+        XCTAssertTrue(changes.contains { $0["field"] as? String == "ticket_fixed" && $0["old"] as? String == "SHOP-9" }, "\(changes)")
+        // The text is the release note in markdown, the same the command line writes.
+        XCTAssertTrue(compared.text.hasPrefix("# What changed in the conformance report of Unnamed product\n"), compared.text)
+        XCTAssertTrue(compared.text.contains("\n## Level changes\n\n- 2.1.1 Keyboard (web): Partially Supports → Supports (improved)\n  - **Before**: "), compared.text)
+        XCTAssertTrue(compared.text.contains("\n## Tickets fixed\n\n- SHOP-9: 2.1.1 Keyboard (web), now Supports"), compared.text)
+        let perChapter = try XCTUnwrap(compared.structured["chapters"] as? [[String: Any]])
+        XCTAssertGreaterThan(perChapter.first { $0["chapter"] as? String == "success_criteria_level_a" }?["improved"] as? Int ?? 0, 0)
+        let same = try client.call("compare_conformance_reports", ["old": built.text, "new": built.text])
+        XCTAssertEqual((same.structured["changes"] as? [Any])?.count, 0)
+        XCTAssertTrue(same.text.contains("\nNothing changed.\n"), same.text)
 
         let invalid = try String(contentsOf: Fixtures.corpus("openacr").appendingPathComponent("examples/invalid-terms.yaml"), encoding: .utf8)
         let refused = try client.call("check_conformance_report", ["report": invalid, "catalog": "2.4-edition-wcag-2.0-508-en"])

@@ -204,6 +204,148 @@ final class ConformanceReportTests: XCTestCase {
         ])
     }
 
+    /// Two releases as a lead builds them: release 12 fails a keyboard row (SHOP-123) and a name row
+    /// (A11Y-124); release 13 fixes SHOP-123, still fails A11Y-124 and newly fails a checkbox row
+    /// (A11Y-200); each from files of its own name (results and the same axe run) and with its rows
+    /// in another order. The markdown diff reads as a release note.
+    func testTheDiffOfTwoReleasesReadsAsAReleaseNote() throws {
+        let kb = try corpusKnowledgeBase()
+        let names = ["button", "checkbox", "link"]
+        let items = try kb.checklist(names, platform: .web).items.filter { $0.kind == .criterion }
+        let keyboard = "web/link:keyboard:web:enter"
+        let name = try XCTUnwrap(items.first { $0.id.hasPrefix("web/button:") && $0.successCriteria == [SCNumber(4, 1, 2)] }).id
+        func release(_ number: Int, fail: [String: String], reversed: Bool) throws -> OpenACRReport {
+            var results = try self.results(kb, names, platform: .web, fail: fail)
+            if reversed {
+                // Each component's rows in the other order: every row on another line, the components in theirs.
+                let lines = String(decoding: results.data, as: UTF8.self).split(separator: "\n")
+                let rows = Dictionary(grouping: lines.dropFirst()) { $0.prefix { $0 != ":" } }
+                let components = lines.dropFirst().map { $0.prefix { $0 != ":" } }.reduce(into: [Substring]()) { if !$0.contains($1) { $0.append($1) } }
+                results.data = Data(([lines[0]] + components.flatMap { rows[$0]!.reversed() }).joined(separator: "\n").utf8 + [0x0A])
+            }
+            results.name = "web-r\(number)-filled.csv"
+            let base = Self.base.replacingOccurrences(of: "version: \"12\"", with: "version: \"\(number)\"\nreport_date: \"2026-\(number - 2)-01\"")
+            let built = try kb.buildConformanceReport(results: [results], axe: [NamedInput(name: "axe-r\(number).json", data: try Data(contentsOf: Self.axeRun))],
+                                                      base: NamedInput(name: "base.yaml", data: Data(base.utf8)))
+            return built.report
+        }
+        let r12 = try release(12, fail: [keyboard: "SHOP-123 the footer link ignores Enter", name: "A11Y-124 the icon button has no name"], reversed: false)
+        // A checkbox row none of whose criteria the failing rows test, each supported in release 12.
+        let failingSCs = Set(items.filter { [keyboard, name].contains($0.id) }.flatMap(\.successCriteria))
+        let newly = try XCTUnwrap(items.first { item in
+            item.id.hasPrefix("web/checkbox:") && !item.successCriteria.isEmpty && Set(item.successCriteria).isDisjoint(with: failingSCs)
+                && item.successCriteria.allSatisfy { sc in
+                    r12.chapters.contains { $0.criteria?.contains { $0.num == sc.description && $0.components?.first?.adherence?.level == "supports" } ?? false }
+                }
+        })
+        let regressed = try XCTUnwrap(newly.successCriteria.first)
+        let r13 = try release(13, fail: [name: "A11Y-124 the icon button has no name", newly.id: "A11Y-200 the checkbox fails"], reversed: true)
+        let a = "success_criteria_level_a"
+
+        let diff = OpenACRDiff.compare(r12, r13)
+        let levels = diff.changes.filter { $0.field == .level }
+        XCTAssertTrue(levels.contains { $0.criterion == "2.1.1" && $0.component == "web" && $0.direction == .improved }, "\(levels)")
+        XCTAssertTrue(levels.contains { $0.criterion == regressed.description && $0.direction == .regressed }, "\(levels)")
+        XCTAssertEqual(diff.changes.filter { $0.criterion == "4.1.2" && $0.component == "web" }.map { "\($0.old ?? "") -> \($0.new ?? "")" }, [],
+                       "renamed and reordered files change nothing")
+        XCTAssertEqual(Set(diff.changes.filter { $0.field == .ticketFixed }.compactMap(\.old)), ["SHOP-123"])
+        XCTAssertEqual(Set(diff.changes.filter { $0.field == .ticketNew }.compactMap(\.new)), ["A11Y-200"])
+        XCTAssertEqual(diff.changes.filter { [.productVersion, .reportDate].contains($0.field) }.map { "\($0.field.rawValue) \($0.old ?? "-") \($0.new ?? "-")" },
+                       ["product_version 12 13", "report_date 2026-10-01 2026-11-01"])
+        let levelA = try XCTUnwrap(diff.chapters.first { $0.chapter == a })
+        XCTAssertGreaterThanOrEqual(levelA.improved, 1)
+        XCTAssertGreaterThan(levelA.unchanged, 20)
+
+        let markdown = try diff.rendered(.markdown)
+        XCTAssertTrue(markdown.contains("\nLevels: 1 improved, \(levels.filter { $0.direction == .regressed }.count) regressed, "), markdown)
+        XCTAssertTrue(markdown.contains(" Tickets: 1 fixed, 1 newly failing. "), markdown)
+        let sections = ["## Per chapter", "## Level changes", "## Tickets fixed", "## Tickets newly failing"].map { markdown.range(of: $0)?.lowerBound }
+        XCTAssertFalse(sections.contains(nil), markdown)
+        XCTAssertEqual(sections.compactMap { $0 }, sections.compactMap { $0 }.sorted(), "summary, level changes, then tickets")
+        XCTAssertTrue(markdown.contains("- **Product version**: 12 → 13\n- **Report date**: 2026-10-01 → 2026-11-01\n"), markdown)
+        XCTAssertTrue(markdown.contains("- 2.1.1 Keyboard (web): Partially Supports → Supports (improved)\n  - **Before**: "), markdown)
+        let keyboardChange = try XCTUnwrap(levels.first { $0.criterion == "2.1.1" })
+        XCTAssertTrue(keyboardChange.oldNotes?.contains("SHOP-123") ?? false, "the old remark is shown beside the change")
+        XCTAssertNotNil(keyboardChange.newNotes)
+        XCTAssertTrue(markdown.contains("\n- SHOP-123: 2.1.1 Keyboard (web), now Supports\n"), markdown)
+        XCTAssertTrue(markdown.contains("\n- A11Y-200: \(regressed)"), markdown)
+        XCTAssertFalse(markdown.contains("A11Y-124:"), "a ticket failing in both is neither fixed nor new")
+        XCTAssertFalse(markdown.contains("## Other remark changes"), "only when every remark is asked for")
+        var all = diff
+        all.listsEveryRemark = true
+        XCTAssertEqual(all.listed.count, diff.changes.count)
+        XCTAssertFalse(all.listed.contains { $0.criterion == "4.1.2" && $0.component == "web" })
+
+        let same = OpenACRDiff.compare(r13, r13)
+        XCTAssertEqual(same.changes, [])
+        XCTAssertTrue(try same.rendered(.markdown).contains("\nNothing changed.\n"))
+    }
+
+    /// What names the evidence is not the product: renamed files, other lines and bracketed
+    /// references compare equal; counts, levels and ticket ids do not.
+    func testRemarksAreComparedWithoutTheirEvidencesNamesAndPlaces() {
+        let c = RemarkText.comparable
+        XCTAssertEqual(c("Fails in 1 of 3 tested rows: A11Y-124 Hero image. [web-r12-filled.csv line 55, web/informative-image:screenreader:web:name]. axe-core found violations: image-alt (1 node, axe-r1.json)."),
+                       c("Fails in 1 of 3 tested rows: A11Y-124 Hero image. [web-r13-filled.csv line 61, web/informative-image:screenreader:web:name]. axe-core found violations: image-alt (1 node, axe-r2.json)."))
+        XCTAssertEqual(c("see results.csv lines 3, 7 and 9\n  and row 4"), "see (file) line and row")
+        XCTAssertNotEqual(c("Fails in 1 of 3 tested rows"), c("Fails in 2 of 3 tested rows"))
+        XCTAssertNotEqual(c("A11Y-124 broken"), c("A11Y-125 broken"))
+        XCTAssertEqual(c("[Understanding](https://www.w3.org/x.html)"), "[Understanding](https://www.w3.org/x.html)", "a link is no evidence reference")
+        XCTAssertEqual(c("kept [as the lead wrote]"), "kept [as the lead wrote]")
+        XCTAssertEqual(RemarkText.tickets(in: "SHOP-123 and A11Y-124; again SHOP-123, not a11y-9 or X-1 or WCAG 2.1"), ["SHOP-123", "A11Y-124"])
+    }
+
+    /// A report that lists a criterion, or a criterion's component, twice: the reader names both
+    /// places by line, a check reports it, a diff against the single entry is a change, and a base
+    /// report that does it is refused.
+    func testACriterionListedTwiceIsAnErrorAndAChange() throws {
+        // A report of one criterion (line 8) and one component (line 10), the file's last line 12.
+        let single = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("fixtures/acr/one-criterion.yaml"), encoding: .utf8)
+        let twice = single + """
+                      - name: web
+                        adherence:
+                          level: does-not-support
+
+            """
+        let criterionTwice = single + """
+                  - num: "1.1.1"
+                    components:
+                      - name: web
+                        adherence:
+                          level: supports
+
+            """
+        let input = { (text: String) in NamedInput(name: "r.yaml", data: Data(text.utf8)) }
+        XCTAssertEqual(try ConformanceReports.check(input(single)).map(\.located), [])
+        for strict in [false, true] {
+            let problems = try ConformanceReports.check(input(twice), strict: strict).filter { $0.kind == .duplicate }
+            XCTAssertEqual(problems.map(\.located), ["success_criteria_level_a 1.1.1 web: the component is listed twice for this criterion (lines 10 and 13)"])
+        }
+        XCTAssertEqual(try ConformanceReports.read(input(criterionTwice)).problems.map(\.located),
+                       ["success_criteria_level_a 1.1.1: the criterion is listed twice in this chapter (lines 8 and 13)"])
+
+        let diff = try ConformanceReports.diff(input(single), input(twice))
+        XCTAssertEqual(diff.changes.map { "\($0.field.rawValue) \($0.criterion ?? "") \($0.old ?? "-") -> \($0.new ?? "-")" },
+                       ["duplicate 1.1.1 supports -> supports, does-not-support"])
+        XCTAssertEqual(diff.chapters.first?.duplicates, 1)
+        XCTAssertTrue(try diff.rendered(.markdown).contains("1 criterion listed more than once"))
+        XCTAssertEqual(try ConformanceReports.diff(input(twice), input(twice)).changes, [])
+
+        let kb = try corpusKnowledgeBase()
+        let base = Self.base.replacingOccurrences(of: "  hardware:", with: """
+                  - num: "1.2.1"
+                    components:
+                      - name: web
+                        adherence:
+                          level: supports
+              hardware:
+            """)
+        XCTAssertThrowsError(try kb.buildConformanceReport(results: [], axe: [], base: NamedInput(name: "base.yaml", data: Data(base.utf8)))) { error in
+            XCTAssertTrue("\(error)".contains("base.yaml: success_criteria_level_a 1.2.1: the criterion is listed twice in this chapter (lines 10 and 16)"), "\(error)")
+        }
+    }
+
     /// The Trusted Tester tests of each criterion, read here from DHS's own file, are the ones
     /// a11ykb built in; 508 requires WCAG 2.0's A and AA only; EN 301 549 numbers them behind 9 and 11.
     func testEveryCriterionsRoutesToTheOtherStandards() throws {

@@ -281,10 +281,14 @@ final class JSONEncodingTests: XCTestCase {
         ])
         XCTAssertEqual(ImportSummaryRendering.json(s).rendered(), handBuilt.rendered())
 
-        let change = OpenACRDiff.Change(field: "level", chapter: "success_criteria_level_a", criterion: "1.1.1", component: "web", old: nil, new: "supports")
-        XCTAssertEqual(ConformanceDataRendering.json(OpenACRDiff(changes: [change])).rendered(), JSONValue.array([.object([
+        var added = OpenACRReport()
+        added.chapters = [.init(id: "success_criteria_level_a", criteria: [.init(num: "1.1.1", components: [.init(name: "web", adherence: .init(level: "supports"))])])]
+        let diff = OpenACRDiff.compare(OpenACRReport(), added)
+        let change = try XCTUnwrap(diff.changes.first)
+        XCTAssertEqual(diff.changes.count, 1)
+        XCTAssertEqual(ConformanceDataRendering.json(diff).rendered(), JSONValue.array([.object([
             ("chapter", .optional(change.chapter)), ("criterion", .optional(change.criterion)), ("component", .optional(change.component)),
-            ("field", .string(change.field)), ("old", .optional(change.old)), ("new", .optional(change.new)),
+            ("field", .string(change.field.rawValue)), ("old", .optional(change.old)), ("new", .optional(change.new)),
         ])]).rendered())
         let problem = OpenACRProblem(.strict, chapter: "success_criteria_level_a", criterion: nil, component: "web", "no note")
         XCTAssertEqual(ConformanceDataRendering.json(problems: [problem]).rendered(), JSONValue.array([.object([

@@ -30,8 +30,8 @@ final class ACRCommandTests: XCTestCase {
         XCTAssertEqual(imported.status, 0, imported.stderr)
         let plan = try Fixtures.run(["checklist", "button", "link", "--platform", "web", "--format", "csv", "--db", db])
         XCTAssertEqual(plan.status, 0, plan.stderr)
-        // Every criterion passed but the link's Enter row, which fails with a ticket id.
-        // The CSV's records end in CR LF, which Swift reads as one Character: split on it, not on "\n".
+        // Every criterion passed but the link's Enter row, which fails with a ticket id. The CSV's
+        // lines end in CR LF, one Character to Swift: split on the pair.
         var lines = plan.stdout.components(separatedBy: "\r\n")
         for i in lines.indices.dropFirst() where lines[i].contains(",criterion,") && lines[i].hasSuffix(",,") {
             lines[i] = String(lines[i].dropLast(2)) + (lines[i].hasPrefix("web/link:keyboard:web:enter,") ? ",fail,SHOP-7" : ",pass,")
@@ -91,7 +91,7 @@ final class ACRCommandTests: XCTestCase {
         let newPath = folder.appendingPathComponent("plone-next.yaml").path
         try new.write(toFile: newPath, atomically: true, encoding: .utf8)
         let diff = try Fixtures.run(["acr", "diff", examples.appendingPathComponent("Plone-5.yaml").path, newPath, "--format", "json"])
-        XCTAssertEqual(diff.status, 0, diff.stderr)
+        XCTAssertEqual(diff.status, 1, "changes: 1, as diff(1) says it " + diff.stderr)
         let diffPath = folder.appendingPathComponent("diff.json").path
         try diff.stdout.write(toFile: diffPath, atomically: true, encoding: .utf8)
         let counted = try python("""
@@ -102,7 +102,120 @@ final class ACRCommandTests: XCTestCase {
             """, [diffPath], needs: ["json"])
         XCTAssertEqual(counted.stdout, "\(edits) \(edits)\n")
         let same = try Fixtures.run(["acr", "diff", newPath, newPath])
-        XCTAssertEqual(same.status, 1)
+        XCTAssertEqual(same.status, 0, "no change: 0")
+        XCTAssertEqual(try Fixtures.run(["acr", "diff", newPath, garbage]).status, 2, "trouble: 2")
+    }
+
+    /// Two releases built by the command line as a lead builds them, from results files named per
+    /// release: release 12 fails the link's Enter (SHOP-123) and the button's name (A11Y-124);
+    /// release 13 fixes SHOP-123 and newly fails the link's name (A11Y-200). The markdown diff is
+    /// the release note; the JSON, read by Python's json, holds the same changes.
+    func testTheDiffOfTwoReleasesIsAReleaseNote() throws {
+        let files = try leadFiles()
+        let plan = try Fixtures.run(["checklist", "button", "link", "--platform", "web", "--format", "csv", "--db", files.db])
+        XCTAssertEqual(plan.status, 0, plan.stderr)
+        func release(_ number: Int, fail: [String: String]) throws -> String {
+            var lines = plan.stdout.components(separatedBy: "\r\n")
+            for i in lines.indices.dropFirst() where lines[i].contains(",criterion,") && lines[i].hasSuffix(",,") {
+                let id = String(lines[i].prefix { $0 != "," })
+                lines[i] = String(lines[i].dropLast(2)) + (fail[id].map { ",fail,\($0)" } ?? ",pass,")
+            }
+            let results = files.folder.appendingPathComponent("web-r\(number)-filled.csv").path
+            try lines.joined(separator: "\r\n").write(toFile: results, atomically: true, encoding: .utf8)
+            let base = files.folder.appendingPathComponent("base-r\(number).yaml").path
+            try "title: Shop ACR\nproduct:\n  name: Shop\n  version: \"\(number)\"\nreport_date: \"2026-\(number - 2)-01\"\nauthor:\n  email: lead@example.com\n"
+                .write(toFile: base, atomically: true, encoding: .utf8)
+            let out = files.folder.appendingPathComponent("acr-r\(number).yaml").path
+            let built = try Fixtures.run(["acr", "build", "--results", results, "--base", base, "-o", out, "--db", files.db])
+            XCTAssertEqual(built.status, 0, built.stderr)
+            return out
+        }
+        let r12 = try release(12, fail: ["web/link:keyboard:web:enter": "SHOP-123 the footer link ignores Enter",
+                                         "web/button:screenreader:web:name": "A11Y-124 the icon button has no name"])
+        let r13 = try release(13, fail: ["web/button:screenreader:web:name": "A11Y-124 the icon button has no name",
+                                         "web/link:screenreader:web:name": "A11Y-200 the footer link says only more"])
+        let note = try Fixtures.run(["acr", "diff", r12, r13, "--format", "markdown"])
+        XCTAssertEqual(note.status, 1, note.stderr)
+        let md = note.stdout
+        for expected in ["# What changed in the conformance report of Shop\n\n- **Product version**: 12 → 13\n- **Report date**: 2026-10-01 → 2026-11-01\n",
+                         "\nLevels: 1 improved, 1 regressed, ",
+                         "\n| Table 1: Success Criteria, Level A | 1 | 1 | 0 | ",
+                         "\n- 2.1.1 Keyboard (web): Partially Supports → Supports (improved)\n  - **Before**: ",
+                         "\n- 2.4.4 Link Purpose (In Context) (web): Supports → Does Not Support (regressed)\n  - **Before**: ",
+                         "\n## Tickets fixed\n\n- SHOP-123: 2.1.1 Keyboard (web), now Supports\n",
+                         "\n## Tickets newly failing\n\n- A11Y-200: 2.4.4 Link Purpose (In Context) (web), Does Not Support; 4.1.2 Name, Role, Value (web), Partially Supports"] {
+            XCTAssertTrue(md.contains(expected), "\(expected)\n---\n\(md)")
+        }
+        // Both remarks beside each level change: the old one names the fixed ticket, the new one the new ticket.
+        let lines = md.split(separator: "\n")
+        func remarks(of change: String) -> [String] {
+            guard let at = lines.firstIndex(where: { $0.hasPrefix("- " + change) }) else { return [] }
+            return lines[(at + 1)...].prefix(2).map(String.init)
+        }
+        XCTAssertTrue(remarks(of: "2.1.1 ").first?.hasPrefix("  - **Before**: ") ?? false && remarks(of: "2.1.1 ").first!.contains("SHOP-123"), md)
+        XCTAssertTrue(remarks(of: "2.1.1 ").last?.hasPrefix("  - **After**: ") ?? false, md)
+        XCTAssertTrue(remarks(of: "2.4.4 ").last?.contains("A11Y-200") ?? false, md)
+        XCTAssertFalse(md.contains("A11Y-124:"), "a ticket failing in both releases is neither fixed nor new")
+        XCTAssertFalse(md.contains("## Other remark changes"), md)
+        XCTAssertTrue(try Fixtures.run(["acr", "diff", r12, r13, "--format", "markdown", "--all"]).stdout.contains("\n## Other remark changes\n\n- 4.1.2 Name, Role, Value (web)\n"))
+
+        let json = try Fixtures.run(["acr", "diff", r12, r13, "--format", "json"])
+        XCTAssertEqual(json.status, 1)
+        let jsonPath = files.folder.appendingPathComponent("diff-r12-r13.json").path
+        try json.stdout.write(toFile: jsonPath, atomically: true, encoding: .utf8)
+        let read = try python("""
+            import json, sys
+            changes = json.load(open(sys.argv[1]))
+            assert all(list(c) == ["chapter", "criterion", "component", "field", "old", "new"] for c in changes), changes
+            fixed = sorted({c["old"] for c in changes if c["field"] == "ticket_fixed"})
+            new = sorted({c["new"] for c in changes if c["field"] == "ticket_new"})
+            levels = [(c["criterion"], c["old"], c["new"]) for c in changes if c["field"] == "level" and c["component"] == "web"]
+            top = [(c["field"], c["old"], c["new"]) for c in changes if c["chapter"] is None]
+            print(fixed, new, levels, top)
+            """, [jsonPath], needs: ["json"])
+        XCTAssertEqual(read.stdout, "['SHOP-123'] ['A11Y-200'] [('2.1.1', 'partially-supports', 'supports'), ('2.4.4', 'supports', 'does-not-support')] "
+                       + "[('product_version', '12', '13'), ('report_date', '2026-10-01', '2026-11-01')]\n", read.stderr)
+
+        // The same findings from a renamed file: nothing changed, exit 0.
+        let renamed = files.folder.appendingPathComponent("web-r13-final.csv").path
+        try? FileManager.default.removeItem(atPath: renamed)
+        try FileManager.default.copyItem(atPath: files.folder.appendingPathComponent("web-r13-filled.csv").path, toPath: renamed)
+        let again = files.folder.appendingPathComponent("acr-r13-again.yaml").path
+        XCTAssertEqual(try Fixtures.run(["acr", "build", "--results", renamed, "--base", files.folder.appendingPathComponent("base-r13.yaml").path,
+                                         "-o", again, "--db", files.db]).status, 0)
+        let same = try Fixtures.run(["acr", "diff", r13, again, "--all"])
+        XCTAssertEqual(same.status, 0, same.stdout)
+        XCTAssertTrue(same.stdout.contains("\nNothing changed.\n"), same.stdout)
+    }
+
+    /// A report that lists a criterion's component twice (Supports, then Does Not Support): an
+    /// error of `check` (and `--strict`) naming both lines, a change to `diff`, a warning of
+    /// `render`, and a base `build` refuses.
+    func testACriterionListedTwiceIsAnErrorEverywhere() throws {
+        let folder = try Fixtures.temporaryFolder(self)
+        let single = try String(contentsOf: Fixtures.repoRoot.appendingPathComponent("Tests/fixtures/acr/one-criterion.yaml"), encoding: .utf8)
+        let twice = single + "          - name: web\n            adherence:\n              level: does-not-support\n"
+        let singlePath = folder.appendingPathComponent("single.yaml").path, twicePath = folder.appendingPathComponent("twice.yaml").path
+        try single.write(toFile: singlePath, atomically: true, encoding: .utf8)
+        try twice.write(toFile: twicePath, atomically: true, encoding: .utf8)
+        let line = "duplicate: success_criteria_level_a 1.1.1 web: the component is listed twice for this criterion (lines 10 and 13)\n"
+        XCTAssertEqual(try Fixtures.run(["acr", "check", singlePath]).status, 0)
+        let check = try Fixtures.run(["acr", "check", twicePath])
+        XCTAssertEqual(check.status, 1)
+        XCTAssertEqual(check.stdout, line)
+        let strict = try Fixtures.run(["acr", "check", twicePath, "--strict"])
+        XCTAssertEqual(strict.status, 1)
+        XCTAssertTrue(strict.stdout.hasPrefix(line), strict.stdout)
+        let diff = try Fixtures.run(["acr", "diff", singlePath, twicePath])
+        XCTAssertEqual(diff.status, 1, "a change, not \"nothing changed\": " + diff.stdout)
+        XCTAssertTrue(diff.stdout.contains("- 1.1.1 Non-text Content (web): listed as supports before, as supports, does-not-support now\n"), diff.stdout)
+        let render = try Fixtures.run(["acr", "render", twicePath, "--format", "markdown"])
+        XCTAssertTrue(render.stderr.contains("warning: success_criteria_level_a 1.1.1 web: the component is listed twice"), render.stderr)
+        let built = try Fixtures.run(["acr", "build", "--base", twicePath, "--db", try leadFiles().db])
+        XCTAssertEqual(built.status, 2)
+        XCTAssertTrue(built.stderr.contains("twice.yaml: success_criteria_level_a 1.1.1 web: the component is listed twice for this criterion (lines 10 and 13)"),
+                      built.stderr)
+        XCTAssertEqual(built.stdout, "", "nothing is written")
     }
 
     /// A base whose level the evidence contradicts stops the build before anything is written; the
@@ -171,8 +284,13 @@ final class ACRCommandTests: XCTestCase {
         let resultsPage = files.folder.appendingPathComponent("results-report.html").path
         let report = try Fixtures.run(["report", files.results, "--format", "html", "-o", resultsPage, "--db", files.db])
         XCTAssertTrue(report.status == 0 || report.status == 1, report.stderr)
+        // So is the release note of two reports: a published one against ours, every remark listed.
+        let diffPage = files.folder.appendingPathComponent("diff.html").path
+        let diff = try Fixtures.run(["acr", "diff", Fixtures.corpus("openacr").appendingPathComponent("examples/Plone-5.yaml").path, own,
+                                     "--format", "html", "--all", "-o", diffPage])
+        XCTAssertEqual(diff.status, 1, diff.stderr)
         let examples = try Fixtures.corpus("openacr").appendingPathComponent("examples")
-        for (name, source) in [("own", own), ("results-report", ""), ("built", "")] + ["Moodle-3", "Plone-5", "NVDA-2018", "govready-0.9"].map({ ($0, examples.appendingPathComponent($0 + ".yaml").path) }) {
+        for (name, source) in [("own", own), ("results-report", ""), ("built", ""), ("diff", "")] + ["Moodle-3", "Plone-5", "NVDA-2018", "govready-0.9"].map({ ($0, examples.appendingPathComponent($0 + ".yaml").path) }) {
             let html = files.folder.appendingPathComponent("\(name).html").path
             if !source.isEmpty {
                 let rendered = try Fixtures.run(["acr", "render", source, "--format", "html", "-o", html])
