@@ -145,11 +145,12 @@ package enum ConformanceBuilder {
                     if let wcag = known.wcagLevel, let sc = SCNumber(entry.id) {
                         let e = evidence(sc, component: name, rows: rowsBySC[sc] ?? [], automated: automated)
                         found = (e.evidence.level, e.remarks)
+                        if e.evidence.level == .notEvaluated, name == "web", let parsing = parsing(sc, catalog: catalog) { found = parsing }
                         record.rows = e.rows.map(ConformanceTrail.Row.init)
                         record.rules = name == "web" ? automated.trail[sc] ?? [] : []
-                        if e.evidence.level == .notEvaluated && wcag != .aaa { settle = (e.unsettled, name == "web" ? automated.passingRules(sc) : []) }
+                        if found!.level == .notEvaluated && wcag != .aaa { settle = (e.unsettled, name == "web" ? automated.passingRules(sc) : []) }
                         if eu { found!.remarks.append("EN 301 549: " + (name == "software" ? EN301549.softwareClause(sc) : EN301549.webClause(sc)) + ".") }
-                        let final = statedLevel ?? e.evidence.level
+                        let final = statedLevel ?? found!.level
                         levels[sc, default: [:]][name] = final
                         if final == .partiallySupports || final == .doesNotSupport {
                             // What failed, with the Trusted Tester tests each failure may stand for.
@@ -210,6 +211,13 @@ package enum ConformanceBuilder {
         return ConformanceBuild(report: report, conflicts: conflicts, keptBase: keepBase, pending: pending, unreadRows: unread,
                                 withoutFingerprints: results.filter { !$0.fingerprintsChecked }.compactMap(\.file), summary: summary,
                                 trail: ConformanceTrail(records: records), base: base)
+    }
+
+    /// 4.1.1 Parsing for web content no test settles, by the edition's rule (`ParsingCriterion`).
+    /// Software is left to a person: whether it is written in a markup language decides.
+    static func parsing(_ sc: SCNumber, catalog: OpenACRCatalog) -> (level: AdherenceLevel, remarks: [String])? {
+        guard sc == ParsingCriterion.sc, let rule = ParsingCriterion.rule(for: catalog) else { return nil }
+        return (rule.level, [rule.note])
     }
 
     /// One entry of the to-do list, saying what would settle it.

@@ -241,20 +241,12 @@ package struct VPATDocument: Sendable {
         /// edition with no Section 508 report, whose WCAG 2.0 keeps it); a stated level is kept.
         /// The row's note says which, once.
         func parsing(_ row: inout Row) {
-            let with508 = catalog?.standards.contains { $0.family == .section508 } ?? false
-            var note: String, unstated: AdherenceLevel
-            switch catalog?.wcagVersion {
-            case "2.0", "2.1":
-                note = "W3C's 2023 errata to WCAG 2.0 and 2.1 say that this criterion is always satisfied for content written in HTML or XML."
-                unstated = .supports
-            case "2.2":
-                note = "WCAG 2.2 made this criterion obsolete and removed it."
-                    + (with508 ? " The Revised Section 508 Standards incorporate WCAG 2.0, whose 2023 errata say that it is always satisfied for content written in HTML or XML." : "")
-                unstated = with508 ? .supports : .notApplicable
-            default:
-                return
-            }
+            guard let catalog, let rule = ParsingCriterion.rule(for: catalog) else { return }
+            var note = rule.note
+            let unstated = rule.level
             let open = [ConformanceRendering.notStated, AdherenceLevel.notEvaluated.label]
+            // A report a11ykb built says it in each entry's remarks already: once is enough.
+            if !row.entries.isEmpty, row.entries.allSatisfy({ !open.contains($0.level) && $0.remarks.plain.contains(note) }) { return }
             if row.entries.contains(where: { open.contains($0.level) }) {
                 note += " Where the report states no level (or not evaluated), this rendering gives \(unstated.label) for that reason."
                 for i in row.entries.indices where open.contains(row.entries[i].level) { row.entries[i].level = unstated.label }

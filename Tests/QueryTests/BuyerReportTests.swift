@@ -273,4 +273,22 @@ extension ConformanceReportTests {
         }
         XCTAssertGreaterThan(checked, 100)
     }
+
+    /// 4.1.1 Parsing, which no test settles, by the edition: the 2023 errata for WCAG 2.0 and 2.1
+    /// (and for 2.2 editions that report Section 508, which takes WCAG 2.0), obsolete in WCAG 2.2
+    /// alone; never on the to-do list for web content, and said once in the rendering.
+    func testParsingIsSettledByTheEditionsRule() throws {
+        let kb = try corpusKnowledgeBase()
+        let input = try results(kb, ["button"], platform: .web)
+        for (catalog, level) in [("2.5-edition-wcag-2.2-508-en", "supports"), ("2.5-edition-wcag-2.2-en", "not-applicable"),
+                                 ("2.5-edition-wcag-2.1-508-en", "supports")] {
+            let built = try kb.buildConformanceReport(results: [input], axe: [], base: nil, catalog: catalog)
+            let parsing = try XCTUnwrap(adherence(built.report, "success_criteria_level_a", "4.1.1", "web"), catalog)
+            XCTAssertEqual(parsing.level, level, catalog)
+            XCTAssertTrue(parsing.notes?.contains(level == "supports" ? "2023 errata" : "obsolete") ?? false, parsing.notes ?? "")
+            XCTAssertFalse(built.pending.contains { $0.criterion == "4.1.1" && $0.component == "web" }, catalog)
+            let page = try built.report.rendered(.markdown)
+            XCTAssertEqual(page.components(separatedBy: "obsolete and removed it").count - 1, catalog.contains("2.2") ? 1 : 0, catalog)
+        }
+    }
 }
