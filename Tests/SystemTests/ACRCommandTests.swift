@@ -265,6 +265,53 @@ final class ACRCommandTests: XCTestCase {
         XCTAssertEqual(check.status, 0, "the skeleton is a report the check reads: \(check.stdout)")
     }
 
+    /// The lead's walk with a real axe run made here: axe-core in headless Chromium over a checkout
+    /// page with four defects (scripts/axe-run), then a build whose remarks a buyer reads: each
+    /// defect said in words with its count, no file name, no bare rule id, a rule that failed on
+    /// one element and passed on others said once; the functional performance criteria follow
+    /// what failed (nothing here touches use without hearing).
+    func testABuildFromARealAxeRunOfACheckoutPageReadsAsABuyers() throws {
+        for path in ["/usr/bin/chromium", "/usr/bin/chromedriver"] where !FileManager.default.fileExists(atPath: path) {
+            throw XCTSkip("\(path) is missing (apt-get install chromium chromium-driver): the axe-core run is skipped")
+        }
+        _ = try python("", [], needs: ["selenium"])
+        let files = try leadFiles()
+        let run = files.folder.appendingPathComponent("checkout-run.json").path
+        let axe = try Fixtures.runProcess(URL(fileURLWithPath: "/usr/bin/env"),
+                                          ["python3", Fixtures.repoRoot.appendingPathComponent("scripts/axe-run").path,
+                                           Fixtures.repoRoot.appendingPathComponent("Tests/fixtures/axe/checkout.html").path, "-o", run, "--all"],
+                                          environment: nil)
+        if axe.status != 0 { throw XCTSkip("scripts/axe-run could not run axe-core (\(axe.stderr.split(separator: "\n").last ?? "")): skipped") }
+        let out = files.folder.appendingPathComponent("checkout-acr.json").path
+        let built = try Fixtures.run(["acr", "build", "--results", files.results, "--axe", run, "--base", files.base, "--format", "json",
+                                      "-o", out, "--db", files.db])
+        XCTAssertEqual(built.status, 0, built.stderr)
+        let report = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out))) as? [String: Any])
+        let chapters = try XCTUnwrap(report["chapters"] as? [String: [String: Any]])
+        func adherence(_ chapter: String, _ num: String, _ component: String) -> [String: Any]? {
+            let criteria = chapters[chapter]?["criteria"] as? [[String: Any]] ?? []
+            let components = criteria.first { $0["num"] as? String == num }?["components"] as? [[String: Any]] ?? []
+            return components.first { $0["name"] as? String == component }?["adherence"] as? [String: Any]
+        }
+        let a = "success_criteria_level_a"
+        let image = adherence(a, "1.1.1", "web")?["notes"] as? String ?? ""
+        XCTAssertTrue(image.contains("An automated check found 1 element failing “Images must have alternative text”"), image)
+        let name = adherence(a, "4.1.2", "web")?["notes"] as? String ?? ""
+        XCTAssertTrue(name.contains("“Form elements must have labels”") && name.contains("“ARIA commands must have an accessible name”"), name)
+        let contrast = adherence("success_criteria_level_aa", "1.4.3", "web")?["notes"] as? String ?? ""
+        XCTAssertNotNil(contrast.range(of: #"1 of \d+ elements failing “Elements must meet minimum color contrast ratio thresholds”"#, options: .regularExpression), contrast)
+        let allNotes = chapters.values.flatMap { ($0["criteria"] as? [[String: Any]] ?? []).flatMap { ($0["components"] as? [[String: Any]] ?? []).compactMap { ($0["adherence"] as? [String: Any])?["notes"] as? String } } }
+        for notes in allNotes {
+            for word in ["checkout.html", "checkout-run.json", "results.csv", "image-alt", "color-contrast", "aria-command-name", "line "] {
+                XCTAssertFalse(notes.contains(word), "\(word) in a remark: \(notes)")
+            }
+        }
+        XCTAssertEqual(adherence("functional_performance_criteria", "302.1", "none")?["level"] as? String, "partially-supports")
+        XCTAssertNotEqual(adherence("functional_performance_criteria", "302.4", "none")?["level"] as? String, "partially-supports")
+        XCTAssertEqual(adherence("functional_performance_criteria", "302.3", "none")?["level"] as? String, "partially-supports",
+                       "the contrast failure touches use with limited perception of colour")
+    }
+
     /// The rendered report is itself accessible: zero axe-core violations in headless Chromium,
     /// for a11ykb's own report and each published one.
     func testRenderedReportsPassAxeCore() throws {
