@@ -41,6 +41,19 @@ extension KnowledgeBase {
     }
 }
 
+extension KnowledgeBase {
+    /// What a conformance report of a saved plan leaves to a person before any result is in: the
+    /// build over the plan's rows, every one untested, for `catalog`. Its to-do list names, per
+    /// criterion, the rows, the how-to-test guide or the judgement that would settle it.
+    public func conformanceTodo(plan name: String, catalog: String? = nil) throws -> ConformanceTodo {
+        let (_, checklist) = try plan(name)
+        // Item ids are slugs joined by `:` and `/`, fingerprints hex: nothing a CSV field must quote.
+        let rows = checklist.items.filter { $0.kind == .criterion }.map { "\($0.id),\($0.fingerprint),,\n" }.joined()
+        let results = NamedInput(name: name, data: Data(("id,fingerprint,result,note\n" + rows).utf8))
+        return try buildConformanceReport(results: [results], axe: [], base: nil, catalog: catalog).todo
+    }
+}
+
 /// Reading, checking and comparing OpenACR files: no knowledge base is needed.
 public enum ConformanceReports {
     /// A report and what GSA's schema refuses in it; throws when the file is no report at all.

@@ -94,6 +94,15 @@ struct Pages: Sendable {
                 pages.render("plans", PlanPages.list(try kb.plans()))
             }
         }
+        // What a conformance report of the plan leaves to a person: a base to fill (or the list as CSV or JSON).
+        router.get("/plans/:name/todo") { request, context in
+            let name = try context.parameters.decoded("name")
+            let format = try Query(request.uri).format(ConformanceTodo.self) ?? .openacr
+            return try await Answering.cached(request, env, type: .csv("")) { kb in
+                guard try kb.plans().contains(where: { $0.name == name }) else { throw RequestFault.notFound("no test plan \(name) is saved") }
+                return try kb.conformanceTodo(plan: name).rendered(format)
+            }.withDownload(name: "\(name)-todo.\(format.fileExtension)", type: format.mediaType)
+        }
         router.get("/plans/:name") { request, context in
             let name = try context.parameters.decoded("name")
             let query = try Query(request.uri)

@@ -43,6 +43,7 @@ enum StandardsPages {
                 + (selection.plan.map { "&plan=\(Links.escape($0))" } ?? "")
                 + (selection.family.map { "&family=\($0.rawValue)" } ?? "") + (selection.platform.map { "&platform=\($0.rawValue)" } ?? ""),
             "levels": WCAGLevel.allCases.map { ["level": $0.rawValue, "current": $0 == coverage.level] },
+            "todo": selection.plan.map { Links.plan($0) + "/todo" } as Any,
         ]
     }
 }
@@ -95,6 +96,7 @@ enum PlanPages {
             "stack": [Words.platform(plan.platform), Words.framework(plan.framework)].compactMap { $0 }.joined(separator: ", "),
             "sections": sections, "missing": checklist.missing, "count": checklist.items.count,
             "coverage": "/coverage?plan=\(Links.escape(plan.name))",
+            "todo": Links.plan(plan.name) + "/todo",
             "downloads": downloads.map { ["label": $0.label, "href": Links.plan(plan.name) + "?format=\($0.format.rawValue)"] },
         ]
     }

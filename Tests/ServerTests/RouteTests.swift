@@ -68,6 +68,25 @@ final class RouteTests: XCTestCase {
         XCTAssertEqual(csv.headers[.contentDisposition], "attachment; filename=\"release 12.csv\"")
         let rows = CSVReader.parse(csv.body)
         XCTAssertTrue(rows.first?.contains("id") == true && rows.count > 10, "a checklist a spreadsheet reads: \(rows.prefix(2))")
+
+        // The plan's to-do list for a conformance report, linked from its page and its coverage: a
+        // base to fill that the report reader takes, and the same list as CSV for a tracker.
+        XCTAssertTrue(plan.body.contains("href=\"/plans/release%2012/todo\""), plan.body)
+        let planCoverage = try await c.get("/coverage?plan=release%2012")
+        XCTAssertTrue(planCoverage.body.contains("href=\"/plans/release%2012/todo\""))
+        XCTAssertFalse(coverage.body.contains("/todo"), "the coverage of no plan links no plan's list")
+        let todo = try await c.get("/plans/release%2012/todo")
+        XCTAssertEqual(todo.status, .ok)
+        XCTAssertEqual(todo.headers[.contentDisposition], "attachment; filename=\"release 12-todo.yaml\"")
+        let (skeleton, problems) = try OpenACRReading.read(todo.body)
+        XCTAssertEqual(problems, [])
+        let empty = skeleton.chapters.flatMap { $0.criteria ?? [] }.flatMap { $0.components ?? [] }.filter { $0.adherence?.level == "" }
+        XCTAssertGreaterThan(empty.count, 20, "every criterion the plan's results will not settle alone")
+        XCTAssertTrue(todo.body.contains("# 1.1.1 ") || todo.body.contains("# 1.2.1 "), String(todo.body.prefix(800)))
+        let list = try await c.get("/plans/release%2012/todo?format=csv")
+        XCTAssertEqual(CSVReader.parse(list.body).first, ["chapter", "criterion", "title", "component", "rows", "guides", "automated_passes", "settle"])
+        let missing = try await c.get("/plans/no-such-plan/todo")
+        XCTAssertEqual(missing.status, .notFound)
     }
 
     func testBadRequestsAreFourHundredsWithAPage() async throws {
