@@ -49,7 +49,11 @@ package struct ImportPlanner {
             // A file that described components before and now holds rules gives the components up.
             components([], sourceID: sourceID, document: document, into: &plan)
             if !criteria.isEmpty { plan.operations.append(.upsertCatalogue(sourceID: sourceID, criteria)) }
-            notices(sharedRules(rules, sourceID: sourceID), sourceID: sourceID, path: document.path, into: &plan)
+            let shared = sharedRules(rules, sourceID: sourceID)
+            if !shared.isEmpty {
+                plan.operations.append(.addNotices(sourceID: sourceID, shared.map { Notice(.skipped, line: nil, $0.message) }))
+                for notice in shared { plan.outcomes.append(.sharedRules(path: document.path, count: notice.count, message: notice.message)) }
+            }
             plan.operations.append(.replaceRules(sourceID: sourceID, rules))
             plan.outcomes.append(.standards(path: document.path, rules: rules.count, criteria: criteria.count,
                                             format: document.format.rawValue))
@@ -61,17 +65,17 @@ package struct ImportPlanner {
     /// last is the one every answer reads (`v_rules`): what the other source said about such a rule
     /// (its success criteria in coverage, its help) is no longer answered, so the import says so,
     /// one notice per other source, naming the rules.
-    private mutating func sharedRules(_ rules: [RuleEntry], sourceID: Int64) -> [Notice] {
+    private mutating func sharedRules(_ rules: [RuleEntry], sourceID: Int64) -> [(count: Int, message: String)] {
         let given = Set(rules.map { StoredState.RuleKey($0.kind, $0.slug) })
         stored.rulesOf[sourceID] = given.isEmpty ? nil : given
         guard !given.isEmpty else { return [] }
-        var notices: [Notice] = []
+        var notices: [(count: Int, message: String)] = []
         for (other, held) in stored.rulesOf.sorted(by: { $0.key < $1.key }) where other != sourceID {
             let shared = given.intersection(held).sorted()
             guard !shared.isEmpty, let path = stored.sources[other]?.location.absolute else { continue }
             let names = shared.prefix(5).map { "\($0.kind == .act ? "ACT" : "axe-core") rule \($0.slug)" }.joined(separator: ", ")
             let more = shared.count > 5 ? " and \(shared.count - 5) more" : ""
-            notices.append(Notice(.skipped, line: nil, """
+            notices.append((shared.count, """
                 \(names)\(more) also given by \(path): both are kept, and this file's are the ones answered \
                 (their success criteria, tags and help)
                 """))
@@ -321,6 +325,8 @@ package enum ImportOutcome: Sendable, Equatable {
     case transcript(path: String, component: String, format: String)
     case skipped(path: String, reason: String)
     case notice(path: String, line: Int?, message: String)
+    /// The file gives `count` rules another file gives too (`message` names them).
+    case sharedRules(path: String, count: Int, message: String)
     case unaccounted(path: String, lines: Int)
     /// A standards file: how many rules or success criteria it gave.
     case standards(path: String, rules: Int, criteria: Int, format: String)
@@ -339,6 +345,7 @@ extension ImportSummary {
             case let .transcript(path, component, format): transcripts.append(Item(path: path, component: component, format: format))
             case let .skipped(path, reason): skipped.append(Skip(path: path, reason: reason))
             case let .notice(path, line, message): notices.append(Problem(path: path, line: line, message: message))
+            case let .sharedRules(path, count, message): notices.append(Problem(path: path, message: message, sharedRules: count))
             case let .unaccounted(path, lines): unaccounted.append(Unaccounted(path: path, lines: lines))
             case let .standards(path, rules, criteria, format):
                 standards.append(Standards(path: path, rules: rules, criteria: criteria, format: format))

@@ -43,16 +43,23 @@ public struct ImportSummary: Sendable, Encodable, Equatable {
         public var path: String
         public var line: Int?
         public var message: String
+        /// For a notice that the file gives rules another file gives too: how many. One rule set in
+        /// two shapes (axe-core's rule files and its installed rule list) says so for every rule:
+        /// a summary on a screen counts these notices rather than listing a hundred.
+        public var sharedRules: Int?
+
+        enum CodingKeys: String, CodingKey { case path, line, message, sharedRules = "shared_rules" }
 
         public var description: String {
             if let line { return "\(path):\(line): \(message)" }
             return "\(path): \(message)"
         }
 
-        public init(path: String, line: Int? = nil, message: String) {
+        public init(path: String, line: Int? = nil, message: String, sharedRules: Int? = nil) {
             self.path = path
             self.line = line
             self.message = message
+            self.sharedRules = sharedRules
         }
     }
 

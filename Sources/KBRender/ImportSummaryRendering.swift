@@ -55,7 +55,18 @@ public enum ImportSummaryRendering {
             for (reason, count) in reasons { out += "  \(count) × \(reason)\n" }
         }
         if !s.standards.isEmpty { out += standardsLine(s.standards) }
-        section("notices", s.notices) { $0.description }
+        // One rule set in two shapes gives a notice per file: on a screen they are counted, in full listed.
+        let shared = s.notices.filter { $0.sharedRules != nil }
+        if fileLineLimit == nil || shared.count < 2 {
+            section("notices", s.notices) { $0.description }
+        } else {
+            let others = s.notices.filter { $0.sharedRules == nil }
+            out += "notices (\(s.notices.count)):\n"
+            for notice in others { out += "  " + notice.description + "\n" }
+            let rules = shared.reduce(0) { $0 + ($1.sharedRules ?? 0) }
+            out += "  \(rules) rules of \(shared.count) files are also given by another file: both are kept, and the file imported last is answered"
+                + (hint(.listEveryFile).map { " (\($0))" } ?? "") + "\n"
+        }
         if listsErrors { section("errors", s.errors) { $0.description } }
         var totals = ["\(s.added.count) added", "\(s.replaced.count) replaced", "\(s.superseded.count) superseded",
                       "\(s.unchanged.count) unchanged", "\(s.skipped.count) skipped", "\(s.errors.count) errors"]

@@ -15,6 +15,25 @@ final class StandardsCLITests: XCTestCase {
         XCTAssertGreaterThan(Int(rulesLine?.split(separator: " ").last ?? "") ?? 0, 50, stats.stdout)
     }
 
+    /// axe-core's checkout holds one rule set in two shapes (a file per rule, and the installed
+    /// rule list): each rule file shares its rule with the list. On a screen that is one counted
+    /// line, not 105 notices; `--verbose` lists each.
+    func testOneRuleSetInTwoShapesIsOneLine() throws {
+        let axe = try Fixtures.corpus("axe-core")
+        let folder = try Fixtures.temporaryFolder(self)
+        let run = try Fixtures.run(["import", "--db", folder.appendingPathComponent("kb.sqlite").path, axe.path])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let lines = (run.stdout + run.stderr).split(separator: "\n")
+        XCTAssertEqual(lines.filter { $0.contains(" also given by /") }.count, 0, "\(lines.count) lines")
+        XCTAssertEqual(lines.filter { $0.contains("are also given by another file") }.count, 1, run.stdout)
+        let verbose = try Fixtures.run(["import", "--verbose", "--db", folder.appendingPathComponent("kb2.sqlite").path, axe.path])
+        XCTAssertGreaterThan((verbose.stdout + verbose.stderr).components(separatedBy: "also given by").count - 1, 100)
+        let json = try Fixtures.run(["import", "--format", "json", "--db", folder.appendingPathComponent("kb3.sqlite").path, axe.path])
+        let summary = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any], json.stdout)
+        let notices = summary["notices"] as? [[String: Any]] ?? []
+        XCTAssertGreaterThan(notices.filter { ($0["shared_rules"] as? Int ?? 0) > 0 }.count, 100)
+    }
+
     func testCatalogueAndCoverageOnANewKnowledgeBase() throws {
         let db = try Fixtures.temporaryFolder(self).appendingPathComponent("kb.sqlite").path
         XCTAssertEqual(try Fixtures.run(["import", "--db", db, Fixtures.seedFolder.path]).status, 0)
