@@ -54,8 +54,10 @@ public enum ComponentSearchRendering {
     /// `typed`, `searched`), one per success criterion the query names (`"result": "criterion"`,
     /// `sc`, `title`), then an object per automated rule the text listing shows
     /// (`"result": "rule"`, `RuleHit.columns`). Every part of the text listing is there.
-    public static func json(_ result: ComponentSearchResult, rules: [RuleHit], lines: Bool) -> String {
+    /// `componentsOnly`: the components alone, nothing after them.
+    public static func json(_ result: ComponentSearchResult, rules: [RuleHit], lines: Bool, componentsOnly: Bool = false) -> String {
         var items = result.tabular.rows.map(result.tabular.object)
+        if componentsOnly { return SearchRendering.jsonList(items, lines: lines) }
         items += SearchRendering.corrections(result.reading.corrections)
         items += result.reading.criteria.map { .object([("result", .string("criterion")), ("sc", .string($0.sc.description)), ("title", .string($0.title))]) }
         items += rules.map { rule in

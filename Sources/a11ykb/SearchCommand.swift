@@ -77,6 +77,9 @@ struct SearchCommand: ParsableCommand {
 
     @Flag(help: "List matching automated rules (ACT, axe-core) only.")
     var rules = false
+    @Option(help: ArgumentHelp("Give only these results: components (the components-first answer's JSON and JSON Lines hold the components alone, without the corrections, criteria and rules that follow them).",
+                               valueName: "results"))
+    var only: SearchOnly?
 
     @Option(help: ArgumentHelp("Stop the search after this many seconds (0: no limit).", valueName: "seconds"))
     var timeout: Double = 5
@@ -86,6 +89,7 @@ struct SearchCommand: ParsableCommand {
     enum PlatformFilter: String, ArgumentWords { case ios, android, web }
 
     func validate() throws {
+        if only != nil && (facts || rules) { throw ValidationError("--only components goes with the components-first search, not --facts or --rules") }
         if let limit, limit < 0 { throw ValidationError("--limit must be 0 (all) or more") }
         if timeout < 0 { throw ValidationError("--timeout must be 0 (no limit) or more seconds") }
     }
@@ -123,10 +127,11 @@ struct SearchCommand: ParsableCommand {
                              listing: { SearchRendering.text(result, style: style) }, noHits: { SearchRendering.noHits(result) })
         } else {
             let format = output.format ?? .table
-            let answer = try kb.findComponents(text, options: options(), timeout: timeout, rules: format != .csv)
+            let componentsOnly = only == .components
+            let answer = try kb.findComponents(text, options: options(), timeout: timeout, rules: format != .csv && !componentsOnly)
             let (result, ruleHits) = (answer.result, answer.rules)
             let json = format == .json || format == .jsonl
-                ? ComponentSearchRendering.json(result, rules: ruleHits.items, lines: format == .jsonl) : nil
+                ? ComponentSearchRendering.json(result, rules: ruleHits.items, lines: format == .jsonl, componentsOnly: componentsOnly) : nil
             found = try emit(result.query, result.tabular, flat: result.records, json: json,
                              empty: answer.isEmpty, from: kb,
                              listing: { ComponentSearchRendering.text(result, style: style)
@@ -170,3 +175,9 @@ extension SearchCommand {
 }
 
 extension FactKind: ArgumentWords {}
+
+/// `search --only`: which results the components-first answer gives (its JSON mixes the corrections,
+/// criteria and rules after the components; a client that wants pages asks for them alone).
+enum SearchOnly: String, ArgumentWords {
+    case components
+}

@@ -13,6 +13,21 @@ final class SearchCLITests: XCTestCase {
         ["XDG_DATA_HOME": try Fixtures.temporaryFolder(self).path]
     }
 
+    /// A client that wants pages asks for them alone (issue 49): the default JSON keeps the
+    /// corrections and criteria after the components, `--only components` gives components only.
+    func testOnlyComponentsGivesPagesAlone() throws {
+        let env = ["HOME": try Fixtures.temporaryFolder(self).path]
+        let all = try Fixtures.run(["search", "dimmmed 4.1.2", "--format", "json"], environment: env)
+        let mixed = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(all.stdout.utf8)) as? [[String: Any]], all.stdout)
+        XCTAssertTrue(mixed.contains { $0["result"] != nil }, "the default is unchanged: \(all.stdout.prefix(300))")
+        let only = try Fixtures.run(["search", "dimmmed 4.1.2", "--format", "json", "--only", "components"], environment: env)
+        let pages = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(only.stdout.utf8)) as? [[String: Any]], only.stdout)
+        XCTAssertEqual(pages.count, mixed.filter { $0["result"] == nil }.count)
+        XCTAssertTrue(pages.allSatisfy { $0["result"] == nil && $0["component"] != nil && $0["family"] != nil })
+        let refused = try Fixtures.run(["search", "x", "--facts", "--only", "components"], environment: env)
+        XCTAssertEqual(refused.status, 2)
+    }
+
     func testFactListingOfDimmedOnTheDefaultKnowledgeBase() throws {
         let env = try defaultKnowledgeBase()
         let run = try Fixtures.run(["search", "dimmed", "--facts"], environment: env)
