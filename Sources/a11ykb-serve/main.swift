@@ -69,6 +69,10 @@ do {
     try await TeamServer.run(path: path, configuration: configuration) { port in
         let shown = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
         Console.say("a11ykb serve: http://\(shown):\(port)/ on \(path) (Ctrl-C stops it)\n")
+    } onStopOverdue: {
+        // The server only reads the knowledge base: ending here loses nothing.
+        Console.say("a11ykb serve: stopped with connections still held \(Int(configuration.stopBound)) s after the stop\n")
+        _exit(0)
     }
 } catch let error as ServerStartError {
     let anotherPort = " (choose another with --port, or --port 0 for any free one)"
