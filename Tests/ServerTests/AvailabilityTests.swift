@@ -176,6 +176,23 @@ final class AvailabilityTests: XCTestCase {
         XCTAssertEqual(configuration.connectionCap(openFiles: 1 << 20), configuration.maxConnections)
     }
 
+    /// The figures `a11ykb serve --help` states are the server's own (`ServerConfiguration`,
+    /// the one place they are set; the help, in a target that does not link the server, says them
+    /// again).
+    func testTheHelpStatesTheServersOwnFigures() throws {
+        let help = try Fixtures.run(["serve", "--help"])
+        XCTAssertEqual(help.status, 0, help.stderr)
+        let text = help.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        let c = ServerConfiguration()
+        func grouped(_ n: Int) -> String { n >= 1000 ? "\(n / 1000),\(String(format: "%03d", n % 1000))" : "\(n)" }
+        for figure in ["sends nothing for \(Int(c.idleTimeout)) s", "whole within \(Int(c.bodyTimeout)) s of its head",
+                       "at most \(grouped(c.requestsPerConnection)) requests", "at most \(grouped(c.maxConnections)) connections",
+                       "gives requests in flight \(Int(c.stopGrace)) s", "within \(Int(c.stopBound)) s of the signal",
+                       "before it is interrupted (504). (default: \(c.timeLimit))", "--max-requests <n> Requests in the server at once; past it, 503 with Retry-After. (default: \(c.maxRequests))"] {
+            XCTAssertTrue(text.contains(figure), "a11ykb serve --help says \(figure): \(text)")
+        }
+    }
+
     func setWait(_ connection: RawConnection, _ seconds: Double) throws {
         var timeout = timeval(tv_sec: Int(seconds), tv_usec: Int((seconds - Double(Int(seconds))) * 1e6))
         setsockopt(connection.fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
