@@ -23,7 +23,7 @@ import subprocess
 import threading
 import time
 
-from .. import ROOT, runner
+from .. import runner
 from ..results import figure
 from ..text import fmt_ms
 
@@ -47,10 +47,7 @@ def server(bin_dir):
 
 def check(bin_dir):
     """None when the suite can run beside this bin folder; else why not, in one line."""
-    if not os.path.exists(server(bin_dir)):
-        return (f"{server(bin_dir)} is missing: the siege suite runs the a11ykb-serve beside a11ykb "
-                f"(build it: swift build -c release --product a11ykb-serve)")
-    return None
+    return runner.missing_sibling(bin_dir, "a11ykb-serve", "siege")
 
 
 def percentile(samples_ms, p):
@@ -193,17 +190,12 @@ def raise_open_files():
 
 
 def run(ctx, holders=HOLDERS, seconds=SECONDS):
-    a11ykb = ctx.binary
     db = os.path.join(ctx.workdir, "siege-kb.sqlite")
-    runner.remove_database(db)
-    shared = os.path.join(os.path.dirname(ROOT), "shared", "corpus")
-    sources = [os.path.join(shared, n) for n in ("magentaA11y-2026", "magentaA11y-2024") if os.path.isdir(os.path.join(shared, n))]
-    subprocess.run([a11ykb, "import", "--db", db] + (sources or [os.path.join(ROOT, "seed")]),
-                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    knowledge_base = runner.magenta_knowledge_base(ctx.binary, db)
     open_files = raise_open_files()
     if open_files < 2 * holders + 64:
         runner.log(f"siege: this process may open {open_files} files; {2 * holders + 64} would hold every connection")
-    details = {"knowledge_base": "corpus" if sources else "seed (../shared/corpus absent)", "holders": holders,
+    details = {"knowledge_base": knowledge_base, "holders": holders,
                "duplicated_id_requests": holders, "seconds": seconds}
     process, port = start(server(ctx.bin_dir), db)
     try:
