@@ -41,6 +41,9 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.0.0"),
         // For the route tests only: a channel that is no socket (`NIOEmbedded`), the version the others resolve.
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
+        // HTTP's parts on a connection (`NIOHTTPTypes`), for the server's per-connection limits
+        // (`ConnectionLimits`); the version Hummingbird resolves.
+        .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.34.1"),
         // The Word document's zip container (`acr build --format docx`).
         .package(url: "https://github.com/weichsel/ZIPFoundation", exact: "0.9.20"),
     ],
@@ -117,7 +120,8 @@ let package = Package(
                            .product(name: "HTTPTypes", package: "swift-http-types"),
                            .product(name: "Mustache", package: "swift-mustache"),
                            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                           .product(name: "NIOCore", package: "swift-nio")],
+                           .product(name: "NIOCore", package: "swift-nio"),
+                           .product(name: "NIOHTTPTypes", package: "swift-nio-extras")],
             resources: [.embedInCode("Templates")]
         ),
         // `a11ykb serve` runs this.
@@ -158,11 +162,12 @@ let package = Package(
         // pseudo-terminal, other users, inputs of megabytes that test resource bounds, a11ykb-serve
         // on a port. `swift test` runs them with the rest; `.ci/run` runs the two apart and times each.
         .testTarget(name: "SystemTests", dependencies: layers + ["A11yKB", "TestSupport", grdb]),
-        // The server's routes, answered in process (no port).
+        // The server's routes, answered in process (no port), and its connections' limits (a port of 127.0.0.1, in process).
         .testTarget(name: "ServerTests", dependencies: ["A11yKB", "A11yKBServer", "TestSupport", grdb,
                                                         .product(name: "Hummingbird", package: "hummingbird"),
                                                         .product(name: "HummingbirdCore", package: "hummingbird"),
                                                         .product(name: "HTTPTypes", package: "swift-http-types"),
-                                                        .product(name: "NIOEmbedded", package: "swift-nio")]),
+                                                        .product(name: "NIOEmbedded", package: "swift-nio"),
+                                                        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")]),
     ]
 )

@@ -58,6 +58,10 @@ package enum Message {
     package static func classify(_ data: Data) -> Kind {
         let decoder = JSONDecoder()
         if let message = try? decoder.decode(Envelope.self, from: data) {
+            if let name = repeatedMember(data) {
+                // Which of the two is meant is anyone's guess: say so rather than pick one.
+                return .invalid(id: "null", .invalidRequest("the message gives \(jsonString(name)) twice: give each member once"))
+            }
             guard message.jsonrpc == "2.0" else {
                 return .invalid(id: message.key ?? "null", .invalidRequest("\"jsonrpc\": \"2.0\" is missing"))
             }
@@ -89,6 +93,50 @@ package enum Message {
             return .invalid(id: "null", .invalidRequest("a JSON-RPC message is an object (or a batch of them)"))
         }
         return .invalid(id: "null", .parseError("the line is not JSON; send one JSON-RPC message per line"))
+    }
+
+    /// The first member the message's object names twice, or nil. JSON leaves a repeated name's
+    /// meaning to the reader, and readers differ: Foundation's `JSONDecoder` keeps the first,
+    /// `JSONSerialization` the last. The SDK's HTTP transport reads a request's id with the one
+    /// and its server with the other, so `{"id":10,"id":11,...}` was answered as 10 while the
+    /// transport waited for 11, for good.
+    package static func repeatedMember(_ data: Data) -> String? {
+        data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> String? in
+            var depth = 0
+            var inString = false, escaped = false, expectingName = false
+            var nameStart: Int?
+            var names = Set<String>()
+            for (i, byte) in bytes.enumerated() {
+                if inString {
+                    if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") {
+                        inString = false
+                        guard let start = nameStart else { continue }
+                        nameStart = nil
+                        let quoted = Data(bytes[start...i])
+                        // A name with escapes (`"i\u0064"`) is the name they spell.
+                        let name = (try? JSONDecoder().decode(String.self, from: quoted)) ?? String(decoding: quoted, as: UTF8.self)
+                        if !names.insert(name).inserted { return name }
+                    }
+                    continue
+                }
+                switch byte {
+                case UInt8(ascii: "\""):
+                    inString = true
+                    if depth == 1 && expectingName {
+                        nameStart = i
+                        expectingName = false
+                    }
+                case UInt8(ascii: "{"):
+                    depth += 1
+                    if depth == 1 { expectingName = true }
+                case UInt8(ascii: "["): depth += 1
+                case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
+                case UInt8(ascii: ","): if depth == 1 { expectingName = true }
+                default: break
+                }
+            }
+            return nil
+        }
     }
 
     /// How deep Foundation's JSON parsers read before they give up.

@@ -7,26 +7,27 @@ import HummingbirdCore
 /// The JSON API: one route per question, each answering with the JSON the command line writes
 /// for `--format json` (the same renderer), tagged with the knowledge base's version.
 enum API {
-    static func routes(_ router: Router<TeamServer.Context>, _ env: TeamServer.Environment) {
-        let api = router.group("/api")
-        api.get("/search") { request, _ in
+    static func routes(_ routes: inout Routes, _ env: TeamServer.Environment) {
+        routes.get("/api/search", summary: "components best first (&family=, &platform=, &limit= narrow)", example: "/api/search?q=toggle+voiceover") { request, _ in
             let query = try Query(request.uri)
             guard let text = query["q"] else { throw RequestFault.badRequest("search needs q, the words to look for: /api/search?q=toggle") }
             let options = try searchOptions(query)
             return try await Answering.cached(request, env, type: .json) { kb in try search(kb, text, options) }
         }
-        api.get("/components/:family/:slug") { request, context in
+        routes.get("/api/components/:family/:slug", summary: "a component's criteria, announcements, notes and code",
+                   example: "/api/components/web/button") { request, context in
             let (family, slug) = try component(context)
             return try await Answering.cached(request, env, type: .json) { kb in try component(kb, slug, family) }
         }
-        api.get("/compare/:slug") { request, context in
+        routes.get("/api/compare/:slug", summary: "a component's platforms side by side (?family= when both families name it)",
+                   example: "/api/compare/toggle-switch?family=native") { request, context in
             let slug = try context.parameters.decoded("slug")
             let family = try Query(request.uri).family()
             return try await Answering.cached(request, env, type: .json) { kb in
                 ComparisonRendering.json(try kb.compare(component: slug, family: family)).rendered()
             }
         }
-        api.get("/wcag/:sc") { request, context in
+        routes.get("/api/wcag/:sc", summary: "the components and rules that test a success criterion", example: "/api/wcag/1.4.3") { request, context in
             let sc = try context.parameters.decoded("sc")
             return try await Answering.cached(request, env, type: .json) { kb in
                 guard case .criterion(let tests) = try Answering.criterion(kb, sc) else {
@@ -35,7 +36,8 @@ enum API {
                 return StandardsRendering.tabular(tests).rendered(.json)
             }
         }
-        api.get("/coverage") { request, _ in
+        routes.get("/api/coverage", summary: "what tests each success criterion (?level=, &plan=, &family=, &platform=, &format=csv)",
+                   example: "/api/coverage?level=AA") { request, _ in
             let query = try Query(request.uri)
             // Coverage is a list: JSON or CSV of its one table.
             let format = try query.choice("format", [TabularFormat.json, .csv].map(\.rawValue)).flatMap(TabularFormat.init(rawValue:)) ?? .json
@@ -44,7 +46,8 @@ enum API {
                 StandardsRendering.tabular(try selection.coverage(kb)).rendered(format)
             }
         }
-        api.get("/matrix") { request, _ in
+        routes.get("/api/matrix", summary: "every component's criteria by platform (?format=json, &cells=, &platforms=, &family=)",
+                   example: "/api/matrix?format=json") { request, _ in
             let query = try Query(request.uri)
             let format = try query.format(Matrix.self) ?? .csv
             let cells = try query.choice("cells", Matrix.CellMode.allCases.map(\.rawValue)).flatMap(Matrix.CellMode.init(rawValue:)) ?? .text
@@ -59,6 +62,22 @@ enum API {
                 return String(decoding: bytes, as: UTF8.self)
             }
         }
+        let index = Self.index(routes.all)
+        routes.get("/api") { _, _ in Responses.json(index) }
+    }
+
+    /// `/api`'s answer: each route of the API (those declared with a summary), what it answers
+    /// and an address to try, in the order declared.
+    static func index(_ routes: [Routes.Route]) -> String {
+        struct Entry: Encodable {
+            let method: String, path: String, answers: String, example: String?
+        }
+        let entries = routes.compactMap { route in
+            route.summary.map { Entry(method: route.method.rawValue, path: route.path, answers: $0, example: route.example) }
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(["routes": entries])).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
     }
 
     /// `/api/search`'s answer (the load run's floor makes the same call).

@@ -20,20 +20,22 @@ struct MCPEndpoint: Sendable {
     let pool: ReaderPool
     let cache: ResponseCache
     let maxBody: Int
+    let timeLimit: TimeInterval
     let validation: StandardValidationPipeline
 
     init(_ configuration: ServerConfiguration, _ pool: ReaderPool, cache: ResponseCache) {
         self.pool = pool
         self.cache = cache
         maxBody = configuration.maxBodyBytes
+        timeLimit = configuration.timeLimit
         // Host and Origin are checked for every route before this (`HostRule`).
         validation = StandardValidationPipeline(validators: [AcceptHeaderValidator(mode: .jsonOnly), ContentTypeValidator(), ProtocolVersionValidator()])
     }
 
-    func routes(_ router: Router<TeamServer.Context>) {
-        router.post("/mcp") { request, _ in try await self.answer(request) }
-        router.on("/mcp", method: .get) { _, _ -> Response in throw RequestFault.methodNotAllowed(allowed: "POST") }
-        router.on("/mcp", method: .delete) { _, _ -> Response in throw RequestFault.methodNotAllowed(allowed: "POST") }
+    /// POST only: stateless, the server offers no stream to GET and no session to DELETE, which
+    /// the method table answers with 405 and `Allow: POST`, as the transport's specification asks.
+    func routes(_ routes: inout Routes) {
+        routes.post("/mcp") { request, _ in try await self.answer(request) }
     }
 
     func answer(_ request: Request) async throws -> Response {
@@ -91,13 +93,27 @@ struct MCPEndpoint: Sendable {
         }
     }
 
-    /// The request answered by a server of the SDK's, started for it alone.
+    /// The request answered by a server of the SDK's, started for it alone, within the request's
+    /// time limit: the transport waits for an answer with the request's id and nothing else ends
+    /// that wait, so an answer that never comes (a message the two sides read differently, as a
+    /// repeated id once was) would hold the request, its slot and a graceful stop for good. Past
+    /// the limit the transport is closed, which ends the wait, and the request gets 504.
     func throughServer(_ request: MCP.HTTPRequest) async throws -> Response {
         let transport = StatelessHTTPServerTransport(validationPipeline: StandardValidationPipeline(validators: []))
         let server = await MCPServer.make(.remote, pool)
         try await server.start(transport: transport)
+        let limit = timeLimit
+        let watchdog = Task { () -> Bool in
+            do { try await Task.sleep(for: .seconds(limit)) } catch { return false }
+            await transport.disconnect()
+            return true
+        }
         let answer = await transport.handleRequest(request)
+        watchdog.cancel()
+        let expired = await watchdog.value
         await server.stop()
+        // An answer that came as the limit passed is still the answer.
+        if expired && answer.statusCode >= 500 { throw RequestFault.timedOut(seconds: limit) }
         return Self.response(answer)
     }
 

@@ -4,20 +4,34 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdCore
 
-/// One line per request on stderr: method, path, status, milliseconds. Written with one
-/// `write(2)`, so that lines of requests answered at once never interleave.
+/// One line per request on stderr: method, address (path and query), status, milliseconds.
+/// Written with one `write(2)`, so that lines of requests answered at once never interleave.
 struct AccessLog<Context: RequestContext>: RouterMiddleware {
     let enabled: Bool
+    /// The most of an address a line shows: a 4 kB query is not worth a 4 kB line.
+    static var maxTarget: Int { 300 }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard enabled else { return try await next(request, context) }
         let start = DispatchTime.now().uptimeNanoseconds
         let response = try await next(request, context)
         let ms = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
-        let path = String(request.uri.path.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7f ? "?" : Character($0) })
-        let line = "\(request.method.rawValue) \(path) \(response.status.code) \(String(format: "%.1f", ms))ms\n"
+        let line = "\(request.method.rawValue) \(Self.target(request.uri)) \(response.status.code) \(String(format: "%.1f", ms))ms\n"
         _ = line.utf8CString.withUnsafeBufferPointer { write(STDERR_FILENO, $0.baseAddress, $0.count - 1) }
         return response
+    }
+
+    /// The address as the log writes it: path and query as sent, a byte outside visible ASCII
+    /// (a control character, a space, raw UTF-8) as `%XX` so that a line is one line of plain
+    /// text, cut at `maxTarget` bytes with `…`.
+    static func target(_ uri: URI) -> String {
+        let sent = uri.path + (uri.query.map { "?" + $0 } ?? "")
+        var out = ""
+        for byte in sent.utf8 {
+            if out.utf8.count >= maxTarget { return out + "…" }
+            out += (0x21...0x7E).contains(byte) ? String(UnicodeScalar(byte)) : String(format: "%%%02X", byte)
+        }
+        return out
     }
 }
 
@@ -25,19 +39,25 @@ struct AccessLog<Context: RequestContext>: RouterMiddleware {
 /// Never a stack trace, never the connection dropped.
 struct FaultResponses<Context: RequestContext>: RouterMiddleware {
     let pages: Pages
+    /// The methods each address answers: the router calls a route's other methods not found.
+    let methods: MethodTable
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         do {
             return try await next(request, context)
         } catch {
-            return respond(Self.fault(error, request), in: Area(request, context))
+            return respond(fault(error, request), in: Area(request, context))
         }
     }
 
-    static func fault(_ error: Error, _ request: Request) -> RequestFault {
+    func fault(_ error: Error, _ request: Request) -> RequestFault {
         if let error = error as? HTTPError {
             switch error.status {
-            case .notFound: return .notFound("nothing is at \(request.uri.path)")
+            case .notFound:
+                if let allowed = methods.allowed(request.uri.path) {
+                    return .methodNotAllowed(allowed: allowed.map(\.rawValue).joined(separator: ", "))
+                }
+                return .notFound("nothing is at \(request.uri.path)")
             case .contentTooLarge: return .tooLarge("the request's body is larger than the server takes")
             case .methodNotAllowed: return .methodNotAllowed(allowed: "GET")
             default: return .badRequest(error.body ?? error.status.reasonPhrase)

@@ -27,7 +27,34 @@ public struct ServerConfiguration: Sendable {
     /// One line per request on stderr.
     public var accessLog = true
 
+    // What one client may hold, and how a stop ends: the figures `a11ykb serve --help` states.
+
+    /// Seconds a connection may send nothing before it is closed: one that never sends a byte,
+    /// one kept alive between requests, one whose request's head stalls (HTTP1's `idleTimeout`).
+    public var idleTimeout: TimeInterval = 20
+    /// Seconds a request's body may take to arrive whole after its head, however steadily it
+    /// trickles; past it, 408 and the connection closed (`ConnectionLimits`).
+    public var bodyTimeout: TimeInterval = 30
+    /// Requests one connection may make; the answer to the last says `Connection: close`.
+    public var requestsPerConnection = 1000
+    /// Connections open at once; past it, a new one waits in the system's queue until another
+    /// closes. Never more than the process may open files, less those it keeps for itself
+    /// (`connectionCap`).
+    public var maxConnections = 2048
+    /// Seconds a stop (SIGTERM, SIGINT) gives requests in flight to finish before every
+    /// connection is closed.
+    public var stopGrace: TimeInterval = 5
+    /// Seconds within which a stop ends the process, whatever the clients do.
+    public var stopBound: TimeInterval = 10
+
     public init() {}
+
+    /// The connections the server accepts at once under a limit of `openFiles` descriptors: the
+    /// configured cap, less the descriptors its own files, pipes and event loops need, so that an
+    /// accepted connection never leaves it unable to open the knowledge base or accept the next.
+    public func connectionCap(openFiles: Int) -> Int {
+        max(1, min(maxConnections, openFiles - 64 - 4 * readers))
+    }
 
     /// Whether `host` is a loopback address: only there may the server run without a token.
     public var isLoopback: Bool {
@@ -72,4 +99,27 @@ public struct ServerStartError: Error, Equatable, CustomStringConvertible {
 
     /// For logs and tests; the skin words it for people.
     public var description: String { "\(reason) (\(address))" }
+}
+
+/// The descriptors this process may open: every connection is one, and the system's usual soft
+/// limit (1,024) is below what `maxConnections` allows.
+public enum OpenFiles {
+    /// The soft limit now.
+    public static func limit() -> Int {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return 1024 }
+        return Int(clamping: limit.rlim_cur)
+    }
+
+    /// Raises the soft limit to the hard one (as much as the system lets this user have), and
+    /// returns the limit then.
+    @discardableResult
+    public static func raise() -> Int {
+        var limit = rlimit()
+        if getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < limit.rlim_max {
+            limit.rlim_cur = limit.rlim_max
+            _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+        }
+        return self.limit()
+    }
 }

@@ -48,3 +48,37 @@ enum StopSignals {
         }
     }
 }
+
+/// The bound on a stop: `overdue` is called if the server has not ended `seconds` after the stop
+/// began. It waits on a thread of its own, not on Swift's cooperative threads, which the work
+/// being stopped may keep busy.
+final class StopDeadline: @unchecked Sendable {
+    private let seconds: TimeInterval
+    private let overdue: @Sendable () -> Void
+    private let ended = DispatchSemaphore(value: 0)
+    private let lock = NSLock()
+    private var begun = false
+
+    init(seconds: TimeInterval, overdue: @escaping @Sendable () -> Void) {
+        self.seconds = seconds
+        self.overdue = overdue
+    }
+
+    var hasBegun: Bool { lock.withLock { begun } }
+
+    /// The stop has begun: the clock runs.
+    func begin() {
+        let first = lock.withLock { () -> Bool in
+            defer { begun = true }
+            return !begun
+        }
+        guard first else { return }
+        let (ended, seconds, overdue) = (self.ended, self.seconds, self.overdue)
+        Thread {
+            if ended.wait(timeout: .now() + seconds) == .timedOut { overdue() }
+        }.start()
+    }
+
+    /// The server has ended: nothing is overdue.
+    func end() { ended.signal() }
+}

@@ -11,6 +11,9 @@ func fail(_ message: String) -> Never {
     exit(2)
 }
 
+/// A figure of seconds as help states it: 20, 2.5.
+func figure(_ seconds: Double) -> String { seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds) }
+
 /// The options `a11ykb serve` passes on, checked.
 func parse(_ given: [String]) -> (ServerConfiguration, String?) {
 var configuration = ServerConfiguration()
@@ -48,7 +51,13 @@ while let argument = arguments.popFirst() {
     case "--cache-mb": configuration.cacheBytes = number(argument, is: "a number from 0 to 4096") { (0...4096).contains($0) } << 20
     case "--quiet": configuration.accessLog = false
     case "-h", "--help":
-        Console.say("usage: a11ykb-serve [--db PATH] [--host HOST] [--port N] [--token-file FILE]; see a11ykb serve --help\n", to: STDOUT_FILENO)
+        Console.say("""
+            usage: a11ykb-serve [--db PATH] [--host HOST] [--port N] [--token-file FILE]; see a11ykb serve --help
+            limits: a connection silent \(figure(configuration.idleTimeout)) s is closed; a body whole within \(figure(configuration.bodyTimeout)) s of its head \
+            (else 408); \(configuration.requestsPerConnection) requests per connection; \(configuration.maxConnections) connections at once \
+            (fewer under a lower open-file limit); a stop gives requests \(figure(configuration.stopGrace)) s and ends within \(figure(configuration.stopBound)) s
+
+            """, to: STDOUT_FILENO)
         exit(0)
     default: fail("unknown argument \"\(argument)\"; see a11ykb serve --help")
     }
@@ -69,6 +78,10 @@ do {
     try await TeamServer.run(path: path, configuration: configuration) { port in
         let shown = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
         Console.say("a11ykb serve: http://\(shown):\(port)/ on \(path) (Ctrl-C stops it)\n")
+    } onStopOverdue: {
+        // The server only reads the knowledge base: ending here loses nothing.
+        Console.say("a11ykb serve: stopped with connections still held \(Int(configuration.stopBound)) s after the stop\n")
+        _exit(0)
     }
 } catch let error as ServerStartError {
     let anotherPort = " (choose another with --port, or --port 0 for any free one)"

@@ -7,7 +7,7 @@ struct ServeCommand: ParsableCommand {
         commandName: "serve",
         abstract: "Serve the knowledge base to a team: web pages, a JSON API and MCP over HTTP (read-only).",
         discussion: """
-            One knowledge base, on one machine, for the whole team: people in a browser, scripts over JSON, assistants over MCP. The server only reads the file: an import into it while it serves is seen by the next request, whole. Each request reads one consistent snapshot; a request past --time-limit is interrupted (504); past --max-requests at once, the next gets 503 with Retry-After. An answer already given is given again from memory (--cache-mb) until the knowledge base changes. One access-log line per request on stderr (method, path, status, milliseconds). Ctrl-C or SIGTERM stops it once requests in flight are answered.
+            One knowledge base, on one machine, for the whole team: people in a browser, scripts over JSON, assistants over MCP. The server only reads the file: an import into it while it serves is seen by the next request, whole. Each request reads one consistent snapshot; a request past --time-limit is interrupted (504); past --max-requests at once, the next gets 503 with Retry-After. An answer already given is given again from memory (--cache-mb) until the knowledge base changes. One access-log line per request on stderr (method, address with its query, status, milliseconds).
 
             Pages (HTML that needs no script, built to the criteria it serves):
               /                            a search box; every component by family
@@ -21,12 +21,16 @@ struct ServeCommand: ParsableCommand {
               /plans, /plans/NAME          saved test plans; ?format=csv,
                                            jira-csv, jira or markdown downloads
 
-            JSON, as the command line's --format json writes it, with an ETag (the knowledge base's version; If-None-Match gets 304):
+            JSON, as the command line's --format json writes it, with an ETag (the knowledge base's version; If-None-Match gets 304); /api lists these routes:
               /api/search?q=WORDS          /api/components/FAMILY/SLUG
               /api/compare/SLUG            /api/wcag/SC
               /api/coverage[?format=csv]   /api/matrix[?format=json]
 
-            MCP (Streamable HTTP, JSON answers) at /mcp: the tools of a11ykb mcp, but those that read a path on the server's machine. /healthz answers ok.
+            MCP (Streamable HTTP, JSON answers) at /mcp: the tools of a11ykb mcp, but those that read a path on the server's machine. /healthz answers ok. A method an address does not answer is 405 with Allow.
+
+            What one client may hold, so that a few cannot take the server from the others: a connection that sends nothing for 20 s is closed (one never used, one kept alive between requests, one whose request's head stalls); a request's body must arrive whole within 30 s of its head (else 408); a connection makes at most 1,000 requests (the last answer says Connection: close); at most 2,048 connections are open at once (fewer when the open-file limit, which the server raises to its hard limit, is lower), and a new one waits until another closes.
+
+            Stopping: Ctrl-C or SIGTERM refuses new connections, closes idle ones and gives requests in flight 5 s to finish; then every connection is closed. The process ends within 10 s of the signal, whatever the clients do.
 
             Only on 127.0.0.1 (the default) may it run without a token. Elsewhere give --token-file: /api and /mcp then need the header Authorization: Bearer TOKEN (the pages stay open to the network). On loopback it answers only to this machine's own names (localhost, 127.0.0.1, [::1], --host): another Host, as a DNS-rebinding page sends, is 421. A browser page of another origin is refused (403) unless --allow-origin names it. Make one with:
               head -c 32 /dev/urandom | base64 > ~/.config/a11ykb/token

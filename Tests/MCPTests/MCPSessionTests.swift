@@ -37,6 +37,21 @@ final class MCPSessionTests: XCTestCase {
         XCTAssertEqual(client.finish().status, 0)
     }
 
+    /// A message that gives a member twice is refused as over HTTP (where the SDK read the two ids
+    /// differently and never answered), whichever member it is; the session goes on.
+    func testAMessageGivingAMemberTwiceIsRefused() throws {
+        let kb = try Fixtures.seededKnowledgeBase(self)
+        let client = try MCPClient(["mcp", "--db", kb.path])
+        _ = try client.initialize()
+        client.sendLine(#"{"jsonrpc":"2.0","id":7,"id":8,"method":"tools/list"}"#)
+        let answer = try client.receive()
+        let error = try XCTUnwrap(answer["error"] as? [String: Any], "\(answer)")
+        XCTAssertEqual(error["code"] as? Int, -32600)
+        XCTAssertTrue((error["message"] as? String ?? "").contains("\"id\" twice"), "\(error)")
+        XCTAssertFalse(try client.call("list_components").isError, "the server goes on")
+        XCTAssertEqual(client.finish().status, 0)
+    }
+
     /// The seeded knowledge base at `folder/kb.sqlite`, served by `a11ykb mcp` (initialized).
     func servedSeed() throws -> (folder: URL, path: String, client: MCPClient) {
         let folder = try Fixtures.temporaryFolder(self)

@@ -9,7 +9,7 @@ exists. The modules:
                 compiled against the build measured; the start-up and search suites measure it
     corpus      the synthetic corpora: MagentaA11y-shaped entries (scripts/gen-corpus), ACT rules
                 and a wcag.json of any size
-    suites/     one module per suite: startup, importing, search, export, readers, mcp; each
+    suites/     one module per suite: startup, importing, search, export, readers, mcp, siege; each
                 runs its measurements, names its figures and prints its tables
     results     the result file: schema_version, the machine facts, figures, targets, details
     targets     the targets, as data, and the one function that checks them

@@ -7,11 +7,11 @@ import sys
 import tempfile
 
 from . import ROOT, compare, corpus, results, runner, targets
-from .suites import DEFAULT, NAMES, PER_SIZE, Context, export, importing, mcp, readers, search, startup
+from .suites import DEFAULT, NAMES, PER_SIZE, Context, export, importing, mcp, readers, search, siege, startup
 
 USAGE = """\
     scripts/bench [--sizes 1000,10000,100000] [--runs 15] [--json FILE] [--keep] [--binary PATH | --no-build]
-                  [--suites startup,import,search,export,readers,mcp]
+                  [--suites startup,import,search,export,readers,mcp,siege] [--holders 1000] [--siege-seconds 15]
     scripts/bench --mcp [--runs 15] [--no-build | --binary PATH]     # the MCP server alone: --suites mcp
     scripts/bench compare A.json B.json [--threshold 10] [--changed]
 """
@@ -31,6 +31,10 @@ measured in the same run. Suites (default: all but mcp):
   readers   an ACT rule of 8,000 requirements and a wcag.json of 80,000 criteria imported; then
             wcag 1.1.1 and coverage on the knowledge base holding both (issue 34)
   mcp       the MCP server: start-up, tool calls against the CLI, the SDK's cost (issue 15)
+
+  siege     the team server held by --holders slow or idle connections and as many
+            duplicated-id requests while a normal client asks: its p99; then SIGTERM and the
+            time to exit (issue 48; not by default: --suites siege)
 
 Builds release (--static-swift-stdlib) unless given --binary or --no-build. Progress goes to
 stderr, the tables and the targets to stdout, everything to --json (default
@@ -59,6 +63,10 @@ def parse(argv):
     parser.add_argument("--suites", help=f"comma-separated, of {', '.join(NAMES)} (default {','.join(DEFAULT)}); "
                                          "search and export imply import")
     parser.add_argument("--mcp", action="store_true", help="only the MCP server's figures (issue 15): --suites mcp")
+    parser.add_argument("--holders", type=int, default=siege.HOLDERS,
+                        help=f"siege: connections that hold the server, and duplicated-id requests (default {siege.HOLDERS})")
+    parser.add_argument("--siege-seconds", type=float, default=siege.SECONDS,
+                        help=f"siege: how long they hold it while the normal client asks (default {siege.SECONDS})")
     args = parser.parse_args(argv)
     try:
         args.sizes = sorted({int(s.strip().replace("_", "").replace("k", "000")) for s in args.sizes.split(",") if s.strip()})
@@ -66,6 +74,8 @@ def parse(argv):
         parser.error("--sizes: numbers separated by commas, e.g. 1000,10000")
     if not args.sizes or min(args.sizes) < 1 or args.runs < 1:
         parser.error("--sizes and --runs must be positive")
+    if args.holders < 1 or args.siege_seconds <= 0:
+        parser.error("--holders and --siege-seconds must be positive")
     if args.mcp and args.suites:
         parser.error("--mcp is --suites mcp: give one of them")
     chosen = ["mcp"] if args.mcp else [s.strip() for s in (args.suites or ",".join(DEFAULT)).split(",") if s.strip()]
@@ -94,7 +104,8 @@ def choose_binary(args):
         if not os.path.exists(binary):
             sys.exit(f"bench: {binary} does not exist; run without --no-build")
         return binary, folder, "existing binary (--no-build)"
-    folder, mode = runner.build(("a11ykb", "a11ykb-mcp") if "mcp" in args.suites else ("a11ykb",))
+    products = ("a11ykb",) + (("a11ykb-mcp",) if "mcp" in args.suites else ()) + (("a11ykb-serve",) if "siege" in args.suites else ())
+    folder, mode = runner.build(products)
     return os.path.join(folder, "a11ykb"), folder, mode
 
 
@@ -123,7 +134,7 @@ def clean(workdir, whole):
         shutil.rmtree(workdir, ignore_errors=True)
         return
     for name in os.listdir(workdir):
-        if name.startswith(("corpus-", "kb-", "import-", "floor-", "standards", "readers-", "mcp-")):
+        if name.startswith(("corpus-", "kb-", "import-", "floor-", "standards", "readers-", "mcp-", "siege-")):
             path = os.path.join(workdir, name)
             shutil.rmtree(path, ignore_errors=True) if os.path.isdir(path) else os.remove(path)
 
@@ -144,6 +155,8 @@ def collect_figures(details, suites):
             out.update(readers.figures(details.get("readers")))
         elif suite == "mcp":
             out.update(mcp.figures(details.get("mcp")))
+        elif suite == "siege":
+            out.update(siege.figures(details.get("siege")))
     return out
 
 
@@ -174,6 +187,8 @@ def report(data):
         parts.append(readers.report(details.get("readers")))
     if "mcp" in suites:
         parts.append(mcp.report(details.get("mcp")))
+    if "siege" in suites:
+        parts.append(siege.report(details.get("siege")))
     parts.append(targets.report(data["targets"]))
     return "\n".join(p for p in parts if p)
 
@@ -185,7 +200,7 @@ def run(args, argv):
     if any(s in PER_SIZE for s in args.suites):
         data["sizes"] = args.sizes
     binary, bin_dir, mode = choose_binary(args)
-    problem = mcp.check(bin_dir) if "mcp" in args.suites else None
+    problem = (mcp.check(bin_dir) if "mcp" in args.suites else None) or (siege.check(bin_dir) if "siege" in args.suites else None)
     if problem:
         sys.exit(f"bench: {problem}")
     shared = runner.linked_swift_runtime(binary)
@@ -219,6 +234,8 @@ def run(args, argv):
             details["readers"] = readers.run(ctx)
         if "mcp" in args.suites:
             details["mcp"] = mcp.run(ctx)
+        if "siege" in args.suites:
+            details["siege"] = siege.run(ctx, args.holders, args.siege_seconds)
     except KeyboardInterrupt:
         runner.log("interrupted: reporting what was measured")
     finally:

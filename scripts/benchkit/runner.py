@@ -221,6 +221,25 @@ def machine():
             "python": platform.python_version()}
 
 
+def missing_sibling(bin_dir, program, suite):
+    """None when `program` is beside the a11ykb measured; else why `suite` cannot run, in one line."""
+    path = os.path.join(bin_dir, program)
+    if os.path.exists(path):
+        return None
+    return f"{path} is missing: the {suite} suite runs the {program} beside a11ykb (build it: swift build -c release --product {program})"
+
+
+def magenta_knowledge_base(a11ykb, db):
+    """Imports the corpus's MagentaA11y folders (the seed when ../shared/corpus is absent) into a
+    fresh knowledge base at db; says which."""
+    remove_database(db)
+    shared = os.path.join(os.path.dirname(ROOT), "shared", "corpus")
+    sources = [os.path.join(shared, n) for n in ("magentaA11y-2026", "magentaA11y-2024") if os.path.isdir(os.path.join(shared, n))]
+    subprocess.run([a11ykb, "import", "--db", db] + (sources or [os.path.join(ROOT, "seed")]),
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return "corpus" if sources else "seed (../shared/corpus absent)"
+
+
 def remove_database(db):
     """Removes a knowledge base file and its side files."""
     for suffix in ("", "-wal", "-shm", "-journal"):

@@ -14,7 +14,7 @@ status: the targets are the issues'.
 """
 import dataclasses
 
-from .suites import export, importing, mcp, readers, search, startup
+from .suites import export, importing, mcp, readers, search, siege, startup
 from .text import fmt_value
 
 
@@ -151,6 +151,10 @@ TARGETS = [
            floor=_component(K10, "rare word", "sqlite3"), max_ratio=1.5),
     # Issue 15: the MCP server.
     Target("a11ykb mcp answers initialize under 50 ms", mcp.name("startup", mcp.INITIALIZE_MCP), 15, max_value=50),
+    # Issue 48: the server held by slow and idle connections and duplicated-id requests.
+    Target("/healthz answers under siege, p99 under 1 s", siege.name("under siege healthz p99"), 48, max_value=1000),
+    Target("searches answer under siege, p99 under 1 s", siege.name("under siege search p99"), 48, max_value=1000),
+    Target("SIGTERM under siege ends the server within 10 s", siege.name("stop after SIGTERM"), 48, max_value=siege.STOP_BOUND_S),
     # Issue 16: the import's floor, memory, process start.
     Target("import time 100k / 10k under 11", importing.name(K100, "seconds"), 16,
            floor=importing.name(K10, "seconds"), max_ratio=11),

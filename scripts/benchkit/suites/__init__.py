@@ -10,7 +10,7 @@ import dataclasses
 import os
 
 # In the order they run and report.
-NAMES = ("startup", "import", "search", "export", "readers", "mcp")
+NAMES = ("startup", "import", "search", "export", "readers", "mcp", "siege")
 DEFAULT = ("startup", "import", "search", "export", "readers")
 PER_SIZE = ("import", "search", "export")
 

@@ -15,7 +15,7 @@ import statistics
 import subprocess
 import time
 
-from .. import ROOT, runner
+from .. import runner
 from ..results import figure
 from ..text import fmt_ms
 
@@ -52,10 +52,7 @@ def server(bin_dir):
 
 def check(bin_dir):
     """None when the suite can run beside this bin folder; else why not, in one line."""
-    if not os.path.exists(server(bin_dir)):
-        return (f"{server(bin_dir)} is missing: the MCP suite measures the a11ykb-mcp beside a11ykb "
-                f"(build it: swift build -c release --product a11ykb-mcp)")
-    return None
+    return runner.missing_sibling(bin_dir, "a11ykb-mcp", "MCP")
 
 
 def pairs_for(have_corpus):
@@ -130,12 +127,7 @@ def run(ctx):
     runs = max(ctx.runs, MIN_RUNS)
     a11ykb, mcp_server = ctx.binary, server(ctx.bin_dir)
     db = os.path.join(ctx.workdir, "mcp-kb.sqlite")
-    runner.remove_database(db)
-    shared = os.path.join(os.path.dirname(ROOT), "shared", "corpus")
-    sources = [os.path.join(shared, n) for n in ("magentaA11y-2026", "magentaA11y-2024") if os.path.isdir(os.path.join(shared, n))]
-    knowledge_base = "corpus" if sources else "seed (../shared/corpus absent)"
-    subprocess.run([a11ykb, "import", "--db", db] + (sources or [os.path.join(ROOT, "seed")]),
-                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    knowledge_base = runner.magenta_knowledge_base(a11ykb, db)
     count = runner.capture([a11ykb, "sql", "--db", db, "--format", "csv", "SELECT count(*) FROM components"]).stdout.split()
     components = int(count[-1]) if count and count[-1].isdigit() else None
     runner.log(f"mcp: knowledge base: {knowledge_base}, {components} components", )
@@ -149,7 +141,7 @@ def run(ctx):
         INITIALIZE_SERVER: initialize_time([mcp_server, "--db", db], runs),
     }
     runner.log("mcp: tool calls against the same CLI commands ...")
-    details["tool_calls"] = tool_calls(a11ykb, db, pairs_for(bool(sources)), runs)
+    details["tool_calls"] = tool_calls(a11ykb, db, pairs_for(knowledge_base == "corpus"), runs)
 
     # What the SDK would cost the other commands if a11ykb linked it: the shared libraries
     # a11ykb-mcp loads that a11ykb does not, preloaded into a11ykb.

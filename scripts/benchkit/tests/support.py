@@ -72,6 +72,13 @@ def details():
                                   "a11ykb --help, those libraries preloaded": record(12.0), "a11ykb stats": record(9.0),
                                   "a11ykb stats, those libraries preloaded": record(14.0),
                                   "bytes": {"a11ykb": 100_000_000, "a11ykb-mcp": 120_000_000}}},
+        "siege": {"knowledge_base": "seed", "holders": 1000, "duplicated_id_requests": 1000, "seconds": 15, "holders_refused": 0,
+                  "baseline": {"healthz": {"requests": 900, "p50_ms": 1.0, "p99_ms": 4.0},
+                               "search": {"requests": 900, "p50_ms": 1.5, "p99_ms": 6.0}, "failures": 0, "first_failures": []},
+                  "under_siege": {"healthz": {"requests": 800, "p50_ms": 1.2, "p99_ms": 30.0},
+                                  "search": {"requests": 800, "p50_ms": 2.0, "p99_ms": 40.0}, "failures": 0, "first_failures": []},
+                  "duplicated_id_statuses": {"400": 1000}, "rss_mb_before": 50.0, "rss_mb_under_siege": 90.0,
+                  "peak_rss_mb": 95.0, "stop": {"seconds": 5.1, "ended": True, "status": 0, "bound_s": 10}},
     }
 
 

@@ -31,6 +31,13 @@ class ParseTests(unittest.TestCase):
         self.assertEqual(args.sizes, [200, 1000, 10000])
         self.assertEqual((args.runs, args.json, args.keep, args.binary), (3, "x.json", True, "a11ykb"))
 
+    def test_the_siege_suite_runs_only_when_asked_with_its_counts(self):
+        self.assertNotIn("siege", cli.parse([]).suites)
+        args = cli.parse(["--suites", "siege", "--holders", "50", "--siege-seconds", "3"])
+        self.assertEqual((args.suites, args.holders, args.siege_seconds), (["siege"], 50, 3.0))
+        self.assertEqual(cli.parse(["--suites", "siege"]).holders, 1000)
+        self.assertIn("--holders and --siege-seconds must be positive", parse_error(["--suites", "siege", "--holders", "0"]))
+
     def test_mcp_is_the_mcp_suite_alone_with_its_own_result_file(self):
         args = cli.parse(["--mcp", "--no-build"])
         self.assertEqual(args.suites, ["mcp"])
