@@ -42,6 +42,13 @@ package enum EmbeddedResources {
     /// vocabulary/trusted-tester.tsv: Trusted Tester 5.1.3's tests, their success criteria and 508 categories.
     package static let trustedTester: [UInt8] = PackageResources.trusted_tester_tsv
 
+    /// vocabulary/ibm-rules.tsv: IBM Equal Access's rules (and their older ids) to success criteria.
+    package static let ibmRules: [UInt8] = PackageResources.ibm_rules_tsv
+    /// vocabulary/accessibility-insights.tsv: Accessibility Insights for Web's requirements to success criteria.
+    package static let accessibilityInsights: [UInt8] = PackageResources.accessibility_insights_tsv
+    /// vocabulary/wcag20-ids.tsv: WCAG 2.0's ids of its success criteria (`text-equiv-all`).
+    package static let wcag20IDs: [UInt8] = PackageResources.wcag20_ids_tsv
+
     package static let seedDocuments: [(name: String, bytes: [UInt8])] = [
         ("expandable-region.md", PackageResources.expandable_region_md),
         ("reorder-data-row.jekyll.md", PackageResources.reorder_data_row_jekyll_md),
