@@ -376,4 +376,35 @@ final class EvidenceReaderTests: XCTestCase {
             XCTAssertTrue(error.localizedDescription.contains("nested deeper"), error.localizedDescription)
         }
     }
+
+    /// `a11ykb evidence` on every corpus file prints its summary (JSON, read back by Python's json),
+    /// and a file of no known format exits 2 with the list of formats read.
+    func testTheCommandSummarisesEveryCorpusFileAndRefusesAnUnknownOne() throws {
+        let folder = try Fixtures.corpus("evidence")
+        let kb = try Fixtures.seededKnowledgeBase(self)
+        let files = try FileManager.default.subpathsOfDirectory(atPath: folder.path).sorted()
+            .filter { $0.hasSuffix(".json") || $0.hasSuffix(".sarif") || $0.hasSuffix(".a11ywebassessment") }
+            .filter { !$0.contains("scrt-") }
+        XCTAssertEqual(files.count, 17)
+        let run = try QueryFixtures.run(["evidence"] + files.map { folder.appendingPathComponent($0).path } + ["--format", "json"], db: kb)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let summary = try Fixtures.temporaryFolder(self).appendingPathComponent("summary.json")
+        try Data(run.stdout.utf8).write(to: summary)
+        let check = try python("""
+            import json, sys
+            records = json.load(open(sys.argv[1]))
+            assert len(records) == 17, len(records)
+            for r in records:
+                assert r['tool'] and r['format'], r
+                assert r['findings'] == sum(r['outcomes'].values()), r['file']
+            print('ok')
+            """, [summary.path])
+        XCTAssertEqual(check.status, 0, check.stdout + check.stderr)
+        let text = try QueryFixtures.run(["evidence", folder.appendingPathComponent("pa11y/pa11y-ci-gitlab-about.gitlab.com-with-errors.json").path], db: kb)
+        XCTAssertTrue(text.stdout.contains("1.4.3 Contrast (Minimum): failed 9"), text.stdout)
+        let unknown = try QueryFixtures.run(["evidence", folder.appendingPathComponent("trusted-tester/scrt-SuccessCriteriaTT5.1.3-template.json").path], db: kb)
+        XCTAssertEqual(unknown.status, 2)
+        XCTAssertEqual(unknown.stderr.split(separator: "\n").count, 1, unknown.stderr)
+        XCTAssertTrue(unknown.stderr.contains("read: axe, lighthouse, pa11y, sarif, earl, wcag-em, ibm, accessibility-insights, results-csv"), unknown.stderr)
+    }
 }
