@@ -1,4 +1,5 @@
 import Foundation
+import KBModel
 
 /// A JSON value read with `JSONSerialization`, looked into without a `Decodable` per format: every
 /// tool's file is a tree of objects, and a reader asks a few paths of it. A path that is not there
@@ -43,22 +44,5 @@ extension JSON {
     }
 
     /// The deepest `[`/`{` nesting outside strings.
-    static func nesting(_ data: Data) -> Int {
-        var depth = 0, deepest = 0, inString = false, escaped = false
-        for byte in data {
-            if inString {
-                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
-                continue
-            }
-            switch byte {
-            case UInt8(ascii: "\""): inString = true
-            case UInt8(ascii: "["), UInt8(ascii: "{"):
-                depth += 1
-                if depth > deepest { deepest = depth }
-            case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
-            default: break
-            }
-        }
-        return deepest
-    }
+    static func nesting(_ data: Data) -> Int { JSONNesting.depth(data) }
 }
