@@ -8,6 +8,8 @@ import KBQuery
 /// them), the level is `Evidence.level` over:
 /// - the results rows whose item tests that success criterion (`TestedSuccessCriteria`: the row's
 ///   own links, never another criterion its component cites);
+/// - a person's outcomes another tool holds (`ManualEvidence`: WCAG-EM, Accessibility Insights),
+///   counted as rows are, web only;
 /// - the automated findings of every evidence file (axe-core, Lighthouse, pa11y, SARIF, EARL, IBM,
 ///   Accessibility Insights) that speak of it, each rule once over every file and page: elements
 ///   that failed, and rules that passed, web only (`AutomatedEvidence`).
@@ -97,6 +99,7 @@ package enum ConformanceBuilder {
         report.version = base?.version
         report.notes = base?.notes
         let automated = AutomatedEvidence(files)
+        let manual = ManualEvidence(files)
         report.evaluationMethodsUsed = base?.evaluationMethodsUsed ?? methods(results, files, automated)
         report.legalDisclaimer = base?.legalDisclaimer
         report.license = base?.license
@@ -107,7 +110,8 @@ package enum ConformanceBuilder {
 
         let outcomes = results.flatMap(\.outcomes)
         var claimed = Set(outcomes.compactMap { family(of: $0.item).flatMap(component(of:)) })
-        if files.contains(where: { $0.findings.contains { $0.mode == .automatic } }) { claimed.insert("web") }
+        // Every other tool's evidence is of the web: axe, Lighthouse, pa11y, IBM, WCAG-EM, Accessibility Insights.
+        if files.contains(where: { !$0.findings.isEmpty }) { claimed.insert("web") }
         for chapter in base?.chapters ?? [] where chapter.id.hasPrefix("success_criteria") {
             for c in chapter.criteria ?? [] { for p in c.components ?? [] where p.name != "none" { claimed.insert(p.name) } }
         }
@@ -149,10 +153,10 @@ package enum ConformanceBuilder {
                                                          evidenceLevel: nil, baseLevel: statedLevel, rows: [], rules: [], basedOn: [])
                     var settle: (rows: [String], passes: [String])?
                     if let wcag = known.wcagLevel, let sc = SCNumber(entry.id) {
-                        let e = evidence(sc, component: name, rows: rowsBySC[sc] ?? [], automated: automated)
+                        let e = evidence(sc, component: name, rows: rowsBySC[sc] ?? [], automated: automated, manual: manual)
                         found = (e.evidence.level, e.remarks)
                         record.rows = e.rows.map(ConformanceTrail.Row.init)
-                        record.rules = name == "web" ? automated.trail[sc] ?? [] : []
+                        record.rules = name == "web" ? (automated.trail[sc] ?? []) + manual.trail(sc) : []
                         if e.evidence.level == .notEvaluated && wcag != .aaa { settle = (e.unsettled, name == "web" ? automated.passingRules(sc) : []) }
                         if eu { found!.remarks.append("EN 301 549: " + (name == "software" ? EN301549.softwareClause(sc) : EN301549.webClause(sc)) + ".") }
                         let final = statedLevel ?? e.evidence.level
@@ -268,6 +272,14 @@ package enum ConformanceBuilder {
                          + (automated.pages.isEmpty ? "" : " over " + RemarkWords.count(automated.pages.count, "page", "pages"))
                          + "; automated passes alone never make a criterion Supports.")
         }
+        let people = evidence.filter { $0.findings.contains { $0.mode == .manual } }
+        if !people.isEmpty {
+            let said = people.reduce(0) { $0 + $1.findings.filter { $0.mode == .manual }.count }
+            let pages = Set(people.flatMap { $0.findings.filter { $0.mode == .manual }.compactMap(\.page) }).count
+            parts.append("Manual evaluation recorded with " + RemarkWords.list(people.map(\.toolWords).uniqued()) + ": "
+                         + RemarkWords.count(said, "outcome", "outcomes")
+                         + (pages > 0 ? " over " + RemarkWords.count(pages, "page", "pages") : "") + ".")
+        }
         return parts.isEmpty ? "No test evidence was given: every level comes from the vendor's own assessment or is Not Evaluated." : parts.joined(separator: " ")
     }
 
@@ -282,7 +294,8 @@ package enum ConformanceBuilder {
 
     /// The rows and runs that speak of one success criterion for one kind of product, and the
     /// remarks a buyer reads. `rows`: those that test `sc`, of every kind of product.
-    static func evidence(_ sc: SCNumber, component: String, rows testing: [TestReport.Outcome], automated: AutomatedEvidence) -> Found {
+    static func evidence(_ sc: SCNumber, component: String, rows testing: [TestReport.Outcome], automated: AutomatedEvidence,
+                         manual: ManualEvidence = ManualEvidence([])) -> Found {
         var found = Found()
         found.rows = testing.filter { o in
             guard let family = ConformanceBuilder.family(of: o.item) else { return false }
@@ -293,10 +306,14 @@ package enum ConformanceBuilder {
         if web {
             found.evidence.violations = automated.failedNodes(sc)
             found.evidence.automatedPasses = automated.passingRules(sc).count
+            manual.count(sc, into: &found.evidence)
         }
-        found.remarks = BuyerRemarks.compose(level: found.evidence.level, failed: found.rows.filter { $0.result == .fail },
-                                             passed: found.rows.filter { $0.result == .pass },
-                                             automated: web ? automated.findings(sc) : [], web: web)
+        // Another tool's manual failures first and its passes last, around the rows' and runs' remarks.
+        found.remarks = (web ? manual.failures(sc) : [])
+            + BuyerRemarks.compose(level: found.evidence.level, failed: found.rows.filter { $0.result == .fail },
+                                   passed: found.rows.filter { $0.result == .pass },
+                                   automated: web ? automated.findings(sc) : [], web: web)
+            + (web ? manual.passes(sc) : [])
         found.unsettled = found.rows.filter { $0.result == nil || $0.result == .blocked || $0.result == .notApplicable }.map(\.item.id).uniqued()
         return found
     }

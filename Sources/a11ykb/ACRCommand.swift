@@ -62,7 +62,7 @@ struct ACRBuildCommand: ParsableCommand {
         commandName: "build",
         abstract: "Build a conformance report from filled results, axe-core runs and a base report.",
         discussion: """
-            --evidence takes a file of any tool a11ykb evidence reads, its format told from its content (--evidence-format forces one): a filled results CSV, axe-core, Lighthouse (a flow's steps are pages), pa11y, SARIF, EARL, WCAG-EM, IBM Equal Access, Accessibility Insights. Their automated outcomes count as axe-core's do, per success criterion over every file and page (a failure anywhere fails it, and the remark names the pages); a test that names no success criterion is listed on stderr. --results and --axe are the same with the format stated.
+            --evidence takes a file of any tool a11ykb evidence reads, its format told from its content (--evidence-format forces one): a filled results CSV, axe-core, Lighthouse (a flow's steps are pages), pa11y, SARIF, EARL, WCAG-EM, IBM Equal Access, Accessibility Insights. Their automated outcomes count as axe-core's do, per success criterion over every file and page (a failure anywhere fails it, and the remark names the pages); a person's outcomes they hold (the WCAG-EM Report Tool's, the Accessibility Insights requirements a person decides) count as results rows do, so a criterion a tool fails and a person passes is partially-supports, with both in the remark; a test that names no success criterion is listed on stderr. --results and --axe are the same with the format stated.
 
             --results takes the CSV of a11ykb checklist or plan show with its result column filled (pass, fail, blocked, n/a; empty: not tested), a note (ticket ids such as A11Y-124 reach the remarks) and, optionally, a page (or screen) column naming where the row was tested; --axe what axe.run() returns (violations, incomplete, passes, inapplicable); --base an OpenACR YAML the lead keeps: product, author, vendor, evaluation methods, legal text, and what only a person states (not-applicable with its reason, the hardware chapter, or notes without a level to word a criterion whose level the evidence sets). Each may be given several times.
 
@@ -139,10 +139,6 @@ struct ACRBuildCommand: ParsableCommand {
             if !unmapped.isEmpty {
                 Output.err("a11ykb: \(record.file): \(unmapped.count) \(unmapped.count == 1 ? "test names" : "tests name") no success criterion, not counted toward a level: "
                            + unmapped.prefix(8).map(\.id).joined(separator: ", ") + (unmapped.count > 8 ? ", ..." : "") + "\n")
-            }
-            let manual = record.findings.filter { $0.mode == .manual }.count
-            if manual > 0 {
-                Output.err("a11ykb: \(record.file): \(manual) \(manual == 1 ? "outcome is" : "outcomes are") a person's (\(record.tool)), not read for levels: give manual results as a results CSV\n")
             }
         }
         for (file, problem) in built.unreadRows {

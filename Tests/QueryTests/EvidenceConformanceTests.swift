@@ -38,14 +38,33 @@ final class EvidenceConformanceTests: XCTestCase {
         XCTAssertTrue(built.evidence[0].unmappedTests.contains { $0.id == "heading-order" })
     }
 
-    /// A person's outcomes from another tool (the WCAG-EM Report Tool) are read and kept with the
-    /// build, and set no level: a person's word reaches a level through the results CSV.
-    func testAPersonsOutcomesFromAnotherToolSetNoLevel() throws {
+    /// A person's outcomes another tool holds (the WCAG-EM Report Tool's, per sampled page) count
+    /// as results rows do: beside Lighthouse's failures of the same criterion, partially
+    /// supports, with both said, and the person's tool in the trail.
+    func testAToolFailsAndAPersonPassesBothAreSaid() throws {
         let (kb, _) = try CorpusImports.checkout("axe-core")
-        let built = try kb.buildConformanceReport(results: [], axe: [], evidence: [try evidence("wcag-em/wcag-em-v2.0-evaluation-report-wcag21.json")],
-                                                  base: nil)
-        XCTAssertEqual(built.evidence.first?.findings.filter { $0.mode == .manual }.count, 80)
-        XCTAssertEqual(built.report.adherence(chapter: "success_criteria_level_a", criterion: "1.1.1", component: "web")?.level, nil)
+        let person = try evidence("wcag-em/wcag-em-v2.0-evaluation-report-wcag21.json")
+        let alone = try kb.buildConformanceReport(results: [], axe: [], evidence: [person], base: nil)
+        // 1.1.1: failed on the checkout page, passed on three others: the person's word alone.
+        let manual = try XCTUnwrap(alone.report.adherence(chapter: "success_criteria_level_a", criterion: "1.1.1", component: "web"))
+        XCTAssertEqual(manual.level, "partially-supports")
+        XCTAssertTrue(manual.notes?.contains("Not met on Example and http://www/example.org/checkout/ in a manual evaluation (WCAG-EM Report Tool 2.0.0)") ?? false,
+                      manual.notes ?? "")
+        XCTAssertTrue(manual.notes?.contains("Verified to work by hand on 3 pages (WCAG-EM Report Tool 2.0.0).") ?? false, manual.notes ?? "")
+        XCTAssertTrue(alone.report.evaluationMethodsUsed?.contains("Manual evaluation recorded with WCAG-EM Report Tool 2.0.0: 80 outcomes") ?? false,
+                      alone.report.evaluationMethodsUsed ?? "")
+
+        // With Lighthouse's flow, which fails 1.1.1 too: one level, the tool's finding and the
+        // person's word side by side in the remark and the trail.
+        let both = try kb.buildConformanceReport(results: [], axe: [], evidence: [try evidence("lighthouse/lighthouse-sample-flow-result.json"), person], base: nil)
+        let alt = try XCTUnwrap(both.report.adherence(chapter: "success_criteria_level_a", criterion: "1.1.1", component: "web"))
+        XCTAssertEqual(alt.level, "partially-supports")
+        let notes = alt.notes ?? ""
+        XCTAssertTrue(notes.contains("in a manual evaluation (WCAG-EM Report Tool 2.0.0)") && notes.contains("An automated check found")
+                      && notes.contains("Verified to work by hand"), notes)
+        let rules = both.trail.records.first { $0.criterion == "1.1.1" && $0.component == "web" }?.rules ?? []
+        XCTAssertTrue(rules.contains { $0.tool == "WCAG-EM Report Tool 2.0.0" && $0.outcome == "passed" && $0.page == "http://www/example.org/" })
+        XCTAssertTrue(rules.contains { $0.tool == "Lighthouse 13.4.1" && $0.outcome == "failed" })
     }
 
     func testAFileOfNoKnownFormatIsRefusedNamingTheFormats() throws {
