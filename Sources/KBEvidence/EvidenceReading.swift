@@ -98,8 +98,11 @@ public enum EvidenceReading {
 
     /// One line: what the file is not, and what is read.
     static func unknown(_ file: String, _ data: Data, forced: EvidenceFormat?) -> QueryError {
-        let what = data.prefix(4) == Data(EvidenceFormat.zipMagic) ? "a zip (a workbook?), which no evidence reader takes yet"
-            : forced != nil ? "not JSON" : JSON.nesting(data) > maxNesting ? "JSON nested deeper than \(maxNesting) levels" : "of no evidence format a11ykb reads"
+        let json = JSON.parse(data)
+        let what = data.prefix(4) == Data(EvidenceFormat.zipMagic) ? "a zip (a Trusted Tester workbook?), which no evidence reader takes yet"
+            : forced != nil && json == nil ? "not JSON"
+            : json?.items.first?["Criteria"].isArray == true ? "a Trusted Tester (SCRT) file, which no evidence reader takes yet"
+            : JSON.nesting(data) > maxNesting ? "JSON nested deeper than \(maxNesting) levels" : "of no evidence format a11ykb reads"
         return QueryError.invalidOption("\(file) is \(what); read: " + EvidenceFormat.allCases.map(\.rawValue).joined(separator: ", "))
     }
 }
