@@ -74,4 +74,21 @@ final class EvidenceConformanceTests: XCTestCase {
                            + EvidenceFormat.allCases.map(\.rawValue).joined(separator: ", "))
         }
     }
+
+    /// Another tool's failures explained as an axe run's: pa11y's two codes are two rules, their
+    /// criteria from the codes, their elements the nodes, each matched to a component.
+    func testPa11yFailuresAreExplainedForTestingByHand() throws {
+        let (kb, _) = try CorpusImports.checkout("magentaA11y-2026")
+        let input = try evidence("pa11y/pa11y-ci-gitlab-about.gitlab.com-with-errors.json")
+        let explained = try kb.explainEvidence(input.data, name: input.name)
+        XCTAssertEqual(explained.rules.count, 2)
+        XCTAssertEqual(explained.nodeCount, 10)
+        XCTAssertEqual(explained.url, "https://about.gitlab.com/")
+        let contrast = try XCTUnwrap(explained.rules.first { $0.id.hasSuffix("G18.Fail") })
+        XCTAssertEqual(contrast.successCriteria.map(\.sc.description), ["1.4.3"])
+        XCTAssertTrue(contrast.nodes.allSatisfy { $0.component?.known == true }, "\(contrast.nodes.map { $0.component?.name ?? "-" })")
+        // An axe run is explained as before.
+        let axe = try kb.explainEvidence(try evidence("axe-multi/axe-cli-4.10.2-w3citylights.json").data, name: "axe.json")
+        XCTAssertEqual(axe.engine, "4.10.2")
+    }
 }
