@@ -78,7 +78,7 @@ struct ACRBuildCommand: ParsableCommand {
 
             Examples:
               a11ykb acr build --results results.csv --axe axe.json --base base.yaml -o acr.yaml --todo todo.yaml
-              a11ykb acr build --evidence results.csv --evidence lighthouse-flow.json --evidence pa11y-ci.json --base base.yaml -o acr.yaml
+              a11ykb acr build --evidence lighthouse-flow.json --evidence pa11y-ci.json
               a11ykb acr build --results results.csv --base todo.yaml --format html -o acr.html --trail trail.json
             """)
 

@@ -16,9 +16,10 @@ struct ExplainCommand: ParsableCommand {
             Examples:
               a11ykb explain axe-results.json
               a11ykb explain axe-results.json --format json
+              a11ykb explain pa11y-ci.json
               scripts/axe-run page.html -o results.json && a11ykb explain results.json
 
-            Exit status: 0 explained (unknown nodes included); 2 the file cannot be read, is not axe results, or the knowledge base cannot be opened.
+            Exit status: 0 explained (unknown nodes included); 2 the file cannot be read, is of no evidence format a11ykb reads, or the knowledge base cannot be opened.
             """)
 
     @OptionGroup var database: DatabaseOptions
