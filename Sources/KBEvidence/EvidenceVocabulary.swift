@@ -3,8 +3,8 @@ import KBResources
 
 /// The tools' own mappings that their results do not carry, as vocabulary: IBM's rules to success
 /// criteria (`vocabulary/ibm-rules.tsv`), Accessibility Insights' requirements to success criteria
-/// (`vocabulary/accessibility-insights.tsv`), and a criterion's W3C ids, WCAG 2.x's (the built-in
-/// catalogue) and WCAG 2.0's (`vocabulary/wcag20-ids.tsv`).
+/// (`vocabulary/accessibility-insights.tsv`), and a criterion's W3C ids, WCAG 2.2's (the built-in
+/// catalogue) and those earlier versions used (`vocabulary/wcag-older-ids.tsv`).
 enum EvidenceVocabulary {
     static func table(_ bytes: [UInt8]) -> [VocabularyTable.Row] { Array(VocabularyTable.rows(String(decoding: bytes, as: UTF8.self)).dropFirst()) }
     static func numbers(_ field: String?) -> [SCNumber] { (field ?? "").split(separator: ",").compactMap { SCNumber($0) } }
@@ -30,12 +30,12 @@ enum EvidenceVocabulary {
     static let w3cIDs: [String: SCNumber] = {
         var map: [String: SCNumber] = [:]
         for info in WCAGCatalogue.builtIn { if let id = info.w3cID, let sc = SCNumber(info.sc) { map[id] = sc } }
-        for row in table(EmbeddedResources.wcag20IDs) {
+        for row in table(EmbeddedResources.wcagOlderIDs) {
             if let id = row[optional: 1], let sc = row[optional: 0].flatMap({ SCNumber($0) }), map[id] == nil { map[id] = sc }
         }
         return map
     }()
 
-    /// `non-text-content` (WCAG 2.1's id) or `text-equiv-all` (WCAG 2.0's) → 1.1.1.
+    /// `non-text-content` (WCAG 2.2's id) or `text-equiv-all` (WCAG 2.0's) → 1.1.1.
     static func successCriterion(w3cID: String) -> SCNumber? { w3cIDs[w3cID] }
 }

@@ -22,13 +22,15 @@ enum WCAGEMReader {
         let site = website["siteName"].string ?? website["title"].string ?? "the website"
         var findings: [EvidenceFinding] = []
         for (i, assertion) in evaluation["auditResult"].items.enumerated() {
-            guard let requirement = assertion["test"].string ?? assertion["testRequirement"].string,
-                  let sc = EARLReader.successCriterion(ofRequirement: requirement) else { continue }
+            guard let requirement = assertion["test"].string ?? assertion["testRequirement"].string else { continue }
+            // A criterion no catalogue knows keeps its id, with no criterion: listed, not dropped.
+            let sc = EARLReader.successCriterion(ofRequirement: requirement)
+            let id = sc?.description ?? (requirement.split(separator: ":").last.map(String.init) ?? requirement)
             func finding(_ node: JSON, page: String?, at: String) -> EvidenceFinding? {
                 guard let outcome = EvidenceOutcome(earl: node["result"]["outcome"].string ?? "") else { return nil }
                 let words = node["result"]["description"].string.flatMap { $0.isEmpty ? nil : $0 }
-                return EvidenceFinding(test: EvidenceTest(kind: .successCriterion, id: sc.description), outcome: outcome, mode: .manual,
-                                       page: page, successCriteria: [sc], words: words, position: at)
+                return EvidenceFinding(test: EvidenceTest(kind: .successCriterion, id: id), outcome: outcome, mode: .manual,
+                                       page: page, successCriteria: sc.map { [$0] } ?? [], words: words, position: at)
             }
             if let whole = finding(assertion, page: site, at: "auditResult[\(i)]") { findings.append(whole) }
             for (j, part) in assertion["hasPart"].items.enumerated() {

@@ -46,8 +46,8 @@ package enum EmbeddedResources {
     package static let ibmRules: [UInt8] = PackageResources.ibm_rules_tsv
     /// vocabulary/accessibility-insights.tsv: Accessibility Insights for Web's requirements to success criteria.
     package static let accessibilityInsights: [UInt8] = PackageResources.accessibility_insights_tsv
-    /// vocabulary/wcag20-ids.tsv: WCAG 2.0's ids of its success criteria (`text-equiv-all`).
-    package static let wcag20IDs: [UInt8] = PackageResources.wcag20_ids_tsv
+    /// vocabulary/wcag-older-ids.tsv: success criteria's ids that later WCAG versions renamed (`text-equiv-all`).
+    package static let wcagOlderIDs: [UInt8] = PackageResources.wcag_older_ids_tsv
 
     package static let seedDocuments: [(name: String, bytes: [UInt8])] = [
         ("expandable-region.md", PackageResources.expandable_region_md),
