@@ -14,7 +14,7 @@ let optimized: [SwiftSetting] = Context.environment["A11YKB_ONONE"] == nil
     ? [.unsafeFlags(["-O"], .when(configuration: .debug))] : []
 // Tests reach into every layer (`@testable import KBRead`...): each test file imports what it tests.
 let layers: [Target.Dependency] = ["KBFiles", "KBModel", "KBRead", "KBNormalize", "KBStore", "KBSearch", "KBImport",
-                                   "KBQuery", "KBConformance", "KBWord", "KBRender", "KBResources"]
+                                   "KBQuery", "KBEvidence", "KBConformance", "KBWord", "KBRender", "KBResources"]
 
 let package = Package(
     name: "a11ykb",
@@ -79,17 +79,20 @@ let package = Package(
         // Typed answers read from one snapshot.
         .target(name: "KBQuery", dependencies: ["KBModel", "KBStore", "KBSearch", grdb,
                                                 .product(name: "GRDBSQLite", package: "GRDB.swift")], swiftSettings: optimized),
+        // Evidence from every tool a team runs (axe, Lighthouse, pa11y, SARIF, EARL, WCAG-EM, IBM,
+        // Accessibility Insights) as one model: outcomes of tests on pages for success criteria.
+        .target(name: "KBEvidence", dependencies: ["KBModel", "KBResources", "KBSearch", "KBQuery"], swiftSettings: optimized),
         // Conformance reports (GSA's OpenACR): the catalogs, evidence to levels, check, compare.
         // A layer of its own: it changes with the VPAT editions and buyers' rules, not with search.
-        .target(name: "KBConformance", dependencies: ["KBModel", "KBRead", "KBQuery", "KBResources", .product(name: "Yams", package: "Yams")], swiftSettings: optimized),
+        .target(name: "KBConformance", dependencies: ["KBModel", "KBRead", "KBQuery", "KBEvidence", "KBResources", .product(name: "Yams", package: "Yams")], swiftSettings: optimized),
         // A Word document (WordprocessingML in a zip) from headings, paragraphs and tables. A layer of its
         // own: it changes with Word's file format, not with what a document says.
         .target(name: "KBWord", dependencies: [.product(name: "ZIPFoundation", package: "ZIPFoundation")], swiftSettings: optimized),
         // Every byte of output: tables, CSV, JSON, documents.
-        .target(name: "KBRender", dependencies: ["KBModel", "KBSearch", "KBQuery", "KBConformance", "KBFiles", "KBWord"], swiftSettings: optimized),
+        .target(name: "KBRender", dependencies: ["KBModel", "KBSearch", "KBQuery", "KBEvidence", "KBConformance", "KBFiles", "KBWord"], swiftSettings: optimized),
         // The façade: the questions the skins ask, and the types they see.
-        .target(name: "A11yKB", dependencies: ["KBModel", "KBStore", "KBSearch", "KBImport", "KBQuery", "KBConformance", "KBRender",
-                                               "KBFiles", "KBResources"]),
+        .target(name: "A11yKB", dependencies: ["KBModel", "KBStore", "KBSearch", "KBImport", "KBQuery", "KBEvidence", "KBConformance",
+                                               "KBRender", "KBFiles", "KBResources"]),
         .executableTarget(
             name: "a11ykb",
             dependencies: [
@@ -137,7 +140,7 @@ let package = Package(
         // Readers and normalizer under libFuzzer: see scripts/fuzz. A plain build makes a replay tool.
         .executableTarget(
             name: "a11ykb-fuzz",
-            dependencies: ["KBModel", "KBRead", "KBNormalize", "KBQuery", "KBConformance"]
+            dependencies: ["KBModel", "KBRead", "KBNormalize", "KBQuery", "KBEvidence", "KBConformance"]
         ),
         // Tests mirror the library's layers; CLITests holds the tests of the command line that launch
         // the built binary, SystemTests those that need more of the machine.

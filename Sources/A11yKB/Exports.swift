@@ -6,5 +6,6 @@
 @_exported import KBSearch
 @_exported import KBImport
 @_exported import KBQuery
+@_exported import KBEvidence
 @_exported import KBConformance
 @_exported import KBRender

@@ -333,6 +333,34 @@ extension KnowledgeBase {
         try withTimeout(0) { deadline in try read { try AxeExplanation.explain($0, data, deadline: deadline) } }
     }
 
+    /// Any evidence file's failures and cannot-tells explained as an axe run's are (an axe run is
+    /// explained as `explainAxeResults` does): each test a rule, its success criteria the tool's
+    /// (else the knowledge base's rules'), its elements the nodes; `format` forces a reader.
+    public func explainEvidence(_ data: Data, name: String, format: EvidenceFormat? = nil) throws -> AxeExplanation {
+        if (format ?? EvidenceReading.detect(data)) == .axe { return try explainAxeResults(data) }
+        let record = try readEvidence([NamedInput(name: name, data: data)], format: format)[0]
+        // A test that failed on some elements and could not tell on others is two rules, as axe lists it.
+        struct Key: Hashable { var test: EvidenceTest, outcome: EvidenceOutcome }
+        var order: [Key] = [], grouped: [Key: [EvidenceFinding]] = [:]
+        for f in record.findings where f.outcome == .failed || f.outcome == .cannotTell {
+            let key = Key(test: f.test, outcome: f.outcome)
+            if grouped[key] == nil { order.append(key) }
+            grouped[key, default: []].append(f)
+        }
+        let results = order.map { key -> (AxeResults.Result, AxeExplanation.Outcome) in
+            let findings = grouped[key]!
+            let first = findings[0]
+            // `1.4.3` → `wcag143`, the tag the explanation reads a criterion from.
+            let tags = first.successCriteria.map { "wcag" + $0.description.replacingOccurrences(of: ".", with: "") }
+            let nodes = findings.compactMap { f in f.element.map { AxeResults.Node(html: f.snippet ?? "", target: $0) } }
+            return (AxeResults.Result(id: first.test.id, tags: tags, help: first.words, nodes: nodes),
+                    first.outcome == .failed ? .violation : .incomplete)
+        }
+        return try withTimeout(0) { deadline in
+            try read { try AxeExplanation.explain($0, results, engine: record.toolWords, url: record.pages.first, deadline: deadline) }
+        }
+    }
+
     /// Several components' criteria in one checklist, in the order named; `platform` keeps its
     /// criteria and those written for every platform (less those scoped in words to another),
     /// `framework` its platform's notes of that framework. The first unknown name is refused

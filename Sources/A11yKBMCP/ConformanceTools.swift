@@ -11,7 +11,8 @@ extension Tools {
         description: """
             Build a VPAT-style Accessibility Conformance Report in GSA's OpenACR format from evidence: results (the \
             checklist's CSV with result and note filled, one text per file), axe (what axe.run() returns, one text per \
-            run) and base (an OpenACR YAML with the product, author and the levels only a person gives, such as \
+            run), evidence (any other tool's output, its format told from its content: Lighthouse, pa11y, SARIF, EARL, \
+            WCAG-EM, IBM Equal Access, Accessibility Insights, or the two above) and base (an OpenACR YAML with the product, author and the levels only a person gives, such as \
             not-applicable with its reason). Per WCAG success criterion and component (web for web entries, software for \
             native ones): a failure or violation beside a pass is partially-supports; failures with nothing that passed \
             does-not-support; passes with no failure supports; automated passes alone, n/a or untested rows, or nothing \
@@ -24,6 +25,8 @@ extension Tools {
         parameters: [
             Parameter(name: "results", kind: .strings(choices: nil), description: "Filled results CSVs, each as text."),
             Parameter(name: "axe", kind: .strings(choices: nil), description: "axe-core results, each as JSON text."),
+            Parameter(name: "evidence", kind: .strings(choices: nil),
+                      description: "Evidence files of any format read (Lighthouse, pa11y, SARIF, EARL, WCAG-EM, IBM, Accessibility Insights, axe, results CSV), each as text."),
             .string("base", "The base report as OpenACR YAML text."),
             .choice("catalog", catalogs, "The VPAT edition (default: the base's, else \(OpenACRCatalog.defaultID))."),
             Parameter(name: "keep_base", kind: .boolean(default: false),
@@ -35,11 +38,11 @@ extension Tools {
                 arguments.strings(name).enumerated().map { NamedInput(name: "\(name) \($0.offset + 1)", data: Data($0.element.utf8)) }
             }
             let base = arguments.string("base").map { NamedInput(name: "base", data: Data($0.utf8)) }
-            guard !inputs("results").isEmpty || !inputs("axe").isEmpty || base != nil else {
-                return .error("give results, axe or base: the evidence to build from")
+            guard !inputs("results").isEmpty || !inputs("axe").isEmpty || !inputs("evidence").isEmpty || base != nil else {
+                return .error("give results, axe, evidence or base: the evidence to build from")
             }
             let keepBase = arguments.bool("keep_base")
-            let built = try kb.buildConformanceReport(results: inputs("results"), axe: inputs("axe"), base: base, catalog: arguments.string("catalog"),
+            let built = try kb.buildConformanceReport(results: inputs("results"), axe: inputs("axe"), evidence: inputs("evidence"), base: base, catalog: arguments.string("catalog"),
                                                       keepBase: keepBase)
             if !built.conflicts.isEmpty && !keepBase {
                 return .error("the base's levels disagree with the evidence; correct the base, or keep its levels with keep_base: "

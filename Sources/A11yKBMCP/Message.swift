@@ -1,3 +1,4 @@
+import A11yKB
 import Foundation
 import MCP
 
@@ -143,25 +144,7 @@ package enum Message {
     static let maxNesting = 512
 
     /// The deepest nesting of arrays and objects in `data`, strings skipped.
-    package static func nesting(_ data: Data) -> Int {
-        var depth = 0, deepest = 0
-        var inString = false, escaped = false
-        for byte in data {
-            if inString {
-                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
-                continue
-            }
-            switch byte {
-            case UInt8(ascii: "\""): inString = true
-            case UInt8(ascii: "["), UInt8(ascii: "{"):
-                depth += 1
-                deepest = max(deepest, depth)
-            case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
-            default: break
-            }
-        }
-        return deepest
-    }
+    package static func nesting(_ data: Data) -> Int { JSONNesting.depth(data) }
 
     /// The ids a message the server sends answers (a response, or a batch of them).
     package static func answeredIDs(_ data: Data) -> [String] {

@@ -1,4 +1,5 @@
 import Foundation
+import KBEvidence
 import KBModel
 import KBQuery
 
@@ -7,8 +8,11 @@ import KBQuery
 /// them), the level is `Evidence.level` over:
 /// - the results rows whose item tests that success criterion (`TestedSuccessCriteria`: the row's
 ///   own links, never another criterion its component cites);
-/// - the automated runs' rules tagged with it, each rule once over every run: nodes that failed,
-///   and rules that passed, web only.
+/// - a person's outcomes another tool holds (`ManualEvidence`: WCAG-EM, Accessibility Insights),
+///   counted as rows are, web only;
+/// - the automated findings of every evidence file (axe-core, Lighthouse, pa11y, SARIF, EARL, IBM,
+///   Accessibility Insights) that speak of it, each rule once over every file and page: elements
+///   that failed, and rules that passed, web only (`AutomatedEvidence`).
 /// The remarks are a buyer's (`BuyerRemarks`); where each level came from is the trail
 /// (`ConformanceTrail`). A level the base report states is a person's word: where the evidence
 /// gives another level (either way) the two disagree, and the report stands only when the lead
@@ -36,6 +40,9 @@ public struct ConformanceBuild: Sendable {
     public var trail: ConformanceTrail
     /// The base the build read (nil: none), which the to-do list extends.
     public var base: OpenACRReport?
+    /// The evidence files read, their criteria mapped: what each holds, the tests that speak of no
+    /// success criterion, and a person's findings that no level reads yet.
+    public var evidence: [EvidenceRecord] = []
 
     /// A report the evidence alone cannot finish, with the base's other entries kept.
     public var todo: ConformanceTodo { ConformanceTodo(pending: pending, base: base, catalog: report.catalog ?? OpenACRCatalog.defaultID, built: report) }
@@ -79,7 +86,8 @@ package enum ConformanceBuilder {
     static func family(of item: ChecklistItem) -> Family? { ComponentName(item.component)?.family }
 
     /// `guides`: the how-to-test guides that test each success criterion, as `how-to-test/slug`.
-    package static func build(catalog: OpenACRCatalog, results: [TestReport], axe: [AxeEvidence], base: OpenACRReport?,
+    /// `evidence`: the files' findings with their criteria mapped (`EvidenceRecord.mappingCriteria`).
+    package static func build(catalog: OpenACRCatalog, results: [TestReport], evidence files: [EvidenceRecord], base: OpenACRReport?,
                               titles: [SCNumber: String], guides: [SCNumber: [String]] = [:], keepBase: Bool = false) -> ConformanceBuild {
         var report = OpenACRReport()
         report.title = base?.title ?? ((base?.product?.name).map { "\($0) Accessibility Conformance Report" } ?? "Accessibility Conformance Report")
@@ -90,8 +98,9 @@ package enum ConformanceBuilder {
         report.lastModifiedDate = base?.lastModifiedDate
         report.version = base?.version
         report.notes = base?.notes
-        let automated = AutomatedEvidence(axe)
-        report.evaluationMethodsUsed = base?.evaluationMethodsUsed ?? methods(results, axe, automated)
+        let automated = AutomatedEvidence(files)
+        let manual = ManualEvidence(files)
+        report.evaluationMethodsUsed = base?.evaluationMethodsUsed ?? methods(results, files, automated)
         report.legalDisclaimer = base?.legalDisclaimer
         report.license = base?.license
         report.repository = base?.repository
@@ -101,7 +110,8 @@ package enum ConformanceBuilder {
 
         let outcomes = results.flatMap(\.outcomes)
         var claimed = Set(outcomes.compactMap { family(of: $0.item).flatMap(component(of:)) })
-        if !axe.isEmpty { claimed.insert("web") }
+        // Every other tool's evidence is of the web: axe, Lighthouse, pa11y, IBM, WCAG-EM, Accessibility Insights.
+        if files.contains(where: { !$0.findings.isEmpty }) { claimed.insert("web") }
         for chapter in base?.chapters ?? [] where chapter.id.hasPrefix("success_criteria") {
             for c in chapter.criteria ?? [] { for p in c.components ?? [] where p.name != "none" { claimed.insert(p.name) } }
         }
@@ -143,11 +153,11 @@ package enum ConformanceBuilder {
                                                          evidenceLevel: nil, baseLevel: statedLevel, rows: [], rules: [], basedOn: [])
                     var settle: (rows: [String], passes: [String])?
                     if let wcag = known.wcagLevel, let sc = SCNumber(entry.id) {
-                        let e = evidence(sc, component: name, rows: rowsBySC[sc] ?? [], automated: automated)
+                        let e = evidence(sc, component: name, rows: rowsBySC[sc] ?? [], automated: automated, manual: manual)
                         found = (e.evidence.level, e.remarks)
                         if e.evidence.level == .notEvaluated, name == "web", let parsing = parsing(sc, catalog: catalog) { found = parsing }
                         record.rows = e.rows.map(ConformanceTrail.Row.init)
-                        record.rules = name == "web" ? automated.trail[sc] ?? [] : []
+                        record.rules = name == "web" ? (automated.trail[sc] ?? []) + manual.trail(sc) : []
                         if found!.level == .notEvaluated && wcag != .aaa { settle = (e.unsettled, name == "web" ? automated.passingRules(sc) : []) }
                         if eu { found!.remarks.append("EN 301 549: " + (name == "software" ? EN301549.softwareClause(sc) : EN301549.webClause(sc)) + ".") }
                         let final = statedLevel ?? found!.level
@@ -210,7 +220,7 @@ package enum ConformanceBuilder {
         let unread = results.flatMap { r in r.problems.map { (file: r.outcomes.first?.file ?? r.file ?? "", problem: $0) } }
         return ConformanceBuild(report: report, conflicts: conflicts, keptBase: keepBase, pending: pending, unreadRows: unread,
                                 withoutFingerprints: results.filter { !$0.fingerprintsChecked }.compactMap(\.file), summary: summary,
-                                trail: ConformanceTrail(records: records), base: base)
+                                trail: ConformanceTrail(records: records), base: base, evidence: files)
     }
 
     /// 4.1.1 Parsing for web content no test settles, by the edition's rule (`ParsingCriterion`).
@@ -244,7 +254,7 @@ package enum ConformanceBuilder {
 
     /// How the report was made, when the base does not say: the methods and how much each covered,
     /// never the files' names (a buyer reads it; the trail names them).
-    static func methods(_ results: [TestReport], _ axe: [AxeEvidence], _ automated: AutomatedEvidence) -> String {
+    static func methods(_ results: [TestReport], _ evidence: [EvidenceRecord], _ automated: AutomatedEvidence) -> String {
         var parts: [String] = []
         let outcomes = results.flatMap(\.outcomes)
         let tested = outcomes.filter { $0.result != nil }
@@ -256,13 +266,27 @@ package enum ConformanceBuilder {
                          + RemarkWords.count(components, "component", "components")
                          + (pages > 0 ? " on " + RemarkWords.count(pages, "page or screen", "pages or screens") : "") + ".")
         }
-        if !axe.isEmpty {
-            let engines = Set(axe.flatMap { $0.runs.compactMap(\.engine) }).sorted()
-            let runs = axe.reduce(0) { $0 + $1.runs.count }
-            parts.append("Automated testing with axe-core" + (engines.isEmpty ? "" : " " + engines.joined(separator: ", ")) + ": "
-                         + RemarkWords.count(runs, "run", "runs")
+        let runs = evidence.filter { $0.findings.contains { $0.mode == .automatic } }
+        if !runs.isEmpty {
+            // `axe-core 4.10.2, Lighthouse 13.4.1`: each tool once, with the versions its files name.
+            var versions: [String: [String]] = [:], tools: [String] = []
+            for r in runs {
+                if versions[r.tool] == nil { tools.append(r.tool) }
+                versions[r.tool, default: []] += r.version.map { [$0] } ?? []
+            }
+            let named = tools.map { tool in ([tool] + Set(versions[tool] ?? []).sorted()).joined(separator: " ") }
+            parts.append("Automated testing with " + RemarkWords.list(named) + ": "
+                         + RemarkWords.count(runs.count, "file", "files")
                          + (automated.pages.isEmpty ? "" : " over " + RemarkWords.count(automated.pages.count, "page", "pages"))
                          + "; automated passes alone never make a criterion Supports.")
+        }
+        let people = evidence.filter { $0.findings.contains { $0.mode == .manual } }
+        if !people.isEmpty {
+            let said = people.reduce(0) { $0 + $1.findings.filter { $0.mode == .manual }.count }
+            let pages = Set(people.flatMap { $0.findings.filter { $0.mode == .manual }.compactMap(\.page) }).count
+            parts.append("Manual evaluation recorded with " + RemarkWords.list(people.map(\.toolWords).uniqued()) + ": "
+                         + RemarkWords.count(said, "outcome", "outcomes")
+                         + (pages > 0 ? " over " + RemarkWords.count(pages, "page", "pages") : "") + ".")
         }
         return parts.isEmpty ? "No test evidence was given: every level comes from the vendor's own assessment or is Not Evaluated." : parts.joined(separator: " ")
     }
@@ -278,7 +302,8 @@ package enum ConformanceBuilder {
 
     /// The rows and runs that speak of one success criterion for one kind of product, and the
     /// remarks a buyer reads. `rows`: those that test `sc`, of every kind of product.
-    static func evidence(_ sc: SCNumber, component: String, rows testing: [TestReport.Outcome], automated: AutomatedEvidence) -> Found {
+    static func evidence(_ sc: SCNumber, component: String, rows testing: [TestReport.Outcome], automated: AutomatedEvidence,
+                         manual: ManualEvidence = ManualEvidence([])) -> Found {
         var found = Found()
         found.rows = testing.filter { o in
             guard let family = ConformanceBuilder.family(of: o.item) else { return false }
@@ -289,10 +314,14 @@ package enum ConformanceBuilder {
         if web {
             found.evidence.violations = automated.failedNodes(sc)
             found.evidence.automatedPasses = automated.passingRules(sc).count
+            manual.count(sc, into: &found.evidence)
         }
-        found.remarks = BuyerRemarks.compose(level: found.evidence.level, failed: found.rows.filter { $0.result == .fail },
-                                             passed: found.rows.filter { $0.result == .pass },
-                                             automated: web ? automated.findings(sc) : [], web: web)
+        // Another tool's manual failures first and its passes last, around the rows' and runs' remarks.
+        found.remarks = (web ? manual.failures(sc) : [])
+            + BuyerRemarks.compose(level: found.evidence.level, failed: found.rows.filter { $0.result == .fail },
+                                   passed: found.rows.filter { $0.result == .pass },
+                                   automated: web ? automated.findings(sc) : [], web: web)
+            + (web ? manual.passes(sc) : [])
         found.unsettled = found.rows.filter { $0.result == nil || $0.result == .blocked || $0.result == .notApplicable }.map(\.item.id).uniqued()
         return found
     }

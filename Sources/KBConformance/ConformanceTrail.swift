@@ -31,8 +31,10 @@ public struct ConformanceTrail: Sendable, Equatable, Encodable {
         /// `failed`, `cannot tell`, or `passed`.
         public var outcome: String
         public var nodes: Int
+        /// The tool that ran it, with its version: `axe-core 4.10.2`, `Lighthouse 13.4.1`.
+        public var tool: String
 
-        enum CodingKeys: String, CodingKey { case file, page, rule, outcome, nodes }
+        enum CodingKeys: String, CodingKey { case file, page, rule, outcome, nodes, tool }
     }
 
     public struct Record: Sendable, Equatable, Encodable {

@@ -152,6 +152,11 @@ package struct AxeResults: Decodable, Sendable {
 
         enum CodingKeys: String, CodingKey { case id, impact, tags, help, nodes }
 
+        /// A rule as another tool's findings give it (`wcag143` tags for its success criteria).
+        package init(id: String, impact: String? = nil, tags: [String], help: String?, nodes: [Node]) {
+            (self.id, self.impact, self.tags, self.help, self.nodes) = (id, impact, tags, help, nodes)
+        }
+
         package init(from decoder: Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
             id = try c.decode(String.self, forKey: .id)
@@ -167,6 +172,8 @@ package struct AxeResults: Decodable, Sendable {
         package var target: String
 
         enum CodingKeys: String, CodingKey { case html, target }
+
+        package init(html: String, target: String) { (self.html, self.target) = (html, target) }
 
         package init(from decoder: Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -274,14 +281,17 @@ extension AxeExplanation {
     /// with the deadline's error once it passes or the question is withdrawn (checked per element).
     package static func explain(_ db: Database, _ data: Data, announcementLimit: Int = 6, deadline: Deadline = .none) throws -> AxeExplanation {
         let runs = try AxeResults.read(data)
+        let results = runs.flatMap { run in run.violations.map { ($0, Outcome.violation) } + run.incomplete.map { ($0, Outcome.incomplete) } }
+        return try explain(db, results, engine: runs.compactMap(\.engine).first, url: runs.compactMap(\.url).first,
+                           announcementLimit: announcementLimit, deadline: deadline)
+    }
+
+    /// Explains `results` in their order: an axe run's, or another tool's findings as rules.
+    package static func explain(_ db: Database, _ results: [(AxeResults.Result, Outcome)], engine: String?, url: String?,
+                                announcementLimit: Int = 6, deadline: Deadline = .none) throws -> AxeExplanation {
         var context = Context(db: db, announcementLimit: announcementLimit, deadline: deadline)
-        var rules: [Rule] = []
-        for run in runs {
-            for (outcome, results) in [(Outcome.violation, run.violations), (.incomplete, run.incomplete)] {
-                for result in results { rules.append(try context.rule(result, outcome: outcome)) }
-            }
-        }
-        return AxeExplanation(engine: runs.compactMap(\.engine).first, url: runs.compactMap(\.url).first, rules: rules)
+        let rules = try results.map { try context.rule($0.0, outcome: $0.1) }
+        return AxeExplanation(engine: engine, url: url, rules: rules)
     }
 
     /// Lookups made once per component and criterion, however many nodes share them: a run

@@ -44,6 +44,13 @@ package enum EmbeddedResources {
     /// vocabulary/conformance-terms.tsv: what each conformance level means, in a11ykb's words.
     package static let conformanceTerms: [UInt8] = PackageResources.conformance_terms_tsv
 
+    /// vocabulary/ibm-rules.tsv: IBM Equal Access's rules (and their older ids) to success criteria.
+    package static let ibmRules: [UInt8] = PackageResources.ibm_rules_tsv
+    /// vocabulary/accessibility-insights.tsv: Accessibility Insights for Web's requirements to success criteria.
+    package static let accessibilityInsights: [UInt8] = PackageResources.accessibility_insights_tsv
+    /// vocabulary/wcag-older-ids.tsv: success criteria's ids that later WCAG versions renamed (`text-equiv-all`).
+    package static let wcagOlderIDs: [UInt8] = PackageResources.wcag_older_ids_tsv
+
     package static let seedDocuments: [(name: String, bytes: [UInt8])] = [
         ("expandable-region.md", PackageResources.expandable_region_md),
         ("reorder-data-row.jekyll.md", PackageResources.reorder_data_row_jekyll_md),

@@ -1,4 +1,5 @@
 import KBConformance
+import KBEvidence
 import KBModel
 import KBNormalize
 import KBQuery
@@ -17,6 +18,12 @@ func fuzzOne(_ data: Data) -> Set<String> {
     // The conformance report's reader takes bytes as `acr check` does (UTF-8 text).
     if let yaml = String(data: data, encoding: .utf8) { fuzzOpenACR(yaml, into: &read) }
     if (try? AxeResults.read(data)) != nil { read.insert("axe") }
+    // Every evidence reader, by the format told from the content, then what the summaries compute.
+    if let record = try? EvidenceReading.read(data, file: "fuzz") {
+        read.insert("evidence " + record.format.rawValue)
+        _ = record.mappingCriteria { _ in [] }.outcomesByCriterion
+        _ = record.unmappedTests
+    }
     guard let text = try? TextDecoding.decode(data) else { return read }
     let format = DocumentReader.detect(text)
     switch format {

@@ -29,7 +29,7 @@ struct A11yKBCommand: ParsableCommand {
         version: "a11ykb \(KnowledgeBase.version) (schema \(KnowledgeBase.schemaVersion))",
         subcommands: [SearchCommand.self, VocabCommand.self, ShowCommand.self, ChecklistCommand.self, PlanCommand.self, ReportCommand.self,
                       DiffCommand.self, CompareCommand.self, ExportCommand.self, ListCommand.self, GapsCommand.self, WCAGCommand.self,
-                      CoverageCommand.self, ExplainCommand.self, AnnouncementsCommand.self, ImportCommand.self, StatsCommand.self,
+                      CoverageCommand.self, ExplainCommand.self, EvidenceCommand.self, AnnouncementsCommand.self, ImportCommand.self, StatsCommand.self,
                       SQLCommand.self, TraceCommand.self, DatasetteCommand.self, ACRCommand.self, MCPCommand.self, ServeCommand.self]
     )
 }

@@ -70,6 +70,8 @@ struct ACRBuildCommand: ParsableCommand {
         commandName: "build",
         abstract: "Build a conformance report from filled results, axe-core runs and a base report.",
         discussion: """
+            --evidence takes a file of any tool a11ykb evidence reads, its format told from its content (--evidence-format forces one): a filled results CSV, axe-core, Lighthouse (a flow's steps are pages), pa11y, SARIF, EARL, WCAG-EM, IBM Equal Access, Accessibility Insights. Their automated outcomes count as axe-core's do, per success criterion over every file and page (a failure anywhere fails it, and the remark names the pages); a person's outcomes they hold (the WCAG-EM Report Tool's, the Accessibility Insights requirements a person decides) count as results rows do, so a criterion a tool fails and a person passes is partially-supports, with both in the remark; a test that names no success criterion is listed on stderr. --results and --axe are the same with the format stated.
+
             --results takes the CSV of a11ykb checklist or plan show with its result column filled (pass, fail, blocked, n/a; empty: not tested), a note (ticket ids such as A11Y-124 reach the remarks) and, optionally, a page (or screen) column naming where the row was tested; --axe what axe.run() returns (violations, incomplete, passes, inapplicable); --base an OpenACR YAML the lead keeps: product, author, vendor, evaluation methods, legal text, and what only a person states (not-applicable with its reason, the hardware chapter, or notes without a level to word a criterion whose level the evidence sets). Each may be given several times.
 
             The remarks are written for a buyer: what fails and where, for whom, with the ticket ids, then what was verified to work; automated findings in words with their counts. They never name a file, a line or a row id: --trail FILE writes where each level came from (JSON: per level, its rows, files, lines, rules and elements), and the HTML and markdown renderings end with the same trail.
@@ -84,14 +86,19 @@ struct ACRBuildCommand: ParsableCommand {
 
             Examples:
               a11ykb acr build --results results.csv --axe axe.json --base base.yaml -o acr.yaml --todo todo.yaml
+              a11ykb acr build --evidence lighthouse-flow.json --evidence pa11y-ci.json
               a11ykb acr build --results results.csv --base todo.yaml --format html -o acr.html --trail trail.json
             """)
 
     @OptionGroup var database: DatabaseOptions
     @Option(name: .customLong("results"), help: ArgumentHelp("A filled results CSV (repeatable).", valueName: "file"), completion: .file(extensions: ["csv"]))
     var results: [String] = []
-    @Option(name: .customLong("axe"), help: ArgumentHelp("An axe-core results JSON (repeatable).", valueName: "file"), completion: .file(extensions: ["json"]))
+    @Option(name: .customLong("axe"), help: ArgumentHelp("An axe-core results JSON (repeatable; the same as --evidence).", valueName: "file"), completion: .file(extensions: ["json"]))
     var axe: [String] = []
+    @Option(help: ArgumentHelp("An evidence file of any format a11ykb evidence reads, told from its content: a results CSV, axe-core, Lighthouse, pa11y, SARIF, EARL, WCAG-EM, IBM Equal Access, Accessibility Insights (repeatable).", valueName: "file"), completion: .file())
+    var evidence: [String] = []
+    @Option(help: ArgumentHelp("Read every --evidence file as this format: " + EvidenceFormat.allCases.map(\.rawValue).joined(separator: ", ") + ".", valueName: "format"))
+    var evidenceFormat: EvidenceFormat?
     @Option(help: ArgumentHelp("The base report (OpenACR YAML) with what only a person states.", valueName: "file"), completion: .file(extensions: ["yaml", "yml"]))
     var base: String?
     @Option(help: ArgumentHelp("The VPAT edition: " + OpenACRCatalog.builtInIDs.joined(separator: ", ") + " (default: the base's, else \(OpenACRCatalog.defaultID)).", valueName: "id"))
@@ -109,7 +116,8 @@ struct ACRBuildCommand: ParsableCommand {
     @OptionGroup var destination: DocumentOutputOptions
 
     func validate() throws {
-        if results.isEmpty && axe.isEmpty && base == nil { throw ValidationError("give --results, --axe or --base: the evidence to build from") }
+        if results.isEmpty && axe.isEmpty && evidence.isEmpty && base == nil { throw ValidationError("give --evidence, --results, --axe or --base: the evidence to build from") }
+        if evidenceFormat != nil && evidence.isEmpty { throw ValidationError("--evidence-format goes with --evidence FILE") }
         if let todoFormat, !ConformanceTodo.formats.map(\.rawValue).contains(todoFormat) {
             throw ValidationError("--todo-format \(todoFormat): choose one of " + ConformanceTodo.formats.map(\.rawValue).joined(separator: ", "))
         }
@@ -130,9 +138,18 @@ struct ACRBuildCommand: ParsableCommand {
         try destination.refuseBinaryOnTerminal(format.format)
         let inputs = try results.map { try readInput($0, limit: ResultsText.maxBytes, what: "a results file") }
         let runs = try axe.map { try readInput($0, limit: AxeResults.maxBytes, what: "an axe-core run") }
+        let files = try evidence.map { try readInput($0, limit: EvidenceReading.maxBytes, what: "an evidence file") }
         let baseInput = try base.map { try readInput($0) }
         let kb = try database.open()
-        let built = try kb.buildConformanceReport(results: inputs, axe: runs, base: baseInput, catalog: catalog, keepBase: keepBase)
+        let built = try kb.buildConformanceReport(results: inputs, axe: runs, evidence: files, evidenceFormat: evidenceFormat,
+                                                  base: baseInput, catalog: catalog, keepBase: keepBase)
+        for record in built.evidence {
+            let unmapped = record.unmappedTests
+            if !unmapped.isEmpty {
+                Output.err("a11ykb: \(record.file): \(unmapped.count) \(unmapped.count == 1 ? "test names" : "tests name") no success criterion, not counted toward a level: "
+                           + unmapped.prefix(8).map(\.id).joined(separator: ", ") + (unmapped.count > 8 ? ", ..." : "") + "\n")
+            }
+        }
         for (file, problem) in built.unreadRows {
             Output.error("\(file) line \(problem.line): " + (problem.id.isEmpty ? "" : "\(problem.id): ") + problem.kind.rawValue + (problem.detail.isEmpty ? "" : " (\(problem.detail))"))
         }

@@ -42,6 +42,7 @@ final class DocumentFormatChoicesTests: XCTestCase {
             "acr render": (OpenACRReport.formatNames, OpenACRReport.formatList),
             "acr check": (ConformanceCheckResult.formatNames, ConformanceCheckResult.formatList),
             "acr diff": (OpenACRDiff.formatNames, OpenACRDiff.formatList),
+            "evidence": (EvidenceSummary.formatNames, EvidenceSummary.formatList),
         ]
         let options = try formatOptions()
         for (command, document) in documents {

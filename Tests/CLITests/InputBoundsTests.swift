@@ -27,7 +27,10 @@ final class InputBoundsTests: XCTestCase {
         let csv = try sparse("results.csv", megabytes: 200)
         let json = try sparse("axe.json", megabytes: 200)
         try assertRefused(["report", "--db", kb.path, csv], saying: "larger than 64 MB: not a results file; not read")
-        try assertRefused(["explain", "--db", kb.path, json], saying: "larger than 128 MB: not an axe-core run; not read")
+        // explain reads any evidence file now, axe-core's among them.
+        try assertRefused(["explain", "--db", kb.path, json], saying: "larger than 128 MB: not an evidence file; not read")
+        try assertRefused(["evidence", "--db", kb.path, json], saying: "larger than 128 MB: not an evidence file; not read")
+        try assertRefused(["acr", "build", "--db", kb.path, "--evidence", json], saying: "larger than 128 MB")
         try assertRefused(["acr", "build", "--db", kb.path, "--results", csv], saying: "larger than 64 MB")
         try assertRefused(["acr", "build", "--db", kb.path, "--axe", json], saying: "larger than 128 MB")
     }

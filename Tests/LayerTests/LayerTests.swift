@@ -8,7 +8,7 @@ import XCTest
 final class LayerTests: XCTestCase {
     /// Bottom to top. A library target may depend on targets before it in this list, never after.
     static let order = ["KBResources", "KBFiles", "KBModel", "KBRead", "KBNormalize", "KBStore", "KBSearch",
-                        "KBImport", "KBQuery", "KBConformance", "KBWord", "KBRender", "A11yKB"]
+                        "KBImport", "KBQuery", "KBEvidence", "KBConformance", "KBWord", "KBRender", "A11yKB"]
     /// The skins see the library through the façade only (the MCP tools and the team server are
     /// skins too, which the executables a11ykb-mcp and a11ykb-serve wrap).
     static let skins = ["a11ykb", "a11ykb-mcp", "A11yKBMCP", "A11yKBServer", "a11ykb-serve"]

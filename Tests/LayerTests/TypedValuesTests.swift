@@ -12,7 +12,7 @@ import XCTest
 /// criteria kind or a criterion's label.)
 final class TypedValuesTests: XCTestCase {
     /// The targets whose public declarations are read.
-    static let targets = ["KBQuery", "KBSearch", "A11yKB"]
+    static let targets = ["KBQuery", "KBSearch", "KBEvidence", "A11yKB"]
 
     /// A name that holds a closed value, then `String`, `String?`, `[String]`, `[String?]`...
     static let stringly = try! NSRegularExpression(

@@ -6,6 +6,7 @@ import A11yKB
 @testable import a11ykb_fuzz
 import KBConformance
 import Foundation
+import KBEvidence
 import TestSupport
 import XCTest
 
@@ -51,6 +52,23 @@ final class FuzzRegressionTests: XCTestCase {
             let (report, problems) = try OpenACRReading.read(String(decoding: data, as: UTF8.self))
             let all = problems + OpenACRCheck.check(report, catalog: "2.5-edition-wcag-2.2-en")
             XCTAssertTrue(all.contains { $0.kind == kind }, "\(name): \(all.map(\.message))")
+        }
+    }
+
+    /// Every evidence file of the corpus (the fuzz run's seeds) reaches its reader through the fuzz
+    /// target, told from its content.
+    func testEvidenceSeedsReachTheirReaders() throws {
+        let folder = try Fixtures.corpus("evidence")
+        let expected: [String: EvidenceFormat] = [
+            "axe-multi/axe-cli-4.10.2-w3citylights.json": .axe, "lighthouse/lighthouse-sample_v2.json": .lighthouse,
+            "pa11y/pa11y-ci-gitlab-about.gitlab.com-with-errors.json": .pa11y, "sarif/sarif-axe-4.10.2-basic-document-title.sarif": .sarif,
+            "earl/earl-act-alfa.json": .earl, "wcag-em/wcag-em-example_export_v1.ld.json": .wcagEM,
+            "ibm-ace/ibm-ace-extension-panel-v3.1.67.json": .ibm,
+            "accessibility-insights/aiweb-2.26.0-assessment-AU-before.a11ywebassessment": .accessibilityInsights,
+        ]
+        for (name, format) in expected {
+            let data = try Data(contentsOf: folder.appendingPathComponent(name))
+            XCTAssertTrue(fuzzOne(data).contains("evidence " + format.rawValue), "\(name) reaches the \(format.rawValue) reader")
         }
     }
 

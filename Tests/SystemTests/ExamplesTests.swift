@@ -150,6 +150,10 @@ final class ExamplesTests: XCTestCase {
             cp "$C/magentaA11y-2026/public/content/documentation/web/component/link.md" copied.txt
             cp "$2" axe-results.json
             cp "$2" axe.json
+            cp "$C/evidence/lighthouse/lighthouse-sample-flow-result.json" lighthouse-flow.json
+            cp "$C/evidence/pa11y/pa11y-ci-gitlab-about.gitlab.com-with-errors.json" pa11y-ci.json
+            cp "$C/evidence/sarif/sarif-axe-4.10.2-basic-document-title.sarif" results.sarif
+            cp "$C/evidence/earl/earl-act-axe-core.json" export.json
             a11ykb import -q "$C/magentaA11y-2024" --db kb-2024.sqlite
             a11ykb import -q "$C/magentaA11y-2026" --db kb-2026.sqlite
             a11ykb plan save web-r12 web/button web/checkbox > /dev/null

@@ -18,7 +18,7 @@ public enum Fixtures {
     /// What each folder of the shared corpus is, for a skip message that names what is missing.
     static let corpusNames = [
         "magentaA11y-2026": "today's MagentaA11y checkout", "magentaA11y-2024": "the 2024 (Jekyll) MagentaA11y checkout",
-        "wcag": "W3C's wcag.json", "act-rules": "the W3C ACT rules", "axe-core": "axe-core's rules",
+        "wcag": "W3C's wcag.json", "act-rules": "the W3C ACT rules", "axe-core": "axe-core's rules", "evidence": "the testing tools' output files",
         "openacr": "GSA's OpenACR schema, catalogs and example reports", "trusted-tester": "the Trusted Tester 5.1.3 test conditions",
     ]
 

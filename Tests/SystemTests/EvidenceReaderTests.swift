@@ -1,0 +1,414 @@
+import Foundation
+import KBEvidence
+import TestSupport
+import XCTest
+
+/// Each evidence reader against an independent reading of the same corpus file in Python (plain
+/// `json`, `csv`): the pages, the tests, the findings and the outcomes per success criterion must
+/// be the same. The Python side maps criteria from the tools' own data and W3C's wcag.json, never
+/// from a11ykb's tables. Each skips, saying why, where python3 or the corpus is missing.
+final class EvidenceReaderTests: XCTestCase {
+    /// The reader's counts as the Python script writes its own: criteria by number, outcomes by name.
+    static func summary(_ record: EvidenceRecord) -> [String: Any] {
+        var criteria: [String: [String: Int]] = [:]
+        for (sc, counts) in record.outcomesByCriterion {
+            criteria[sc.description] = Dictionary(uniqueKeysWithValues: counts.map { ($0.key.rawValue, $0.value) })
+        }
+        return ["pages": Set(record.pages).count, "tests": Set(record.findings.map(\.test.id)).count,
+                "findings": record.findings.count, "criteria": criteria]
+    }
+
+    /// Reads `file` (below the corpus's evidence folder) with a11ykb and with `reader` (Python,
+    /// defining `read(path) -> (pages, findings)` with each finding `(test, outcome, [sc])`), and
+    /// compares. Returns the record for further checks.
+    @discardableResult
+    func compare(_ file: String, as format: EvidenceFormat, _ reader: String) throws -> EvidenceRecord {
+        let folder = try Fixtures.corpus("evidence")
+        let url = folder.appendingPathComponent(file)
+        let data = try Data(contentsOf: url)
+        XCTAssertEqual(EvidenceReading.detect(data), format, "\(file) is told from its content")
+        let record = try EvidenceReading.read(data, file: url.lastPathComponent)
+        XCTAssertEqual(record.format, format)
+        let ours = try Fixtures.temporaryFolder(self).appendingPathComponent("ours.json")
+        try JSONSerialization.data(withJSONObject: Self.summary(record), options: [.sortedKeys]).write(to: ours)
+        let wcag = try Fixtures.corpus("wcag").appendingPathComponent("wcag.json").path
+        let script = """
+            import json, sys, re, collections
+            WCAG = {}
+            for p in json.load(open(sys.argv[3]))['principles']:
+                for g in p['guidelines']:
+                    for s in g['successcriteria']:
+                        WCAG[s['id']] = s['num']
+            def axe_tag(t):
+                m = re.fullmatch(r'wcag(\\d)(\\d)(\\d+)', t)
+                return '%s.%s.%d' % (m.group(1), m.group(2), int(m.group(3))) if m else None
+            \(reader)
+            pages, findings = read(sys.argv[1])
+            criteria = collections.defaultdict(collections.Counter)
+            for test, outcome, scs in findings:
+                for sc in sorted(set(scs)):
+                    criteria[sc][outcome] += 1
+            theirs = {'pages': len(set(pages)), 'tests': len({t for t, _, _ in findings}), 'findings': len(findings),
+                      'criteria': {sc: dict(c) for sc, c in criteria.items()}}
+            ours = json.load(open(sys.argv[2]))
+            if ours != theirs:
+                for key in ['pages', 'tests', 'findings']:
+                    if ours[key] != theirs[key]: print(key, 'a11ykb', ours[key], 'python', theirs[key])
+                for sc in sorted(set(ours['criteria']) | set(theirs['criteria'])):
+                    if ours['criteria'].get(sc) != theirs['criteria'].get(sc):
+                        print(sc, 'a11ykb', ours['criteria'].get(sc), 'python', theirs['criteria'].get(sc))
+                sys.exit(1)
+            print(theirs['pages'], theirs['tests'], theirs['findings'], len(theirs['criteria']))
+            """
+        let run = try python(script, [url.path, ours.path, wcag, folder.path])
+        XCTAssertEqual(run.status, 0, "\(file): a11ykb and Python differ:\n" + run.stdout + run.stderr)
+        return record
+    }
+
+    func python(_ script: String, _ arguments: [String]) throws -> Fixtures.Run {
+        let env = URL(fileURLWithPath: "/usr/bin/env")
+        let probe = try Fixtures.runProcess(env, ["python3", "-c", "import json"], environment: nil)
+        if probe.status != 0 { throw XCTSkip("python3 is missing: the independent reader is skipped") }
+        return try Fixtures.runProcess(env, ["python3", "-c", script] + arguments, environment: nil)
+    }
+
+    static let axeReader = """
+        def read(path):
+            d = json.load(open(path))
+            runs = d if isinstance(d, list) else [d]
+            pages, out = [], []
+            for run in runs:
+                if run.get('url'): pages.append(run['url'])
+                for key, outcome in [('violations', 'failed'), ('incomplete', 'cannot tell'), ('passes', 'passed'), ('inapplicable', 'inapplicable')]:
+                    for rule in run.get(key, []):
+                        scs = [s for s in map(axe_tag, rule.get('tags', [])) if s]
+                        n = 1 if key == 'inapplicable' else max(1, len(rule.get('nodes', [])))
+                        out += [(rule['id'], outcome, scs)] * n
+            return pages, out
+        """
+
+    func testAxeCLIList() throws {
+        let record = try compare("axe-multi/axe-cli-4.10.2-w3citylights.json", as: .axe, Self.axeReader)
+        XCTAssertEqual(record.outcomeCounts[.failed], 67)
+        XCTAssertEqual(record.toolWords, "axe-core 4.10.2")
+    }
+
+    func testAxePuppeteerObject() throws {
+        try compare("axe-multi/axe-core-4.10.2-puppeteer-v1-w3citylights.json", as: .axe, Self.axeReader)
+    }
+
+    static let lighthouseReader = """
+        def read(path):
+            d = json.load(open(path))
+            lhrs = [d] if 'lighthouseVersion' in d else [s['lhr'] for s in d['steps']]
+            pages, out = [], []
+            for lhr in lhrs:
+                cat = lhr['categories'].get('accessibility')
+                if not cat: continue
+                pages.append(lhr.get('finalDisplayedUrl') or lhr.get('finalUrl') or lhr.get('requestedUrl'))
+                for ref in cat['auditRefs']:
+                    a = lhr['audits'][ref['id']]
+                    mode = a['scoreDisplayMode']
+                    if mode == 'notApplicable': outcome = 'inapplicable'
+                    elif mode == 'manual': outcome = 'untested'
+                    elif mode in ('binary', 'numeric'): outcome = 'passed' if a['score'] == 1 else 'failed'
+                    else: continue
+                    details = a.get('details') or {}
+                    scs = [s for s in map(axe_tag, (details.get('debugData') or {}).get('tags', [])) if s]
+                    nodes = [i for i in details.get('items', []) if 'node' in i]
+                    n = len(nodes) if outcome == 'failed' and nodes else 1
+                    out += [(ref['id'], outcome, scs)] * n
+            return pages, out
+        """
+
+    func testLighthouseReport() throws {
+        let record = try compare("lighthouse/lighthouse-sample_v2.json", as: .lighthouse, Self.lighthouseReader)
+        // The corpus's own count: 15 audits pass and 5 fail.
+        XCTAssertEqual(record.findings.filter { $0.outcome == .passed }.count, 15)
+        XCTAssertEqual(Set(record.findings.filter { $0.outcome == .failed }.map(\.test.id)).count, 5)
+    }
+
+    func testLighthouseFlowStepsArePages() throws {
+        let record = try compare("lighthouse/lighthouse-sample-flow-result.json", as: .lighthouse, Self.lighthouseReader)
+        // Four steps, three with the accessibility category, two on one address.
+        XCTAssertEqual(record.pages.count, 3)
+    }
+
+    static let pa11yReader = """
+        def read(path):
+            d = json.load(open(path))
+            pages, out = list(d['results']), []
+            for url, issues in d['results'].items():
+                for i in issues:
+                    if 'code' not in i: continue
+                    parts = i['code'].split('.')
+                    sc = parts[3].replace('_', '.') if parts[0].startswith('WCAG2') and len(parts) > 3 else None
+                    out.append((i['code'], 'failed' if i.get('type', 'error') == 'error' else 'cannot tell', [sc] if sc else []))
+            return pages, out
+        """
+
+    func testPa11yCIWithErrors() throws {
+        let record = try compare("pa11y/pa11y-ci-gitlab-about.gitlab.com-with-errors.json", as: .pa11y, Self.pa11yReader)
+        XCTAssertEqual(record.outcomesByCriterion.first { $0.sc.description == "1.4.3" }?.counts[.failed], 9)
+    }
+
+    func testPa11yCIWithoutErrorsStillNamesItsPage() throws {
+        let record = try compare("pa11y/pa11y-ci-gitlab-pa11y.org-without-errors.json", as: .pa11y, Self.pa11yReader)
+        XCTAssertEqual(record.pages, ["https://pa11y.org/"])
+    }
+
+    static let sarifReader = """
+        def read(path):
+            d = json.load(open(path))
+            pages, out = [], []
+            for run in d['runs']:
+                rules = run['tool']['driver'].get('rules', [])
+                pages += [a['location']['uri'] for a in run.get('artifacts', [])]
+                for r in run['results']:
+                    rule = rules[r['ruleIndex']] if 'ruleIndex' in r else next((x for x in rules if x['id'] == r['ruleId']), {})
+                    kind = r.get('kind', 'fail')
+                    outcome = {'pass': 'passed', 'fail': 'failed', 'open': 'cannot tell', 'review': 'cannot tell', 'notApplicable': 'inapplicable'}.get(kind)
+                    if not outcome: continue
+                    scs = [s for s in (axe_tag(x['target']['id']) for x in rule.get('relationships', [])) if s]
+                    out.append((r.get('ruleId', rule.get('id')), outcome, scs))
+                    for loc in r.get('locations', [])[:1]:
+                        uri = loc.get('physicalLocation', {}).get('artifactLocation', {}).get('uri')
+                        if uri: pages.append(uri)
+            return pages, out
+        """
+
+    func testSARIFFromAxe() throws {
+        let record = try compare("sarif/sarif-axe-4.10.2-w3citylights.sarif", as: .sarif, Self.sarifReader)
+        // The corpus's count: 67 fail, 590 pass, 2 open, 64 not applicable.
+        XCTAssertEqual(record.outcomeCounts, [.failed: 67, .passed: 590, .cannotTell: 2, .inapplicable: 64])
+    }
+
+    func testSARIFOneRule() throws {
+        try compare("sarif/sarif-axe-4.10.2-basic-document-title.sarif", as: .sarif, Self.sarifReader)
+    }
+
+    /// Both layouts: the flat list with tests inside (axe-core), and nodes linked by `@id` (Alfa).
+    static let earlReader = """
+        def local(t): return t.split(':')[-1]
+        def types(n):
+            t = n.get('@type', n.get('type', []))
+            return [local(x) for x in (t if isinstance(t, list) else [t])]
+        def get(n, k):
+            for key in (k, 'earl:' + k, 'dct:' + k):
+                if isinstance(n, dict) and key in n: return n[key]
+        def read(path):
+            d = json.load(open(path))
+            graph = d['@graph'] if isinstance(d, dict) else d
+            nodes = {n['@id']: n for n in graph if '@id' in n}
+            def resolve(v):
+                if isinstance(v, str): return nodes.get(v, v)
+                if isinstance(v, dict) and list(v) == ['@id']: return nodes.get(v['@id'], v)
+                return v
+            pages, out = [], []
+            pairs = [(a, None) for a in graph if 'Assertion' in types(a)]
+            pairs += [(a, n) for n in graph for a in (get(n, 'assertions') or [])]
+            outcomes = {'passed': 'passed', 'failed': 'failed', 'cantTell': 'cannot tell', 'inapplicable': 'inapplicable', 'untested': 'untested'}
+            for a, parent in pairs:
+                outcome = outcomes.get(local(get(get(a, 'result') or {}, 'outcome') or ''))
+                test = resolve(get(a, 'test'))
+                if not outcome or test is None: continue
+                tid = get(test, 'title') or (test.get('@id') if isinstance(test, dict) else test)
+                tid = tid.split('?')[0].rstrip('/').split('/')[-1] if '/' in tid else tid
+                parts = get(test, 'isPartOf') or []
+                parts = parts if isinstance(parts, list) else [parts]
+                scs = []
+                for p in parts:
+                    ref = p if isinstance(p, str) else p.get('@id', '')
+                    slug = local(ref.split('#')[-1])
+                    if slug in WCAG: scs.append(WCAG[slug])
+                subject = parent or resolve(get(a, 'subject'))
+                pages.append(get(subject, 'source') or subject.get('url') or subject.get('@id'))
+                out.append((tid, outcome, scs))
+            return pages, out
+        """
+
+    func testEARLFlatAssertions() throws {
+        let record = try compare("earl/earl-act-axe-core.json", as: .earl, Self.earlReader)
+        XCTAssertEqual(record.tool, "axe-core")
+        XCTAssertEqual(Set(record.findings.map(\.test.id)).count, 52, "the corpus's count: 52 rules")
+    }
+
+    func testEARLLinkedNodes() throws {
+        let record = try compare("earl/earl-act-alfa.json", as: .earl, Self.earlReader)
+        XCTAssertEqual(record.toolWords, "Alfa 0.118.0")
+        XCTAssertEqual(record.findings.count, 777, "the corpus's count: 777 assertions")
+    }
+
+    /// WCAG 2.0's ids of the criteria data format v1 uses: W3C's WCAG 2.0 anchors, typed here.
+    static let wcagEMReader = """
+        WCAG20 = {'text-equiv-all': '1.1.1', 'media-equiv-av-only-alt': '1.2.1', 'media-equiv-captions': '1.2.2',
+            'media-equiv-audio-desc': '1.2.3', 'content-structure-separation-programmatic': '1.3.1',
+            'content-structure-separation-sequence': '1.3.2', 'content-structure-separation-understanding': '1.3.3',
+            'visual-audio-contrast-without-color': '1.4.1', 'visual-audio-contrast-dis-audio': '1.4.2',
+            'keyboard-operation-keyboard-operable': '2.1.1', 'keyboard-operation-trapping': '2.1.2',
+            'time-limits-required-behaviors': '2.2.1', 'time-limits-pause': '2.2.2', 'seizure-does-not-violate': '2.3.1',
+            'navigation-mechanisms-skip': '2.4.1', 'navigation-mechanisms-title': '2.4.2', 'navigation-mechanisms-focus-order': '2.4.3',
+            'navigation-mechanisms-refs': '2.4.4', 'meaning-doc-lang-id': '3.1.1', 'consistent-behavior-receive-focus': '3.2.1',
+            'consistent-behavior-unpredictable-change': '3.2.2', 'minimize-error-identified': '3.3.1', 'minimize-error-cues': '3.3.2',
+            'ensure-compat-parses': '4.1.1', 'ensure-compat-rsv': '4.1.2',
+            # WCAG 2.1's ids that WCAG 2.2 (W3C's wcag.json here) renamed or dropped.
+            'target-size': '2.5.5', 'parsing': '4.1.1'}
+        def read(path):
+            ev = next(n for n in json.load(open(path))['@graph'] if 'auditResult' in n)
+            names = {}
+            for sample in ('structuredSample', 'randomSample'):
+                for p in ev.get(sample, {}).get('webpage', []):
+                    names[p['id']] = p.get('source') or p.get('description') or p.get('title') or p.get('handle') or p['id']
+            site = ev['evaluationScope']['website']
+            pages = [site.get('siteName') or site.get('title') or 'the website'] + list(names.values())
+            outcomes = {'earl:passed': 'passed', 'earl:failed': 'failed', 'earl:cantTell': 'cannot tell',
+                        'earl:inapplicable': 'inapplicable', 'earl:untested': 'untested'}
+            out = []
+            for a in ev['auditResult']:
+                slug = (a.get('test') or a.get('testRequirement')).split(':')[-1]
+                sc = WCAG.get(slug) or WCAG20.get(slug)
+                for node, count in [(a, 1)] + [(p, len(p['subject'])) for p in a.get('hasPart', [])]:
+                    o = outcomes.get(node['result'].get('outcome'))
+                    if o: out += [(sc or slug, o, [sc] if sc else [])] * count
+            return pages, out
+        """
+
+    func testWCAGEMToolV2() throws {
+        let record = try compare("wcag-em/wcag-em-v2.0-evaluation-report-wcag21.json", as: .wcagEM, Self.wcagEMReader)
+        // The corpus's count: 78 criteria of WCAG 2.1 AA, 2.5.5 and 4.1.1 under their WCAG 2.1 ids.
+        XCTAssertEqual(Set(record.findings.map(\.test.id)).count, 78)
+        XCTAssertTrue(record.unmappedTests.isEmpty, "\(record.unmappedTests)")
+    }
+
+    func testWCAGEMDataFormatV3() throws {
+        try compare("wcag-em/wcag-em-example_export_v3.ld.json", as: .wcagEM, Self.wcagEMReader)
+    }
+
+    func testWCAGEMDataFormatV1() throws {
+        let record = try compare("wcag-em/wcag-em-example_export_v1.ld.json", as: .wcagEM, Self.wcagEMReader)
+        XCTAssertTrue(record.findings.allSatisfy { $0.mode == .manual })
+    }
+
+    /// IBM's table as the corpus keeps it (IBM's source), not a11ykb's copy.
+    static let ibmReader = """
+        import csv, os
+        def read(path):
+            table = {}
+            rows = [r for r in csv.reader(open(os.path.join(sys.argv[4], 'ibm-ace', 'ibm-rules-wcag.tsv')), delimiter='\\t') if r and not r[0].startswith('#')]
+            for r in rows[1:]:
+                scs = [s for s in r[2].split(',') if s]
+                table[r[0]] = scs
+                for old in filter(None, r[1].split(',')): table.setdefault(old, scs)
+            d = json.load(open(path))
+            out = []
+            for r in d['results']:
+                policy, verdict = r['value'][0].upper(), r['value'][1].upper()
+                if verdict == 'PASS': o = 'passed'
+                elif verdict == 'FAIL': o = 'failed' if policy == 'VIOLATION' else 'cannot tell'
+                elif verdict in ('POTENTIAL', 'MANUAL'): o = 'cannot tell'
+                else: continue
+                out.append((r['ruleId'], o, table.get(r['ruleId'], [])))
+            return [d['summary']['URL']], out
+        """
+
+    func testIBMExtensionPanel() throws {
+        let record = try compare("ibm-ace/ibm-ace-extension-panel-v3.1.67.json", as: .ibm, Self.ibmReader)
+        XCTAssertEqual(record.toolWords, "accessibility-checker 3.1.67")
+    }
+
+    func testIBMKarmaWithPasses() throws {
+        let record = try compare("ibm-ace/ibm-ace-karma-JSONObjectStructureVerification-v3.0.0.json", as: .ibm, Self.ibmReader)
+        XCTAssertEqual(record.outcomeCounts[.passed], 102)
+    }
+
+    /// The saved assessment's requirements mapped by the tool's own export, read from that file.
+    static let insightsAssessmentReader = """
+        import os
+        def read(path):
+            export = json.load(open(os.path.join(sys.argv[4], 'accessibility-insights', 'aiweb-2.28.0-assessment-json-export-from-jest-snapshot.json')))
+            table = collections.defaultdict(set)
+            for r in export['results']:
+                for k in ('requirementsFailed', 'requirementsPassed', 'requirementsIncomplete'):
+                    for q in r.get(k, []): table[q['requirementKey']].add(r['wcagNumber'])
+            data = json.load(open(path))['assessmentData']
+            out = []
+            for name, a in data['assessments'].items():
+                for step, status in (a.get('testStepStatus') or {}).items():
+                    o = {0: 'passed', 1: 'untested', 2: 'failed'}.get(status['stepFinalResult'])
+                    if o: out.append((step, o, sorted(table.get(step, []))))
+            return [data['persistedTabInfo']['url']], out
+        """
+
+    func testAccessibilityInsightsSavedAssessment() throws {
+        let record = try compare("accessibility-insights/aiweb-2.26.0-assessment-AU-before.a11ywebassessment", as: .accessibilityInsights,
+                                 Self.insightsAssessmentReader)
+        // The corpus's count: 142 steps, 53 pass, 84 unknown, 5 fail.
+        XCTAssertEqual(record.outcomeCounts, [.passed: 53, .untested: 84, .failed: 5])
+    }
+
+    static let insightsExportReader = """
+        def read(path):
+            d = json.load(open(path))
+            out = []
+            for r in d['results']:
+                for k, o in (('requirementsFailed', 'failed'), ('requirementsPassed', 'passed'), ('requirementsIncomplete', 'untested')):
+                    for q in r.get(k, []):
+                        n = max(1, len(q.get('instances', []))) if o == 'failed' else 1
+                        out += [(q['requirementKey'], o, [r['wcagNumber']])] * n
+            return [d['url']], out
+        """
+
+    func testAccessibilityInsightsExport() throws {
+        try compare("accessibility-insights/aiweb-2.28.0-assessment-json-export-from-jest-snapshot.json", as: .accessibilityInsights,
+                    Self.insightsExportReader)
+    }
+
+    /// A file of no known format is one error that names the formats read; so is the blank SCRT
+    /// template (criteria with no results), which is no evidence yet.
+    func testUnknownFileNamesTheFormatsRead() throws {
+        let folder = try Fixtures.corpus("evidence")
+        for data in [Data(#"{"hello": "world"}"#.utf8), try Data(contentsOf: folder.appendingPathComponent("trusted-tester/scrt-SuccessCriteriaTT5.1.3-template.json"))] {
+            XCTAssertNil(EvidenceReading.detect(data))
+            XCTAssertThrowsError(try EvidenceReading.read(data, file: "x.json")) { error in
+                let message = "\(error.localizedDescription)"
+                XCTAssertTrue(message.contains("lighthouse") && message.contains("sarif") && message.contains("earl"), message)
+            }
+        }
+        // Nesting past the limit is refused before the parser recurses.
+        let deep = Data((String(repeating: "[", count: EvidenceReading.maxNesting + 1) + String(repeating: "]", count: EvidenceReading.maxNesting + 1)).utf8)
+        XCTAssertThrowsError(try EvidenceReading.read(deep, file: "deep.json")) { error in
+            XCTAssertTrue(error.localizedDescription.contains("nested deeper"), error.localizedDescription)
+        }
+    }
+
+    /// `a11ykb evidence` on every corpus file prints its summary (JSON, read back by Python's json),
+    /// and a file of no known format exits 2 with the list of formats read.
+    func testTheCommandSummarisesEveryCorpusFileAndRefusesAnUnknownOne() throws {
+        let folder = try Fixtures.corpus("evidence")
+        let kb = try Fixtures.seededKnowledgeBase(self)
+        let files = try FileManager.default.subpathsOfDirectory(atPath: folder.path).sorted()
+            .filter { $0.hasSuffix(".json") || $0.hasSuffix(".sarif") || $0.hasSuffix(".a11ywebassessment") }
+            .filter { !$0.contains("scrt-") }
+        XCTAssertEqual(files.count, 17)
+        let run = try QueryFixtures.run(["evidence"] + files.map { folder.appendingPathComponent($0).path } + ["--format", "json"], db: kb)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let summary = try Fixtures.temporaryFolder(self).appendingPathComponent("summary.json")
+        try Data(run.stdout.utf8).write(to: summary)
+        let check = try python("""
+            import json, sys
+            records = json.load(open(sys.argv[1]))
+            assert len(records) == 17, len(records)
+            for r in records:
+                assert r['tool'] and r['format'], r
+                assert r['findings'] == sum(r['outcomes'].values()), r['file']
+            print('ok')
+            """, [summary.path])
+        XCTAssertEqual(check.status, 0, check.stdout + check.stderr)
+        let text = try QueryFixtures.run(["evidence", folder.appendingPathComponent("pa11y/pa11y-ci-gitlab-about.gitlab.com-with-errors.json").path], db: kb)
+        XCTAssertTrue(text.stdout.contains("1.4.3 Contrast (Minimum): failed 9"), text.stdout)
+        let unknown = try QueryFixtures.run(["evidence", folder.appendingPathComponent("trusted-tester/scrt-SuccessCriteriaTT5.1.3-template.json").path], db: kb)
+        XCTAssertEqual(unknown.status, 2)
+        XCTAssertEqual(unknown.stderr.split(separator: "\n").count, 1, unknown.stderr)
+        XCTAssertTrue(unknown.stderr.contains("is a Trusted Tester (SCRT) file, which no evidence reader takes yet; read: axe, lighthouse, pa11y, sarif, earl, wcag-em, ibm, accessibility-insights, results-csv"), unknown.stderr)
+    }
+}
