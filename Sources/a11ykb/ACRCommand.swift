@@ -85,9 +85,10 @@ struct ACRBuildCommand: ParsableCommand {
             Exit status: 0 built; 1 the base and the evidence disagree (nothing written), or built but some results rows could not be counted (each listed on stderr); 2 nothing built.
 
             Examples:
-              a11ykb acr build --results results.csv --axe axe.json --base base.yaml -o acr.yaml --todo todo.yaml
+              a11ykb acr build --results results.csv --axe axe.json --todo todo.yaml
               a11ykb acr build --evidence lighthouse-flow.json --evidence pa11y-ci.json
-              a11ykb acr build --results results.csv --base todo.yaml --format html -o acr.html --trail trail.json
+              a11ykb acr build --results results.csv --base todo.yaml -f html -o acr.html
+              a11ykb acr build --results results.csv --trail trail.json -o acr.yaml
             """)
 
     @OptionGroup var database: DatabaseOptions
@@ -245,8 +246,8 @@ struct ACRDiffCommand: ParsableCommand {
             Exit status, as diff(1): 0 nothing changed; 1 something did; 2 trouble (a file is no report, or cannot be read).
 
             Examples:
-              a11ykb acr diff acr-r12.yaml acr-r13.yaml --format markdown -o release-notes.md
-              a11ykb acr diff acr-r12.yaml acr-r13.yaml --format json --all
+              a11ykb acr diff acr-r11.yaml acr.yaml -f markdown -o notes.md
+              a11ykb acr diff acr-r11.yaml acr.yaml --format json --all
             """)
 
     @Argument(help: ArgumentHelp("The older report.", valueName: "old.yaml"), completion: .file(extensions: ["yaml", "yml", "json"])) var old: String

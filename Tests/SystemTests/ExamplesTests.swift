@@ -161,7 +161,7 @@ final class ExamplesTests: XCTestCase {
             a11ykb plan show release-12 --format csv -o release-12.csv
             a11ykb plan show web-r12 --format csv -o results.csv
             mkdir -p "$HOME/.config/a11ykb" && echo example-token > "$HOME/.config/a11ykb/token"
-            for name in base acr acr-r11 vendor-acr; do cp "$C/openacr/examples/valid.yaml" "$name.yaml"; done
+            for name in base acr acr-r11 vendor-acr todo; do cp "$C/openacr/examples/valid.yaml" "$name.yaml"; done
             """
         let axe = Fixtures.repoRoot.appendingPathComponent("Tests/fixtures/axe/faults-results.json").path
         let prepared = try Fixtures.runProcess(URL(fileURLWithPath: "/bin/sh"), ["-c", "cd \"$0\" && sh -c \"$1\" setup \"$2\" \"$3\"",
