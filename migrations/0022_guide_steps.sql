@@ -1,0 +1,33 @@
+-- a11ykb schema 0022: a testing guide read as its author laid it out (issue 50). A guide's numbered
+-- step holds headings of its own (`2.  ## How to test` over `### Manual testing` over `####
+-- Getting started`): each row written in such a step keeps the step's number and the headings
+-- inside it above the row, so a guide can be printed as its sections again. A Jekyll page may
+-- name several categories (`categories: main form`): the first is its category, the others its
+-- tags. Never edit this file once released.
+ALTER TABLE guidance ADD COLUMN step INTEGER;          -- the numbered step's number; NULL outside one
+ALTER TABLE guidance ADD COLUMN heading_path TEXT;     -- 'Manual testing › Getting started'; NULL for none
+ALTER TABLE criteria ADD COLUMN step INTEGER;
+ALTER TABLE criteria ADD COLUMN heading_path TEXT;
+ALTER TABLE components ADD COLUMN tags TEXT;           -- 'form': the other categories, slugs separated by a space
+
+-- The views gain the new columns at the end: existing columns keep their names and places.
+DROP VIEW v_criteria;
+CREATE VIEW v_criteria AS
+SELECT cr.id, c.slug AS component, c.family, p.slug AS platform, cr.kind, cr.label, cr.expectation,
+       cr.expectation AS text, cr.position, s.path AS source, cr.line, c.title, c.category,
+       cr.step, cr.heading_path
+FROM criteria cr
+JOIN components c ON c.id = cr.component_id
+LEFT JOIN platforms p ON p.id = cr.platform_id
+JOIN sources s ON s.id = cr.source_id;
+
+DROP VIEW v_guidance;
+CREATE VIEW v_guidance AS
+SELECT g.id, c.slug AS component, c.family, p.slug AS platform, f.slug AS framework, g.aspect,
+       g.parent_id, g.text, g.position, s.path AS source, g.line, c.title, c.category,
+       g.step, g.heading_path
+FROM guidance g
+JOIN components c ON c.id = g.component_id
+LEFT JOIN platforms p ON p.id = g.platform_id
+LEFT JOIN frameworks f ON f.id = g.framework_id
+JOIN sources s ON s.id = g.source_id;
