@@ -10,12 +10,13 @@ ALTER TABLE criteria ADD COLUMN step INTEGER;
 ALTER TABLE criteria ADD COLUMN heading_path TEXT;
 ALTER TABLE components ADD COLUMN tags TEXT;           -- 'form': the other categories, slugs separated by a space
 
--- The views gain the new columns at the end: existing columns keep their names and places.
+-- The views gain the new columns before the component's title and category, with which every
+-- view ends (0005).
 DROP VIEW v_criteria;
 CREATE VIEW v_criteria AS
 SELECT cr.id, c.slug AS component, c.family, p.slug AS platform, cr.kind, cr.label, cr.expectation,
-       cr.expectation AS text, cr.position, s.path AS source, cr.line, c.title, c.category,
-       cr.step, cr.heading_path
+       cr.expectation AS text, cr.position, s.path AS source, cr.line, cr.step, cr.heading_path,
+       c.title, c.category
 FROM criteria cr
 JOIN components c ON c.id = cr.component_id
 LEFT JOIN platforms p ON p.id = cr.platform_id
@@ -24,8 +25,8 @@ JOIN sources s ON s.id = cr.source_id;
 DROP VIEW v_guidance;
 CREATE VIEW v_guidance AS
 SELECT g.id, c.slug AS component, c.family, p.slug AS platform, f.slug AS framework, g.aspect,
-       g.parent_id, g.text, g.position, s.path AS source, g.line, c.title, c.category,
-       g.step, g.heading_path
+       g.parent_id, g.text, g.position, s.path AS source, g.line, g.step, g.heading_path,
+       c.title, c.category
 FROM guidance g
 JOIN components c ON c.id = g.component_id
 LEFT JOIN platforms p ON p.id = g.platform_id

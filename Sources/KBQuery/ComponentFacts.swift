@@ -76,6 +76,9 @@ public struct ComponentFacts: Sendable {
         public var parentID: Int64?
         public var text: String
         public var line: Int
+        /// In a guide's numbered step: the headings inside the step above the note
+        /// (`Manual testing › Getting started`).
+        public var headingPath: String?
 
         init(row: Row) throws {
             id = row["id"]
@@ -85,6 +88,7 @@ public struct ComponentFacts: Sendable {
             parentID = row["parent_id"]
             text = row["text"]
             line = row["line"]
+            headingPath = row["heading_path"]
         }
     }
 
@@ -264,7 +268,8 @@ public struct ComponentFacts: Sendable {
             LEFT JOIN platforms p ON p.id = x.platform_id WHERE x.component_id IN (\(idList)) ORDER BY x.component_id, x.position
             """) { $0.criteria.append($1) }
         try each(Guidance.self, """
-            SELECT x.component_id, x.id, p.slug AS platform, f.slug AS framework, x.aspect, x.parent_id, x.text, x.line FROM guidance x
+            SELECT x.component_id, x.id, p.slug AS platform, f.slug AS framework, x.aspect, x.parent_id, x.text, x.line, x.heading_path
+            FROM guidance x
             LEFT JOIN platforms p ON p.id = x.platform_id LEFT JOIN frameworks f ON f.id = x.framework_id
             WHERE x.component_id IN (\(idList)) ORDER BY x.component_id, x.position
             """) { $0.guidance.append($1) }

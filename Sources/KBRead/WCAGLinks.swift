@@ -34,7 +34,8 @@ package enum WCAGLinks {
         let after = rest[token.endIndex...]
         guard after.isEmpty || after.first == " " || after.first == ":" || token.hasSuffix(".") else { return [] }
         // What follows is read as a citation's tail is: the title, and a level in parentheses.
-        return parse("WCAG \(sc.description)\(after)", line: line)
+        let tail = after.drop { $0 == ":" || $0 == "." || $0 == " " }
+        return parse("WCAG \(sc.description) \(tail)", line: line)
     }
 
     package static func parse(_ text: String, line: Int) -> [WCAGReference] {
