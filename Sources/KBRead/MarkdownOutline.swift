@@ -669,7 +669,8 @@ package enum MarkdownOutline {
             paragraph.removeAll()
         }
 
-        /// A line indented by `indent` that is no list item's lazy continuation.
+        /// A line (its text after the indentation) that goes on the paragraph or item above it
+        /// (lazy continuation) rather than starting something of its own.
         func continuesLazily(_ rest: Substring) -> Bool {
             guard MarkdownOutline.listMarker(rest) == nil, MarkdownOutline.heading(rest, indent: 0) == nil else { return false }
             return !paragraph.isEmpty || (!listItems.isEmpty && !blankSinceItem)
