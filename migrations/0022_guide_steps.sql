@@ -3,11 +3,14 @@
 -- Getting started`): each row written in such a step keeps the step's number and the headings
 -- inside it above the row, so a guide can be printed as its sections again. A Jekyll page may
 -- name several categories (`categories: main form`): the first is its category, the others its
--- tags. Never edit this file once released.
+-- tags. A page's "Code examples" section captions its blocks (`### Use semantic HTML`): each
+-- block keeps its caption, and the prose under a caption has it as its heading path. Never edit
+-- this file once released.
 ALTER TABLE guidance ADD COLUMN step INTEGER;          -- the numbered step's number; NULL outside one
 ALTER TABLE guidance ADD COLUMN heading_path TEXT;     -- 'Manual testing › Getting started'; NULL for none
 ALTER TABLE criteria ADD COLUMN step INTEGER;
 ALTER TABLE criteria ADD COLUMN heading_path TEXT;
+ALTER TABLE code_examples ADD COLUMN caption TEXT;      -- 'Use semantic HTML': the caption heading over it
 ALTER TABLE components ADD COLUMN tags TEXT;           -- 'form': the other categories, slugs separated by a space
 
 -- The views gain the new columns before the component's title and category, with which every

@@ -191,6 +191,8 @@ package struct CodeFact: Sendable, Equatable {
     /// `bad` under a "Bad example" marker: how not to do it.
     package var quality: CodeQuality = .good
     package var line: Int
+    /// The caption heading over it in a "Code examples" section (`Use semantic HTML`), as written.
+    package var caption: String?
 
     package init(platform: Platform? = nil, framework: Framework? = nil, aspect: Aspect? = nil, language: String? = nil, code: String, quality: CodeQuality = .good, line: Int) {
         self.platform = platform

@@ -126,7 +126,7 @@ package enum Normalizer {
             // Reading-list links other than WCAG citations are kept as guidance of their own aspect.
             let aspect: Aspect = context.section == .announcements ? .announcements
                 : context.section == .references ? .furtherReading
-                : context.aspect.map(Vocabulary.meaning(ofAspectLabel:)) ?? .general
+                : context.aspect.map(Vocabulary.meaning(ofAspectLabel:)) ?? (context.section == .code ? .codeExamples : .general)
             let scope = Scope(platform: platform, framework: framework, aspect: aspect)
             scopes[context] = scope
             return scope
@@ -181,10 +181,15 @@ package enum Normalizer {
                     result.ledger.markSpan(note.lines, .skipped("empty code block"))
                     return
                 }
-                result.codeExamples.append(CodeFact(platform: scope.platform, framework: scope.framework,
-                                                    aspect: note.context.aspect.map(Vocabulary.meaning(ofAspectLabel:)),
-                                                    language: language, code: note.text, quality: bad ? .bad : .good,
-                                                    line: note.line))
+                // A code section beside the aspects is its code's aspect, as it is its prose's
+                // (both read back together), and its caption heading the block's caption.
+                var fact = CodeFact(platform: scope.platform, framework: scope.framework,
+                                    aspect: note.context.aspect.map(Vocabulary.meaning(ofAspectLabel:))
+                                        ?? (note.context.section == .code ? .codeExamples : nil),
+                                    language: language, code: note.text, quality: bad ? .bad : .good,
+                                    line: note.line)
+                fact.caption = note.context.section == .code ? note.context.headingPath.last : nil
+                result.codeExamples.append(fact)
                 result.ledger.markSpan(note.lines, .fact(table: "code_examples", kind: bad ? "bad example" : language))
                 return
             case .text:

@@ -140,7 +140,7 @@ package enum CellBuilder {
             }
             for code in facts.codeExamples where matches(code.aspect ?? .general) && applies(code.platform) {
                 placed.append(Placed(item: Cell.Item(content: .code(language: code.language, code: code.code, bad: code.quality == .bad), depth: 0,
-                                                     line: code.line, platform: code.platform),
+                                                     line: code.line, platform: code.platform, headingPath: code.caption),
                                      framework: code.framework, order: (0, code.line, 1)))
             }
         }

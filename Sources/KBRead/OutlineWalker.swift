@@ -299,10 +299,14 @@ package struct OutlineWalker {
             context.badExample = false
             return
         }
-        // What a heading does to the labels in force leaves the step and its headings as they are.
+        // What a heading does to the labels in force leaves the step and its headings as they are;
+        // outside a step, the path holds only a code example's caption, which the next heading
+        // (but a good or bad example's label) replaces.
         let (inStep, path) = (context.step, context.headingPath)
-        defer { (context.step, context.headingPath) = (inStep, path) }
+        var caption: [String] = []
+        defer { (context.step, context.headingPath) = (inStep, inStep == nil ? caption : path) }
         if let check {
+            caption = path
             // A guide's check (`### ✓ Verify that the focus order is logical`): a criterion of the
             // topic in force; the prose under it stays that topic's.
             emit(Note(kind: .criterion(kind: "checklist", label: nil), text: check, line: line, context: context))
@@ -311,6 +315,7 @@ package struct OutlineWalker {
         context.badExample = false
         if let quality = OutlineWalker.exampleQuality(text) {
             context.badExample = quality == .bad
+            caption = path
             ledger.mark(line, .structure("heading: \(quality.rawValue) example"))
             return
         }
@@ -322,6 +327,9 @@ package struct OutlineWalker {
             ledger.mark(line, .structure(section == .code ? "heading: code example caption" : "heading: caption inside \(section.rawValue)"))
             if section != .code {
                 notes.append(Note(kind: .caption, text: String(repeating: "#", count: level) + " " + text, line: line, context: context))
+            } else {
+                // `### Use semantic HTML` over a code block: the caption of what follows it.
+                caption = [TextCleaner.clean(text)]
             }
             return
         }

@@ -216,13 +216,14 @@ package struct EntryWriter {
 
     private func insertCodeExamples(_ facts: [CodeFact], componentID: Int64, sourceID: Int64) throws {
         let insert = try RowInsert(db, """
-            INSERT INTO code_examples (component_id, platform_id, framework_id, aspect, language, code, position, source_id, line, quality)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO code_examples (component_id, platform_id, framework_id, aspect, language, code, position, source_id, line, quality,
+                                       caption)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         for (position, fact) in facts.enumerated() {
             try insert.run(db, [.int(componentID), .of(platformID(fact.platform)), .of(frameworkID(fact.framework)), .of(fact.aspect?.rawValue),
                                 .of(fact.language), .text(fact.code), .of(position), .int(sourceID), .of(fact.line),
-                                .text(fact.quality.rawValue)])
+                                .text(fact.quality.rawValue), .of(fact.caption)])
         }
     }
 
