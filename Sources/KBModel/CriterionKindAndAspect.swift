@@ -73,6 +73,9 @@ public struct Aspect: OpenVocabularyValue {
     /// no label to it (the normalizer sets it for a reference section), so a comparison shows it
     /// with the headings it does not know.
     public static let furtherReading = Aspect(rawValue: "further-reading")
+    /// A page's "Code examples" section that stands under no aspect heading: its prose and its
+    /// code. Not among `known`, as `furtherReading`.
+    public static let codeExamples = Aspect(rawValue: "code-examples")
 
     /// The aspects the vocabulary knows, in the order a reader expects them.
     public static let known: [Aspect] = [.general, .name, .role, .group, .state, .focus, .customAction, .announcements]

@@ -13,6 +13,8 @@ package struct Entry: Sendable, Equatable {
     package var title: String?
     package var family: Family?
     package var category: String?
+    /// The page's other categories, as written (Jekyll's `categories: main form`: `form`).
+    package var tags: [String] = []
     package var criteria: [RawCriterion] = []
     package var notes: [Note] = []
     /// The source's own Gherkin, line by line.
@@ -119,6 +121,10 @@ package struct RawCriterion: Sendable, Equatable {
     package var lastLine: Int
     /// The Condensed group line it was written under, as written; nil for front matter.
     package var group: String?
+    /// A guide's check: the number of the step it is written in, and the headings inside that
+    /// step above it, as written (`NoteContext`).
+    package var step: Int?
+    package var headingPath: [String] = []
 
     package init(kind: String, label: String?, expectation: String, line: Int, lastLine: Int? = nil, group: String? = nil) {
         self.kind = kind
@@ -178,6 +184,12 @@ package struct NoteContext: Sendable, Equatable, Hashable {
     package var aspect: String?
     /// Under a "Bad example" label: code here is how not to do it.
     package var badExample = false
+    /// The number of the numbered step the note is written in (`2.  ## How to test`), if it is in
+    /// one that holds headings.
+    package var step: Int?
+    /// The headings inside that step above the note, outermost first, as written (`Manual
+    /// testing`, `Getting started`); the step's own heading is the aspect.
+    package var headingPath: [String] = []
 
     package init(section: Section? = nil, platform: String? = nil, framework: String? = nil, aspect: String? = nil) {
         self.section = section

@@ -39,6 +39,8 @@ package struct ComponentInfo: Sendable, Equatable, Codable {
     package var title: String
     package var family: Family
     package var category: String?
+    /// The page's other categories, as slugs (`categories: main form` gives `form`).
+    package var tags: [String] = []
     package var summary: String?
     /// The source's own "Full information" link, as written.
     package var pageLink: String?
@@ -58,6 +60,31 @@ package struct ComponentInfo: Sendable, Equatable, Codable {
     }
 }
 
+/// Where a row of a guide is written: the number of its numbered step (`2.  ## How to test`), and
+/// the headings inside that step above it, outermost first, cleaned (`Manual testing`, `Getting
+/// started`). Empty outside a step.
+package struct StepPlace: Sendable, Equatable {
+    package var step: Int?
+    package var headings: [String]
+
+    package init(step: Int? = nil, headings: [String] = []) {
+        self.step = step
+        self.headings = headings
+    }
+
+    /// The heading path as stored and shown: `Manual testing › Getting started`; nil for none.
+    package var path: String? { headings.isEmpty ? nil : headings.joined(separator: StepPlace.separator) }
+
+    package static let separator = " › "
+
+    /// A row's kind as the line account (`trace`) says it, with where in the guide it stands:
+    /// `how-to-test (step 2: Manual testing › Getting started)`.
+    package func traced(_ kind: String) -> String {
+        guard let step else { return kind }
+        return "\(kind) (step \(step)" + (path.map { ": " + $0 } ?? "") + ")"
+    }
+}
+
 package struct CriterionFact: Sendable, Equatable {
     package var platform: Platform?
     package var kind: CriterionKind
@@ -66,6 +93,8 @@ package struct CriterionFact: Sendable, Equatable {
     package var line: Int
     /// The Condensed group line it sits under, as written (`Keyboard & screen reader actions`).
     package var group: String?
+    /// Where in a guide it is written: its step and the headings inside it (`StepPlace`).
+    package var place = StepPlace()
 
     package init(platform: Platform? = nil, kind: CriterionKind, label: String? = nil, expectation: String, line: Int, group: String? = nil) {
         self.platform = platform
@@ -85,6 +114,8 @@ package struct GuidanceFact: Sendable, Equatable {
     package var parent: Int?
     package var text: String
     package var line: Int
+    /// Where in a guide it is written: its step and the headings inside it (`StepPlace`).
+    package var place = StepPlace()
 
     package init(platform: Platform? = nil, framework: Framework? = nil, aspect: Aspect, parent: Int? = nil, text: String, line: Int) {
         self.platform = platform
@@ -160,6 +191,8 @@ package struct CodeFact: Sendable, Equatable {
     /// `bad` under a "Bad example" marker: how not to do it.
     package var quality: CodeQuality = .good
     package var line: Int
+    /// The caption heading over it in a "Code examples" section (`Use semantic HTML`), as written.
+    package var caption: String?
 
     package init(platform: Platform? = nil, framework: Framework? = nil, aspect: Aspect? = nil, language: String? = nil, code: String, quality: CodeQuality = .good, line: Int) {
         self.platform = platform

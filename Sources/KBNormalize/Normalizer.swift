@@ -20,6 +20,7 @@ package enum Normalizer {
             pageLink: entry.pageLink,
             condensedFrame: entry.condensedFrame.isEmpty ? nil : entry.condensedFrame.joined(separator: "\n"),
             gherkinFrame: entry.gherkinFrame.isEmpty ? nil : entry.gherkinFrame.joined(separator: "\n")))
+        result.component.tags = entry.tags.map { Vocabulary.slugify($0) }.filter { !$0.isEmpty }
         result.notices = entry.notices + entry.topics.map { topic in
             Notice(.unknownLabel, line: topic.line, "unknown heading \"\(topic.text)\" kept as aspect \"\(Vocabulary.slugify(topic.text))\"")
         }
@@ -125,7 +126,7 @@ package enum Normalizer {
             // Reading-list links other than WCAG citations are kept as guidance of their own aspect.
             let aspect: Aspect = context.section == .announcements ? .announcements
                 : context.section == .references ? .furtherReading
-                : context.aspect.map(Vocabulary.meaning(ofAspectLabel:)) ?? .general
+                : context.aspect.map(Vocabulary.meaning(ofAspectLabel:)) ?? (context.section == .code ? .codeExamples : .general)
             let scope = Scope(platform: platform, framework: framework, aspect: aspect)
             scopes[context] = scope
             return scope
@@ -152,11 +153,13 @@ package enum Normalizer {
                 result.ledger.markSpan(raw.line...raw.lastLine, .fact(table: "gaps", kind: problem.rawValue))
                 return
             }
-            result.criteria.append(CriterionFact(platform: defaultPlatform, kind: kind, label: label,
-                                                 expectation: expectation, line: raw.line,
-                                                 group: raw.group.map { $0.split(separator: "\n").map { TextCleaner.clean(String($0)) }
-                                                     .joined(separator: "\n") }))
-            result.ledger.markSpan(raw.line...raw.lastLine, .fact(table: "criteria", kind: kind.rawValue))
+            var fact = CriterionFact(platform: defaultPlatform, kind: kind, label: label,
+                                     expectation: expectation, line: raw.line,
+                                     group: raw.group.map { $0.split(separator: "\n").map { TextCleaner.clean(String($0)) }
+                                         .joined(separator: "\n") })
+            fact.place = StepPlace(step: raw.step, headings: raw.headingPath)
+            result.criteria.append(fact)
+            result.ledger.markSpan(raw.line...raw.lastLine, .fact(table: "criteria", kind: fact.place.traced(kind.rawValue)))
         }
 
         mutating func add(_ note: Note, parent: Int?) {
@@ -178,10 +181,15 @@ package enum Normalizer {
                     result.ledger.markSpan(note.lines, .skipped("empty code block"))
                     return
                 }
-                result.codeExamples.append(CodeFact(platform: scope.platform, framework: scope.framework,
-                                                    aspect: note.context.aspect.map(Vocabulary.meaning(ofAspectLabel:)),
-                                                    language: language, code: note.text, quality: bad ? .bad : .good,
-                                                    line: note.line))
+                // A code section beside the aspects is its code's aspect, as it is its prose's
+                // (both read back together), and its caption heading the block's caption.
+                var fact = CodeFact(platform: scope.platform, framework: scope.framework,
+                                    aspect: note.context.aspect.map(Vocabulary.meaning(ofAspectLabel:))
+                                        ?? (note.context.section == .code ? .codeExamples : nil),
+                                    language: language, code: note.text, quality: bad ? .bad : .good,
+                                    line: note.line)
+                fact.caption = note.context.section == .code ? note.context.headingPath.last : nil
+                result.codeExamples.append(fact)
                 result.ledger.markSpan(note.lines, .fact(table: "code_examples", kind: bad ? "bad example" : language))
                 return
             case .text:
@@ -202,15 +210,17 @@ package enum Normalizer {
                 for child in note.children { add(child, parent: parent) }
                 return
             }
-            if note.context.section == .references, !WCAGLinks.parse(note.text, line: note.line).isEmpty {
+            if note.context.section == .references, !WCAGLinks.listed(note.text, line: note.line).isEmpty {
                 // A WCAG citation is a `component_wcag` row (its reader took it), not guidance.
                 for child in note.children { add(child, parent: parent) }
                 return
             }
             if Placeholder.hasTemplateToken(text) { gap(.templateToken, text) }
-            result.guidance.append(GuidanceFact(platform: scope.platform, framework: scope.framework, aspect: scope.aspect,
-                                                parent: parent, text: text, line: note.line))
-            result.ledger.markSpan(note.lines, .fact(table: "guidance", kind: scope.aspect.rawValue))
+            var fact = GuidanceFact(platform: scope.platform, framework: scope.framework, aspect: scope.aspect,
+                                    parent: parent, text: text, line: note.line)
+            fact.place = StepPlace(step: note.context.step, headings: note.context.headingPath)
+            result.guidance.append(fact)
+            result.ledger.markSpan(note.lines, .fact(table: "guidance", kind: fact.place.traced(scope.aspect.rawValue)))
             let index = result.guidance.count - 1
             for child in note.children { add(child, parent: index) }
         }

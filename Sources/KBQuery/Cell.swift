@@ -20,6 +20,8 @@ public struct Cell: Sendable, Equatable {
         public var depth: Int
         public var line: Int
         public var platform: Platform?
+        /// A guide's note: the headings inside its step above it (`ComponentFacts.Guidance`).
+        public var headingPath: String?
 
         public var isGap: Bool { if case .gap = content { true } else { false } }
     }
@@ -132,12 +134,13 @@ package enum CellBuilder {
             for g in facts.guidance where matches(g.aspect) && applies(g.platform) {
                 let d = g.parentID.flatMap { depth[$0].map { $0 + 1 } } ?? 0
                 depth[g.id] = d
-                placed.append(Placed(item: Cell.Item(content: .guidance(g.text), depth: d, line: g.line, platform: g.platform),
+                placed.append(Placed(item: Cell.Item(content: .guidance(g.text), depth: d, line: g.line, platform: g.platform,
+                                                     headingPath: g.headingPath),
                                      framework: g.framework, order: (0, g.line, 0)))
             }
             for code in facts.codeExamples where matches(code.aspect ?? .general) && applies(code.platform) {
                 placed.append(Placed(item: Cell.Item(content: .code(language: code.language, code: code.code, bad: code.quality == .bad), depth: 0,
-                                                     line: code.line, platform: code.platform),
+                                                     line: code.line, platform: code.platform, headingPath: code.caption),
                                      framework: code.framework, order: (0, code.line, 1)))
             }
         }

@@ -76,6 +76,9 @@ public struct ComponentFacts: Sendable {
         public var parentID: Int64?
         public var text: String
         public var line: Int
+        /// In a guide's numbered step: the headings inside the step above the note
+        /// (`Manual testing › Getting started`).
+        public var headingPath: String?
 
         init(row: Row) throws {
             id = row["id"]
@@ -85,6 +88,7 @@ public struct ComponentFacts: Sendable {
             parentID = row["parent_id"]
             text = row["text"]
             line = row["line"]
+            headingPath = row["heading_path"]
         }
     }
 
@@ -123,8 +127,10 @@ public struct ComponentFacts: Sendable {
         public var line: Int
         /// `bad`: under a "Bad example" marker, how not to do it.
         public var quality: CodeQuality
+        /// The caption heading over it in a "Code examples" section, as written.
+        public var caption: String?
 
-        enum CodingKeys: String, CodingKey { case platform, framework, aspect, language, code, quality, line }
+        enum CodingKeys: String, CodingKey { case platform, framework, aspect, language, code, quality, line, caption }
 
         init(row: Row) throws {
             platform = try row.platform()
@@ -134,6 +140,7 @@ public struct ComponentFacts: Sendable {
             code = row["code"]
             line = row["line"]
             quality = CodeQuality(rawValue: row["quality"] ?? "good") ?? .good
+            caption = row["caption"]
         }
     }
 
@@ -264,7 +271,8 @@ public struct ComponentFacts: Sendable {
             LEFT JOIN platforms p ON p.id = x.platform_id WHERE x.component_id IN (\(idList)) ORDER BY x.component_id, x.position
             """) { $0.criteria.append($1) }
         try each(Guidance.self, """
-            SELECT x.component_id, x.id, p.slug AS platform, f.slug AS framework, x.aspect, x.parent_id, x.text, x.line FROM guidance x
+            SELECT x.component_id, x.id, p.slug AS platform, f.slug AS framework, x.aspect, x.parent_id, x.text, x.line, x.heading_path
+            FROM guidance x
             LEFT JOIN platforms p ON p.id = x.platform_id LEFT JOIN frameworks f ON f.id = x.framework_id
             WHERE x.component_id IN (\(idList)) ORDER BY x.component_id, x.position
             """) { $0.guidance.append($1) }
@@ -275,7 +283,8 @@ public struct ComponentFacts: Sendable {
             """) { $0.announcements.append($1) }
         try each(Gap.self, Gap.sql(where: "g.component_id IN (\(idList))", orderBy: "g.component_id, g.line, g.id")) { $0.gaps.append($1) }
         try each(CodeExample.self, """
-            SELECT x.component_id, p.slug AS platform, f.slug AS framework, x.aspect, x.language, x.code, x.line, x.quality FROM code_examples x
+            SELECT x.component_id, p.slug AS platform, f.slug AS framework, x.aspect, x.language, x.code, x.line, x.quality, x.caption
+            FROM code_examples x
             LEFT JOIN platforms p ON p.id = x.platform_id LEFT JOIN frameworks f ON f.id = x.framework_id
             WHERE x.component_id IN (\(idList)) ORDER BY x.component_id, x.position
             """) { $0.codeExamples.append($1) }

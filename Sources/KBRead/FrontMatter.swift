@@ -5,6 +5,8 @@ import KBModel
 package struct FrontMatter: Sendable {
     package var title: String?
     package var category: String?
+    /// The categories after the first (`categories: main form`: `form`), as written.
+    package var tags: [String] = []
     package var slug: String?
     package var criteria: [RawCriterion] = []
     package var gherkin: [GherkinStep] = []
@@ -135,7 +137,13 @@ package struct FrontMatter: Sendable {
                 result.ledger.mark(span, .structure("front matter: title"))
                 continue
             case "categories", "category":
-                result.category = value.string ?? value.sequence?.first?.string
+                // Jekyll reads `categories: main form` as two categories (a string is split at its
+                // spaces; `category` names one): the first is the page's, the others its tags.
+                let named = value.sequence?.compactMap(\.string)
+                    ?? value.string.map { key.lowercased() == "categories" ? $0.split(whereSeparator: \.isWhitespace).map(String.init) : [$0] }
+                    ?? []
+                result.category = named.first
+                result.tags = Array(named.dropFirst())
                 result.ledger.mark(span, .structure("front matter: category"))
                 continue
             case "slug", "permalink":

@@ -23,6 +23,12 @@ package enum Block: Sendable, Equatable {
     case attributes(text: String, line: Int)
     /// A pipe table (`| Key | Action |`), one row per line, the delimiter row left out.
     case table(rows: [TableRow], line: Int, lastLine: Int)
+    /// A numbered step that holds headings opens here (`2. ## How to test`, or `1. Test...` over an
+    /// indented `#### Getting started`): the blocks up to `stepEnd` are the step's. `line` is the
+    /// step's own line, which its item or heading accounts for.
+    case step(ordinal: Int, line: Int)
+    /// The open step ends: what follows is outside it.
+    case stepEnd
 }
 
 /// One row of a table, its cells as written (markup kept).
@@ -395,8 +401,11 @@ package enum MarkdownOutline {
         var listItems: [(indent: Int, item: ListItem)] = []
         var blankSinceItem = false
         /// Inside a list item that opened with a heading (`1.  ## How to test`): its indented
-        /// headings (`    ### Keyboard basics`) are headings too, not text.
+        /// headings (`    ### Keyboard basics`) sit one level below the heading they are written as.
         var headedItem = false
+        /// The numbered step open (its item's indentation and number), once a heading was met in
+        /// it: every heading inside it, at any indentation, is a heading of the step.
+        var step: (indent: Int, ordinal: Int)?
 
         init(lines: [Substring], hadComment: [Bool], firstLine: Int) {
             self.lines = lines
@@ -427,6 +436,8 @@ package enum MarkdownOutline {
                     i += 1
                     continue
                 }
+                // A line as little indented as the open step's number ends the step.
+                if let open = step, indent <= open.indent, !continuesLazily(rest) { endStep() }
                 if rest.hasPrefix("{%") || rest.hasPrefix("{::") || rest.hasPrefix("{:/") {
                     // Jekyll's Liquid: `{% highlight html %}` ... `{% endhighlight %}` is a code block;
                     // `{::nomarkdown}` ... `{:/}` raw HTML; any other tag line is site machinery.
@@ -473,7 +484,13 @@ package enum MarkdownOutline {
                     continue
                 }
                 if indent == 0, MarkdownOutline.listMarker(rest) == nil { headedItem = false }
-                if let (level, text) = MarkdownOutline.heading(rest, indent: headedItem || !listItems.isEmpty ? 0 : indent) {
+                if let (level, text) = MarkdownOutline.heading(rest, indent: step != nil || headedItem || !listItems.isEmpty ? 0 : indent) {
+                    // A heading indented under a numbered item opens that item as a step.
+                    if step == nil, let k = stepItem(holdingLineIndentedBy: indent) {
+                        flushList(upTo: k)
+                        step = (listItems[0].indent, listItems[0].item.ordinal ?? 0)
+                        blocks.append(.step(ordinal: listItems[0].item.ordinal ?? 0, line: listItems[0].item.line))
+                    }
                     flushAll()
                     // Inside an item, a heading sits one level below the heading it is written as.
                     blocks.append(.heading(level: headedItem && indent > 0 ? min(level + 1, 6) : level, text: String(text), line: lineNumber))
@@ -484,9 +501,13 @@ package enum MarkdownOutline {
                     // `1.  ## Test with the keyboard only` (the how-to-test guides): a heading set in a
                     // numbered item. The outline has no headings inside items, so the heading is
                     // lifted out, one level below the heading the list stands under, and what the
-                    // item holds follows it.
+                    // item holds follows it; a numbered one is a step.
                     flushAll()
                     headedItem = true
+                    if step == nil, let ordinal = marker.ordinal {
+                        step = (indent, ordinal)
+                        blocks.append(.step(ordinal: ordinal, line: lineNumber))
+                    }
                     blocks.append(.heading(level: min(level + 1, 6), text: String(text), line: lineNumber))
                     i += 1
                     continue
@@ -510,6 +531,17 @@ package enum MarkdownOutline {
                     flushAll()
                     skip(i, i, "horizontal rule")
                     i += 1
+                    continue
+                }
+                if let marker = MarkdownOutline.listMarker(rest), let tag = MarkdownOutline.htmlTag(marker.text),
+                   !MarkdownOutline.inlineTags.contains(tag) {
+                    // `- <div class="...">` over its HTML: the item's content is that block, read as
+                    // HTML (its text kept), not an item whose own line is markup.
+                    flushAll()
+                    let end = htmlBlockEnd(from: i, tag: tag)
+                    let text = ([marker.text] + lines[(i + 1)..<(end + 1)]).joined(separator: "\n")
+                    blocks.append(.html(tag: tag, text: text, line: lineNumber, lastLine: number(end)))
+                    i = end + 1
                     continue
                 }
                 if let marker = MarkdownOutline.listMarker(rest) {
@@ -562,7 +594,7 @@ package enum MarkdownOutline {
                 paragraph.append(MarkdownOutline.withoutHardBreak(content))
                 i += 1
             }
-            flushAll()
+            if step != nil { endStep() } else { flushAll() }
             return blocks
         }
 
@@ -635,6 +667,38 @@ package enum MarkdownOutline {
             guard !paragraph.isEmpty else { return }
             blocks.append(.paragraph(text: paragraph.joined(separator: " "), line: paragraphLine, lastLine: paragraphLastLine))
             paragraph.removeAll()
+        }
+
+        /// A line (its text after the indentation) that goes on the paragraph or item above it
+        /// (lazy continuation) rather than starting something of its own.
+        func continuesLazily(_ rest: Substring) -> Bool {
+            guard MarkdownOutline.listMarker(rest) == nil, MarkdownOutline.heading(rest, indent: 0) == nil else { return false }
+            return !paragraph.isEmpty || (!listItems.isEmpty && !blankSinceItem)
+        }
+
+        /// The index in `listItems` of the numbered item of the list's own level that a line
+        /// indented by `indent` is written inside (the last such item, and the line deeper than it).
+        func stepItem(holdingLineIndentedBy indent: Int) -> Int? {
+            guard let base = listItems.first?.indent, indent > base,
+                  let k = listItems.lastIndex(where: { $0.indent == base }), listItems[k].item.ordinal != nil else { return nil }
+            return k
+        }
+
+        /// The open step ends here.
+        mutating func endStep() {
+            flushAll()
+            blocks.append(.stepEnd)
+            step = nil
+            headedItem = false
+        }
+
+        /// The items before `k` as a list of their own: the item at `k` opens a step.
+        mutating func flushList(upTo k: Int) {
+            flushParagraph()
+            guard k > 0 else { return }
+            var index = 0
+            blocks.append(.list(Parser.tree(Array(listItems[..<k]), &index, parentIndent: -1)))
+            listItems.removeFirst(k)
         }
 
         mutating func flushList() {

@@ -17,6 +17,7 @@ package enum MarkdownReader {
             let frontMatter = try FrontMatter.parse(yaml)
             entry = Entry(format: format ?? .jekyll, slug: frontMatter.slug, title: frontMatter.title,
                           category: frontMatter.category)
+            entry.tags = frontMatter.tags
             entry.criteria = frontMatter.criteria
             entry.gherkin = frontMatter.gherkin
             entry.notices = frontMatter.notices
@@ -54,9 +55,13 @@ package enum EntryAssembly {
                 continue
             }
             if case let .criterion(kind, label) = note.kind {
-                // A guide's check or key-table row: the topic it stands under is its group.
-                entry.criteria.append(RawCriterion(kind: kind, label: label, expectation: note.text, line: note.line,
-                                                   lastLine: note.lastLine, group: note.context.aspect))
+                // A guide's check or key-table row: the innermost heading it stands under is its
+                // group (a heading inside its step, else the topic).
+                var criterion = RawCriterion(kind: kind, label: label, expectation: note.text, line: note.line,
+                                             lastLine: note.lastLine, group: note.context.headingPath.last ?? note.context.aspect)
+                criterion.step = note.context.step
+                criterion.headingPath = note.context.headingPath
+                entry.criteria.append(criterion)
                 continue
             }
             collectWCAG(note, into: &entry.wcag)
@@ -210,8 +215,10 @@ package enum EntryAssembly {
 
     static func collectWCAG(_ note: Note, into references: inout [WCAGReference]) {
         guard note.kind == .text else { return }
-        // Every citation is kept with its line (the normalizer keeps one row per criterion).
-        references += WCAGLinks.parse(note.text, line: note.line)
+        // Every citation is kept with its line (the normalizer keeps one row per criterion); a
+        // list of criteria may name them bare (`- 1.4.3 Contrast` under "Related WCAG").
+        references += note.context.section == .references ? WCAGLinks.listed(note.text, line: note.line)
+            : WCAGLinks.parse(note.text, line: note.line)
         for child in note.children { collectWCAG(child, into: &references) }
     }
 

@@ -32,6 +32,10 @@ package struct OutlineWalker {
     private var sectionLevel = 2
     /// The level of the last heading read (0 before any): headings written in an HTML block sit below it.
     private var headingLevel = 0
+    /// The numbered step open (`Block.step`): its own line, and for each heading of
+    /// `context.headingPath` its level and the platform and framework labels in force before it,
+    /// which come back when the heading's part ends.
+    private var step: (line: Int, headings: [(level: Int, platform: String?, framework: String?)])?
 
     package init(context: NoteContext = NoteContext()) {
         self.context = context
@@ -66,6 +70,12 @@ package struct OutlineWalker {
                     ledger.mark(line...lastLine, .structure("label: \(quality.rawValue) example"))
                     continue
                 }
+                if let check = OutlineWalker.check(text) {
+                    // `✓ **Ensure focus is visible**` on a line of its own: a check, as a heading is.
+                    emit(Note(kind: .criterion(kind: "checklist", label: nil), text: check, line: line, lastLine: lastLine,
+                              context: context))
+                    continue
+                }
                 var children: [Note] = []
                 if text.hasSuffix(":"), index < blocks.count, case .list(let items) = blocks[index] {
                     // "Initial focus areas:" over a list: the list is what it leads in.
@@ -84,6 +94,16 @@ package struct OutlineWalker {
                 attributes(text, line: line)
             case let .table(rows, line, lastLine):
                 table(rows, line: line, lastLine: lastLine)
+            case let .step(ordinal, line):
+                step = (line, [])
+                context.step = ordinal
+                context.headingPath = []
+            case .stepEnd:
+                // Nothing of the step's own headings is carried past it.
+                if let outermost = step?.headings.first { (context.platform, context.framework) = (outermost.platform, outermost.framework) }
+                step = nil
+                context.step = nil
+                context.headingPath = []
             }
         }
     }
@@ -224,24 +244,78 @@ package struct OutlineWalker {
             .contains(first)
     }
 
-    /// `✓ Ensure there are no keyboard traps` → the check it states, without its mark.
+    /// `✓ Ensure there are no keyboard traps` → the check it states, without its mark. Emphasis
+    /// around the mark or the words (`✓ **Ensure...**`, `**✓ Ensure...**`) is kept for the cleaner:
+    /// only the mark goes.
     static func check(_ text: String) -> String? {
-        guard let first = text.first, first == "✓" || first == "✔" || first == "☑" else { return nil }
-        let rest = text.dropFirst().trimmingSpaces()
-        return rest.isEmpty ? nil : String(rest)
+        let emphasis = text.prefix { $0 == "*" || $0 == "_" || $0 == " " }
+        let marked = text[emphasis.endIndex...]
+        guard let first = marked.first, first == "✓" || first == "✔" || first == "☑" else { return nil }
+        let rest = marked.dropFirst().trimmingSpaces()
+        let words = rest.filter { $0 != "*" && $0 != "_" }.trimmingSpaces()
+        return words.isEmpty ? nil : String(emphasis.filter { $0 != " " }) + String(rest)
+    }
+
+    /// A heading inside the open step other than the step's own: the headings it closes (of its
+    /// level or deeper) leave the path, with the platform they named, and a heading that is no
+    /// check joins it. A heading the page knows no meaning for, or a platform or framework, is
+    /// only that: a part of the step, the step's heading still the aspect (true). A section or an
+    /// aspect heading is also read as one (false).
+    private mutating func stepHeading(_ text: String, kind: Vocabulary.LabelKind, level: Int, line: Int, isCheck: Bool) -> Bool {
+        guard var open = step, line != open.line else { return false }
+        if let first = open.headings.firstIndex(where: { $0.level >= level }) {
+            (context.platform, context.framework) = (open.headings[first].platform, open.headings[first].framework)
+            context.headingPath.removeLast(open.headings.count - first)
+            open.headings.removeLast(open.headings.count - first)
+        }
+        if !isCheck {
+            open.headings.append((level, context.platform, context.framework))
+            context.headingPath.append(TextCleaner.clean(text))
+        }
+        step = open
+        guard !isCheck else { return false }
+        let path = context.headingPath.joined(separator: StepPlace.separator)
+        switch kind {
+        case .unknown:
+            ledger.mark(line, .structure("heading: inside step \(context.step ?? 0): \(path)"))
+        case .platform(let slug):
+            context.platform = text
+            context.framework = nil
+            ledger.mark(line, .structure("heading: inside step \(context.step ?? 0): \(path) (platform \(slug.rawValue))"))
+        case .framework(let slug, _):
+            context.framework = text
+            context.platform = text
+            ledger.mark(line, .structure("heading: inside step \(context.step ?? 0): \(path) (framework \(slug.rawValue))"))
+        default:
+            return false
+        }
+        return true
     }
 
     private mutating func heading(_ text: String, level: Int, line: Int) {
-        if let check = OutlineWalker.check(text) {
+        let kind = Vocabulary.classify(text)
+        let check = OutlineWalker.check(text)
+        if stepHeading(text, kind: kind, level: level, line: line, isCheck: check != nil) {
+            context.badExample = false
+            return
+        }
+        // What a heading does to the labels in force leaves the step and its headings as they are;
+        // outside a step, the path holds only a code example's caption, which the next heading
+        // (but a good or bad example's label) replaces.
+        let (inStep, path) = (context.step, context.headingPath)
+        var caption: [String] = []
+        defer { (context.step, context.headingPath) = (inStep, inStep == nil ? caption : path) }
+        if let check {
+            caption = path
             // A guide's check (`### ✓ Verify that the focus order is logical`): a criterion of the
             // topic in force; the prose under it stays that topic's.
             emit(Note(kind: .criterion(kind: "checklist", label: nil), text: check, line: line, context: context))
             return
         }
-        let kind = Vocabulary.classify(text)
         context.badExample = false
         if let quality = OutlineWalker.exampleQuality(text) {
             context.badExample = quality == .bad
+            caption = path
             ledger.mark(line, .structure("heading: \(quality.rawValue) example"))
             return
         }
@@ -253,6 +327,9 @@ package struct OutlineWalker {
             ledger.mark(line, .structure(section == .code ? "heading: code example caption" : "heading: caption inside \(section.rawValue)"))
             if section != .code {
                 notes.append(Note(kind: .caption, text: String(repeating: "#", count: level) + " " + text, line: line, context: context))
+            } else {
+                // `### Use semantic HTML` over a code block: the caption of what follows it.
+                caption = [TextCleaner.clean(text)]
             }
             return
         }

@@ -201,8 +201,9 @@ package enum TextCleaner {
     /// The closing `_` of `_emphasis_` opened at `i`: the opening one follows no word and precedes
     /// a word or an opening bracket (`_(a note)_`, `_[a link](...)_`, as CommonMark lets a
     /// delimiter after a space precede punctuation); the closing one follows a non-space and
-    /// precedes no word, with no code span between. A search that fails records the stretch it
-    /// covered in `known`; a later opening inside it fails without a second look (`_a _a _a ...`).
+    /// precedes no word, outside any code span (`_(`aria-label`)_`: the span is the emphasis's
+    /// content, kept as code). A search that fails records the stretch it covered in `known`; a
+    /// later opening inside it fails without a second look (`_a _a _a ...`).
     static func emphasisClose(_ bytes: UnsafeBufferPointer<UInt8>, openingAt i: Int, from: Int, to: Int,
                               known: inout Range<Int>) -> Int? {
         guard i + 1 < to, isWordByte(bytes[i + 1]) || bytes[i + 1] == UInt8(ascii: "(") || bytes[i + 1] == UInt8(ascii: "["),
@@ -211,7 +212,14 @@ package enum TextCleaner {
         var j = i + 2
         while j < to {
             let c = bytes[j]
-            if c == UInt8(ascii: "`") { break }
+            if c == UInt8(ascii: "`") {
+                // A code span inside is passed over whole; an unclosed backtick ends the search.
+                var run = 0
+                while j + run < to, bytes[j + run] == c { run += 1 }
+                guard let close = findRun(bytes, of: c, length: run, from: j + run, to: to) else { break }
+                j = close + run
+                continue
+            }
             if c == UInt8(ascii: "_"), bytes[j - 1] != space, bytes[j - 1] != UInt8(ascii: "_"),
                j + 1 >= to || (!isWordByte(bytes[j + 1]) && bytes[j + 1] != UInt8(ascii: "_")) {
                 return j

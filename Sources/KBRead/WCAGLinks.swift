@@ -20,6 +20,24 @@ package enum WCAGLinks {
         return text.utf8.withContiguousStorageIfAvailable(scan) ?? Array(text.utf8).withUnsafeBufferPointer(scan)
     }
 
+    /// The citations of a line of a list of criteria (a "Related WCAG" section): those `parse`
+    /// finds, else the criterion the line starts with, written bare (`1.4.3 Contrast`,
+    /// `1.4.11: Non-text Contrast`, `SC 2.4.7 Focus Visible (AA)`). Elsewhere a bare number is
+    /// no citation (`4.5:1`, a version).
+    package static func listed(_ text: String, line: Int) -> [WCAGReference] {
+        let found = parse(text, line: line)
+        guard found.isEmpty else { return found }
+        var rest = Substring(text).trimmingSpaces()
+        if rest.hasPrefix("SC ") { rest = rest.dropFirst(3).trimmingSpaces() }
+        let token = rest.prefix { $0.isNumber || $0 == "." }
+        guard let sc = SCNumber(token.hasSuffix(".") ? String(token.dropLast()) : String(token)) else { return [] }
+        let after = rest[token.endIndex...]
+        guard after.isEmpty || after.first == " " || after.first == ":" || token.hasSuffix(".") else { return [] }
+        // What follows is read as a citation's tail is: the title, and a level in parentheses.
+        let tail = after.drop { $0 == ":" || $0 == "." || $0 == " " }
+        return parse("WCAG \(sc.description) \(tail)", line: line)
+    }
+
     package static func parse(_ text: String, line: Int) -> [WCAGReference] {
         guard containsWCAG(text) else { return [] }
         var found: [WCAGReference] = []

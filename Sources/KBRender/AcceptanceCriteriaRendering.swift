@@ -355,9 +355,12 @@ public enum AcceptanceCriteria {
         return TerminalText.text(out)
     }
 
-    /// A cell as markdown bullets: frameworks as `- **UIKit**` with their notes nested under them.
+    /// A cell as markdown bullets: frameworks as `- **UIKit**` with their notes nested under them;
+    /// a guide's notes under the headings of their step (`#### Manual testing`, `##### Getting
+    /// started`), each written where it starts.
     static func bullets(_ cell: Cell, lines: Bool = false) -> String {
         var out = ""
+        var headings: [String] = []
         for group in cell.groups where !group.items.isEmpty {
             var base = 0
             if let framework = group.framework {
@@ -368,6 +371,14 @@ public enum AcceptanceCriteria {
             // that nobody copies it and the document reads back the same.
             var afterBad = false
             for entry in group.items {
+                if let path = entry.headingPath {
+                    let parts = path.components(separatedBy: StepPlace.separator)
+                    let kept = zip(parts, headings).prefix { $0 == $1 }.count
+                    for (index, part) in parts.enumerated().dropFirst(kept) {
+                        out += (out.isEmpty ? "" : "\n") + String(repeating: "#", count: min(4 + index, 6)) + " " + part + "\n\n"
+                    }
+                    headings = parts
+                }
                 let indent = String(repeating: "  ", count: base + entry.depth)
                 if case let .code(language, code, bad) = entry.content {
                     if bad || afterBad { out += "\n" + indent + (bad ? "**Bad example**" : "**Good example**") + "\n" }

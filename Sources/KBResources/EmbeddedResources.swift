@@ -22,6 +22,7 @@ package enum EmbeddedResources {
         ("0019_catalogue_source", PackageResources._019_catalogue_source_sql),
         ("0020_reread_documents", PackageResources._020_reread_documents_sql),
         ("0021_component_renames", PackageResources._021_component_renames_sql),
+        ("0022_guide_steps", PackageResources._022_guide_steps_sql),
     ]
 
     /// vocabulary/equivalents.tsv: the words each platform uses for the same thing (`equivalents`).

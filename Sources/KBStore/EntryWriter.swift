@@ -58,9 +58,11 @@ package struct EntryWriter {
         case let .insertComponent(id, c, sourceID):
             try stages.measure(.components) {
                 try exec("""
-                    INSERT INTO components (id, slug, title, family, category, summary, page_link, condensed_frame, gherkin_frame, source_id)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """, [id, c.slug, c.title, c.family.rawValue, c.category, c.summary, c.pageLink, c.condensedFrame, c.gherkinFrame, sourceID])
+                    INSERT INTO components (id, slug, title, family, category, tags, summary, page_link, condensed_frame, gherkin_frame,
+                                            source_id)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """, [id, c.slug, c.title, c.family.rawValue, c.category, c.storedTags, c.summary, c.pageLink, c.condensedFrame,
+                          c.gherkinFrame, sourceID])
                 // A component of this name answers to it, not a rename to another.
                 try exec("DELETE FROM component_renames WHERE family = ? AND slug = ?", [c.family.rawValue, c.slug])
             }
@@ -70,9 +72,9 @@ package struct EntryWriter {
                     try exec("DELETE FROM \(table) WHERE component_id = ? AND source_id = ?", [id, previousSourceID])
                 }
                 try exec("""
-                    UPDATE components SET title = ?, category = ?, summary = ?, page_link = ?, condensed_frame = ?, gherkin_frame = ?,
-                        source_id = ? WHERE id = ?
-                    """, [c.title, c.category, c.summary, c.pageLink, c.condensedFrame, c.gherkinFrame, sourceID, id])
+                    UPDATE components SET title = ?, category = ?, tags = ?, summary = ?, page_link = ?, condensed_frame = ?,
+                        gherkin_frame = ?, source_id = ? WHERE id = ?
+                    """, [c.title, c.category, c.storedTags, c.summary, c.pageLink, c.condensedFrame, c.gherkinFrame, sourceID, id])
             }
         case let .insertFacts(componentID, sourceID, entry):
             try writeFacts(entry, componentID: componentID, sourceID: sourceID)
@@ -156,14 +158,16 @@ package struct EntryWriter {
     /// The rows' ids, in the entry's order: inferred links point at them.
     private func insertCriteria(_ facts: [CriterionFact], componentID: Int64, sourceID: Int64) throws -> [Int64] {
         let insert = try RowInsert(db, """
-            INSERT INTO criteria (component_id, platform_id, kind, label, expectation, position, source_id, line, group_title)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO criteria (component_id, platform_id, kind, label, expectation, position, source_id, line, group_title,
+                                  step, heading_path)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         var ids: [Int64] = []
         ids.reserveCapacity(facts.count)
         for (position, fact) in facts.enumerated() {
             try insert.run(db, [.int(componentID), .of(platformID(fact.platform)), .text(fact.kind.rawValue), .of(fact.label),
-                                .text(fact.expectation), .of(position), .int(sourceID), .of(fact.line), .of(fact.group)])
+                                .text(fact.expectation), .of(position), .int(sourceID), .of(fact.line), .of(fact.group),
+                                .of(fact.place.step), .of(fact.place.path)])
             ids.append(db.lastInsertedRowID)
         }
         return ids
@@ -171,8 +175,9 @@ package struct EntryWriter {
 
     private func insertGuidance(_ facts: [GuidanceFact], componentID: Int64, sourceID: Int64) throws {
         let insert = try RowInsert(db, """
-            INSERT INTO guidance (component_id, platform_id, framework_id, aspect, parent_id, text, position, source_id, line)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO guidance (component_id, platform_id, framework_id, aspect, parent_id, text, position, source_id, line,
+                                  step, heading_path)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         // A nested note points at its parent's row: the ids of this entry's rows, in order.
         var ids: [Int64] = []
@@ -180,7 +185,7 @@ package struct EntryWriter {
         for (position, fact) in facts.enumerated() {
             try insert.run(db, [.int(componentID), .of(platformID(fact.platform)), .of(frameworkID(fact.framework)),
                                 .text(fact.aspect.rawValue), .of(fact.parent.map { ids[$0] }), .text(fact.text), .of(position),
-                                .int(sourceID), .of(fact.line)])
+                                .int(sourceID), .of(fact.line), .of(fact.place.step), .of(fact.place.path)])
             ids.append(db.lastInsertedRowID)
         }
     }
@@ -211,13 +216,14 @@ package struct EntryWriter {
 
     private func insertCodeExamples(_ facts: [CodeFact], componentID: Int64, sourceID: Int64) throws {
         let insert = try RowInsert(db, """
-            INSERT INTO code_examples (component_id, platform_id, framework_id, aspect, language, code, position, source_id, line, quality)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO code_examples (component_id, platform_id, framework_id, aspect, language, code, position, source_id, line, quality,
+                                       caption)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         for (position, fact) in facts.enumerated() {
             try insert.run(db, [.int(componentID), .of(platformID(fact.platform)), .of(frameworkID(fact.framework)), .of(fact.aspect?.rawValue),
                                 .of(fact.language), .text(fact.code), .of(position), .int(sourceID), .of(fact.line),
-                                .text(fact.quality.rawValue)])
+                                .text(fact.quality.rawValue), .of(fact.caption)])
         }
     }
 
@@ -329,4 +335,9 @@ package struct EntryWriter {
     // Never nil for a platform the fact has: `ids` found a row for every case.
     private func platformID(_ platform: Platform?) -> Int64? { platform.map { platformIDs[$0]! } }
     private func frameworkID(_ framework: Framework?) -> Int64? { framework.map { frameworkIDs[$0]! } }
+}
+
+extension ComponentInfo {
+    /// `tags` as the column holds them: slugs separated by a space, NULL for none.
+    var storedTags: String? { tags.isEmpty ? nil : tags.joined(separator: " ") }
 }

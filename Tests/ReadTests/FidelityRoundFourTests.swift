@@ -79,11 +79,12 @@ final class FidelityRoundFourTests: XCTestCase {
     // MARK: `### Code examples` under a web `## Developer Notes`
 
     /// `## Developer Notes` heads the notes; a code section below it stands beside the aspects
-    /// (NULL, as docs/schema.md says), while text right under it is general guidance.
+    /// (its own aspect, `code-examples`, since issue 50), while text right under it is general
+    /// guidance.
     func testCodeSectionUnderDeveloperNotesHasNoAspect() throws {
         let text = "# Footnote\n\n## Developer Notes\n\nA note.\n\n### Code examples\n\n```html\n<p>x</p>\n```\n\n### Focus\n\n```html\n<p>y</p>\n```\n"
         let entry = try Normalizer.normalize(try DocumentReader.read(text), hints: SourceHints(slug: "footnote", family: .web))
-        XCTAssertEqual(entry.codeExamples.map(\.aspect), [nil, .focus])
+        XCTAssertEqual(entry.codeExamples.map(\.aspect), [.codeExamples, .focus])
         XCTAssertEqual(entry.guidance.map(\.aspect), [.general])
         // An aspect heading over a code section still gives it its aspect.
         let nested = "# Box\n\n## iOS Developer Notes\n\n### General Notes\n\n- A note.\n\n#### Code example\n\n```swift\nlet x = 1\n```\n"
