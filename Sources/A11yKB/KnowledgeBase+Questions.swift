@@ -279,7 +279,7 @@ extension KnowledgeBase {
     /// This a11ykb's version, and the newest migration it knows (the schema it writes). The one
     /// place the version is written: the command line's version and the MCP server's `serverInfo` both say
     /// this, and CHANGELOG.md's newest release names it (CLITests/VersionTests checks all three).
-    public static let version = "0.16.0"
+    public static let version = "0.17.0"
     public static var schemaVersion: String { EmbeddedResources.migrations.last?.name ?? "" }
 }
 

@@ -56,7 +56,7 @@ public enum OpenACRReading {
         do { node = try YAMLLimits.compose(text) } catch let error as YAMLLimitError {
             throw OpenACRReadError(description: error.description)
         } catch {
-            throw OpenACRReadError(description: "not YAML: " + String(describing: error).split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " "))
+            throw OpenACRReadError(description: "not YAML: " + YAMLLimits.describe(error))
         }
         guard let node, case .mapping(let top) = node else {
             throw OpenACRReadError(description: "not an OpenACR report: the file is not a mapping of fields")

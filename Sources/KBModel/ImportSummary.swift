@@ -50,6 +50,15 @@ public struct ImportSummary: Sendable, Encodable, Equatable {
 
         enum CodingKeys: String, CodingKey { case path, line, message, sharedRules = "shared_rules" }
 
+        /// `shared_rules` only on the notices it counts: every other problem keeps its three keys.
+        public func encode(to encoder: Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(path, forKey: .path)
+            try c.encodeIfPresent(line, forKey: .line)
+            try c.encode(message, forKey: .message)
+            if let sharedRules { try c.encode(sharedRules, forKey: .sharedRules) }
+        }
+
         public var description: String {
             if let line { return "\(path):\(line): \(message)" }
             return "\(path): \(message)"

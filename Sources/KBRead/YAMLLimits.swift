@@ -1,3 +1,4 @@
+import Foundation
 import Yams
 
 /// What any YAML a11ykb reads may cost, whoever wrote it: front matter, a base report, anyone's
@@ -9,6 +10,25 @@ package enum YAMLLimits {
     package static let maxNodes = 100_000
     /// Flow lists and maps (`[[[`) compose by recursion, on a worker thread's small stack.
     package static let maxNesting = 200
+
+    /// Why a YAML text could not be read, as one line a person can act on: the problem and its
+    /// place, cut to `limit` characters. Yams' own descriptions quote the document (a 5 MB file
+    /// with a key given twice made a 5 MB one-line error, said twice over MCP).
+    package static func describe(_ error: Error, limit: Int = 300) -> String {
+        let text: String
+        switch error as? YamlError {
+        case let .scanner(_, problem, mark, _)?, let .parser(_, problem, mark, _)?, let .composer(_, problem, mark, _)?:
+            text = "line \(mark.line), column \(mark.column): \(problem)"
+        case let .reader(problem, offset, _, _)?:
+            text = problem + (offset.map { " at byte \($0)" } ?? "")
+        case let .duplicatedKeysInMapping(duplicates, context)?:
+            text = "line \(context.mark.line): a key given twice: " + duplicates.sorted().prefix(5).joined(separator: ", ")
+        default:
+            text = String(describing: error)
+        }
+        let flat = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        return flat.count > limit ? String(flat.prefix(limit)) + "…" : flat
+    }
 
     /// Whether walking `node` meets at most `budget` values; stops counting once it is spent.
     package static func fits(_ node: Node, budget: Int) -> Bool {

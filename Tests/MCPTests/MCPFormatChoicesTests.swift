@@ -22,7 +22,8 @@ final class MCPFormatChoicesTests: XCTestCase {
             "get_component": AcceptanceCriteriaDocument.formatNames,
             "build_checklist": ChecklistDocument.formatNames,
             "get_test_plan": ChecklistDocument.formatNames,
-            "build_conformance_report": OpenACRReport.formatNames,
+            // A tool answers text: a binary format (Word) is no choice of it.
+            "build_conformance_report": OpenACRReport.textFormats.map(\.rawValue),
         ], "every tool that takes a format, and its choices")
 
         _ = try kb.savePlan("p", checklist: try kb.checklist(["expandable-region"]))

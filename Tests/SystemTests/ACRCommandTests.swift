@@ -15,6 +15,14 @@ final class ACRCommandTests: XCTestCase {
         return try Fixtures.runProcess(env, ["python3", "-c", script] + arguments, environment: nil)
     }
 
+    /// axe-core runs in Debian's headless Chromium through Selenium: skipped, saying why, without them.
+    func requireChromium() throws {
+        for path in ["/usr/bin/chromium", "/usr/bin/chromedriver"] where !FileManager.default.fileExists(atPath: path) {
+            throw XCTSkip("\(path) is missing (apt-get install chromium chromium-driver): the axe-core run is skipped")
+        }
+        _ = try python("", [], needs: ["selenium"])
+    }
+
     /// A corpus knowledge base, a filled web plan and the real axe run: the files a lead holds.
     typealias LeadFiles = (db: String, results: String, axe: String, base: String, folder: URL)
     /// Made once for the class: importing the corpus through the command line is the slow part.
@@ -271,10 +279,7 @@ final class ACRCommandTests: XCTestCase {
     /// one element and passed on others said once; the functional performance criteria follow
     /// what failed (nothing here touches use without hearing).
     func testABuildFromARealAxeRunOfACheckoutPageReadsAsABuyers() throws {
-        for path in ["/usr/bin/chromium", "/usr/bin/chromedriver"] where !FileManager.default.fileExists(atPath: path) {
-            throw XCTSkip("\(path) is missing (apt-get install chromium chromium-driver): the axe-core run is skipped")
-        }
-        _ = try python("", [], needs: ["selenium"])
+        try requireChromium()
         let files = try leadFiles()
         let run = files.folder.appendingPathComponent("checkout-run.json").path
         let axe = try Fixtures.runProcess(URL(fileURLWithPath: "/usr/bin/env"),
@@ -315,10 +320,7 @@ final class ACRCommandTests: XCTestCase {
     /// The rendered report is itself accessible: zero axe-core violations in headless Chromium,
     /// for a11ykb's own report and each published one.
     func testRenderedReportsPassAxeCore() throws {
-        for path in ["/usr/bin/chromium", "/usr/bin/chromedriver"] where !FileManager.default.fileExists(atPath: path) {
-            throw XCTSkip("\(path) is missing (apt-get install chromium chromium-driver): the axe-core check of the HTML is skipped")
-        }
-        _ = try python("", [], needs: ["selenium"])
+        try requireChromium()
         let files = try leadFiles()
         let own = files.folder.appendingPathComponent("acr.yaml").path
         XCTAssertEqual(try Fixtures.run(["acr", "build", "--results", files.results, "--axe", files.axe, "--base", files.base, "-o", own, "--db", files.db]).status, 0)
