@@ -53,9 +53,8 @@ public enum QueryError: Error, LocalizedError, HintedError, Equatable {
         case .refused(let message): return message
         case .sqlFailed(let message): return "SQL error: \(message)"
         case .timedOut(let seconds):
-            // A limit the server derives from a deadline is 0.9997…: said to a tenth of a second.
-            let tenths = (seconds * 10).rounded() / 10
-            let text = tenths == tenths.rounded() ? "\(Int(tenths)) s" : "\(tenths) s"
+            // A limit the server derives from a deadline is 0.9997…: said to three significant digits.
+            let text = String(format: "%.3g", seconds) + " s"
             return "query stopped after the \(text) time limit" + (hint(.raiseTimeout).map { "; \($0)" } ?? "")
         case .outputTooLarge(let maxBytes):
             return "query stopped: its rows passed the \(QueryError.size(maxBytes)) output cap; add a LIMIT"

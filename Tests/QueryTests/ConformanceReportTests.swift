@@ -383,6 +383,21 @@ final class ConformanceReportTests: XCTestCase {
                 XCTAssertFalse("\(error)".contains("\n"), "one line: \(error)")
             }
         }
+        // A large file with a key given twice: the error names the problem and its line, never the
+        // document (a 5 MB file made a 5 MB error, said twice over MCP).
+        let big = "title: x\nnotes: " + String(repeating: "lorem ", count: 200_000) + "\ntitle: y\n"
+        XCTAssertThrowsError(try ConformanceReports.read(NamedInput(name: "twice.yaml", data: Data(big.utf8)))) { error in
+            let text = "\(error)"
+            XCTAssertLessThan(text.count, 500, String(text.prefix(300)))
+            XCTAssertTrue(text.contains("line"), text)
+        }
+    }
+
+    /// The time limit is said as a person reads it, to three significant digits: a deadline's 0.9997 s is 1 s.
+    func testATimeLimitIsSaidToATenthOfASecond() {
+        XCTAssertEqual(QueryError.timedOut(seconds: 0.9997028112411499).message { _ in nil }, "query stopped after the 1 s time limit")
+        XCTAssertEqual(QueryError.timedOut(seconds: 0.25).message { _ in nil }, "query stopped after the 0.25 s time limit")
+        XCTAssertEqual(QueryError.timedOut(seconds: 30).message { _ in nil }, "query stopped after the 30 s time limit")
     }
 
     /// A testing guide's checks hold for whatever the report speaks for: its contrast checks count
