@@ -3,13 +3,16 @@ import GRDB
 
 /// "Did you mean": terms of the index near a word that matched nothing.
 enum Suggest {
-    /// Up to `limit` words of the knowledge base within a small edit distance of `word`, most
+    /// Up to `limit` words of the knowledge base within a small edit distance of `word` (four
+    /// letters or more), most
     /// frequent first, as they are written in the facts (the index holds stems: `dim` for `dimmed`).
     static func nearTerms(_ db: Database, word: String, limit: Int = 3) throws -> [String] {
         let folded = word.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
         let letters = String(folded.unicodeScalars.filter { $0.properties.isAlphabetic || $0.properties.numericType != nil }
             .map(Character.init))
-        guard letters.count >= 3, let first = letters.unicodeScalars.first,
+        // A word of three letters is one edit from too many others to name one as meant (`yes`
+        // was answered "did you mean: yet?"): only longer words are corrected.
+        guard letters.count >= 4, let first = letters.unicodeScalars.first,
               let next = Unicode.Scalar(first.value + 1) else { return [] }
         let maxDistance = letters.count <= 5 ? 1 : 2
         let candidates = try Row.fetchAll(db, sql: """

@@ -195,6 +195,15 @@ final class AnswersRoundThreeTests: XCTestCase {
         }
     }
 
+    /// A word of three letters is no misspelling of another (issue 48): `accessibilityElementsHidden="yes"`
+    /// was answered "did you mean: yet?". A longer one still is (`dimmd` is searched as `dimmed`).
+    func testAThreeLetterWordIsNotTakenForAnother() throws {
+        let result = try search("accessibilityElementsHidden=\"yes\"")
+        XCTAssertFalse(result.suggestions.contains("yet"), "\(result.suggestions)")
+        XCTAssertFalse(result.reading.corrections.contains { $0.typed == "yes" }, "\(result.reading.corrections)")
+        XCTAssertTrue(try search("dimmd button").reading.corrections.contains { $0.typed == "dimmd" })
+    }
+
     // MARK: - Success criteria in the question
 
     /// A success criterion's number or handle reaches the components that cite it first, then
