@@ -53,13 +53,13 @@ enum BuyerRemarks {
             var sentence = "Not met in \(g.component)" + (g.page.map { " on \($0)" } ?? "")
             sentence += whom.isEmpty ? ": " : ", for " + RemarkWords.list(whom) + ": "
             sentence += RemarkWords.list(what + (g.rows.count > 2 ? [RemarkWords.count(g.rows.count - 2, "more requirement", "more requirements")] : []))
-            let tickets = g.rows.flatMap { RemarkWords.tickets(in: $0.note) }.uniqued()
+            let tickets = g.rows.flatMap { RemarkText.tickets(in: $0.note) }.uniqued()
             if !tickets.isEmpty { sentence += " (" + tickets.joined(separator: ", ") + ")" }
             return sentence + "."
         }
         if groups.count > namedFailures {
             let rest = groups.dropFirst(namedFailures)
-            let tickets = rest.flatMap { $0.rows.flatMap { RemarkWords.tickets(in: $0.note) } }.uniqued()
+            let tickets = rest.flatMap { $0.rows.flatMap { RemarkText.tickets(in: $0.note) } }.uniqued()
             out.append("Also not met in " + RemarkWords.list(rest.map(\.component).uniqued(), limit: 4, more: ("component", "components"))
                        + (tickets.isEmpty ? "" : " (" + tickets.joined(separator: ", ") + ")") + ".")
         }

@@ -2,7 +2,7 @@ import KBModel
 
 /// The words a buyer's remark is made of: counts that agree with their nouns, lists joined as a
 /// sentence joins them, the people a kind of test speaks for, and the ticket ids a tester's note
-/// names. Titles and labels from the sources are quoted as written; only these words are ours,
+/// names (read by `RemarkText.tickets`, the one reader `acr diff` uses too). Titles and labels from the sources are quoted as written; only these words are ours,
 /// so only these must be grammatical.
 enum RemarkWords {
     /// `1 element`, `3 elements`.
@@ -54,29 +54,6 @@ enum RemarkWords {
         case .settings: return "people who change display settings"
         default: return nil
         }
-    }
-
-    /// Ticket ids a note names, in its order, once each: a project key of capitals (and digits)
-    /// and a number, as trackers write them (`A11Y-124`, `SHOP-9`). Wrapped in other text
-    /// (`(A11Y-124)`, `A11Y-124:`) they are still found; `WCAG-2` style words are tickets too,
-    /// which is why only the notes are read, never the sources' own text.
-    static func tickets(in note: String) -> [String] {
-        var found: [String] = []
-        var word: [Character] = []
-        func flush() {
-            defer { word.removeAll() }
-            guard let dash = word.firstIndex(of: "-"), dash > 0, dash < word.count - 1 else { return }
-            let key = word[..<dash], number = word[(dash + 1)...]
-            guard key.first!.isUppercase, key.allSatisfy({ ($0.isUppercase && $0.isASCII) || ($0.isNumber && $0.isASCII) }),
-                  number.allSatisfy({ $0.isASCII && $0.isNumber }) else { return }
-            let ticket = String(word)
-            if !found.contains(ticket) { found.append(ticket) }
-        }
-        for ch in note {
-            if (ch.isASCII && (ch.isLetter || ch.isNumber)) || ch == "-" { word.append(ch) } else { flush() }
-        }
-        flush()
-        return found
     }
 
     /// A page or screen as the results name it (`Checkout`), as written; nil where none is named.

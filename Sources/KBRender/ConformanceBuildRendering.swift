@@ -34,56 +34,49 @@ extension ConformanceTrail: Document {
 }
 
 public enum ConformanceTrailRendering {
-    /// One line per piece of evidence: the level's place, then each row and rule with its file.
-    public static func markdown(_ trail: ConformanceTrail) -> String {
-        var out = "## Evidence trail\n\n"
-        out += "Where each level of this report comes from: the results rows (file, line, row, page, result, note) and the automated rules (file, page, rule, outcome, elements).\n\n"
-        let shown = trail.records.filter { !$0.rows.isEmpty || !$0.rules.isEmpty || !$0.basedOn.isEmpty || $0.baseLevel != nil }
-        if shown.isEmpty { return out + "No evidence was given.\n" }
-        for r in shown {
+    static let intro = "Where each level of this report comes from: the results rows (file, line, row, page, result, note) and the automated rules (tool, file, page, rule, outcome, elements)."
+
+    /// Each level that has anything behind it: a heading line and one line per row, rule and the
+    /// criteria it rests on. Both renderings write these lines, each in its own escaping.
+    static func entries(_ trail: ConformanceTrail) -> [(head: String, items: [String])] {
+        trail.records.filter { !$0.rows.isEmpty || !$0.rules.isEmpty || !$0.basedOn.isEmpty || $0.baseLevel != nil }.map { r in
             var head = "\(r.criterion) (\(r.component)): \(r.level.label)"
             if let base = r.baseLevel { head += "; the base report states \(base.label)" }
-            if let e = r.evidenceLevel, e != r.level { head += "; the evidence gives \(e.label)" }
-            out += "- " + MarkdownText.inline(head) + "\n"
-            for row in r.rows {
+            if let evidence = r.evidenceLevel, evidence != r.level { head += "; the evidence gives \(evidence.label)" }
+            var items = r.rows.map { row -> String in
                 let place = [row.file.map { "\($0) line \(row.line)" }, row.page.map { "page \($0)" }].compactMap { $0 }.joined(separator: ", ")
-                out += "  - " + MarkdownText.inline("\(row.result): \(row.id)" + (place.isEmpty ? "" : " (\(place))")
-                                                    + (row.note.isEmpty ? "" : ". Note: \(row.note)")) + "\n"
+                return "\(row.result): \(row.id)" + (place.isEmpty ? "" : " (\(place))") + (row.note.isEmpty ? "" : ". Note: \(row.note)")
             }
-            for rule in r.rules {
-                out += "  - " + MarkdownText.inline("axe-core \(rule.rule) \(rule.outcome) on \(rule.nodes) element\(rule.nodes == 1 ? "" : "s")"
-                                                    + " (\(rule.file)" + (rule.page.map { ", \($0)" } ?? "") + ")") + "\n"
+            items += r.rules.map { rule in
+                "\(rule.tool) \(rule.rule) \(rule.outcome) on \(rule.nodes) element\(rule.nodes == 1 ? "" : "s") (\(rule.file)"
+                    + (rule.page.map { ", \($0)" } ?? "") + ")"
             }
-            if !r.basedOn.isEmpty { out += "  - " + MarkdownText.inline("rests on " + r.basedOn.joined(separator: ", ")) + "\n" }
+            if !r.basedOn.isEmpty { items.append("rests on " + r.basedOn.joined(separator: ", ")) }
+            return (head, items)
+        }
+    }
+
+    /// The trail as a markdown section: a list per level.
+    public static func markdown(_ trail: ConformanceTrail) -> String {
+        let shown = entries(trail)
+        var out = "## Evidence trail\n\n" + intro + "\n\n"
+        if shown.isEmpty { return out + "No evidence was given.\n" }
+        for entry in shown {
+            out += "- " + MarkdownText.inline(entry.head) + "\n"
+            for item in entry.items { out += "  - " + MarkdownText.inline(item) + "\n" }
         }
         return out
     }
-}
 
-extension ConformanceTrailRendering {
     /// The trail as the last section of the report's HTML page: a list per level, every text escaped.
     public static func htmlSection(_ trail: ConformanceTrail) -> String {
         let e = HTMLText.escape
-        var out = "<section aria-labelledby=\"trail\">\n<h2 id=\"trail\">Evidence trail</h2>\n"
-        out += "<p>Where each level of this report comes from: the results rows and the automated rules, with their files.</p>\n"
-        let shown = trail.records.filter { !$0.rows.isEmpty || !$0.rules.isEmpty || !$0.basedOn.isEmpty || $0.baseLevel != nil }
+        let shown = entries(trail)
+        var out = "<section aria-labelledby=\"trail\">\n<h2 id=\"trail\">Evidence trail</h2>\n<p>\(e(intro))</p>\n"
         if shown.isEmpty { return out + "<p>No evidence was given.</p>\n</section>\n" }
         out += "<ul>\n"
-        for r in shown {
-            var head = "\(r.criterion) (\(r.component)): \(r.level.label)"
-            if let base = r.baseLevel { head += "; the base report states \(base.label)" }
-            if let ev = r.evidenceLevel, ev != r.level { head += "; the evidence gives \(ev.label)" }
-            out += "<li>\(e(head))\n<ul>\n"
-            for row in r.rows {
-                let place = [row.file.map { "\($0) line \(row.line)" }, row.page.map { "page \($0)" }].compactMap { $0 }.joined(separator: ", ")
-                out += "<li>" + e("\(row.result): \(row.id)" + (place.isEmpty ? "" : " (\(place))") + (row.note.isEmpty ? "" : ". Note: \(row.note)")) + "</li>\n"
-            }
-            for rule in r.rules {
-                out += "<li>" + e("axe-core \(rule.rule) \(rule.outcome) on \(rule.nodes) element\(rule.nodes == 1 ? "" : "s") (\(rule.file)"
-                                  + (rule.page.map { ", \($0)" } ?? "") + ")") + "</li>\n"
-            }
-            if !r.basedOn.isEmpty { out += "<li>" + e("rests on " + r.basedOn.joined(separator: ", ")) + "</li>\n" }
-            out += "</ul></li>\n"
+        for entry in shown {
+            out += "<li>\(e(entry.head))\n<ul>\n" + entry.items.map { "<li>\(e($0))</li>\n" }.joined() + "</ul></li>\n"
         }
         return out + "</ul>\n</section>\n"
     }
