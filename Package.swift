@@ -13,6 +13,8 @@ let grdb = Target.Dependency.product(name: "GRDB", package: "GRDB.swift")
 let optimized: [SwiftSetting] = Context.environment["A11YKB_ONONE"] == nil
     ? [.unsafeFlags(["-O"], .when(configuration: .debug))] : []
 // Tests reach into every layer (`@testable import KBRead`...): each test file imports what it tests.
+let logging = Target.Dependency.product(name: "Logging", package: "swift-log")
+let yams = Target.Dependency.product(name: "Yams", package: "Yams")
 let layers: [Target.Dependency] = ["KBFiles", "KBModel", "KBRead", "KBNormalize", "KBStore", "KBSearch", "KBImport",
                                    "KBQuery", "KBEvidence", "KBConformance", "KBWord", "KBRender", "KBResources"]
 
@@ -44,6 +46,8 @@ let package = Package(
         // HTTP's parts on a connection (`NIOHTTPTypes`), for the server's per-connection limits
         // (`ConnectionLimits`); the version Hummingbird resolves.
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.34.1"),
+        // The server's and the MCP transport's loggers (the version Hummingbird and the MCP SDK resolve).
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         // The Word document's zip container (`acr build --format docx`).
         .package(url: "https://github.com/weichsel/ZIPFoundation", exact: "0.9.20"),
     ],
@@ -64,7 +68,7 @@ let package = Package(
         // The values every layer speaks: entries, facts, the vocabulary, the import summary.
         .target(name: "KBModel", dependencies: ["KBResources"], swiftSettings: optimized),
         // Bytes to entries with labels as written; every line accounted for.
-        .target(name: "KBRead", dependencies: ["KBModel", .product(name: "Yams", package: "Yams")], swiftSettings: optimized),
+        .target(name: "KBRead", dependencies: ["KBModel", yams], swiftSettings: optimized),
         // Labels to slugs, text cleaned, captions turned into announcements.
         .target(name: "KBNormalize", dependencies: ["KBModel", "KBRead"], swiftSettings: optimized),
         // The SQLite file: opening, migrating, writing what an import planned.
@@ -84,14 +88,14 @@ let package = Package(
         .target(name: "KBEvidence", dependencies: ["KBModel", "KBResources", "KBSearch", "KBQuery"], swiftSettings: optimized),
         // Conformance reports (GSA's OpenACR): the catalogs, evidence to levels, check, compare.
         // A layer of its own: it changes with the VPAT editions and buyers' rules, not with search.
-        .target(name: "KBConformance", dependencies: ["KBModel", "KBRead", "KBQuery", "KBEvidence", "KBResources", .product(name: "Yams", package: "Yams")], swiftSettings: optimized),
+        .target(name: "KBConformance", dependencies: ["KBModel", "KBRead", "KBQuery", "KBEvidence", "KBResources", yams], swiftSettings: optimized),
         // A Word document (WordprocessingML in a zip) from headings, paragraphs and tables. A layer of its
         // own: it changes with Word's file format, not with what a document says.
         .target(name: "KBWord", dependencies: [.product(name: "ZIPFoundation", package: "ZIPFoundation")], swiftSettings: optimized),
         // Every byte of output: tables, CSV, JSON, documents.
         .target(name: "KBRender", dependencies: ["KBModel", "KBSearch", "KBQuery", "KBEvidence", "KBConformance", "KBFiles", "KBWord"], swiftSettings: optimized),
         // The façade: the questions the skins ask, and the types they see.
-        .target(name: "A11yKB", dependencies: ["KBModel", "KBStore", "KBSearch", "KBImport", "KBQuery", "KBEvidence", "KBConformance",
+        .target(name: "A11yKB", dependencies: [grdb, "KBModel", "KBStore", "KBSearch", "KBImport", "KBQuery", "KBEvidence", "KBConformance",
                                                "KBRender", "KBFiles", "KBResources"]),
         .executableTarget(
             name: "a11ykb",
@@ -105,7 +109,7 @@ let package = Package(
         // another command starts.
         .executableTarget(
             name: "a11ykb-mcp",
-            dependencies: ["A11yKBMCP", .product(name: "MCP", package: "swift-sdk")]
+            dependencies: ["A11yKB", "A11yKBMCP", .product(name: "MCP", package: "swift-sdk"), logging]
         ),
         // The MCP server's tools, resources and direct answers, for both transports: stdio
         // (a11ykb-mcp) and Streamable HTTP (a11ykb-serve). A skin over the façade.
@@ -124,18 +128,18 @@ let package = Package(
                            .product(name: "Mustache", package: "swift-mustache"),
                            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                            .product(name: "NIOCore", package: "swift-nio"),
-                           .product(name: "NIOHTTPTypes", package: "swift-nio-extras")],
+                           .product(name: "NIOHTTPTypes", package: "swift-nio-extras"), logging],
             resources: [.embedInCode("Templates")]
         ),
         // `a11ykb serve` runs this.
         .executableTarget(
             name: "a11ykb-serve",
-            dependencies: ["A11yKBServer"]
+            dependencies: ["A11yKB", "A11yKBMCP", "A11yKBServer"]
         ),
         // The load run's floor (scripts/bench-serve): the same requests through the library, no HTTP.
         .executableTarget(
             name: "a11ykb-bench",
-            dependencies: ["A11yKBServer"]
+            dependencies: ["A11yKBMCP", "A11yKBServer"]
         ),
         // Readers and normalizer under libFuzzer: see scripts/fuzz. A plain build makes a replay tool.
         .executableTarget(
@@ -150,10 +154,10 @@ let package = Package(
             path: "Tests/TestSupport"
         ),
         .testTarget(name: "LayerTests"),
-        .testTarget(name: "ReadTests", dependencies: layers + ["A11yKB", "TestSupport", "a11ykb-fuzz"]),
+        .testTarget(name: "ReadTests", dependencies: layers + ["A11yKB", "TestSupport", "a11ykb-fuzz", yams]),
         .testTarget(name: "NormalizeTests", dependencies: layers + ["A11yKB", "TestSupport"]),
-        .testTarget(name: "ImportTests", dependencies: layers + ["A11yKB", "TestSupport", grdb]),
-        .testTarget(name: "StoreTests", dependencies: layers + ["A11yKB", "TestSupport"]),
+        .testTarget(name: "ImportTests", dependencies: layers + ["A11yKB", "TestSupport", grdb, yams]),
+        .testTarget(name: "StoreTests", dependencies: layers + ["A11yKB", "TestSupport", grdb]),
         .testTarget(name: "SearchTests", dependencies: layers + ["A11yKB", "TestSupport", grdb]),
         .testTarget(name: "QueryTests", dependencies: layers + ["A11yKB", "TestSupport", grdb]),
         .testTarget(name: "RenderTests", dependencies: layers + ["A11yKB", "TestSupport"]),
@@ -170,7 +174,9 @@ let package = Package(
                                                         .product(name: "Hummingbird", package: "hummingbird"),
                                                         .product(name: "HummingbirdCore", package: "hummingbird"),
                                                         .product(name: "HTTPTypes", package: "swift-http-types"),
+                                                        .product(name: "NIOCore", package: "swift-nio"),
                                                         .product(name: "NIOEmbedded", package: "swift-nio"),
+                                                        logging,
                                                         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")]),
     ]
 )

@@ -20,7 +20,7 @@ struct Pages: Sendable {
     }
 
     func render(_ template: String, _ context: [String: Any]) -> String {
-        library.render(Self.present(context), withTemplate: template) ?? ""
+        library.render(Self.present(context) ?? [String: Any](), withTemplate: template) ?? ""
     }
 
     /// The context without its absent values. A context's `x as Any` of an optional that is nil

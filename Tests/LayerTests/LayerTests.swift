@@ -38,17 +38,21 @@ final class LayerTests: XCTestCase {
     static func imports(of target: String) throws -> [(file: String, module: String)] {
         let folder = root.appendingPathComponent("Sources/\(target)")
         let files = try FileManager.default.subpathsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }
-        var found: [(String, String)] = []
-        for file in files {
-            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
-            for line in text.split(separator: "\n") {
-                let words = line.split(separator: " ")
-                guard let index = words.firstIndex(of: "import"), words.count > index + 1,
-                      words[..<index].allSatisfy({ $0.hasPrefix("@") }) else { continue }
-                found.append(("\(target)/\(file)", String(words[index + 1])))
-            }
+        return try files.flatMap { file in
+            try imports(in: String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)).map { ("\(target)/\(file)", $0) }
         }
-        return found
+    }
+
+    /// The modules a Swift file imports (`import X`, `@testable import X`, `@preconcurrency import X`).
+    static func imports(in text: String) -> [String] {
+        // Top-level lines only: a test's Python or shell script in a string literal is indented.
+        text.split(separator: "\n").compactMap { line in
+            guard line.first?.isWhitespace == false else { return nil }
+            let words = line.split(separator: " ")
+            guard let index = words.firstIndex(of: "import"), words.count > index + 1,
+                  words[..<index].allSatisfy({ $0.hasPrefix("@") }) else { return nil }
+            return String(words[index + 1])
+        }
     }
 
     func testEveryLayerTargetIsDeclared() throws {
@@ -83,6 +87,85 @@ final class LayerTests: XCTestCase {
                 XCTAssertEqual(module, "A11yKB", "\(file) imports \(module) past the façade")
             }
         }
+    }
+
+    /// What ships with the toolchain: importable by any target without a declaration.
+    static let system: Set<String> = ["Foundation", "FoundationNetworking", "FoundationEssentials", "Dispatch", "Glibc",
+                                      "Darwin", "XCTest", "Synchronization", "_Concurrency"]
+
+    /// Every target of Package.swift: its module name, its source folder, and the modules its
+    /// declaration names (targets and products, with the manifest's `let` lists expanded).
+    static func targets() throws -> [(module: String, folder: String, declared: Set<String>)] {
+        let manifest = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let text = manifest as NSString
+        let whole = NSRange(location: 0, length: text.length)
+        let quoted = try NSRegularExpression(pattern: #""([A-Za-z0-9_-]+)""#)
+        func names(_ part: String) -> [String] {
+            let part = part as NSString
+            return quoted.matches(in: part as String, range: NSRange(location: 0, length: part.length)).map { part.substring(with: $0.range(at: 1)) }
+        }
+        // `let grdb = Target.Dependency.product(name: "GRDB", …)` and `let layers: [Target.Dependency] = [...]`.
+        var variables: [String: [String]] = [:]
+        let single = try NSRegularExpression(pattern: #"let (\w+) = Target\.Dependency\.product\(name: "([^"]+)""#)
+        for match in single.matches(in: manifest, range: whole) {
+            variables[text.substring(with: match.range(at: 1))] = [text.substring(with: match.range(at: 2))]
+        }
+        let list = try NSRegularExpression(pattern: #"let (\w+): \[Target\.Dependency\] = \[(.*?)\]"#, options: [.dotMatchesLineSeparators])
+        for match in list.matches(in: manifest, range: whole) {
+            variables[text.substring(with: match.range(at: 1))] = names(text.substring(with: match.range(at: 2)))
+        }
+        // Each target's declaration whole: up to its own closing parenthesis, nested ones counted.
+        let start = try NSRegularExpression(pattern: #"\.(target|executableTarget|testTarget)\(\s*name:\s*"([^"]+)""#)
+        let path = try NSRegularExpression(pattern: #"path:\s*"([^"]+)""#)
+        let characters = Array(manifest.utf16)
+        return start.matches(in: manifest, range: whole).map { match in
+            let kind = text.substring(with: match.range(at: 1)), name = text.substring(with: match.range(at: 2))
+            var depth = 1, end = match.range.location + match.range.length
+            while end < characters.count, depth > 0 {
+                if characters[end] == UInt16(UInt8(ascii: "(")) { depth += 1 }
+                if characters[end] == UInt16(UInt8(ascii: ")")) { depth -= 1 }
+                end += 1
+            }
+            let rest = text.substring(with: NSRange(location: match.range.location + match.range.length,
+                                                    length: end - match.range.location - match.range.length))
+            var declared = Set(names(rest).map { $0.replacingOccurrences(of: "-", with: "_") })
+            for (variable, modules) in variables where rest.range(of: #"\b\#(variable)\b"#, options: .regularExpression) != nil {
+                declared.formUnion(modules)
+            }
+            let explicit = path.firstMatch(in: rest, range: NSRange(location: 0, length: (rest as NSString).length))
+                .map { (rest as NSString).substring(with: $0.range(at: 1)) }
+            let folder = explicit ?? (kind == "testTarget" ? "Tests/\(name)" : "Sources/\(name)")
+            return (name.replacingOccurrences(of: "-", with: "_"), folder, declared)
+        }
+    }
+
+    /// Each import of a module the target neither declares nor gets from the toolchain: SwiftPM
+    /// builds a target's dependencies' dependencies first, so such an import compiles until the
+    /// chain that brought the module changes.
+    static func undeclaredImports(_ imports: [(file: String, module: String)], module: String, declared: Set<String>) -> [String] {
+        imports.filter { $0.module != module && !declared.contains($0.module) && !system.contains($0.module) }
+            .map { "\($0.file) imports \($0.module)" }.sorted()
+    }
+
+    func testEveryTargetImportsOnlyWhatItDeclares() throws {
+        let targets = try Self.targets()
+        XCTAssertGreaterThan(targets.count, 25, "Package.swift's targets were not read")
+        for target in targets {
+            let folder = Self.root.appendingPathComponent(target.folder)
+            let files = try FileManager.default.subpathsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }
+            let imports = try files.flatMap { file in
+                try Self.imports(in: String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)).map { ("\(target.folder)/\(file)", $0) }
+            }
+            XCTAssertEqual(Self.undeclaredImports(imports, module: target.module, declared: target.declared), [], "\(target.module) declares \(target.declared.sorted())")
+        }
+    }
+
+    /// The check can fail: a module reached through another target's dependencies is caught.
+    func testTheImportRuleCatchesAnUndeclaredModule() throws {
+        let serve = try XCTUnwrap(Self.targets().first { $0.module == "a11ykb_serve" })
+        XCTAssertEqual(Self.undeclaredImports([("Sources/a11ykb-serve/main.swift", "Hummingbird"), ("Sources/a11ykb-serve/main.swift", "Foundation")],
+                                              module: serve.module, declared: serve.declared),
+                       ["Sources/a11ykb-serve/main.swift imports Hummingbird"])
     }
 
     /// The check itself can fail: a store that reaches up to search, or a cycle, is caught.
