@@ -62,6 +62,27 @@ enum API {
                 return String(decoding: bytes, as: UTF8.self)
             }
         }
+        // The JSON twins of the home page and the plans' pages: what `list`, `plan list` and
+        // `plan show --format json` write.
+        routes.get("/api/components", summary: "every component with how many facts it holds (?family= narrows)",
+                   example: "/api/components?family=web") { request, _ in
+            let family = try Query(request.uri).family()
+            return try await Answering.cached(request, env, type: .json) { kb in
+                try kb.list(.components, family: family).tabular.rendered(.json)
+            }
+        }
+        routes.get("/api/plans", summary: "the saved test plans", example: "/api/plans") { request, _ in
+            try await Answering.cached(request, env, type: .json) { kb in try kb.plans().tabular.rendered(.json) }
+        }
+        // No example: a plan's name is the team's own (`/api/plans` lists them).
+        routes.get("/api/plans/:name", summary: "a saved plan's checklist as the knowledge base holds it now (a name /api/plans lists)") { request, context in
+            let name = try context.parameters.decoded("name")
+            return try await Answering.cached(request, env, type: .json) { kb in
+                guard try kb.plans().contains(where: { $0.name == name }) else { throw RequestFault.notFound("no test plan \(name) is saved") }
+                let (plan, checklist) = try kb.plan(name)
+                return try ChecklistDocument(checklist, footer: try kb.teamFooter(), title: "Test plan \(plan.name)").rendered(.json)
+            }
+        }
         let index = Self.index(routes.all)
         routes.get("/api") { _, _ in Responses.json(index) }
     }

@@ -41,7 +41,7 @@ struct Pages: Sendable {
 
     static func routes(_ routes: inout Routes, _ env: TeamServer.Environment) {
         let pages = env.pages
-        routes.get("/") { request, _ in
+        routes.get("/", twin: "/api/components") { request, _ in
             try await Answering.cached(request, env, type: .html) { kb in
                 let catalog = try kb.catalog()
                 let families = Family.allCases.compactMap { family -> [String: Any]? in
@@ -53,7 +53,7 @@ struct Pages: Sendable {
                 return pages.render("home", ["title": "Accessibility acceptance criteria", "families": families])
             }
         }
-        routes.get("/search") { request, _ in
+        routes.get("/search", twin: "/api/search") { request, _ in
             let query = try Query(request.uri)
             guard let text = query["q"] else { return Response(status: .seeOther, headers: [.location: "/"]) }
             let options = try API.searchOptions(query)
@@ -61,20 +61,20 @@ struct Pages: Sendable {
                 pages.render("search", try SearchPage.context(kb, text, options, query))
             }
         }
-        routes.get("/components/:family/:slug") { request, context in
+        routes.get("/components/:family/:slug", twin: "/api/components/:family/:slug") { request, context in
             let (family, slug) = try API.component(context)
             return try await Answering.cached(request, env, type: .html) { kb in
                 pages.render("component", try ComponentPage.context(kb, try kb.component(slug, family: family)))
             }
         }
-        routes.get("/compare/:slug") { request, context in
+        routes.get("/compare/:slug", twin: "/api/compare/:slug") { request, context in
             let slug = try context.parameters.decoded("slug")
             let family = try Query(request.uri).family()
             return try await Answering.cached(request, env, type: .html) { kb in
                 pages.render("compare", ComparePage.context(try kb.compare(component: slug, family: family)))
             }
         }
-        routes.get("/wcag/:sc") { request, context in
+        routes.get("/wcag/:sc", twin: "/api/wcag/:sc") { request, context in
             let sc = try context.parameters.decoded("sc")
             return try await Answering.cached(request, env, type: .html) { kb in
                 guard case .criterion(let tests) = try Answering.criterion(kb, sc) else {
@@ -83,13 +83,13 @@ struct Pages: Sendable {
                 return pages.render("criterion", StandardsPages.criterion(tests))
             }
         }
-        routes.get("/coverage") { request, _ in
+        routes.get("/coverage", twin: "/api/coverage") { request, _ in
             let selection = try CoverageSelection(try Query(request.uri))
             return try await Answering.cached(request, env, type: .html) { kb in
                 pages.render("coverage", StandardsPages.coverage(try selection.coverage(kb), selection))
             }
         }
-        routes.get("/plans") { request, _ in
+        routes.get("/plans", twin: "/api/plans") { request, _ in
             try await Answering.cached(request, env, type: .html) { kb in
                 pages.render("plans", PlanPages.list(try kb.plans()))
             }
@@ -103,7 +103,7 @@ struct Pages: Sendable {
                 return try kb.conformanceTodo(plan: name).rendered(format)
             }.withDownload(name: "\(name)-todo.\(format.fileExtension)", type: format.mediaType)
         }
-        routes.get("/plans/:name") { request, context in
+        routes.get("/plans/:name", twin: "/api/plans/:name") { request, context in
             let name = try context.parameters.decoded("name")
             let query = try Query(request.uri)
             // Every format a checklist is written in downloads; the page offers those a team uses most.

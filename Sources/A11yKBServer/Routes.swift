@@ -4,7 +4,10 @@ import Hummingbird
 
 /// Every route the server answers, declared once: the router is built from this list, and so are
 /// the methods each address answers (`MethodTable`: a wrong method is 405 with `Allow`, where the
-/// router would say 404) and the JSON API's own index (`/api`).
+/// router would say 404), the JSON API's own index (`/api`), and each page's JSON twin: the API
+/// route answering the same question with the same parameters, which the page names in a
+/// `Link: <…>; rel="alternate"; type="application/json"` header (as Datasette does). The twin
+/// lives under `/api`, so that one rule (the token, the fault's shape) holds for all JSON.
 struct Routes {
     typealias Handler = @Sendable (Request, TeamServer.Context) async throws -> Response
 
@@ -15,24 +18,50 @@ struct Routes {
         /// For the API's index: what the route answers, and an address to try.
         let summary: String?
         let example: String?
+        /// A page's JSON twin: an API route's path whose `:name` parameters are the page's own.
+        let twin: String?
         let handler: Handler
     }
 
     private(set) var all: [Route] = []
 
-    mutating func get(_ path: String, summary: String? = nil, example: String? = nil, _ handler: @escaping Handler) {
-        all.append(Route(path: path, method: .get, summary: summary, example: example, handler: handler))
+    mutating func get(_ path: String, summary: String? = nil, example: String? = nil, twin: String? = nil, _ handler: @escaping Handler) {
+        all.append(Route(path: path, method: .get, summary: summary, example: example, twin: twin, handler: handler))
     }
 
     mutating func post(_ path: String, _ handler: @escaping Handler) {
-        all.append(Route(path: path, method: .post, summary: nil, example: nil, handler: handler))
+        all.append(Route(path: path, method: .post, summary: nil, example: nil, twin: nil, handler: handler))
     }
 
-    /// Each route on `router` (whose middleware is already added).
+    /// Each route on `router` (whose middleware is already added); a page's answer names its twin.
     func register(on router: Router<TeamServer.Context>) {
         for route in all {
-            router.on(RouterPath(route.path), method: route.method) { request, context in try await route.handler(request, context) }
+            let twin = route.twin
+            router.on(RouterPath(route.path), method: route.method) { request, context in
+                var response = try await route.handler(request, context)
+                if let twin, response.status == .ok || response.status == .notModified {
+                    response.headers[Self.link] = "<\(Self.address(twin, request, context))>; rel=\"alternate\"; type=\"application/json\""
+                }
+                return response
+            }
         }
+    }
+
+    static let link = HTTPField.Name("Link")!
+
+    /// `pattern` with the request's own parameters (escaped as a link escapes them) and query.
+    static func address(_ pattern: String, _ request: Request, _ context: TeamServer.Context) -> String {
+        let path = pattern.split(separator: "/").map { segment -> String in
+            guard segment.hasPrefix(":"), let value = try? context.parameters.decoded(String(segment.dropFirst())) else { return String(segment) }
+            return Links.escape(value)
+        }
+        return "/" + path.joined(separator: "/") + (request.uri.query.map { "?" + $0 } ?? "")
+    }
+
+    /// Each page's twin that is no declared route (a misspelt pattern would announce a 404).
+    var twinsNotDeclared: [String] {
+        let declared = Set(all.map(\.path))
+        return all.compactMap(\.twin).filter { !declared.contains($0) }
     }
 
     /// The methods each declared path answers; a GET route answers HEAD too (the router makes

@@ -145,6 +145,42 @@ final class RouteTests: XCTestCase {
         XCTAssertGreaterThan(rows.count, 50)
     }
 
+    /// Every page names its JSON twin (`Link: rel=alternate`), which answers the same question as
+    /// JSON: the command line's own `--format json` where the command line asks it.
+    func testEveryPageNamesItsJSONTwin() async throws {
+        let c = try client()
+        let path = try Self.knowledgeBase()
+        let cli: [String: [String]] = ["/api/components": ["list", "--format", "json"],
+                                       "/api/plans": ["plan", "list", "--format", "json"],
+                                       "/api/plans/release%2012": ["plan", "show", "release 12", "--format", "json"],
+                                       "/api/components/web/button": ["show", "web/button", "--format", "json"],
+                                       "/api/search?q=toggle+voiceover": ["search", "toggle voiceover", "--format", "json"],
+                                       "/api/wcag/1.4.3": ["wcag", "1.4.3", "--format", "json"]]
+        var named: Set<String> = []
+        for page in ["/", "/search?q=toggle+voiceover", "/components/web/button", "/compare/toggle-switch?family=native",
+                     "/wcag/1.4.3", "/coverage?level=A", "/plans", "/plans/release%2012"] {
+            let reply = try await c.get(page)
+            XCTAssertEqual(reply.status, .ok, page)
+            let link = try XCTUnwrap(reply.headers[HTTPField.Name("Link")!], "\(page) names no JSON twin")
+            XCTAssertTrue(link.hasSuffix(">; rel=\"alternate\"; type=\"application/json\""), link)
+            let twin = String(link.dropFirst().prefix { $0 != ">" })
+            XCTAssertTrue(twin.hasPrefix("/api/"), "the twin is under /api, where the token rule holds: \(twin)")
+            let json = try await c.get(twin)
+            XCTAssertEqual(json.status, .ok, twin)
+            XCTAssertNotNil(json.json, "\(twin) is JSON a reader parses")
+            if let command = cli[twin] {
+                let run = try Fixtures.run(command + ["--db", path])
+                XCTAssertEqual(json.body, run.stdout, "\(twin) = a11ykb \(command.joined(separator: " "))")
+                named.insert(twin)
+            }
+        }
+        XCTAssertEqual(named, Set(cli.keys), "each twin the command line answers was named by its page")
+        let missing = try await c.get("/api/plans/no-such-plan")
+        XCTAssertEqual(missing.status, .notFound)
+        let bad = try await c.get("/components/web/no-such-component")
+        XCTAssertNil(bad.headers[HTTPField.Name("Link")!], "a page that is not found names no twin")
+    }
+
     /// A cache keeps an answer while the knowledge base is the same, and asks again once it changed.
     func testETagFollowsTheKnowledgeBase() async throws {
         let folder = try Fixtures.temporaryFolder(self)
