@@ -582,4 +582,9 @@ public struct ComponentAnswer: Sendable {
     public var result: ComponentSearchResult
     public var rules: Shown<RuleHit>
     public var isEmpty: Bool { result.components.isEmpty && rules.items.isEmpty }
+
+    /// The answer as the document every skin writes.
+    public func document(componentsOnly: Bool = false, style: SearchRendering.Style = .plain) -> ComponentSearchDocument {
+        ComponentSearchDocument(result, rules: rules, componentsOnly: componentsOnly, style: style)
+    }
 }

@@ -282,10 +282,12 @@ extension Tools {
                                         limit: arguments.int("limit"))
             let answer = try kb.findComponents(arguments.string("query")!, options: options)
             let (result, rules) = (answer.result, answer.rules)
-            let lines = SearchRendering.notes(result.query)
-                + (result.components.isEmpty ? ComponentSearchRendering.noHits(result) + (try Common.holdingsNote(kb))
-                    : [ComponentSearchRendering.text(result, style: arguments.style)])
-                + (rules.items.isEmpty ? [] : ["\n" + StandardsRendering.text(rules)])
+            let document = answer.document(style: arguments.style)
+            // The listing holds the rules after the components; with no component, the rules follow why.
+            let lines = document.notes
+                + (result.components.isEmpty
+                    ? document.nothingFound + (try Common.holdingsNote(kb)) + (rules.items.isEmpty ? [] : ["\n" + StandardsRendering.text(rules)])
+                    : [try document.rendered(.table)])
             let text = lines.map { $0.hasSuffix("\n") ? $0 : $0 + "\n" }.joined()
             return Answer(text, .object([("query", .string(result.query.input)), ("result", result.tabular.json),
                                          ("corrections", .array(SearchRendering.corrections(result.reading.corrections))),

@@ -103,8 +103,7 @@ enum API {
 
     /// `/api/search`'s answer (the load run's floor makes the same call).
     static func search(_ kb: KnowledgeBase, _ text: String, _ options: SearchOptions) throws -> String {
-        let answer = try kb.findComponents(text, options: options, timeout: 0)
-        return ComponentSearchRendering.json(answer.result, rules: answer.rules.items, lines: false)
+        try kb.findComponents(text, options: options, timeout: 0).document().rendered(.json)
     }
 
     /// `/api/components/:family/:slug`'s answer.

@@ -4,8 +4,8 @@ import A11yKB
 /// match, and facets that narrow by family and platform.
 enum SearchPage {
     static func context(_ kb: KnowledgeBase, _ text: String, _ options: SearchOptions, _ query: Query) throws -> [String: Any] {
-        let answer = try kb.findComponents(text, options: options, timeout: 0)
-        let (result, rules) = (answer.result, answer.rules)
+        let document = try kb.findComponents(text, options: options, timeout: 0).document()
+        let (result, rules) = (document.result, document.rules)
         let components: [[String: Any]] = result.components.map { match in
             [
                 "href": Links.component(match.family, match.component),
@@ -38,7 +38,7 @@ enum SearchPage {
             "components": components,
             "hasSuggestions": !result.suggestions.isEmpty, "hasRules": !rules.items.isEmpty,
             "suggestions": result.suggestions.map { ["word": $0, "href": Links.search($0, filters)] },
-            "notes": SearchRendering.notes(result.query) + ComponentSearchRendering.reading(result),
+            "notes": document.notes + document.reading,
             "facets": [
                 facet("family", "Family", Family.allCases.map { ($0.rawValue, Words.family($0)) }),
                 facet("platform", "Platform", KnowledgeBase.platforms.map { ($0.rawValue, Words.platform($0)) }),

@@ -129,16 +129,24 @@ struct SearchCommand: ParsableCommand {
             let format = output.format ?? .table
             let componentsOnly = only == .components
             let answer = try kb.findComponents(text, options: options(), timeout: timeout, rules: format != .csv && !componentsOnly)
-            let (result, ruleHits) = (answer.result, answer.rules)
-            let json = format == .json || format == .jsonl
-                ? ComponentSearchRendering.json(result, rules: ruleHits.items, lines: format == .jsonl, componentsOnly: componentsOnly) : nil
-            found = try emit(result.query, result.tabular, flat: result.records, json: json,
-                             empty: answer.isEmpty, from: kb,
-                             listing: { ComponentSearchRendering.text(result, style: style)
-                                        + (ruleHits.items.isEmpty ? "" : "\n" + StandardsRendering.text(ruleHits, heading: style.heading)) },
-                             noHits: { ComponentSearchRendering.noHits(result) })
+            found = try emit(answer.document(componentsOnly: componentsOnly, style: style), as: format, from: kb)
         }
         if !found { throw ExitStatus.incomplete }
+    }
+
+    /// Writes the components-first answer in `format` (on a table, only when something was
+    /// found), what the question's reading says, and, when nothing was found, why; returns whether
+    /// something was.
+    private func emit(_ document: ComponentSearchDocument, as format: TabularFormat, from kb: KnowledgeBase) throws -> Bool {
+        for note in document.notes { Output.error(note) }
+        if format != .table || !document.isEmpty {
+            try output.emit(try document.rendered(DocumentFormat(format), options: DocumentOptions(byteOrderMark: output.bom)), from: kb)
+        }
+        if document.isEmpty {
+            for line in document.nothingFound { Output.error(line) }
+            if let line = Self.holdingsNote(try kb.holdings()) { Output.error(line) }
+        }
+        return !document.isEmpty
     }
 
     /// Writes a result in the chosen format (on a table, the listing, and only when something

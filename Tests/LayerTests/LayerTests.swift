@@ -175,3 +175,37 @@ final class LayerTests: XCTestCase {
         XCTAssertEqual(Self.upwardDependencies(["KBRead": ["KBRead"]]), ["KBRead -> KBRead"])
     }
 }
+
+/// The skins write an answer through its document (`Document.rendered`), not by calling a
+/// renderer's pieces: one path per answer, whatever the skin. The renderers the skins still call
+/// directly are listed here, and the list only shrinks: a skin that calls one not listed (the
+/// component search's, which now answers as `ComponentSearchDocument`) fails.
+final class AnswerPathTests: XCTestCase {
+    static let skins = ["a11ykb", "a11ykb-mcp", "A11yKBMCP", "A11yKBServer", "a11ykb-serve"]
+    /// Still called by a skin, to be folded into documents.
+    static let stillDirect: Set<String> = ["AnnouncementRendering", "CatalogRendering", "ChecklistDiffRendering", "ChecklistRendering",
+                                           "ComparisonRendering", "ConformanceDataRendering", "EquivalentsRendering", "SearchRendering",
+                                           "StandardsRendering", "TestReportRendering", "TraceRendering", "WCAGRendering"]
+
+    static func renderersCalled(in text: String) -> Set<String> {
+        let pattern = try! NSRegularExpression(pattern: #"\b([A-Z][A-Za-z]*Rendering)\."#)
+        let range = NSRange(text.startIndex..., in: text)
+        return Set(pattern.matches(in: text, range: range).compactMap { Range($0.range(at: 1), in: text).map { String(text[$0]) } })
+    }
+
+    func testSkinsCallNoRendererBesidesThoseListed() throws {
+        var called: [String: Set<String>] = [:]
+        for skin in Self.skins {
+            let folder = LayerTests.root.appendingPathComponent("Sources/\(skin)")
+            for file in try FileManager.default.subpathsOfDirectory(atPath: folder.path) where file.hasSuffix(".swift") {
+                let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+                for renderer in Self.renderersCalled(in: text).subtracting(Self.stillDirect) { called[renderer, default: []].insert("\(skin)/\(file)") }
+            }
+        }
+        XCTAssertEqual(called, [:], "answer through the document (Document.rendered), not the renderer's pieces")
+    }
+
+    func testTheCheckFindsARendererCall() {
+        XCTAssertEqual(Self.renderersCalled(in: "let text = ComponentSearchRendering.text(result) + Links.x"), ["ComponentSearchRendering"])
+    }
+}
