@@ -239,8 +239,8 @@ extension Tools {
                                         kind: arguments.string("kind").flatMap(FactKind.init(rawValue:)),
                                         aspect: arguments.string("aspect"), limit: arguments.int("limit"))
             let result = try kb.search(arguments.string("query")!, options: options)
-            let lines = SearchRendering.notes(result.query)
-                + (result.hits.isEmpty ? SearchRendering.noHits(result) + (try Common.holdingsNote(kb)) : [SearchRendering.text(result, style: arguments.style)])
+            let document = FactSearchDocument(result, style: arguments.style)
+            let lines = document.notes + (result.hits.isEmpty ? document.nothingFound + (try Common.holdingsNote(kb)) : [try document.rendered(.table)])
             let text = lines.map { $0.hasSuffix("\n") ? $0 : $0 + "\n" }.joined()
             return Answer(text, .object([
                 ("query", .string(result.query.input)), ("total", .optional(result.total)),
@@ -286,7 +286,7 @@ extension Tools {
             // The listing holds the rules after the components; with no component, the rules follow why.
             let lines = document.notes
                 + (result.components.isEmpty
-                    ? document.nothingFound + (try Common.holdingsNote(kb)) + (rules.items.isEmpty ? [] : ["\n" + StandardsRendering.text(rules)])
+                    ? document.nothingFound + (try Common.holdingsNote(kb)) + (rules.items.isEmpty ? [] : ["\n" + document.rulesListing])
                     : [try document.rendered(.table)])
             let text = lines.map { $0.hasSuffix("\n") ? $0 : $0 + "\n" }.joined()
             return Answer(text, .object([("query", .string(result.query.input)), ("result", result.tabular.json),

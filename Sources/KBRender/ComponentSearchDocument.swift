@@ -8,7 +8,7 @@ import KBSearch
 /// answer as JSON (`ComponentSearchRendering.json`). What a person is told beside it (how the
 /// question was read; why nothing matched) is `notes` and `nothingFound`: a command line writes them
 /// on stderr, an assistant's tool answer holds them in its text.
-public struct ComponentSearchDocument: Document, Sendable {
+public struct ComponentSearchDocument: SearchAnswerDocument, Sendable {
     public var result: ComponentSearchResult
     /// The rules shown, and how many matched.
     public var rules: Shown<RuleHit>
@@ -25,6 +25,10 @@ public struct ComponentSearchDocument: Document, Sendable {
     }
 
     public static let formats: [DocumentFormat] = [.table, .csv, .json, .jsonl]
+
+    /// The rules alone, as the listing writes them after the components (a tool answer that
+    /// found no component says why, then these).
+    public var rulesListing: String { StandardsRendering.text(rules, heading: style.heading) }
 
     /// Nothing to list: no component and no rule.
     public var isEmpty: Bool { result.components.isEmpty && rules.items.isEmpty }
@@ -47,7 +51,7 @@ public struct ComponentSearchDocument: Document, Sendable {
             return result.records.rendered(.csv, options: .init(byteOrderMark: options.byteOrderMark, forSpreadsheet: options.forSpreadsheet))
         default:
             return ComponentSearchRendering.text(result, style: style)
-                + (rules.items.isEmpty ? "" : "\n" + StandardsRendering.text(rules, heading: style.heading))
+                + (rules.items.isEmpty ? "" : "\n" + rulesListing)
         }
     }
 }

@@ -120,11 +120,7 @@ struct SearchCommand: ParsableCommand {
         }
         if facts {
             let result = try kb.search(text, options: options(), timeout: timeout)
-            let format = output.format ?? .table
-            // JSON says the corrections after the hits, as the components-first listing does.
-            let json = format == .json || format == .jsonl ? SearchRendering.json(result, lines: format == .jsonl) : nil
-            found = try emit(result.query, result.tabular, json: json, empty: result.hits.isEmpty, from: kb,
-                             listing: { SearchRendering.text(result, style: style) }, noHits: { SearchRendering.noHits(result) })
+            found = try emit(FactSearchDocument(result, style: style), as: output.format ?? .table, from: kb)
         } else {
             let format = output.format ?? .table
             let componentsOnly = only == .components
@@ -137,7 +133,7 @@ struct SearchCommand: ParsableCommand {
     /// Writes the components-first answer in `format` (on a table, only when something was
     /// found), what the question's reading says, and, when nothing was found, why; returns whether
     /// something was.
-    private func emit(_ document: ComponentSearchDocument, as format: TabularFormat, from kb: KnowledgeBase) throws -> Bool {
+    private func emit(_ document: some SearchAnswerDocument, as format: TabularFormat, from kb: KnowledgeBase) throws -> Bool {
         for note in document.notes { Output.error(note) }
         if format != .table || !document.isEmpty {
             try output.emit(try document.rendered(DocumentFormat(format), options: DocumentOptions(byteOrderMark: output.bom)), from: kb)
@@ -147,23 +143,6 @@ struct SearchCommand: ParsableCommand {
             if let line = Self.holdingsNote(try kb.holdings()) { Output.error(line) }
         }
         return !document.isEmpty
-    }
-
-    /// Writes a result in the chosen format (on a table, the listing, and only when something
-    /// was found), the query's repairs and, when nothing was found, why; returns whether
-    /// something was.
-    private func emit(_ query: SearchQuery, _ tabular: Tabular, flat: Tabular? = nil, json: String? = nil, empty: Bool,
-                      from kb: KnowledgeBase, listing: () -> String, noHits: () -> [String]) throws -> Bool {
-        for note in SearchRendering.notes(query) { Output.error(note) }
-        let format = output.format ?? .table
-        if format != .table || !empty {
-            try output.emit(format == .table ? listing() : json ?? output.render(tabular, flat: flat, as: format), from: kb)
-        }
-        if empty {
-            for line in noHits() { Output.error(line) }
-            if let line = Self.holdingsNote(try kb.holdings()) { Output.error(line) }
-        }
-        return !empty
     }
 }
 
