@@ -19,9 +19,9 @@ extension Tools {
         answer: { arguments, kb in
             switch try kb.wcag(arguments.string("criterion"), level: try arguments.level()) {
             case .criterion(let tests):
-                return Answer(StandardsRendering.text(tests, markdown: true), .object([
-                    ("criterion", [tests.criterion].tabular.json), ("tested_by", StandardsRendering.tabular(tests).json),
-                    ("standards", StandardsRendering.routes(tests.criterion)),
+                let document = CriterionTestsDocument(tests)
+                return Answer(try document.rendered(.markdown), .object([
+                    ("criterion", [tests.criterion].tabular.json), ("tested_by", document.table.json), ("standards", document.standards),
                 ]))
             case .catalogue(let criteria):
                 let text = criteria.isEmpty ? "No success criterion matches.\n"
@@ -49,9 +49,10 @@ extension Tools {
                                            family: Common.family(arguments), platform: try arguments.platform(),
                                            level: try arguments.level() ?? .aa)
             let totals: JSONValue = .object(Coverage.Status.allCases.map { ($0.rawValue, .int(Int64(coverage.total($0)))) })
-            return Answer(StandardsRendering.markdown(coverage), .object([
-                ("level", .string(coverage.level.rawValue)), ("totals", totals), ("criteria", StandardsRendering.tabular(coverage).json),
-                ("note", .string(StandardsRendering.notConformance)),
+            let document = CoverageDocument(coverage)
+            return Answer(try document.rendered(.markdown), .object([
+                ("level", .string(coverage.level.rawValue)), ("totals", totals), ("criteria", document.table.json),
+                ("note", .string(CoverageDocument.notConformance)),
             ]))
         })
 }

@@ -33,7 +33,7 @@ enum API {
                 guard case .criterion(let tests) = try Answering.criterion(kb, sc) else {
                     throw RequestFault.notFound("no success criterion \(sc): give its number, such as 1.4.3")
                 }
-                return StandardsRendering.tabular(tests).rendered(.json)
+                return try CriterionTestsDocument(tests).rendered(.json)
             }
         }
         routes.get("/api/coverage", summary: "what tests each success criterion (?level=, &plan=, &family=, &platform=, &format=csv)",
@@ -43,7 +43,7 @@ enum API {
             let format = try query.choice("format", [TabularFormat.json, .csv].map(\.rawValue)).flatMap(TabularFormat.init(rawValue:)) ?? .json
             let selection = try CoverageSelection(query)
             return try await Answering.cached(request, env, type: format == .csv ? .csv("coverage.csv") : .json) { kb in
-                StandardsRendering.tabular(try selection.coverage(kb)).rendered(format)
+                try CoverageDocument(try selection.coverage(kb)).rendered(DocumentFormat(format))
             }
         }
         routes.get("/api/matrix", summary: "every component's criteria by platform (?format=json, &cells=, &platforms=, &family=)",

@@ -112,8 +112,7 @@ struct SearchCommand: ParsableCommand {
             let found = try kb.searchRules(text, limit: limit)
             let format = output.format ?? .table
             if !found.items.isEmpty || format != .table {
-                try output.emit(format == .table ? StandardsRendering.text(found, heading: style.heading)
-                                : output.render(found.items.tabular, as: format), from: kb)
+                try output.emit(try RuleSearchDocument(found, heading: style.heading).rendered(DocumentFormat(format), options: DocumentOptions(byteOrderMark: output.bom)), from: kb)
             }
             if found.items.isEmpty { Output.error("no automated rule matches \"\(text)\""); throw ExitStatus.incomplete }
             return

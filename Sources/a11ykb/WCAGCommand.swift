@@ -39,11 +39,8 @@ struct WCAGCommand: ParsableCommand {
         let format = output.format ?? .table
         switch try kb.wcag(text.isEmpty ? nil : text, level: try level.map { try WCAGLevel(typed: $0) }) {
         case .criterion(let tests):
-            if markdown || format == .table {
-                try output.emit(StandardsRendering.text(tests, markdown: markdown), from: kb)
-            } else {
-                try output.emit(output.render(StandardsRendering.tabular(tests), as: format), from: kb)
-            }
+            let document = CriterionTestsDocument(tests)
+            try output.emit(try document.rendered(markdown ? .markdown : DocumentFormat(format), options: DocumentOptions(byteOrderMark: output.bom)), from: kb)
         case .catalogue(let criteria):
             if criteria.isEmpty {
                 Output.error("no success criterion matches \"\(text)\"")
@@ -128,14 +125,10 @@ struct CoverageCommand: ParsableCommand {
     }
 
     private func show(_ coverage: Coverage, from kb: KnowledgeBase) throws {
-        if markdown {
-            try output.emit(StandardsRendering.markdown(coverage), from: kb)
-            return
-        }
-        let format = output.format ?? .table
-        var text = output.render(StandardsRendering.tabular(coverage), as: format, maxColumnWidth: 40)
-        if format == .table { text += StandardsRendering.totals(coverage) + ".\n" + StandardsRendering.notConformance + "\n" }
-        try output.emit(text, from: kb)
-        if format != .table { Output.error(StandardsRendering.totals(coverage)) }
+        let document = CoverageDocument(coverage)
+        let format = markdown ? .markdown : DocumentFormat(output.format ?? .table)
+        try output.emit(try document.rendered(format, options: DocumentOptions(byteOrderMark: output.bom)), from: kb)
+        // A list's totals are no row of it: said on stderr.
+        if format != .table && format != .markdown { Output.error(document.totals) }
     }
 }
