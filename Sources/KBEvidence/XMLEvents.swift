@@ -1,8 +1,8 @@
 /// The few XML events a spreadsheet's parts need: an element opened (its local name, its attributes
 /// by local name) or closed, and the text between, entities decoded. Not a general XML parser: a
 /// declaration, comment or doctype is skipped, no entity is defined, namespaces are dropped to local
-/// names. Foundation's XMLParser is not used: on Linux it links libxml2, which the static build
-/// (`--static-swift-stdlib`) does not carry.
+/// names. Foundation's XMLParser is not used: on Linux it links libxml2, which the statically
+/// linked release build (scripts/install) does not carry.
 enum XMLEvents {
     enum Event {
         case open(String, [String: String])
