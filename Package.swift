@@ -84,8 +84,10 @@ let package = Package(
         .target(name: "KBQuery", dependencies: ["KBModel", "KBStore", "KBSearch", grdb,
                                                 .product(name: "GRDBSQLite", package: "GRDB.swift")], swiftSettings: optimized),
         // Evidence from every tool a team runs (axe, Lighthouse, pa11y, SARIF, EARL, WCAG-EM, IBM,
-        // Accessibility Insights) as one model: outcomes of tests on pages for success criteria.
-        .target(name: "KBEvidence", dependencies: ["KBModel", "KBResources", "KBSearch", "KBQuery"], swiftSettings: optimized),
+        // Accessibility Insights, the Trusted Tester workbook: a zip, hence ZIPFoundation) as one
+        // model: outcomes of tests on pages for success criteria.
+        .target(name: "KBEvidence", dependencies: ["KBModel", "KBResources", "KBSearch", "KBQuery",
+                                                   .product(name: "ZIPFoundation", package: "ZIPFoundation")], swiftSettings: optimized),
         // Conformance reports (GSA's OpenACR): the catalogs, evidence to levels, check, compare.
         // A layer of its own: it changes with the VPAT editions and buyers' rules, not with search.
         .target(name: "KBConformance", dependencies: ["KBModel", "KBRead", "KBQuery", "KBEvidence", "KBResources", yams], swiftSettings: optimized),

@@ -36,6 +36,8 @@ public enum EvidenceTestKind: String, Sendable, Hashable, CaseIterable, Codable 
     case htmlCodeSniffer = "HTML_CodeSniffer"
     /// An Accessibility Insights for Web requirement (`headingFunction`, or an axe rule it runs).
     case accessibilityInsights = "Accessibility Insights"
+    /// A Trusted Tester test (`4.A`), its test conditions' success criteria (the Trusted Tester workbook).
+    case trustedTester = "Trusted Tester"
     /// A success criterion judged as a whole (the WCAG-EM Report Tool's per-criterion results).
     case successCriterion = "success criterion"
 }

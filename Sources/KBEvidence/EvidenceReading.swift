@@ -20,10 +20,12 @@ public enum EvidenceFormat: String, Sendable, CaseIterable, Codable {
     case ibm
     /// Accessibility Insights for Web: a saved assessment (`.a11ywebassessment`) or its JSON export.
     case accessibilityInsights = "accessibility-insights"
+    /// The DHS Trusted Tester ICT Review Test Results workbook (`.xlsm`, a zip of SpreadsheetML).
+    case trustedTester = "trusted-tester"
     /// The checklist's CSV with its result column filled: read against the knowledge base (`TestReport`).
     case resultsCSV = "results-csv"
 
-    /// Told apart from the others, not read: a Trusted Tester workbook (a zip).
+    /// A zip's first bytes: an Excel workbook is one.
     static let zipMagic: [UInt8] = [0x50, 0x4B, 0x03, 0x04]
 }
 
@@ -37,6 +39,7 @@ public enum EvidenceReading {
 
     /// The format of `data`, from its content; nil: none a11ykb reads.
     public static func detect(_ data: Data) -> EvidenceFormat? {
+        if data.starts(with: EvidenceFormat.zipMagic) { return TrustedTesterReader.isWorkbook(data) ? .trustedTester : nil }
         guard let json = JSON.parse(data) else { return looksLikeResultsCSV(data) ? .resultsCSV : nil }
         return detect(json)
     }
@@ -70,6 +73,7 @@ public enum EvidenceReading {
     public static func read(_ data: Data, file: String, format forced: EvidenceFormat? = nil) throws -> EvidenceRecord {
         guard data.count <= maxBytes else { throw QueryError.invalidOption("\(file) is larger than \(maxBytes >> 20) MB: no evidence file is; not read") }
         if forced == .axe || (forced == nil && detect(data) == .axe) { return try AxeReader.read(data, file: file) }
+        if forced == .trustedTester || (forced == nil && data.starts(with: EvidenceFormat.zipMagic)) { return try workbook(data, file: file) }
         guard let json = JSON.parse(data) else {
             if forced == nil && looksLikeResultsCSV(data) { return try refuseCSV(file) }
             if forced == .resultsCSV { return try refuseCSV(file) }
@@ -78,7 +82,7 @@ public enum EvidenceReading {
         guard let format = forced ?? detect(json) else { throw unknown(file, data, forced: nil) }
         let record: EvidenceRecord?
         switch format {
-        case .axe: record = nil
+        case .axe, .trustedTester: record = nil
         case .lighthouse: record = LighthouseReader.read(json, file: file)
         case .pa11y: record = Pa11yReader.read(json, file: file)
         case .sarif: record = SARIFReader.read(json, file: file)
@@ -92,6 +96,17 @@ public enum EvidenceReading {
         return record
     }
 
+    /// A zip: the Trusted Tester workbook, or one line saying why not (over a limit: a zip bomb is never unpacked).
+    static func workbook(_ data: Data, file: String) throws -> EvidenceRecord {
+        do {
+            if let record = try TrustedTesterReader.read(data, file: file) { return record }
+        } catch Workbook.Problem.tooLarge(let what) {
+            throw QueryError.invalidOption("\(file) is a zip that \(what): no evidence file does; not read")
+        } catch Workbook.Problem.notAWorkbook {
+        }
+        throw unknown(file, data, forced: nil)
+    }
+
     static func refuseCSV(_ file: String) throws -> EvidenceRecord {
         throw QueryError.invalidOption("\(file) is a results CSV: it is read against the knowledge base, with the other results")
     }
@@ -99,7 +114,7 @@ public enum EvidenceReading {
     /// One line: what the file is not, and what is read.
     static func unknown(_ file: String, _ data: Data, forced: EvidenceFormat?) -> QueryError {
         let json = JSON.parse(data)
-        let what = data.prefix(4) == Data(EvidenceFormat.zipMagic) ? "a zip (a Trusted Tester workbook?), which no evidence reader takes yet"
+        let what = data.prefix(4) == Data(EvidenceFormat.zipMagic) ? "a zip holding no Trusted Tester results workbook (a sheet headed Test IDs and Test Results)"
             : forced != nil && json == nil ? "not JSON"
             : json?.items.first?["Criteria"].isArray == true ? "a Trusted Tester (SCRT) file, which no evidence reader takes yet"
             : JSON.nesting(data) > maxNesting ? "JSON nested deeper than \(maxNesting) levels" : "of no evidence format a11ykb reads"

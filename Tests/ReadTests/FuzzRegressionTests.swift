@@ -65,6 +65,7 @@ final class FuzzRegressionTests: XCTestCase {
             "earl/earl-act-alfa.json": .earl, "wcag-em/wcag-em-example_export_v1.ld.json": .wcagEM,
             "ibm-ace/ibm-ace-extension-panel-v3.1.67.json": .ibm,
             "accessibility-insights/aiweb-2.26.0-assessment-AU-before.a11ywebassessment": .accessibilityInsights,
+            "trusted-tester/tt-5.1.3-ICT-Review-Test-Results-Template.xlsm": .trustedTester,
         ]
         for (name, format) in expected {
             let data = try Data(contentsOf: folder.appendingPathComponent(name))

@@ -273,6 +273,62 @@ final class ACRCommandTests: XCTestCase {
         XCTAssertEqual(check.status, 0, "the skeleton is a report the check reads: \(check.stdout)")
     }
 
+    /// Issue 47's done-when: one report from a Lighthouse user flow, an Accessibility Insights
+    /// assessment and a Trusted Tester workbook filled by hand (openpyxl), as `--evidence` each,
+    /// format told from content. The remarks name the pages where a criterion fails; where a tool
+    /// fails what the tester passed, both are said (partially-supports, never averaged away). GSA's
+    /// schema (Python's jsonschema) accepts the report; after the lead fills the to-do list's
+    /// levels and builds again with it as the base, `acr check --strict` accepts it too.
+    func testOneReportFromALighthouseFlowAnAssessmentAndATrustedTesterWorkbook() throws {
+        let files = try leadFiles()
+        let evidence = try Fixtures.corpus("evidence")
+        let folder = try Fixtures.temporaryFolder(self)
+        let workbook = try TrustedTesterWorkbook.make(in: folder, url: "https://www.mikescerealshack.co/")
+        let inputs = ["lighthouse/lighthouse-sample-flow-result.json", "accessibility-insights/aiweb-2.26.0-assessment-AU-before.a11ywebassessment"]
+            .flatMap { ["--evidence", evidence.appendingPathComponent($0).path] } + ["--evidence", workbook.path]
+        let out = folder.appendingPathComponent("acr.yaml").path, todo = folder.appendingPathComponent("todo.yaml").path
+        let built = try Fixtures.run(["acr", "build"] + inputs + ["--base", files.base, "-o", out, "--todo", todo, "--db", files.db])
+        XCTAssertEqual(built.status, 0, built.stderr)
+        XCTAssertTrue(built.stderr.contains("tt-filled.xlsm: 5 tests name no success criterion, not counted toward a level: 1.A, 1.B, 1.C, 1.D, 17.D"), built.stderr)
+        let schema = try Fixtures.corpus("openacr").appendingPathComponent("schema/openacr-0.1.0.json").path
+        let filledBase = folder.appendingPathComponent("base-filled.yaml").path
+        let read = try python("""
+            import json, sys, yaml, jsonschema
+            report = yaml.safe_load(open(sys.argv[2]))
+            jsonschema.validate(report, json.load(open(sys.argv[1])))
+            notes = {cr["num"]: (c["adherence"]["level"], c["adherence"]["notes"]) for ch in report["chapters"].values()
+                     for cr in ch.get("criteria", []) for c in cr.get("components", []) if c["name"] == "web"}
+            print(json.dumps({n: notes[n] for n in ["1.1.1", "1.3.1", "1.4.3", "2.4.4"]}))
+            # The lead's turn: each empty level of the to-do list given, with its reason.
+            lines, confirm = open(sys.argv[3]).read().split("\\n"), False
+            for i, line in enumerate(lines):
+                text = line.strip()
+                if text.startswith("# ") and ":" in text: confirm = "confirm by hand" in text
+                if text == 'level: ""': lines[i] = line.replace('""', '"supports"' if confirm else '"not-applicable"')
+                if text == 'notes: ""': lines[i] = line.replace('""', '"Confirmed by hand in the release review."' if confirm else '"The product has no such content."')
+            open(sys.argv[4], "w").write("\\n".join(lines))
+            """, [schema, out, todo, filledBase], needs: ["jsonschema", "yaml"])
+        XCTAssertEqual(read.status, 0, read.stderr)
+        let notes = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(read.stdout.utf8)) as? [String: [String]])
+        // Lighthouse fails contrast on a flow step and Accessibility Insights on its page; the tester passed it.
+        XCTAssertEqual(notes["1.4.3"]?.first, "partially-supports")
+        let contrast = notes["1.4.3"]?.last ?? ""
+        XCTAssertTrue(contrast.contains("https://www.mikescerealshack.co/search?q=call+of+duty") && contrast.contains("http://www.washington.edu/accesscomputing/AU/before.html")
+                      && contrast.contains("Verified to work by hand") && contrast.contains("Trusted Tester 5.1.3"), contrast)
+        // The tester's failure, with the screen the note names and the page of the workbook.
+        let label = notes["1.3.1"]?.last ?? ""
+        XCTAssertTrue(label.contains("Not met on https://www.mikescerealshack.co/") && label.contains("Search screen: the search field has no programmatic label"), label)
+        XCTAssertEqual(notes["2.4.4"]?.first, "partially-supports", "the tester failed 6.A where the automated checks passed")
+        let final = folder.appendingPathComponent("acr-final.yaml").path
+        let rebuilt = try Fixtures.run(["acr", "build"] + inputs + ["--base", filledBase, "-o", final, "--db", files.db])
+        XCTAssertEqual(rebuilt.status, 0, rebuilt.stderr)
+        let strict = try Fixtures.run(["acr", "check", final, "--strict"])
+        XCTAssertEqual(strict.status, 0, strict.stdout + strict.stderr)
+        let valid = try python("import json, sys, yaml, jsonschema; jsonschema.validate(yaml.safe_load(open(sys.argv[2])), json.load(open(sys.argv[1]))); print('ok')",
+                               [schema, final], needs: ["jsonschema", "yaml"])
+        XCTAssertEqual(valid.stdout, "ok\n", valid.stderr)
+    }
+
     /// The lead's walk with a real axe run made here: axe-core in headless Chromium over a checkout
     /// page with four defects (scripts/axe-run), then a build whose remarks a buyer reads: each
     /// defect said in words with its count, no file name, no bare rule id, a rule that failed on

@@ -20,11 +20,11 @@ final class EvidenceReaderTests: XCTestCase {
 
     /// Reads `file` (below the corpus's evidence folder) with a11ykb and with `reader` (Python,
     /// defining `read(path) -> (pages, findings)` with each finding `(test, outcome, [sc])`), and
-    /// compares. Returns the record for further checks.
+    /// compares; `made` reads a file the test made instead. Returns the record for further checks.
     @discardableResult
-    func compare(_ file: String, as format: EvidenceFormat, _ reader: String) throws -> EvidenceRecord {
+    func compare(_ file: String, as format: EvidenceFormat, _ reader: String, at made: URL? = nil) throws -> EvidenceRecord {
         let folder = try Fixtures.corpus("evidence")
-        let url = folder.appendingPathComponent(file)
+        let url = made ?? folder.appendingPathComponent(file)
         let data = try Data(contentsOf: url)
         XCTAssertEqual(EvidenceReading.detect(data), format, "\(file) is told from its content")
         let record = try EvidenceReading.read(data, file: url.lastPathComponent)
@@ -363,6 +363,91 @@ final class EvidenceReaderTests: XCTestCase {
                     Self.insightsExportReader)
     }
 
+    /// The Trusted Tester workbook read with openpyxl: the Results sheet's rows under the header
+    /// naming `Test IDs`, each test's id its group's number and its letter, its criteria those
+    /// the corpus's SuccessCriteriaTT5.1.3.json gives it (WCAG-numbered ones), its page the Report
+    /// sheet's URL.
+    static let trustedTesterReader = """
+        def read(path):
+            import os, openpyxl
+            conditions = json.load(open(os.path.join(sys.argv[4], '..', 'trusted-tester', 'SuccessCriteriaTT5.1.3.json')))[0]['Criteria']
+            tt = {''.join(str(c['TestID']).split()).upper(): [s.strip() for s in str(c['CrtID']).split(',') if re.fullmatch(r'\\d+\\.\\d+\\.\\d+', s.strip())] for c in conditions}
+            wb = openpyxl.load_workbook(path)
+            ws = wb['Results']
+            header = next(r for r in range(1, 30) if any(str(ws.cell(r, c).value or '').strip() == 'Test IDs' for c in range(1, 30)))
+            cols = {str(ws.cell(header, c).value).strip(): c for c in range(1, 30) if ws.cell(header, c).value}
+            words = {'pass': 'passed', 'fail': 'failed', 'dna': 'inapplicable', 'not tested': 'untested', '--': 'untested', '': 'untested'}
+            out, group = [], None
+            for row in range(header + 1, ws.max_row + 1):
+                head = str(ws.cell(row, cols['Test']).value or '').split(' ')[0]
+                if head.isdigit(): group = head
+                letter = str(ws.cell(row, cols['Test IDs']).value or '').strip()
+                if not letter or group is None: continue
+                test = group + '.' + letter.upper()
+                out.append((test, words[str(ws.cell(row, cols['Test Results']).value or '').strip().lower()], tt.get(test, [])))
+            report = wb['Report']
+            urls = [report.cell(r, 5).value for r in range(1, 40) if str(report.cell(r, 4).value or '').startswith('URL')]
+            return [u for u in urls if u], out
+        """
+
+    /// The blank template as a tester fills it (openpyxl, macros kept), read against openpyxl's
+    /// own reading of the filled file.
+    func testTrustedTesterWorkbookFilledByATester() throws {
+        let folder = try Fixtures.temporaryFolder(self)
+        let filled = try TrustedTesterWorkbook.make(in: folder, url: "https://www.mikescerealshack.co/")
+        let record = try compare("", as: .trustedTester, Self.trustedTesterReader, at: filled)
+        XCTAssertEqual(record.toolWords, "Trusted Tester 5.1.3")
+        XCTAssertEqual(record.pages, ["https://www.mikescerealshack.co/"])
+        XCTAssertEqual(record.outcomeCounts, [.passed: 10, .failed: 2, .inapplicable: 7, .untested: 42])
+        let label = try XCTUnwrap(record.findings.first { $0.test.id == "5.C" })
+        XCTAssertEqual(label.outcome, .failed)
+        XCTAssertEqual(label.mode, .manual)
+        XCTAssertEqual(label.successCriteria.map(\.description), ["1.3.1", "4.1.2"])
+        XCTAssertEqual(label.words, "Search screen: the search field has no programmatic label")
+        XCTAssertEqual(label.position, "Results!F23")
+        // The conformance requirement's tests (1.A-1.D) and 17.D test no success criterion: listed.
+        XCTAssertEqual(record.unmappedTests.map(\.id), ["1.A", "1.B", "1.C", "1.D", "17.D"])
+    }
+
+    /// The blank template is told from its content and read: every test untested, no page; the
+    /// same workbook under another name (a .zip) reads the same.
+    func testTheBlankTrustedTesterTemplateIsEveryTestUntested() throws {
+        let data = try Data(contentsOf: Fixtures.corpus("evidence").appendingPathComponent(TrustedTesterWorkbook.template))
+        XCTAssertEqual(EvidenceReading.detect(data), .trustedTester)
+        let record = try EvidenceReading.read(data, file: "results.zip")
+        XCTAssertEqual(record.outcomeCounts, [.untested: 61])
+        XCTAssertEqual(Set(record.findings.map(\.test.id)).count, 61)
+        XCTAssertEqual(record.pages, [])
+    }
+
+    /// A zip bomb is refused from the zip's own directory before a byte is inflated (a part of
+    /// 200 MB of zeros, 200 kB packed), so is a zip of 20,000 entries, each in one line, exit 2;
+    /// a zip with no workbook in it says so.
+    func testAZipBombIsRefusedInOneLine() throws {
+        let folder = try Fixtures.temporaryFolder(self)
+        let make = try python("""
+            import zipfile, sys
+            with zipfile.ZipFile(sys.argv[1], 'w', zipfile.ZIP_DEFLATED) as z:
+                z.writestr('[Content_Types].xml', '<Types/>')
+                with z.open('xl/worksheets/sheet1.xml', 'w', force_zip64=True) as part:
+                    for _ in range(200): part.write(bytes(1 << 20))
+            with zipfile.ZipFile(sys.argv[2], 'w') as z:
+                for i in range(20000): z.writestr('x/%d' % i, '')
+            with zipfile.ZipFile(sys.argv[3], 'w') as z:
+                z.writestr('notes.txt', 'hello')
+            """, ["bomb.xlsm", "many.xlsm", "plain.zip"].map { folder.appendingPathComponent($0).path })
+        XCTAssertEqual(make.status, 0, make.stderr)
+        let kb = try Fixtures.seededKnowledgeBase(self)
+        for (name, says) in [("bomb.xlsm", "is a zip that unpacks to more than 128 MB: no evidence file does; not read"),
+                             ("many.xlsm", "is a zip that holds more than 10000 entries: no evidence file does; not read"),
+                             ("plain.zip", "is a zip holding no Trusted Tester results workbook")] {
+            let run = try QueryFixtures.run(["evidence", folder.appendingPathComponent(name).path], db: kb)
+            XCTAssertEqual(run.status, 2, name)
+            XCTAssertEqual(run.stderr.split(separator: "\n").count, 1, run.stderr)
+            XCTAssertTrue(run.stderr.contains(name + " " + says), run.stderr)
+        }
+    }
+
     /// A file of no known format is one error that names the formats read; so is the blank SCRT
     /// template (criteria with no results), which is no evidence yet.
     func testUnknownFileNamesTheFormatsRead() throws {
@@ -387,9 +472,9 @@ final class EvidenceReaderTests: XCTestCase {
         let folder = try Fixtures.corpus("evidence")
         let kb = try Fixtures.seededKnowledgeBase(self)
         let files = try FileManager.default.subpathsOfDirectory(atPath: folder.path).sorted()
-            .filter { $0.hasSuffix(".json") || $0.hasSuffix(".sarif") || $0.hasSuffix(".a11ywebassessment") }
+            .filter { $0.hasSuffix(".json") || $0.hasSuffix(".sarif") || $0.hasSuffix(".a11ywebassessment") || $0.hasSuffix(".xlsm") }
             .filter { !$0.contains("scrt-") }
-        XCTAssertEqual(files.count, 17)
+        XCTAssertEqual(files.count, 18)
         let run = try QueryFixtures.run(["evidence"] + files.map { folder.appendingPathComponent($0).path } + ["--format", "json"], db: kb)
         XCTAssertEqual(run.status, 0, run.stderr)
         let summary = try Fixtures.temporaryFolder(self).appendingPathComponent("summary.json")
@@ -397,7 +482,7 @@ final class EvidenceReaderTests: XCTestCase {
         let check = try python("""
             import json, sys
             records = json.load(open(sys.argv[1]))
-            assert len(records) == 17, len(records)
+            assert len(records) == 18, len(records)
             for r in records:
                 assert r['tool'] and r['format'], r
                 assert r['findings'] == sum(r['outcomes'].values()), r['file']
@@ -409,6 +494,6 @@ final class EvidenceReaderTests: XCTestCase {
         let unknown = try QueryFixtures.run(["evidence", folder.appendingPathComponent("trusted-tester/scrt-SuccessCriteriaTT5.1.3-template.json").path], db: kb)
         XCTAssertEqual(unknown.status, 2)
         XCTAssertEqual(unknown.stderr.split(separator: "\n").count, 1, unknown.stderr)
-        XCTAssertTrue(unknown.stderr.contains("is a Trusted Tester (SCRT) file, which no evidence reader takes yet; read: axe, lighthouse, pa11y, sarif, earl, wcag-em, ibm, accessibility-insights, results-csv"), unknown.stderr)
+        XCTAssertTrue(unknown.stderr.contains("is a Trusted Tester (SCRT) file, which no evidence reader takes yet; read: axe, lighthouse, pa11y, sarif, earl, wcag-em, ibm, accessibility-insights, trusted-tester, results-csv"), unknown.stderr)
     }
 }
