@@ -18,8 +18,9 @@ public struct FileVersion: Hashable, Sendable {
         wal = FileVersion.fields(path + "-wal").map { [$0[2], $0[3]] } ?? []
     }
 
-    /// Whether the path names an empty file (truncated in place, or touched).
-    var isEmpty: Bool { file[2] == 0 }
+    /// Whether both are the same state of the file itself, whatever its `-wal` holds: a WAL reader
+    /// follows commits on its own, but must be opened afresh on a file renamed over or rewritten.
+    func sameFile(as other: FileVersion) -> Bool { file == other.file }
 
     /// A short text for it (FNV-1a, 64 bits, in hexadecimal): a tag, not a secret. `salt` is what
     /// else decides an answer (the renderer's version).

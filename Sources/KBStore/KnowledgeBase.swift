@@ -44,12 +44,15 @@ public final class KnowledgeBase: @unchecked Sendable {
     private final class Snapshot: @unchecked Sendable {
         let owner: ObjectIdentifier
         let db: Database
-        /// The time `inSnapshot` interrupts it at: a read within it needs no timer of its own then.
+        /// The time and the withdrawal `inSnapshot` interrupts it at: a read within it under the
+        /// same needs no watch of its own.
         let end: Date?
+        let cancellation: Cancellation?
         init(_ owner: KnowledgeBase, _ db: Database, end: Date?) {
             self.owner = ObjectIdentifier(owner)
             self.db = db
             self.end = end
+            cancellation = Cancellation.current
         }
     }
     @TaskLocal private static var snapshot: Snapshot?
@@ -173,7 +176,7 @@ public final class KnowledgeBase: @unchecked Sendable {
     package func read<T>(_ body: (Database) throws -> T) throws -> T {
         let end = Self.answerBy
         if let snapshot = Self.snapshot, snapshot.owner == ObjectIdentifier(self) {
-            if end == snapshot.end { return try body(snapshot.db) }
+            if end == snapshot.end, Cancellation.current === snapshot.cancellation { return try body(snapshot.db) }
             return try Self.interrupting(snapshot.db, at: end) { try body(snapshot.db) }
         }
         return try reader.read { db in try Self.interrupting(db, at: end) { try body(db) } }

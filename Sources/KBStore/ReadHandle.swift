@@ -5,9 +5,9 @@ import Foundation
 /// a pool of read connections (`KnowledgeBase.init(reading:readers:)`, over GRDB's `DatabasePool`),
 /// each question in a snapshot of its own.
 ///
-/// The file at the path is looked at before every question (`FileVersion`, one `stat` of the file
-/// and of its `-wal`): once it is another (renamed over), or the same rewritten (copied over in
-/// place, an import committed beside the reader), it is opened afresh, and what is wrong with it
+/// The file at the path is looked at before every question (its `FileVersion`): once it is another
+/// (renamed over), or the same rewritten (copied over in place, an import's checkpoint), it is
+/// opened afresh (a commit still in the `-wal` the open connections see on their own), and what is wrong with it
 /// now (nothing there but an empty file, not a knowledge base, a newer or older schema, corrupt) is
 /// that question's error; the next question looks again. A reader open on a file rewritten in
 /// place would otherwise answer from pages of the old one, and a reader that opened an empty file
@@ -30,8 +30,10 @@ public final class ReadHandle: @unchecked Sendable {
         _ = try knowledgeBase()
     }
 
-    /// The version of the file at the path now (nil: nothing there): what a question asked now
-    /// reads, and what an answer or an index built from the data can be kept by.
+    /// The version of the file at the path now (nil: nothing there), a commit still in its `-wal`
+    /// included: what an answer or an index built from the data can be kept by. Taken before a
+    /// read, it is never newer than what the read sees, so a keeper asks again rather than keep
+    /// an old answer under a new version.
     public var version: FileVersion? { FileVersion(path) }
 
     /// The knowledge base the file at the path holds now: the one open while the file is as it
@@ -40,12 +42,11 @@ public final class ReadHandle: @unchecked Sendable {
     public func knowledgeBase() throws -> KnowledgeBase {
         try lock.withLock {
             let before = FileVersion(path)
-            if let opened, before == nil || before == opened.version { return opened.kb }
+            if let opened, before.map({ $0.sameFile(as: opened.version) }) ?? true { return opened.kb }
             opened = nil
             let kb = try KnowledgeBase(reading: path, readers: readers)
-            // Opening a WAL file makes its -wal and -shm: the version kept is the one after. A
-            // file that changed while it was opened is opened again by the next question.
-            if let after = FileVersion(path), let before, after.file == before.file { opened = (kb, after) }
+            // A file that changed while it was opened is opened again by the next question.
+            if let after = FileVersion(path), let before, after.sameFile(as: before) { opened = (kb, after) }
             return kb
         }
     }
