@@ -132,8 +132,9 @@ public final class KnowledgeBase: @unchecked Sendable {
         checkBeforeWriting = false
         readOnly = true
         let kind = FileKind(path)
-        if kind == .missing || FileKind.size(of: path) == 0 { throw StoreError.noKnowledgeBase(path) }
+        if kind == .missing { throw StoreError.noKnowledgeBase(path) }
         guard kind.isFileOrNew else { throw StoreError.notAFile(path, kind.article) }
+        if FileKind.size(of: path) == 0 { throw StoreError.noKnowledgeBase(path) }
         try KnowledgeBase.checkHeader(path)
         let version = FileVersion(path)
         let reader: any DatabaseReader

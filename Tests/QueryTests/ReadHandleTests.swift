@@ -33,6 +33,9 @@ final class ReadHandleTests: XCTestCase {
         let missing = folder.appendingPathComponent("missing.sqlite").path
         XCTAssertEqual(refusal(missing), .noKnowledgeBase(missing))
         XCTAssertFalse(FileManager.default.fileExists(atPath: missing), "nothing is created")
+        for path in [folder.path, "/dev/null"] {
+            guard case .notAFile? = refusal(path) else { return XCTFail("\(path): \(String(describing: refusal(path)))") }
+        }
 
         let empty = folder.appendingPathComponent("empty.sqlite").path
         let garbage = folder.appendingPathComponent("garbage.sqlite").path
