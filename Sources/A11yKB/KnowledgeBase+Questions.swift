@@ -486,7 +486,7 @@ extension KnowledgeBase {
         let copy = folder.appendingPathComponent("source").appendingPathComponent(source.location.path)
         try FileManager.default.createDirectory(at: copy.deletingLastPathComponent(), withIntermediateDirectories: true)
         try bytes.write(to: copy)
-        let scratch = try KnowledgeBase(path: folder.appendingPathComponent("era.sqlite").path)
+        let scratch = try KnowledgeBase.open(forImport: folder.appendingPathComponent("era.sqlite").path)
         defer { try? scratch.close() }
         _ = try scratch.importFiles([copy.path])
         var before = try scratch.read { try ChecklistDiff.snapshot($0) }.filter { $0.key == found.component }
@@ -538,7 +538,7 @@ extension KnowledgeBase {
             case .older:
                 let copy = try KnowledgeBase.copy(queue)
                 defer { try? FileManager.default.removeItem(at: copy.deletingLastPathComponent()) }
-                let migrated = try KnowledgeBase(path: copy.path)
+                let migrated = try KnowledgeBase.open(forImport: copy.path)  // the one writer brings the copy up to date
                 defer { try? migrated.close() }
                 return try migrated.read { try ChecklistDiff.snapshot($0) }
             case nil:

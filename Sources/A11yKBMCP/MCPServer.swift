@@ -4,7 +4,7 @@ import MCP
 
 /// Where a transport's requests get a knowledge base to answer from, off Swift's cooperative
 /// threads (SQLite blocks): stdio runs each answer on a thread of Dispatch's against the file at its
-/// path (`CurrentKnowledgeBase`); the HTTP server leases one of its read connections.
+/// path (its `ReadHandle`); the HTTP server leases one of its read connections.
 package protocol KnowledgeBaseSource: Sendable {
     func answer<T: Sendable>(_ work: @escaping @Sendable (KnowledgeBase) throws -> T) async throws -> T
 }
@@ -49,12 +49,11 @@ package enum MCPServer {
     }
 }
 
-extension CurrentKnowledgeBase: KnowledgeBaseSource {
-    /// On a thread of Dispatch's, so that a long query never holds one of the few threads Swift's
-    /// concurrency runs the server on.
+extension ReadHandle: KnowledgeBaseSource {
+    /// The stdio server's answers: the file at its path as it is now, in one snapshot, on a thread
+    /// of Dispatch's, so that a long query never holds one of the few threads Swift's concurrency
+    /// runs the server on.
     package func answer<T: Sendable>(_ work: @escaping @Sendable (KnowledgeBase) throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async { continuation.resume(with: Result { try work(self.get()) }) }
-        }
+        try await read(work)
     }
 }

@@ -12,7 +12,8 @@ package enum ToolCall {
             throw MCPError.invalidParams("unknown tool \"\(name)\"; tools: \(table.tools.map(\.name).joined(separator: ", "))")
         }
         do {
-            return try tool.answer(Arguments(arguments, for: tool.parameters, tool: tool.name), kb)
+            // One snapshot for the whole answer (the one a server's read holds already, if any).
+            return try kb.inSnapshot { try tool.answer(Arguments(arguments, for: tool.parameters, tool: tool.name), kb) }
         } catch let error as QueryError {
             var details: [(String, JSONValue)] = []
             if case .unknownComponent(_, let suggestions) = error {

@@ -169,7 +169,7 @@ enum Answering {
 
     static func cached(_ request: Request, _ env: TeamServer.Environment, type: Kind,
                        _ work: @escaping @Sendable (KnowledgeBase) throws -> String) async throws -> Response {
-        let tag = DataVersion.tag(env.pool.path)
+        let tag = ETag.of(env.pool.version)
         let headers: HTTPFields = [.eTag: tag, .cacheControl: "no-cache"]
         // The question first, then the validator: an address that answers nothing (a missing
         // component) is 404 whatever the client holds (`If-None-Match: *`, another route's tag).
@@ -181,7 +181,7 @@ enum Answering {
             text = try await env.pool.answer(work)
             env.cache.put(key, tag: tag, body: text)
         }
-        if DataVersion.matches(request, tag) { return Response(status: .notModified, headers: headers) }
+        if ETag.matches(request, tag) { return Response(status: .notModified, headers: headers) }
         switch type {
         case .json: return Responses.json(text, headers: headers)
         case .html: return Responses.html(text, headers: headers)

@@ -62,7 +62,7 @@ struct MCPEndpoint: Sendable {
                 // not the file's alone (SQL: `ToolCall.key` is nil).
                 let params = try ToolCall.parameters(body)
                 let key = ToolCall.key(params).map { "mcp " + $0 }
-                let tag = DataVersion.tag(pool.path)
+                let tag = ETag.of(pool.version)
                 let result: String
                 if let key, let kept = cache.get(key, tag: tag) {
                     result = kept

@@ -93,26 +93,12 @@ extension Parameters {
     }
 }
 
-/// The knowledge base's version as an `ETag`: the file's identity, size and times (and its WAL's),
-/// and a11ykb's own version, which renders it. Taken before the answer is read, so an import that
-/// commits meanwhile makes the tag older than the answer, never newer: a cache then asks again.
-enum DataVersion {
-    static func tag(_ path: String) -> String {
-        var parts = [KnowledgeBase.version]
-        for file in [path, path + "-wal"] {
-            var info = stat()
-            if stat(file, &info) == 0 {
-                parts += ["\(info.st_dev)", "\(info.st_ino)", "\(info.st_size)", "\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"]
-            } else {
-                parts.append("-")
-            }
-        }
-        // FNV-1a, 64 bits: a short tag, not a secret.
-        var hash: UInt64 = 0xcbf29ce484222325
-        for byte in parts.joined(separator: "/").utf8 {
-            hash = (hash ^ UInt64(byte)) &* 0x100000001b3
-        }
-        return "\"" + String(hash, radix: 16) + "\""
+/// An answer's `ETag`: the version of the file it was read from (`FileVersion`) and a11ykb's own
+/// version, which renders it. Taken before the answer is read, so an import that commits
+/// meanwhile makes the tag older than the answer, never newer: a cache then asks again.
+enum ETag {
+    static func of(_ version: FileVersion?) -> String {
+        "\"" + (version?.tag(salt: KnowledgeBase.version) ?? "-") + "\""
     }
 
     /// Whether the client already holds the answer tagged `tag`.

@@ -50,17 +50,9 @@ package enum SQLConsole {
                 if maxBytes > 0 { sqlite3_limit(db.sqliteConnection, SQLITE_LIMIT_LENGTH, Int32(clamping: 2 * maxBytes)) }
             }
         }
-        let timer = DispatchWorkItem { queue.interrupt() }
-        if let remaining = deadline.remaining { DispatchQueue.global().asyncAfter(deadline: .now() + remaining, execute: timer) }
-        let cancellation = Cancellation.current
-        let onCancel = cancellation?.onCancel { queue.interrupt() }
-        defer {
-            timer.cancel()
-            cancellation?.remove(onCancel)
-        }
         do {
             try deadline.check()
-            return try queue.read { db in
+            return try queue.read { db in try KnowledgeBase.interrupting(db, at: deadline.end) {
                 var statements: [Statement] = []
                 let cursor = try db.allStatements(sql: sql)
                 while let statement = try cursor.next() {
@@ -72,7 +64,7 @@ package enum SQLConsole {
                 return try statements.map {
                     try ResultSet.fetch($0, maxRows: maxRows, budget: &budget, keeping: showing > 0 ? showing : .max)
                 }
-            }
+            } }
         } catch let error as DatabaseError where error.resultCode == .SQLITE_INTERRUPT {
             throw deadline.interruption
         } catch let error as DatabaseError where error.resultCode == .SQLITE_TOOBIG && maxBytes > 0 {

@@ -13,7 +13,7 @@ package enum DatabaseCopy {
             try AtomicFile.write(to: path, protecting: [kb.path, kb.path + "-wal", kb.path + "-shm"], byName: { temporary in
                 // VACUUM INTO reads one snapshot (WAL included) through the read-only connection and
                 // writes the (empty) file without free pages, in rollback-journal mode: no -wal to go with it.
-                try kb.reader.inDatabase { db in try db.execute(sql: "VACUUM INTO ?", arguments: [temporary]) }
+                try kb.reader.unsafeReentrantRead { db in try db.execute(sql: "VACUUM INTO ?", arguments: [temporary]) }
             })
         } catch let error as AtomicFile.WriteError {
             // There is no standard output to offer instead: the file is the point.

@@ -22,36 +22,46 @@ public final class KnowledgeBase: @unchecked Sendable {
     /// Reads. Read-only: a statement that writes fails here. An immutable reader (no write access:
     /// see `openReader`) assumes the file never changes; when its owner writes it anyway (an
     /// import), the next question opens it afresh instead of reading new pages through an old
-    /// cache ("database disk image is malformed") or old pages alone (stale answers).
-    package var reader: DatabaseQueue {
+    /// cache ("database disk image is malformed") or old pages alone (stale answers). A knowledge
+    /// base a `ReadHandle` opened reads through a `DatabasePool`: one connection per question at once.
+    package var reader: any DatabaseReader {
         readerLock.lock()
         defer { readerLock.unlock() }
-        if let stamp = immutableStamp, stamp != FileStamp(path) {
-            let now = FileStamp(path)
+        if let version = immutableVersion, version != FileVersion(path) {
+            let now = FileVersion(path)
             if let fresh = try? KnowledgeBase.openReader(path) {
                 openedReader = fresh
-                immutableStamp = FileKind.needsImmutableReader(path) ? now : nil
+                immutableVersion = FileKind.needsImmutableReader(path) ? now : nil
             }
         }
         return openedReader
     }
-    private var openedReader: DatabaseQueue
+    private var openedReader: any DatabaseReader
     private let readerLock = NSLock()
-    /// The read transaction `inSnapshot` holds open, and the thread running in it: that thread's
-    /// reads use it, so a question made of several reads sees one state of the file.
-    private var pinned: (thread: pthread_t, db: Database)?
-    private let pinLock = NSLock()
 
-    /// When every question asked of this knowledge base must be answered by: a server's limit on
-    /// the request it lends this connection to. The reader is interrupted then; questions that open
-    /// a connection of their own (`sql`) stop by it too. Nil: no limit beyond each question's own.
-    public var answerBy: Date? {
-        get { pinLock.withLock { limit } }
-        set { pinLock.withLock { limit = newValue } }
+    /// The read transaction `inSnapshot` holds open, bound to the work running in it (a
+    /// task-local, so that requests reading side by side through one pool each see their own).
+    private final class Snapshot: @unchecked Sendable {
+        let owner: ObjectIdentifier
+        let db: Database
+        /// The time and the withdrawal `inSnapshot` interrupts it at: a read within it under the
+        /// same needs no watch of its own.
+        let end: Date?
+        let cancellation: Cancellation?
+        init(_ owner: KnowledgeBase, _ db: Database, end: Date?) {
+            self.owner = ObjectIdentifier(owner)
+            self.db = db
+            self.end = end
+            cancellation = Cancellation.current
+        }
     }
-    private var limit: Date?
+    @TaskLocal private static var snapshot: Snapshot?
+
+    /// Set for a knowledge base opened to be read only (`init(reading:readers:)`): `writer()` refuses.
+    private var readOnly = false
+
     /// The file as it was when the immutable reader opened it; nil for a reader SQLite keeps in step.
-    private var immutableStamp: FileStamp?
+    private var immutableVersion: FileVersion?
     private let writerLock = NSLock()
     private var openedWriter: DatabaseQueue?
     /// Whether opening brought an existing file's older schema up to date (written in place: an
@@ -77,9 +87,9 @@ public final class KnowledgeBase: @unchecked Sendable {
         try KnowledgeBase.checkHeader(path)
         if let size = FileKind.size(of: path), size > 0 {
             // An existing file: look at it read-only first, and write only to migrate an older schema.
-            let stamp = FileStamp(path)
+            let version = FileVersion(path)
             let reader = try KnowledgeBase.openReader(path)
-            immutableStamp = FileKind.needsImmutableReader(path) ? stamp : nil
+            immutableVersion = FileKind.needsImmutableReader(path) ? version : nil
             checkBeforeWriting = true
             if try !KnowledgeBase.inspect(reader, path: path) {
                 try KnowledgeBase.checkIntegrity(reader, path: path)
@@ -110,30 +120,67 @@ public final class KnowledgeBase: @unchecked Sendable {
         }
     }
 
-    /// Runs `body` with the reader's connection in one read transaction: every read a question
-    /// makes through `read`, on this thread, sees the same snapshot of the file, however many
-    /// there are, even while an import commits (WAL). What a server answers per request.
+    /// Opens the knowledge base at `path` to be read only: never created, migrated or written
+    /// (`writer()` refuses), through a pool of `readers` connections (GRDB's `DatabasePool`, read-only,
+    /// each question in a snapshot of its own). Refuses, before SQLite opens it, a path that holds
+    /// nothing or an empty file (`noKnowledgeBase`), names no regular file, holds no SQLite
+    /// database; then another application's database, a newer schema and an older one (which a
+    /// reader cannot bring up to date). What a `ReadHandle` opens.
+    package init(reading path: String, readers: Int) throws {
+        self.path = path
+        lockWait = LockWait()
+        checkBeforeWriting = false
+        readOnly = true
+        let kind = FileKind(path)
+        if kind == .missing { throw StoreError.noKnowledgeBase(path) }
+        guard kind.isFileOrNew else { throw StoreError.notAFile(path, kind.article) }
+        if FileKind.size(of: path) == 0 { throw StoreError.noKnowledgeBase(path) }
+        try KnowledgeBase.checkHeader(path)
+        let version = FileVersion(path)
+        let reader: any DatabaseReader
+        if FileKind.needsImmutableReader(path) {
+            reader = try KnowledgeBase.openReader(path)
+            immutableVersion = version
+        } else {
+            var config = KnowledgeBase.configuration(readonly: true)
+            config.maximumReaderCount = max(1, readers)
+            do {
+                reader = try DatabasePool(path: KnowledgeBase.fileName(path), configuration: config)
+            } catch {
+                throw KnowledgeBase.openError(error, path: path)
+            }
+        }
+        guard try KnowledgeBase.inspect(reader, path: path) else {
+            // An SQLite file of no tables at all is no knowledge base of any age.
+            let migrated = try? reader.read { try $0.hasTable("grdb_migrations") }
+            throw migrated == true ? StoreError.olderSchema(path) : StoreError.notAKnowledgeBase(path)
+        }
+        openedReader = reader
+    }
+
+    /// Runs `body` with one of the reader's connections in one read transaction: every read a
+    /// question makes through `read` within it sees the same snapshot of the file, however many
+    /// there are, even while an import commits (WAL). What a server answers per request. Its
+    /// statements are interrupted at `KnowledgeBase.answerBy` or when the work is withdrawn.
     public func inSnapshot<T>(_ body: () throws -> T) throws -> T {
-        if let pinned = pinLock.withLock({ pinned }), pthread_equal(pinned.thread, pthread_self()) != 0 { return try body() }
+        if let snapshot = Self.snapshot, snapshot.owner == ObjectIdentifier(self) { return try body() }
+        let end = Self.answerBy
         return try reader.read { db in
-            pinLock.withLock { pinned = (pthread_self(), db) }
-            defer { pinLock.withLock { pinned = nil } }
-            return try body()
+            try Self.interrupting(db, at: end) {
+                try Self.$snapshot.withValue(Snapshot(self, db, end: end)) { try body() }
+            }
         }
     }
 
-    /// Reads in one transaction of the reader, or in the snapshot `inSnapshot` holds on this thread.
+    /// Reads in one transaction of the reader, or in the snapshot `inSnapshot` holds; interrupted
+    /// at `KnowledgeBase.answerBy` or when the work is withdrawn (`Cancellation.current`).
     package func read<T>(_ body: (Database) throws -> T) throws -> T {
-        if let pinned = pinLock.withLock({ pinned }), pthread_equal(pinned.thread, pthread_self()) != 0 {
-            return try body(pinned.db)
+        let end = Self.answerBy
+        if let snapshot = Self.snapshot, snapshot.owner == ObjectIdentifier(self) {
+            if end == snapshot.end, Cancellation.current === snapshot.cancellation { return try body(snapshot.db) }
+            return try Self.interrupting(snapshot.db, at: end) { try body(snapshot.db) }
         }
-        return try reader.read(body)
-    }
-
-    /// Stops the statement the reader runs now (SQLite's `sqlite3_interrupt`): it fails with
-    /// SQLITE_INTERRUPT. Safe from any thread; a time limit calls it.
-    public func interruptReads() {
-        reader.interrupt()
+        return try reader.read { db in try Self.interrupting(db, at: end) { try body(db) } }
     }
 
     /// Makes a new knowledge base at `path`: built whole in a file of its own beside it (schema,
@@ -180,6 +227,7 @@ public final class KnowledgeBase: @unchecked Sendable {
         writerLock.lock()
         defer { writerLock.unlock() }
         if let openedWriter { return openedWriter }
+        if readOnly { throw StoreError.readOnly(path, "it is open to be read only", need) }
         try KnowledgeBase.checkWriteAccess(path, for: need)
         if checkBeforeWriting {
             try KnowledgeBase.checkIntegrity(reader, path: path)
@@ -309,8 +357,14 @@ public final class KnowledgeBase: @unchecked Sendable {
         var config = Configuration()
         config.readonly = readonly
         config.foreignKeysEnabled = true
-        // A reader in WAL mode waits only while a writer sets the file up (its first open).
-        config.busyMode = .timeout(10)
+        // A reader in WAL mode waits only while a writer sets the file up (its first open, a
+        // recovery): ten seconds at most, and never past the time its question must be answered by.
+        config.busyMode = .callback { tries in
+            if let end = KnowledgeBase.answerBy, Date() >= end { return false }
+            guard tries < 1000 else { return false }
+            usleep(10_000)
+            return true
+        }
         if let lockWait { config.busyMode = .callback { lockWait.shouldRetry($0) } }
         config.label = "a11ykb"
         if !readonly {
@@ -342,7 +396,7 @@ public final class KnowledgeBase: @unchecked Sendable {
 
     /// Refuses another application's database and a newer schema; says whether the schema is
     /// complete. Reads the schema and the migrations table only, so it costs the same at any size.
-    static func inspect(_ reader: DatabaseQueue, path: String) throws -> Bool {
+    static func inspect(_ reader: any DatabaseReader, path: String) throws -> Bool {
         let state: Schema.State
         do {
             state = try reader.read { try Schema.state($0) }
@@ -355,7 +409,7 @@ public final class KnowledgeBase: @unchecked Sendable {
     }
 
     /// Every page, cheaply (no index contents): refuses a corrupt file before it is written to.
-    static func checkIntegrity(_ reader: DatabaseQueue, path: String) throws {
+    static func checkIntegrity(_ reader: any DatabaseReader, path: String) throws {
         let check: [String]
         do {
             check = try reader.read { try String.fetchAll($0, sql: "PRAGMA quick_check(5)") }
@@ -517,19 +571,4 @@ public final class KnowledgeBase: @unchecked Sendable {
                                     "announcements", "gaps", "code_examples", "gherkin_steps", "wcag_criteria",
                                     "component_wcag", "inferred_wcag", "tests_nothing", "videos", "notices", "equivalents",
                                     "rules", "rule_sc", "rule_tags", "rule_act_ids"]
-}
-
-/// What says a file changed: its identity, size and times, and whether a writer's `-wal` and
-/// `-shm` are beside it.
-struct FileStamp: Equatable {
-    var fields: [Int]
-
-    init(_ path: String) {
-        var info = stat()
-        guard stat(path, &info) == 0 else { fields = []; return }
-        var wal = stat()
-        let walSize = stat(path + "-wal", &wal) == 0 ? Int(wal.st_size) : -1
-        fields = [Int(info.st_dev), Int(info.st_ino), Int(info.st_size), Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec),
-                  Int(info.st_ctim.tv_sec), Int(info.st_ctim.tv_nsec), walSize, access(path + "-shm", F_OK) == 0 ? 1 : 0]
-    }
 }

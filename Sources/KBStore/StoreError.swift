@@ -6,6 +6,8 @@ public enum StoreError: Error, LocalizedError, HintedError, Equatable {
     case notADatabase(String)
     case notAKnowledgeBase(String)
     case newerSchema(String, [String])
+    /// A knowledge base of an older schema opened to be read only, which never brings it up to date.
+    case olderSchema(String)
     case corrupt(String, String)
     case cannotCreate(String, String)
     case cannotOpen(String, String)
@@ -41,6 +43,9 @@ public enum StoreError: Error, LocalizedError, HintedError, Equatable {
         case .notAKnowledgeBase(let path): "\(path) is an SQLite database but not an a11ykb knowledge base; refusing to touch it"
         case let .newerSchema(path, unknown):
             "\(path) was written by a newer a11ykb (schema \(unknown.joined(separator: ", "))); upgrade a11ykb to use it"
+        case .olderSchema(let path):
+            "\(path) was written by an older a11ykb and is open to be read only, which never updates it; "
+                + "open it once with a11ykb itself to bring it up to date"
         case let .corrupt(path, reason):
             "\(path) is a corrupt SQLite database (\(reason)); refusing to touch it: restore it from a backup or move it aside"
         case let .cannotCreate(path, reason): "cannot create \(path): \(reason)"

@@ -43,10 +43,13 @@ while let argument = rest.popFirst() {
 // killing the server with SIGPIPE before it has read the end of its input.
 signal(SIGPIPE, SIG_IGN)
 
-let opened: KnowledgeBase
+let current: ReadHandle
 do {
     // A named path must hold a knowledge base: serving an empty one would answer "0 components".
-    opened = try databasePath.map { try KnowledgeBase.open(existing: $0) } ?? KnowledgeBase.openDefault()
+    // Opened once as any command opens it (the default one created, an older schema brought up to
+    // date), then only read: the file at the path as it is at each request.
+    let opened = try databasePath.map { try KnowledgeBase.open(existing: $0) } ?? KnowledgeBase.openDefault()
+    current = try ReadHandle(path: opened.path)
 } catch let error as HintedError {
     fail(error.message { hint in
         switch hint {
@@ -58,7 +61,6 @@ do {
 } catch {
     fail(String(describing: error))
 }
-let current = CurrentKnowledgeBase(opened)
 let server = await MCPServer.make(.local, current)
 
 // Run by hand, it would sit silent: say what it waits for (never on stdout, the protocol's).
@@ -67,7 +69,7 @@ if isatty(STDIN_FILENO) != 0 {
 }
 
 do {
-    try await server.start(transport: LineTransport(direct: ["tools/call": { try ToolCall.resultJSON($0) { try current.get() } }]))
+    try await server.start(transport: LineTransport(direct: ["tools/call": { try ToolCall.resultJSON($0) { try current.knowledgeBase() } }]))
     await server.waitUntilCompleted()
 } catch {
     fail(String(describing: error))

@@ -20,7 +20,8 @@ enum Completion {
         }
     }
 
-    /// The knowledge base the command line being typed would use, if its file exists.
+    /// The knowledge base the command line being typed would use, if its file holds one: read
+    /// only, so that pressing Tab never creates, migrates or writes a file.
     static func knowledgeBase(_ words: [String]) -> KnowledgeBase? {
         var path: String?
         for (index, word) in words.enumerated() {
@@ -31,8 +32,7 @@ enum Completion {
             }
         }
         guard let file = path ?? (try? KnowledgeBase.defaultPath()) else { return nil }
-        guard FileManager.default.fileExists(atPath: file) else { return nil }
-        return try? KnowledgeBase(path: file)
+        return try? ReadHandle(path: file).knowledgeBase()
     }
 
     /// A word as the shell typed it, reduced to its value: quotes and backslashes removed, a
