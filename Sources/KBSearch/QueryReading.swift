@@ -33,8 +33,8 @@ struct QueryReading {
     /// announcement ranks the component saying it first (issue 33).
     var spoken: [String] = []
     var speech: Set<Int> = []
-    /// The words naming a screen reader or framework (`jaws`, `swiftui`), in all their forms:
-    /// no word a component must hold, but a component that speaks of it is preferred (issue 49).
+    /// The words naming a screen reader or framework (`jaws`, `swiftui`), each an expression
+    /// over the component index: no word a component must hold, but a component that speaks of it is preferred (issue 49).
     var named: [String] = []
 
     /// The component index's word forms; nil in a reading for the fact listing.
@@ -117,7 +117,8 @@ struct QueryReading {
                 if !reading.platforms.contains(platformWord.platform) { reading.platforms.append(platformWord.platform) }
                 if let framework = platformWord.framework, !reading.frameworks.contains(framework) { reading.frameworks.append(framework) }
                 if let reader = platformWord.screenReader, !reading.screenReaders.contains(reader) { reading.screenReaders.append(reader) }
-                if platformWord.screenReader != nil || platformWord.framework != nil { named.append(try forms.forms(db, single)) }
+                // A name as typed (`jaws`): names have no other forms to look up.
+                if platformWord.screenReader != nil || platformWord.framework != nil { named.append(SearchQuery.quoted(single)) }
             } else {
                 content.append(word)
             }
