@@ -44,7 +44,11 @@ package enum ComponentListing {
         try deadline.check()
 
         let allowed = try allowedComponents(db, options)
-        let softFamily = read.reading.platforms.isEmpty ? nil : Set(read.reading.platforms.map(\.family))
+        // A platform word raises the families whose facts hold for that platform: its own, and the
+        // testing guides, which hold for every platform (issue 49: `jaws virtual cursor` reaches
+        // the screen-readers guide, not only web components).
+        let softFamily = read.reading.platforms.isEmpty ? nil
+            : Set(Family.allCases.filter { family in read.reading.platforms.contains { family.platforms.contains($0) } })
         let hasEquivalents = read.reading.terms.contains { !$0.equivalents.isEmpty }
         let factFilters = options.platform != nil || options.framework != nil || options.kind != nil || options.aspect != nil
         let limit = options.limit > 0 ? options.limit : Int.max

@@ -17,7 +17,9 @@ import KBModel
 /// title adds up to `titleShare`. bm25 over the words (title and category above the facts) then
 /// adds up to `bm25Share`, relative to the best candidate's, so that how often and how densely a
 /// component says a word counts too. A platform word in the query raises its family above the
-/// other (the soft filter).
+/// other, and the testing guides with it, which hold for every platform (the soft filter); a
+/// screen reader's or framework's name (`jaws`) adds up to `namedShare` for a component that
+/// speaks of it.
 ///
 /// Cost: one query over all the words (`EvidencePass`: where each component holds each of them,
 /// and bm25's counts), the evidence in flat arrays indexed by component id, then bm25 only for the
@@ -28,6 +30,9 @@ enum EvidenceRanking {
     static let bm25Share = 0.15
     static let familyTier = 10.0
     static let titleShare = 0.25
+    /// A component that speaks of a screen reader or framework the query names (`jaws virtual
+    /// cursor`: the screen-readers guide) gains up to this much, by where it does (issue 49).
+    static let namedShare = 0.3
     /// A word that names components (in a title, category or alias) is what a question is about:
     /// it weighs this much more than the other words (`modal` in `check that focus stays inside a
     /// modal`).
@@ -39,12 +44,15 @@ enum EvidenceRanking {
     /// the share of the query one of their facts says together (`FactCooccurrence`).
     static let cooccurrenceDepth = 10
     static let cooccurrenceShare = 0.25
-    /// A success criterion the query names (issue 33): the components citing it come first, then
-    /// those whose criteria test it (inferred, vocabulary/tested-sc.tsv; by how many of their
+    /// A success criterion the query names (issue 33): the components named for it first
+    /// (`topicShare`, issue 49), then those citing it, then those whose criteria test it (inferred, vocabulary/tested-sc.tsv; by how many of their
     /// criteria do, three or more counting whole), each tier ordered by the words' evidence: a
     /// tier's gain is more than all the words' evidence can add (below a platform's tier).
     static let citedShare = 3.0
     static let inferredShare = 0.5
+    /// A component named for a criterion the query names (`criterionTopics`) comes before those
+    /// that only cite it: more than `citedShare` and `inferredShare` together.
+    static let topicShare = 3.6
 
     /// Without a platform word or filter, a family (native or web) absent from the first three
     /// whose best component (among the first `cooccurrenceDepth`) scores at least this share of the first's is raised to third: the
@@ -77,6 +85,22 @@ enum EvidenceRanking {
             }
         }
         return found
+    }
+
+    /// The components whose name is a criterion the query names (issue 49): a word of the
+    /// criterion's handle in their title, category or alias (`Field error`, `Hint, help, or error`
+    /// for 3.3.1 Error Identification). They are what the criterion is about, so they gain
+    /// `topicShare`, above the pages that merely cite it. Read from the words' places the pass
+    /// found, not from the titles again.
+    static func criterionTopics(_ read: QueryReading, words: WordForms, places: [Double], count: Int) -> [Int64: Double] {
+        let handles = Set(read.reading.criteria.flatMap { words.plain.words($0.title) }).subtracting(PlainLanguage.stopWords)
+        let topical = (0..<count).filter { !handles.isDisjoint(with: words.plain.words(read.reading.terms[$0].text)) }
+        guard !topical.isEmpty else { return [:] }
+        var topics: [Int64: Double] = [:]
+        for id in 0..<(places.count / count) where topical.contains(where: { places[id * count + $0] == place.title }) {
+            topics[Int64(id)] = topicShare
+        }
+        return topics
     }
 
     /// What each component gains for the success criteria `criteria` (by component id).
@@ -138,8 +162,11 @@ enum EvidenceRanking {
                 exactPhrase.append(phrase < exact)
             }
         }
-        let pass = try EvidencePass(db, expression: read.full.map { "(" + $0 + ")" }.joined(separator: " OR "),
-                                    phrases: wordOfPhrase.count)
+        // The screen readers and frameworks named (`jaws`) in the same pass, after the words.
+        let namedFrom = wordOfPhrase.count
+        let pass = try EvidencePass(db, expression: (read.full + read.named).map { "(" + $0 + ")" }.joined(separator: " OR "),
+                                    phrases: namedFrom + read.named.map(EvidencePass.phraseCount).reduce(0, +))
+        var speaksOf = [Double](repeating: 0, count: maxID + 1)
         let viaEquivalent = (0..<count).map { read.full[$0] != read.exact[$0] }
         func put(_ id: Int64, _ index: Int, _ at: Double) {
             guard id >= 0 && Int(id) <= maxID else { return }
@@ -154,6 +181,10 @@ enum EvidenceRanking {
             for index in 0..<count { columns[index] = 0 }
             for hit in pass.hitStart[row]..<pass.hitStart[row + 1] {
                 let phrase = pass.hitPhrase[hit]
+                guard phrase < namedFrom else {
+                    speaksOf[Int(id)] = max(speaksOf[Int(id)], namedShare * place(pass.hitColumns[hit]))
+                    continue
+                }
                 columns[wordOfPhrase[phrase]] |= pass.hitColumns[hit]
                 if exactPhrase[phrase] { exactHeld[Int(id) * count + wordOfPhrase[phrase]] = true }
             }
@@ -192,6 +223,7 @@ enum EvidenceRanking {
             if df == 0 { read.reading.notFound.append(read.reading.terms[index].text) }
         }
         var gain = try criterionGain(db, read.reading.criteria.map(\.sc))
+        for (id, topic) in criterionTopics(read, words: words, places: places, count: count) { gain[id, default: 0] += topic }
         for id in try announcing(db, read.spoken, words: words) { gain[id, default: 0] += announcedShare }
         var held: [Int64] = []
         for id in 0...maxID where places[(id * count)..<(id * count + count)].contains(where: { $0 > 0 }) || gain[Int64(id)] != nil {
@@ -228,7 +260,7 @@ enum EvidenceRanking {
             covered /= totalWeight
             let tier = inFamily.map { $0.contains(id) ? familyTier : 0 } ?? 0
             let named = inTitle > 0 ? titleShare * titleCovered(titleWords: passTitleTokens(id) ?? aliasTitles[id]?.title ?? 0, wordsHeld: inTitle) : 0
-            return Scored(id: id, key: tier + covered + named + (held == count ? allHeldBonus : 0) + (gain[id] ?? 0), held: held)
+            return Scored(id: id, key: tier + covered + named + speaksOf[slot] + (held == count ? allHeldBonus : 0) + (gain[id] ?? 0), held: held)
         }
         read.reading.partial = !scored.isEmpty && !scored.contains { $0.held == count } && count > 1
         scored.sort { $0.key != $1.key ? $0.key > $1.key : $0.id < $1.id }

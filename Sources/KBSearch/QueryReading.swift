@@ -33,6 +33,9 @@ struct QueryReading {
     /// announcement ranks the component saying it first (issue 33).
     var spoken: [String] = []
     var speech: Set<Int> = []
+    /// The words naming a screen reader or framework (`jaws`, `swiftui`), each an expression
+    /// over the component index: no word a component must hold, but a component that speaks of it is preferred (issue 49).
+    var named: [String] = []
 
     /// The component index's word forms; nil in a reading for the fact listing.
     let words: WordForms?
@@ -79,8 +82,17 @@ struct QueryReading {
     // MARK: - Plain language
 
     private mutating func readPlain(_ db: Database, _ root: SearchQuery.Node) throws {
-        let words: [(text: String, prefix: Bool)] = SearchQuery.positives(root).compactMap {
-            if case let .word(text, prefix) = $0 { (text, prefix) } else { nil }
+        var words: [(text: String, prefix: Bool)] = []
+        // A value given to an attribute is a content word, whatever it is (`yes`, `true`).
+        var values = Set<Int>()
+        for case let .word(text, prefix) in SearchQuery.positives(root) {
+            if !prefix, let (attribute, value) = QueryReading.attributeAndValue(text) {
+                words.append((attribute, false))
+                values.insert(words.count)
+                words.append((value, false))
+            } else {
+                words.append((text, prefix))
+            }
         }
         var content: [(text: String, prefix: Bool)] = []
         var platformWords: [(text: String, prefix: Bool)] = []
@@ -92,7 +104,9 @@ struct QueryReading {
         for (position, word) in words.enumerated() {
             let single = singles[position]
             let folded = plain.words(word.text)
-            if let single, PlainLanguage.stopWords.contains(single) {
+            if values.contains(position) {
+                content.append(word)
+            } else if let single, PlainLanguage.stopWords.contains(single) {
                 stops.append(word)
             } else if !word.prefix, folded.count > 1, folded.allSatisfy(PlainLanguage.stopWords.contains) {
                 // A contraction of stop words (`doesn't`, `what's`).
@@ -103,6 +117,8 @@ struct QueryReading {
                 if !reading.platforms.contains(platformWord.platform) { reading.platforms.append(platformWord.platform) }
                 if let framework = platformWord.framework, !reading.frameworks.contains(framework) { reading.frameworks.append(framework) }
                 if let reader = platformWord.screenReader, !reading.screenReaders.contains(reader) { reading.screenReaders.append(reader) }
+                // A name as typed (`jaws`): names have no other forms to look up.
+                if platformWord.screenReader != nil || platformWord.framework != nil { named.append(SearchQuery.quoted(single)) }
             } else {
                 content.append(word)
             }
@@ -112,6 +128,7 @@ struct QueryReading {
         if content.isEmpty && !platformWords.isEmpty {
             content = platformWords
             platformWords = []
+            named = []
             reading.platforms = []
             reading.frameworks = []
             reading.screenReaders = []
@@ -132,10 +149,18 @@ struct QueryReading {
         let vocabulary = try SearchVocabulary(db, words: forms)
         // A word no component holds, in any form, with one spelling the index holds clearly
         // nearest, is searched as that spelling (`chekbox`: checkbox); a word of the vocabulary
-        // or an alias is the user's own and kept.
+        // or an alias, alone or in a run of words that is one (`virtual cursor`), is the user's
+        // own and kept.
+        func isVocabulary(_ run: ArraySlice<(text: String, prefix: Bool)>) -> Bool {
+            let text = run.map(\.text).joined(separator: " ")
+            return vocabulary.byKey[vocabulary.key(text)] != nil || ComponentAlias.byAlias[Vocabulary.slugify(text)] != nil
+        }
         for position in content.indices where !content[position].prefix {
             let folded = plain.words(content[position].text)
-            guard folded.count == 1, vocabulary.byKey[folded[0]] == nil, ComponentAlias.byAlias[Vocabulary.slugify(folded[0])] == nil,
+            let runs = (max(0, position - 3)...position).flatMap { start in
+                (max(position, start + 1)..<min(content.count, start + 4)).map { content[start...$0] }
+            }
+            guard folded.count == 1, !isVocabulary(content[position...position]), !runs.contains(where: isVocabulary),
                   let corrected = try Spelling.correction(db, of: folded[0], words: forms) else { continue }
             reading.corrections.append(SearchReading.Correction(typed: content[position].text, searched: corrected))
             content[position].text = corrected
@@ -198,6 +223,18 @@ struct QueryReading {
             }
         }
         match = full.isEmpty ? nil : full.joined(separator: " AND ")
+    }
+
+    /// An attribute and the value it is given, as markup and code write them (`aria-hidden=true`,
+    /// `accessibilityElementsHidden="yes"`, which the query's lexer keeps as one word): read as
+    /// the attribute and its value, two words (issue 49), so that the attribute finds its
+    /// equivalents and a fact saying either counts. Nil for anything else (`=`, `a==b`, `=x`).
+    static func attributeAndValue(_ text: String) -> (attribute: String, value: String)? {
+        guard let equals = text.firstIndex(of: "=") else { return nil }
+        let attribute = String(text[..<equals])
+        let value = String(text[text.index(after: equals)...]).trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
+        guard SearchQuery.hasTokenCharacters(attribute), SearchQuery.hasTokenCharacters(value), !value.contains("=") else { return nil }
+        return (attribute, value)
     }
 
     /// Success criteria named in the query (issue 33): a number the catalogue holds (`1.4.11`),

@@ -7,6 +7,7 @@
 /// - `dimmed button`: every word must match (stemmed: `dimmed` finds `dim`, `dims`);
 /// - `"double tap"`: a phrase, its words next to each other and in order;
 /// - `dim*`, `"double ta"*`: a prefix;
+/// - `aria-hidden="true"`: an attribute's quoted value is part of its word, as in `aria-hidden=true`;
 /// - `toggle OR switch`: either (`OR` in capitals; it binds loosest);
 /// - `dimmed NOT android`, `dimmed -android`: leave out what matches the word after `NOT`
 ///   (`NOT` applies within its run of words, and needs a word to keep in that run);
@@ -110,6 +111,13 @@ public struct SearchQuery: Sendable, Equatable {
             var j = i
             while j < scalars.count && scalars[j] != " " && scalars[j] != "\"" { j += 1 }
             var word = Array(scalars[i..<j])
+            // An attribute and its quoted value (`aria-hidden="true"`) are one word, as
+            // `aria-hidden=true` is: the quotes are the markup's, not a phrase (issue 49).
+            if word.count > 1, word.last == "=", j < scalars.count, scalars[j] == "\"",
+               let end = scalars[(j + 1)...].firstIndex(of: "\"") {
+                word += scalars[(j + 1)..<end]
+                j = end + 1
+            }
             var closing = 0
             let opened = word.filter { $0 == "(" }.count
             var closed = word.filter { $0 == ")" }.count

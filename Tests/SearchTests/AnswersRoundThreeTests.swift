@@ -231,7 +231,7 @@ final class AnswersRoundThreeTests: XCTestCase {
     // MARK: - Filler and phrase joining
 
     /// Two words typed apart that the index also writes as one each stay a word (`check list`
-    /// finds the list, not only checklists); the user's framing (`components`, `app`, `doesn't`)
+    /// finds the list, not only checklists); the user's framing (`components`, `doesn't`)
     /// is left out like a question word. Before: web/list was seventh for "check list of items with
     /// bullets", its `list` lost to `checklist`.
     func testFillerAndJoinedWordsDoNotOutweighTheContentWords() throws {
@@ -244,7 +244,11 @@ final class AnswersRoundThreeTests: XCTestCase {
         let contraction = try search("the table doesn't have column headers", limit: 3)
         XCTAssertTrue(contraction.reading.stopWords.contains("doesn't"), "\(contraction.reading.stopWords)")
         XCTAssertTrue(Set(order(contraction)).isSuperset(of: ["native/table", "web/table"]), "\(order(contraction))")
-        XCTAssertFalse(try search("what does the app do when a toast disappears").reading.terms.map(\.text).contains("app"))
+        // `app` is a word of the question since issue 49 (the native-apps guide is about it), and
+        // the component the question names stays first.
+        let toast = try search("what does the app do when a toast disappears", limit: 3)
+        XCTAssertTrue(toast.reading.terms.map(\.text).contains("app"))
+        XCTAssertEqual(order(toast).first, "native/snackbar-toast")
     }
 
     // MARK: - Exact announcement
