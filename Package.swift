@@ -124,6 +124,8 @@ let package = Package(
                            .product(name: "Mustache", package: "swift-mustache"),
                            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                            .product(name: "NIOCore", package: "swift-nio"),
+                           // The HTTP parser's errors, answered with their status (`ParserRefusal`).
+                           .product(name: "NIOHTTP1", package: "swift-nio"),
                            .product(name: "NIOHTTPTypes", package: "swift-nio-extras")],
             resources: [.embedInCode("Templates")]
         ),

@@ -158,6 +158,41 @@ final class AvailabilityTests: XCTestCase {
         XCTAssertTrue(health.hasPrefix("HTTP/1.1 200"), health)
     }
 
+    /// What the HTTP parser refuses, before any route, is said as every other refusal is: its
+    /// status (414 for an address too long, 431 for headers too large, 400 otherwise) and one
+    /// line of why, and the connection closed. Before: 400 with an empty body for all three.
+    func testWhatTheParserRefusesIsSaid() throws {
+        let server = try LiveServer(try environment())
+        defer { server.stop() }
+        let filler = (0..<200).map { "X-Filler-\($0): " + String(repeating: "f", count: 1000) + "\r\n" }.joined()
+        let cases: [(request: String, status: String, says: String)] = [
+            ("GET /search?q=" + String(repeating: "a", count: 100_000) + " HTTP/1.1\r\nHost: localhost\r\n\r\n",
+             "414 URI Too Long", "the address is longer than the server takes (4096 bytes)"),
+            ("GET /api/search?q=button HTTP/1.1\r\nHost: localhost\r\n" + filler + "\r\n",
+             "431 Request Header Fields Too Large", "the request's headers are larger than the server takes"),
+            ("GET /search?q=caf\u{E9} HTTP/1.1\r\nHost: localhost\r\n\r\n",
+             "400 Bad Request", "percent-encodes"),
+            ("GET /search?q=a b HTTP/1.1\r\nHost: localhost\r\n\r\n",
+             "400 Bad Request", "the request"),
+        ]
+        for (request, status, says) in cases {
+            let connection = try server.connect()
+            connection.send(request)
+            let (answer, closed) = connection.readToEnd()
+            XCTAssertTrue(answer.hasPrefix("HTTP/1.1 \(status)\r\n"), "\(request.prefix(40)): \(answer.prefix(300))")
+            XCTAssertTrue(answer.contains(says), "\(request.prefix(40)): \(answer.prefix(300))")
+            XCTAssertTrue(answer.lowercased().contains("connection: close"), answer)
+            XCTAssertTrue(closed, "the connection is closed after the refusal")
+        }
+        // An address past the server's own limit but within the parser's is 414 too, in the
+        // API's JSON.
+        let long = try server.connect().get("/api/search?q=" + String(repeating: "a", count: 5000))
+        XCTAssertTrue(long.hasPrefix("HTTP/1.1 414"), long.prefix(300).description)
+        XCTAssertTrue(long.contains("\"status\":414"), long)
+        // The server answers on.
+        XCTAssertTrue(try server.connect().get("/healthz").hasPrefix("HTTP/1.1 200"))
+    }
+
     /// A connection makes at most `requestsPerConnection` requests; the last answer says
     /// `Connection: close` and the connection ends.
     func testAConnectionMakesAtMostItsShareOfRequests() throws {

@@ -252,7 +252,8 @@ final class RouteTests: XCTestCase {
     }
 
     /// SQL an assistant sends over MCP, made slow on purpose (a recursive count to a billion), stops at
-    /// the request's limit though the tool's own timeout is a minute; the connection answers on.
+    /// the request's limit though the tool's own timeout is a minute, and says that limit; the
+    /// connection answers on.
     func testTheRequestLimitStopsSQLOverMCPToo() async throws {
         let c = try client { $0.timeLimit = 0.3; $0.readers = 1 }
         let slow = #"WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1000000000) SELECT count(*) FROM n"#
@@ -262,6 +263,8 @@ final class RouteTests: XCTestCase {
         let result = (reply.json as? [String: Any])?["result"] as? [String: Any]
         XCTAssertEqual(result?["isError"] as? Bool, true, reply.body)
         XCTAssertTrue(reply.body.contains("time"), reply.body)
+        // The advice names the server's cap, which the argument cannot pass (before: "up to 60 seconds").
+        XCTAssertTrue(reply.body.contains("raise it with the timeout argument (up to 0.3 seconds, this server's limit)"), reply.body)
         let fast = try await c.mcp(#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"run_sql","arguments":{"query":"SELECT count(*) FROM components"}}}"#)
         XCTAssertEqual(((fast.json as? [String: Any])?["result"] as? [String: Any])?["isError"] as? Bool, false, fast.body)
         let page = try await c.get("/plans")
