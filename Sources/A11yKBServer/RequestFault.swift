@@ -87,6 +87,10 @@ public enum RequestFault: Error, Sendable {
         case let error as SearchQuery.SyntaxError:
             // A query the search cannot read (`"`, `OR` alone, 65 words): the asker's to change.
             return .badRequest(error.description)
+        case is CancellationError:
+            // The connection went (a client that left, a body past its deadline, a stop): no one
+            // reads this answer, and nothing failed that the log should hold.
+            return .unavailable("the request was withdrawn before it was answered")
         default:
             // The error's own words may hold the server's paths, SQL or internals: they go to the
             // server's log, and the client is told no more than that the server failed.
