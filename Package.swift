@@ -103,8 +103,20 @@ let package = Package(
             name: "a11ykb",
             dependencies: [
                 "A11yKB",
+                "A11yKBServeOptions",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+        // The team server's settings and their defaults, written once (`ServerConfiguration`): the
+        // server runs by them, and the options below set them. No dependency: the load run's floor
+        // (a11ykb-bench) reads them without linking ArgumentParser.
+        .target(name: "A11yKBServeSettings"),
+        // The team server's options, declared once for `a11ykb serve` and a11ykb-serve, which both
+        // read them (a skin's: it names options). Small, and free of the server's libraries, which
+        // a11ykb never loads.
+        .target(
+            name: "A11yKBServeOptions",
+            dependencies: ["A11yKBServeSettings", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // `a11ykb mcp` runs this: the MCP server is an executable of its own so that the SDK, and the
         // networking libraries it links (libcurl and some 30 more), load for it only, never when
@@ -123,20 +135,22 @@ let package = Package(
         // it changes with the web, and its libraries (SwiftNIO, Hummingbird) load for it only.
         .target(
             name: "A11yKBServer",
-            dependencies: ["A11yKB", "A11yKBMCP", .product(name: "MCP", package: "swift-sdk"),
+            dependencies: ["A11yKB", "A11yKBMCP", "A11yKBServeSettings", .product(name: "MCP", package: "swift-sdk"),
                            .product(name: "Hummingbird", package: "hummingbird"),
                            .product(name: "HummingbirdCore", package: "hummingbird"),
                            .product(name: "HTTPTypes", package: "swift-http-types"),
                            .product(name: "Mustache", package: "swift-mustache"),
                            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                            .product(name: "NIOCore", package: "swift-nio"),
+                           // The HTTP parser's errors, answered with their status (`ParserRefusal`).
+                           .product(name: "NIOHTTP1", package: "swift-nio"),
                            .product(name: "NIOHTTPTypes", package: "swift-nio-extras"), logging],
             resources: [.embedInCode("Templates")]
         ),
         // `a11ykb serve` runs this.
         .executableTarget(
             name: "a11ykb-serve",
-            dependencies: ["A11yKB", "A11yKBMCP", "A11yKBServer"]
+            dependencies: ["A11yKB", "A11yKBMCP", "A11yKBServer", "A11yKBServeOptions", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // The load run's floor (scripts/bench-serve): the same requests through the library, no HTTP.
         .executableTarget(

@@ -1,4 +1,5 @@
 import A11yKB
+import Foundation
 import MCP
 
 /// One argument a tool takes. The tool's JSON Schema and the check of what a client sends are
@@ -97,7 +98,8 @@ package struct Arguments {
     /// How the tool's search listings mark matches and word their advice.
     package var style: SearchRendering.Style { SearchRendering.Style(hint: hint) }
 
-    package init(_ values: [String: Value]?, for parameters: [Parameter], tool: String) throws {
+    /// `timeLimit`: the server's own limit on a request's time, when it has one (`ToolTable`).
+    package init(_ values: [String: Value]?, for parameters: [Parameter], tool: String, timeLimit: TimeInterval? = nil) throws {
         let values = values ?? [:]
         let known = Dictionary(uniqueKeysWithValues: parameters.map { ($0.name, $0) })
         for name in values.keys.sorted() where known[name] == nil {
@@ -113,7 +115,7 @@ package struct Arguments {
         }
         self.values = values.filter { !$0.value.isNull }
         self.parameters = known
-        self.hint = Hints.wording(parameters)
+        self.hint = Hints.wording(parameters, timeLimit: timeLimit)
     }
 
     private static func check(_ value: Value, _ p: Parameter) throws {

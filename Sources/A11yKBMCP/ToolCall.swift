@@ -13,7 +13,7 @@ package enum ToolCall {
         }
         do {
             // One snapshot for the whole answer (the one a server's read holds already, if any).
-            return try kb.inSnapshot { try tool.answer(Arguments(arguments, for: tool.parameters, tool: tool.name), kb) }
+            return try kb.inSnapshot { try tool.answer(Arguments(arguments, for: tool.parameters, tool: tool.name, timeLimit: table.timeLimit), kb) }
         } catch let error as QueryError {
             var details: [(String, JSONValue)] = []
             if case .unknownComponent(_, let suggestions) = error {
@@ -22,9 +22,9 @@ package enum ToolCall {
             if case .ambiguousComponent(_, let candidates) = error {
                 details.append(("candidates", .array(candidates.map(JSONValue.string))))
             }
-            return Answer.error(error.message(Hints.wording(tool.parameters)), details)
+            return Answer.error(error.message(Hints.wording(tool.parameters, timeLimit: table.timeLimit)), details)
         } catch let error as HintedError {
-            return Answer.error(error.message(Hints.wording(tool.parameters)))
+            return Answer.error(error.message(Hints.wording(tool.parameters, timeLimit: table.timeLimit)))
         } catch {
             // A bad argument, a knowledge base that fails to read: said to the model, and the
             // server goes on.
@@ -53,7 +53,7 @@ package enum ToolCall {
         do {
             kb = try knowledgeBase()
         } catch let error as HintedError {
-            return Answer.error(error.message(Hints.wording(tool.parameters))).json.rendered(pretty: false)
+            return Answer.error(error.message(Hints.wording(tool.parameters, timeLimit: table.timeLimit))).json.rendered(pretty: false)
         } catch {
             return Answer.error(String(describing: error)).json.rendered(pretty: false)
         }

@@ -110,10 +110,21 @@ package enum Tools {
 package struct ToolTable: Sendable {
     package let tools: [ToolDefinition]
     package let byName: [String: ToolDefinition]
+    /// The server's own limit on a request's time, in seconds, when it has one (the team server's
+    /// configured time limit): a tool's `timeout` argument cannot raise a question past it, so
+    /// the advice names it (`Hints`).
+    package private(set) var timeLimit: TimeInterval?
 
     package init(_ tools: [ToolDefinition]) {
         self.tools = tools
         byName = Dictionary(uniqueKeysWithValues: tools.map { ($0.name, $0) })
+    }
+
+    /// The same tools on a server that ends every request at `seconds`.
+    package func limited(to seconds: TimeInterval) -> ToolTable {
+        var table = self
+        table.timeLimit = seconds
+        return table
     }
 
     package static let local = ToolTable(Tools.all)

@@ -19,12 +19,12 @@ enum API {
             let (family, slug) = try component(context)
             return try await Answering.cached(request, env, type: .json) { kb in try component(kb, slug, family) }
         }
-        routes.get("/api/compare/:slug", summary: "a component's platforms side by side (?family= when both families name it)",
+        routes.get("/api/compare/:slug", summary: "a component's platforms side by side (a slug both families use: 300 with each family's address; ?family= narrows)",
                    example: "/api/compare/toggle-switch?family=native") { request, context in
             let slug = try context.parameters.decoded("slug")
             let family = try Query(request.uri).family()
             return try await Answering.cached(request, env, type: .json) { kb in
-                ComparisonRendering.json(try kb.compare(component: slug, family: family)).rendered()
+                ComparisonRendering.json(try Answering.comparison(kb, slug, family) { "/api" + Links.compare(slug, $0) }).rendered()
             }
         }
         routes.get("/api/wcag/:sc", summary: "the components and rules that test a success criterion", example: "/api/wcag/1.4.3") { request, context in
@@ -165,6 +165,19 @@ enum Answering {
     enum Kind {
         case json, html
         case csv(String)
+    }
+
+    /// A component's platforms side by side. A slug both families use is answered as the command
+    /// line's `compare` answers it, naming both and asking which, here as 300 Multiple Choices
+    /// with each family's `address`.
+    static func comparison(_ kb: KnowledgeBase, _ slug: String, _ family: Family?, address: (Family) -> String) throws -> Comparison {
+        do {
+            return try kb.compare(component: slug, family: family)
+        } catch QueryError.ambiguousComponent(_, let candidates) {
+            let choices = candidates.compactMap(ComponentName.init).map { RequestFault.Choice(name: $0.description, href: address($0.family)) }
+            throw RequestFault.multipleChoices("\"\(slug)\" names a component of more than one family; ask for one: "
+                                               + choices.map(\.href).joined(separator: " or "), choices: choices)
+        }
     }
 
     static func cached(_ request: Request, _ env: TeamServer.Environment, type: Kind,

@@ -11,6 +11,8 @@ import NIOHTTPTypes
 ///   begun, and the connection is closed either way.
 /// - `requestsPerConnection` requests, then the connection closes after the last one's answer,
 ///   which says `Connection: close` (the request is marked so too, which ends Hummingbird's loop).
+/// - A request the HTTP parser refuses is answered with its status and why (`ParserRefusal`),
+///   where Hummingbird would send an empty 400, and the connection is closed.
 final class ConnectionLimits: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPRequestPart
     typealias InboundOut = HTTPRequestPart
@@ -24,19 +26,33 @@ final class ConnectionLimits: ChannelDuplexHandler, RemovableChannelHandler {
     /// Whether the answer to the request being read has begun (then a 408 cannot be written).
     private var answering = false
     private var lastRequest = false
-    /// The body's time is up: what the client still sends is read and dropped.
-    private var timedOut = false
+    /// Requests read whose answer has not ended: a refusal of the parser is written only when
+    /// none is, so that it never comes between another request and its answer.
+    private var owed = 0
+    /// The body's time is up, or the parser refused the request: what the client still sends
+    /// is read and dropped.
+    private var refused = false
+    private let maxTarget: Int
+    /// The bytes before the parser, which tell its refusals apart.
+    private let lines = RequestLines()
 
     init(_ configuration: ServerConfiguration) {
         bodyTimeout = .nanoseconds(Int64(configuration.bodyTimeout * 1e9))
         maxRequests = configuration.requestsPerConnection
+        maxTarget = configuration.maxTargetBytes
+    }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        // First in the pipeline, before the parser: it must see the bytes the parser refuses.
+        try? context.pipeline.syncOperations.addHandler(lines, position: .first)
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        guard !timedOut else { return }
+        guard !refused else { return }
         switch unwrapInboundIn(data) {
         case .head(var head):
             requests += 1
+            owed += 1
             answering = false
             if requests >= maxRequests {
                 lastRequest = true
@@ -56,7 +72,10 @@ final class ConnectionLimits: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-        guard case .head(var head) = unwrapOutboundIn(data) else { return context.write(data, promise: promise) }
+        guard case .head(var head) = unwrapOutboundIn(data) else {
+            if case .end = unwrapOutboundIn(data) { owed = max(0, owed - 1) }
+            return context.write(data, promise: promise)
+        }
         answering = true
         if lastRequest { head.headerFields[.connection] = "close" }
         context.write(wrapOutboundOut(.head(head)), promise: promise)
@@ -73,15 +92,31 @@ final class ConnectionLimits: ChannelDuplexHandler, RemovableChannelHandler {
         deadline = nil
     }
 
+    func errorCaught(context: ChannelHandlerContext, error: Error) {
+        guard !refused else { return }
+        guard owed == 0, context.channel.isActive,
+              let refusal = ParserRefusal.refusal(error, lines: lines, maxTarget: maxTarget) else { return context.fireErrorCaught(error) }
+        // Answered here and not passed on: Hummingbird would write its own empty 400 after it.
+        refused = true
+        deadline?.cancel()
+        deadline = nil
+        refuse(context, refusal.status, refusal.text)
+    }
+
     private func bodyTimedOut(_ context: ChannelHandlerContext) {
         deadline = nil
-        timedOut = true
+        refused = true
         guard context.channel.isActive else { return }
         guard !answering else { return context.close(promise: nil) }
         let seconds = Double(bodyTimeout.nanoseconds) / 1e9
-        let text = "the request's body did not arrive whole within \(RequestFault.seconds(seconds)) of its head\n"
-        let head = HTTPResponse(status: .requestTimeout, headerFields: [.contentType: "text/plain; charset=utf-8",
-                                                                         .contentLength: String(text.utf8.count), .connection: "close"])
+        refuse(context, .requestTimeout, "the request's body did not arrive whole within \(RequestFault.seconds(seconds)) of its head")
+    }
+
+    /// `text` as the answer, with `status`, and the connection closed.
+    private func refuse(_ context: ChannelHandlerContext, _ status: HTTPResponse.Status, _ text: String) {
+        let text = text + "\n"
+        let head = HTTPResponse(status: status, headerFields: [.contentType: "text/plain; charset=utf-8",
+                                                               .contentLength: String(text.utf8.count), .connection: "close"])
         context.write(wrapOutboundOut(.head(head)), promise: nil)
         context.write(wrapOutboundOut(.body(context.channel.allocator.buffer(string: text))), promise: nil)
         // The answer, then the end of output; the connection itself a moment later. Closed at

@@ -21,6 +21,8 @@ struct MCPEndpoint: Sendable {
     let cache: ResponseCache
     let maxBody: Int
     let timeLimit: TimeInterval
+    /// The tools offered over HTTP, with the server's time limit for their advice.
+    let table: ToolTable
     let validation: StandardValidationPipeline
 
     init(_ configuration: ServerConfiguration, _ pool: ReaderPool, cache: ResponseCache) {
@@ -28,6 +30,7 @@ struct MCPEndpoint: Sendable {
         self.cache = cache
         maxBody = configuration.maxBodyBytes
         timeLimit = configuration.timeLimit
+        table = ToolTable.remote.limited(to: configuration.timeLimit)
         // Host and Origin are checked for every route before this (`HostRule`).
         validation = StandardValidationPipeline(validators: [AcceptHeaderValidator(mode: .jsonOnly), ContentTypeValidator(), ProtocolVersionValidator()])
     }
@@ -68,7 +71,7 @@ struct MCPEndpoint: Sendable {
                     result = kept
                 } else {
                     let (json, failed) = try await pool.answer { kb -> (String, Bool) in
-                        let answer = try ToolCall.answer(params.name, params.arguments, kb, table: .remote)
+                        let answer = try ToolCall.answer(params.name, params.arguments, kb, table: table)
                         return (answer.json.rendered(pretty: false), answer.isError)
                     }
                     if let key, !failed { cache.put(key, tag: tag, body: json) }
@@ -100,7 +103,7 @@ struct MCPEndpoint: Sendable {
     /// the limit the transport is closed, which ends the wait, and the request gets 504.
     func throughServer(_ request: MCP.HTTPRequest) async throws -> Response {
         let transport = StatelessHTTPServerTransport(validationPipeline: StandardValidationPipeline(validators: []))
-        let server = await MCPServer.make(.remote, pool)
+        let server = await MCPServer.make(table, pool)
         try await server.start(transport: transport)
         let limit = timeLimit
         let watchdog = Task { () -> Bool in

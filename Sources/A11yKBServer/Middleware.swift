@@ -79,7 +79,10 @@ struct FaultResponses<Context: RequestContext>: RouterMiddleware {
             let body = "{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32000,\"message\":\(JSONString.quoted(fault.message))}}"
             return Responses.json(body, status: fault.status, headers: headers)
         case .api:
-            return Responses.json("{\"error\":\(JSONString.quoted(fault.message)),\"status\":\(fault.status.code)}", status: fault.status, headers: headers)
+            let choices = fault.choices.isEmpty ? "" : ",\"choices\":[" + fault.choices.map {
+                "{\"component\":\(JSONString.quoted($0.name)),\"href\":\(JSONString.quoted($0.href))}"
+            }.joined(separator: ",") + "]"
+            return Responses.json("{\"error\":\(JSONString.quoted(fault.message)),\"status\":\(fault.status.code)\(choices)}", status: fault.status, headers: headers)
         case .pages, .health:
             return Responses.html(pages.error(fault), status: fault.status, headers: headers)
         }
@@ -118,7 +121,7 @@ struct Limits<Context: RequestContext>: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         if request.uri.description.utf8.count > maxTarget {
-            throw RequestFault.badRequest("the address is longer than the server takes (\(maxTarget) bytes)")
+            throw RequestFault.addressTooLong("the address is longer than the server takes (\(maxTarget) bytes)")
         }
         guard limiter.enter() else { throw RequestFault.busy }
         defer { limiter.leave() }

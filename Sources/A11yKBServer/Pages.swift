@@ -36,7 +36,8 @@ struct Pages: Sendable {
     }
 
     func error(_ fault: RequestFault) -> String {
-        render("error", ["title": fault.status.reasonPhrase, "status": fault.status.code, "message": fault.message])
+        render("error", ["title": fault.status.reasonPhrase, "status": fault.status.code, "message": fault.message,
+                         "hasChoices": !fault.choices.isEmpty, "choices": fault.choices.map { ["name": $0.name, "href": $0.href] }])
     }
 
     static func routes(_ routes: inout Routes, _ env: TeamServer.Environment) {
@@ -71,7 +72,7 @@ struct Pages: Sendable {
             let slug = try context.parameters.decoded("slug")
             let family = try Query(request.uri).family()
             return try await Answering.cached(request, env, type: .html) { kb in
-                pages.render("compare", ComparePage.context(try kb.compare(component: slug, family: family)))
+                pages.render("compare", ComparePage.context(try Answering.comparison(kb, slug, family) { Links.compare(slug, $0) }))
             }
         }
         routes.get("/wcag/:sc", twin: "/api/wcag/:sc") { request, context in

@@ -1,4 +1,5 @@
 import A11yKB
+import A11yKBMCP
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -14,10 +15,20 @@ public enum RequestFault: Error, Sendable {
     /// The request names another site than this server (DNS rebinding): `HostRule`.
     case misdirected(String)
     case tooLarge(String)
+    /// The request's target (path and query) is longer than the server takes.
+    case addressTooLong(String)
     case busy
     case timedOut(seconds: TimeInterval)
     case methodNotAllowed(allowed: String)
     case unavailable(String)
+    /// The address names more than one thing (a slug both families use): each one's address.
+    case multipleChoices(String, choices: [Choice])
+
+    /// One of the things an address may mean, and the address that names it alone.
+    public struct Choice: Sendable {
+        public var name: String
+        public var href: String
+    }
 
     var status: HTTPResponse.Status {
         switch self {
@@ -27,16 +38,25 @@ public enum RequestFault: Error, Sendable {
         case .forbidden: .forbidden
         case .misdirected: .misdirectedRequest
         case .tooLarge: .contentTooLarge
+        case .addressTooLong: .uriTooLong
         case .busy: .serviceUnavailable
         case .timedOut: .gatewayTimeout
         case .methodNotAllowed: .methodNotAllowed
         case .unavailable: .serviceUnavailable
+        case .multipleChoices: .multipleChoices
         }
+    }
+
+    var choices: [Choice] {
+        if case .multipleChoices(_, let choices) = self { return choices }
+        return []
     }
 
     var message: String {
         switch self {
-        case .badRequest(let why), .notFound(let why), .forbidden(let why), .misdirected(let why), .tooLarge(let why), .unavailable(let why): why
+        case .badRequest(let why), .notFound(let why), .forbidden(let why), .misdirected(let why), .tooLarge(let why), .unavailable(let why),
+             .addressTooLong(let why),
+             .multipleChoices(let why, _): why
         case .unauthorized: "this server needs its token: send the header Authorization: Bearer TOKEN"
         case .busy: "the server is answering as many requests as it takes; try again in a second"
         case .timedOut(let seconds): "the answer took longer than the server's limit of \(Self.seconds(seconds)); ask a narrower question"
@@ -57,7 +77,7 @@ public enum RequestFault: Error, Sendable {
             return fault
         case let error as QueryError:
             switch error {
-            case .unknownComponent: return .notFound(error.message(Self.hints))
+            case .unknownComponent, .noComponents: return .notFound(error.message(Self.hints))
             case .ambiguousComponent: return .badRequest(error.message(Self.hints))
             case .timedOut(let seconds): return .timedOut(seconds: seconds)
             default: return .badRequest(error.message(Self.hints))
@@ -67,8 +87,15 @@ public enum RequestFault: Error, Sendable {
         case let error as SearchQuery.SyntaxError:
             // A query the search cannot read (`"`, `OR` alone, 65 words): the asker's to change.
             return .badRequest(error.description)
+        case is CancellationError:
+            // The connection went (a client that left, a body past its deadline, a stop): no one
+            // reads this answer, and nothing failed that the log should hold.
+            return .unavailable("the request was withdrawn before it was answered")
         default:
-            return .unavailable("the knowledge base could not answer: \(String(describing: error))")
+            // The error's own words may hold the server's paths, SQL or internals: they go to the
+            // server's log, and the client is told no more than that the server failed.
+            Console.say("a11ykb serve: a request failed: \(String(describing: error))\n")
+            return .unavailable("the knowledge base could not answer; the server's log says why")
         }
     }
 
@@ -76,6 +103,7 @@ public enum RequestFault: Error, Sendable {
     static let hints: HintWording = { hint in
         switch hint {
         case .nameFamily: "the address's family=native or family=web"
+        case .listComponents: "the home page, /, lists them"
         default: nil
         }
     }

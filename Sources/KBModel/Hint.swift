@@ -26,6 +26,8 @@ public enum Hint: Hashable, Sendable {
     case createKnowledgeBase(path: String)
     /// How to put components into a knowledge base that holds none.
     case importComponents
+    /// How to list the components a knowledge base holds (a name near none of them was asked for).
+    case listComponents
     /// How to list the categories components are filed under.
     case listCategories
 }

@@ -6,8 +6,10 @@ import KBModel
 public enum QueryError: Error, LocalizedError, HintedError, Equatable {
     /// A filter's or option's value is not one the knowledge base knows (platform `windows`, limit -1).
     case invalidOption(String)
-    /// No component by that name; the closest slugs, if any.
+    /// No component by that name; the slugs near it, none when none is near.
     case unknownComponent(String, suggestions: [String])
+    /// No component by that name in a knowledge base that holds no component at all.
+    case noComponents(String)
     /// The name answers only to components of another family than the platform or framework
     /// chosen (`tabs` with iOS: web/tabs); `elsewhere` names them.
     case notInFamily(String, family: Family, elsewhere: [String])
@@ -35,9 +37,11 @@ public enum QueryError: Error, LocalizedError, HintedError, Equatable {
         case .invalidOption(let message): return message
         case let .unknownComponent(query, suggestions):
             if suggestions.isEmpty {
-                return "no component \"\(query)\" in the knowledge base (it holds none" + (hint(.importComponents).map { "; \($0)" } ?? "") + ")"
+                return "no component \"\(query)\", and no name near it" + (hint(.listComponents).map { " (\($0))" } ?? "")
             }
             return "no component \"\(query)\"; closest: \(suggestions.joined(separator: ", "))"
+        case .noComponents(let query):
+            return "no component \"\(query)\" in the knowledge base (it holds none" + (hint(.importComponents).map { "; \($0)" } ?? "") + ")"
         case let .notInFamily(query, family, elsewhere):
             return "no \(family.rawValue) component \"\(query)\"; only \(elsewhere.joined(separator: ", ")) answer\(elsewhere.count == 1 ? "s" : "") to that name"
         case let .nothingForStack(component, stack):

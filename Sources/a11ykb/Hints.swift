@@ -19,6 +19,7 @@ enum Hints {
         case .createKnowledgeBase(let path): "a11ykb import --db \(shellQuoted(path)) CHECKOUT (a clone of github.com/tmobile/magentaA11y)"
         case .importComponents: "import some with a11ykb import"
         case .listCategories: "a11ykb list categories"
+        case .listComponents: "a11ykb list components lists them"
         }
     }
 

@@ -49,6 +49,25 @@ enum GlobalOptions {
         if opensNoKnowledgeBase.contains(where: { $0 == command }) { leading = [] }
         return Array(arguments[index..<end]) + leading + arguments[end...]
     }
+
+    /// The words given to the subcommand `name` (a command of the root's, without subcommands of
+    /// its own), the global options left out, wherever they were: for a command that hands its
+    /// own words on to another program (`serve` to a11ykb-serve).
+    static func passedOn(to name: String, _ arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> [String] {
+        var rest = hoisted(arguments)[...]
+        guard rest.popFirst() == name else { return [] }
+        var own: [String] = []
+        while let word = rest.popFirst() {
+            if word == "--" { return own + [word] + rest }
+            if flags.contains(word) || valued.contains(where: { word.hasPrefix($0 + "=") }) { continue }
+            if valued.contains(word) {
+                _ = rest.popFirst()
+                continue
+            }
+            own.append(word)
+        }
+        return own
+    }
 }
 
 /// A command whose output may go through the pager: when it writes to stdout (not `--output`)

@@ -151,4 +151,15 @@ final class HintWordingTests: XCTestCase {
         let category = try QueryFixtures.run(["checklist", "--category", "controlz"], db: seeded)
         XCTAssertEqual(category.stderr, "a11ykb: no category \"controlz\"; closest: controls (a11ykb list categories)\n")
     }
+
+    /// A name near none of the components is said so, with how to list them (DESIGN.md); before,
+    /// the three nearest however far: `zzzqqq` was "closest: table, expandable, reorder-data-row".
+    func testANameNearNoComponentSaysSoAndHowToListThem() throws {
+        let seeded = try Fixtures.seededKnowledgeBase(self)
+        let far = try QueryFixtures.run(["show", "zzzqqq"], db: seeded)
+        XCTAssertEqual(far.status, 2, far.stderr)
+        XCTAssertEqual(far.stderr, "a11ykb: no component \"zzzqqq\", and no name near it (a11ykb list components lists them)\n")
+        let near = try QueryFixtures.run(["show", "tabel-row"], db: seeded)
+        XCTAssertEqual(near.stderr, "a11ykb: no component \"tabel-row\"; closest: table-row-button\n")
+    }
 }

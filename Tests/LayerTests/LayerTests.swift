@@ -11,7 +11,7 @@ final class LayerTests: XCTestCase {
                         "KBImport", "KBQuery", "KBEvidence", "KBConformance", "KBWord", "KBRender", "A11yKB"]
     /// The skins see the library through the façade only (the MCP tools and the team server are
     /// skins too, which the executables a11ykb-mcp and a11ykb-serve wrap).
-    static let skins = ["a11ykb", "a11ykb-mcp", "A11yKBMCP", "A11yKBServer", "a11ykb-serve"]
+    static let skins = ["a11ykb", "a11ykb-mcp", "A11yKBMCP", "A11yKBServer", "A11yKBServeSettings", "A11yKBServeOptions", "a11ykb-serve"]
 
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()

@@ -7,7 +7,7 @@ import XCTest
 final class LibraryTextTests: XCTestCase {
     /// The library: every target but the skins (the command line, the MCP tools and their stdio
     /// server, the team server) and the fuzzer.
-    static let skins: Set<String> = ["a11ykb", "a11ykb-mcp", "A11yKBMCP", "A11yKBServer", "a11ykb-serve", "a11ykb-bench", "a11ykb-fuzz"]
+    static let skins: Set<String> = ["a11ykb", "a11ykb-mcp", "A11yKBMCP", "A11yKBServer", "A11yKBServeSettings", "A11yKBServeOptions", "a11ykb-serve", "a11ykb-bench", "a11ykb-fuzz"]
 
     /// `--limit`, `--db PATH`: two dashes, then a letter.
     static let option = try! NSRegularExpression(pattern: #"--[a-z]"#)

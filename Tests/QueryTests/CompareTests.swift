@@ -173,5 +173,6 @@ final class CompareTests: XCTestCase {
         XCTAssertEqual(ComponentLookup.editDistance("", "abc"), 3)
         XCTAssertEqual(ComponentLookup.closest("expandible-region", among: ["button", "expandable-region", "table"]), ["expandable-region"])
         XCTAssertEqual(ComponentLookup.closest("table", among: ["table-row-button", "table", "toggle"]).first, "table")
+        XCTAssertEqual(ComponentLookup.closest("zzzqqq", among: ["button", "expandable-region", "table"]), [], "none is near")
     }
 }

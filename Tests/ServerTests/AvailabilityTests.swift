@@ -163,6 +163,41 @@ final class AvailabilityTests: XCTestCase {
         XCTAssertTrue(health.hasPrefix("HTTP/1.1 200"), health)
     }
 
+    /// What the HTTP parser refuses, before any route, is said as every other refusal is: its
+    /// status (414 for an address too long, 431 for headers too large, 400 otherwise) and one
+    /// line of why, and the connection closed. Before: 400 with an empty body for all three.
+    func testWhatTheParserRefusesIsSaid() throws {
+        let server = try LiveServer(try environment())
+        defer { server.stop() }
+        let filler = (0..<200).map { "X-Filler-\($0): " + String(repeating: "f", count: 1000) + "\r\n" }.joined()
+        let cases: [(request: String, status: String, says: String)] = [
+            ("GET /search?q=" + String(repeating: "a", count: 100_000) + " HTTP/1.1\r\nHost: localhost\r\n\r\n",
+             "414 URI Too Long", "the address is longer than the server takes (4096 bytes)"),
+            ("GET /api/search?q=button HTTP/1.1\r\nHost: localhost\r\n" + filler + "\r\n",
+             "431 Request Header Fields Too Large", "the request's headers are larger than the server takes"),
+            ("GET /search?q=caf\u{E9} HTTP/1.1\r\nHost: localhost\r\n\r\n",
+             "400 Bad Request", "percent-encodes"),
+            ("GET /search?q=a b HTTP/1.1\r\nHost: localhost\r\n\r\n",
+             "400 Bad Request", "the request"),
+        ]
+        for (request, status, says) in cases {
+            let connection = try server.connect()
+            connection.send(request)
+            let (answer, closed) = connection.readToEnd()
+            XCTAssertTrue(answer.hasPrefix("HTTP/1.1 \(status)\r\n"), "\(request.prefix(40)): \(answer.prefix(300))")
+            XCTAssertTrue(answer.contains(says), "\(request.prefix(40)): \(answer.prefix(300))")
+            XCTAssertTrue(answer.lowercased().contains("connection: close"), answer)
+            XCTAssertTrue(closed, "the connection is closed after the refusal")
+        }
+        // An address past the server's own limit but within the parser's is 414 too, in the
+        // API's JSON.
+        let long = try server.connect().get("/api/search?q=" + String(repeating: "a", count: 5000))
+        XCTAssertTrue(long.hasPrefix("HTTP/1.1 414"), long.prefix(300).description)
+        XCTAssertTrue(long.contains("\"status\":414"), long)
+        // The server answers on.
+        XCTAssertTrue(try server.connect().get("/healthz").hasPrefix("HTTP/1.1 200"))
+    }
+
     /// A connection makes at most `requestsPerConnection` requests; the last answer says
     /// `Connection: close` and the connection ends.
     func testAConnectionMakesAtMostItsShareOfRequests() throws {
@@ -182,12 +217,23 @@ final class AvailabilityTests: XCTestCase {
     }
 
     /// The figures `a11ykb serve --help` states are the server's own (`ServerConfiguration`,
-    /// the one place they are set; the help, in a target that does not link the server, says them
-    /// again).
+    /// the one place they are set, which the options and the help read), and a11ykb-serve's help
+    /// is the same (before: three lines of its own).
     func testTheHelpStatesTheServersOwnFigures() throws {
         let help = try Fixtures.run(["serve", "--help"])
         XCTAssertEqual(help.status, 0, help.stderr)
-        let text = help.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        let serve = Fixtures.executable.deletingLastPathComponent().appendingPathComponent("a11ykb-serve")
+        let serverHelp = try Fixtures.runProcess(serve, ["--help"], environment: [:])
+        XCTAssertEqual(serverHelp.status, 0, serverHelp.stderr)
+        let words = { (text: String) in text.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
+        // Its discussion, between its overview and its usage, is a11ykb serve's (which lays its help out otherwise).
+        let own = serverHelp.stdout.components(separatedBy: "\n\n").dropFirst().prefix { !$0.hasPrefix("USAGE:") }.joined(separator: " ")
+        XCTAssertTrue(words(own).contains("at most 1,000 requests"), serverHelp.stdout)
+        XCTAssertTrue(words(help.stdout).contains(words(own)), serverHelp.stdout)
+        for option in ["--host", "--port", "--token-file", "--allow-origin", "--time-limit", "--readers", "--max-requests", "--cache-mb", "--quiet", "--db"] {
+            XCTAssertTrue(serverHelp.stdout.contains(option), "a11ykb-serve --help names \(option): \(serverHelp.stdout)")
+        }
+        let text = words(help.stdout)
         let c = ServerConfiguration()
         func grouped(_ n: Int) -> String { n >= 1000 ? "\(n / 1000),\(String(format: "%03d", n % 1000))" : "\(n)" }
         for figure in ["sends nothing for \(Int(c.idleTimeout)) s", "whole within \(Int(c.bodyTimeout)) s of its head",

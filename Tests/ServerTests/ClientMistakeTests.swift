@@ -38,6 +38,39 @@ final class ClientMistakeTests: XCTestCase {
         XCTAssertEqual(unchanged.status, .notModified)
     }
 
+    /// A slug both families use (toggle-switch) is answered as the command line's `compare`
+    /// answers it, naming both and asking which: 300 with each family's address, on the API and
+    /// the pages (before: 400 saying "FAMILY/SLUG", which no address here takes); `family=` narrows.
+    func testASlugOfBothFamiliesIsAChoiceOfAddresses() async throws {
+        let c = try client()
+        let api = try await c.get("/api/compare/toggle-switch")
+        XCTAssertEqual(api.status, .multipleChoices, api.body)
+        let object = try XCTUnwrap(api.json as? [String: Any], api.body)
+        let choices = try XCTUnwrap(object["choices"] as? [[String: String]], api.body)
+        XCTAssertEqual(choices.map { $0["component"] }, ["native/toggle-switch", "web/toggle-switch"])
+        XCTAssertEqual(choices.map { $0["href"] }, ["/api/compare/toggle-switch?family=native", "/api/compare/toggle-switch?family=web"])
+        XCTAssertTrue((object["error"] as? String ?? "").contains("/api/compare/toggle-switch?family=web"), api.body)
+        for choice in choices {
+            let answer = try await c.get(try XCTUnwrap(choice["href"]))
+            XCTAssertEqual(answer.status, .ok, answer.body.prefix(300).description)
+        }
+        let page = try await c.get("/compare/toggle-switch")
+        XCTAssertEqual(page.status, .multipleChoices, page.body)
+        XCTAssertTrue(page.body.contains("<a href=\"/compare/toggle-switch?family=web\">web/toggle-switch</a>"), page.body)
+        let narrowed = try await c.get("/compare/toggle-switch?family=web")
+        XCTAssertEqual(narrowed.status, .ok)
+    }
+
+    /// A component name near none is said so, with where the components are listed: the home
+    /// page (before: three unrelated names as "closest").
+    func testAComponentNearNoNameSaysWhereTheyAreListed() async throws {
+        let c = try client()
+        let reply = try await c.get("/api/components/web/zzzqqq")
+        XCTAssertEqual(reply.status, .notFound)
+        XCTAssertEqual((reply.json as? [String: Any])?["error"] as? String,
+                       "no component \"zzzqqq\", and no name near it (the home page, /, lists them)", reply.body)
+    }
+
     /// A query the search cannot read is the client's: 400 with the reason, on the pages and the API.
     func testAQueryTheSearchCannotReadIsABadRequest() async throws {
         let c = try client()

@@ -126,20 +126,31 @@ final class ServerSystemTests: XCTestCase {
 
     /// A missing or corrupt knowledge base at start: one line, exit 2.
     /// a11ykb-serve checks what it is given, however it is started: each value out of range is one
-    /// line naming the rule and what was given, status 2, before any file is opened.
+    /// line naming the rule and what was given, status 2, before any file is opened; and
+    /// `a11ykb serve` says the same, for both read the options as one type (`ServerOptions`:
+    /// before, a hand parser in a11ykb-serve and the command's own options said them apart).
     func testOptionsOutOfRangeAreOneLine() throws {
         let serve = Fixtures.executable.deletingLastPathComponent().appendingPathComponent("a11ykb-serve")
         for (arguments, said) in [(["--port", "70000"], "--port is a number from 0 to 65535 (got 70000)"),
-                                  (["--port", "x"], "--port is a number from 0 to 65535 (got x)"),
+                                  (["--port", "x"], "The value 'x' is invalid for '--port <n>'"),
                                   (["--time-limit", "0"], "--time-limit is a number of seconds above 0 (got 0)"),
                                   (["--readers", "65"], "--readers is a number from 1 to 64 (got 65)"),
                                   (["--max-requests", "0"], "--max-requests is a number of 1 or more (got 0)"),
                                   (["--cache-mb", "5000"], "--cache-mb is a number from 0 to 4096 (got 5000)"),
-                                  (["--cache-mb"], "--cache-mb needs a value")] {
+                                  (["--cache-mb"], "Missing value for '--cache-mb <n>'")] {
             let run = try Fixtures.runProcess(serve, ["--db", "/nonexistent/kb.sqlite"] + arguments, environment: [:])
             XCTAssertEqual(run.status, 2, run.stderr)
             XCTAssertEqual(run.stderr, "a11ykb serve: \(said)\n")
+            let command = try Fixtures.run(["serve", "--db", "/nonexistent/kb.sqlite"] + arguments)
+            XCTAssertEqual(command.status, 2, command.stderr)
+            XCTAssertEqual(command.stderr, "a11ykb: \(said) (see 'a11ykb serve --help')\n")
         }
+        // The command hands its words on as given, its global options left out: a11ykb-serve
+        // reads them (here, to the knowledge base's absence, past every option).
+        let passed = try Fixtures.run(["--no-pager", "--db", "/nonexistent/kb.sqlite", "serve", "--color", "never", "--port", "0",
+                                       "--allow-origin", "https://intranet.example", "--quiet"])
+        XCTAssertEqual(passed.status, 2, passed.stderr)
+        XCTAssertTrue(passed.stderr.hasPrefix("a11ykb serve: no knowledge base at /nonexistent/kb.sqlite"), passed.stderr)
     }
 
     /// A token no header can carry (two lines, a control character) is refused at start, as an
