@@ -54,7 +54,20 @@ extension CurrentKnowledgeBase: KnowledgeBaseSource {
     /// concurrency runs the server on.
     package func answer<T: Sendable>(_ work: @escaping @Sendable (KnowledgeBase) throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async { continuation.resume(with: Result { try work(self.get()) }) }
+            DispatchQueue.global().async {
+                continuation.resume(with: Result {
+                    let kb = try self.get()
+                    return try kb.answering(dataVersion: Self.dataVersion(kb.path)) { try work(kb) }
+                })
+            }
         }
+    }
+
+    /// The state of the file and its WAL (an import beside the server commits there first), which
+    /// the ranking index held in memory is kept for: a new state builds a new one.
+    static func dataVersion(_ path: String) -> String {
+        [path, path + "-wal"].map { file in
+            FileIdentity(file).map { "\($0.device).\($0.inode).\($0.size).\($0.changed.tv_sec).\($0.changed.tv_nsec)" } ?? "-"
+        }.joined(separator: "/")
     }
 }

@@ -66,7 +66,7 @@ public final class ReaderPool: @unchecked Sendable, KnowledgeBaseSource {
             kb.answerBy = nil
         }
         do {
-            return try kb.inSnapshot { try work(kb) }
+            return try kb.answering(dataVersion: DataVersion.tag(kb.path)) { try kb.inSnapshot { try work(kb) } }
         } catch {
             // Interrupted by the timer, or stopped by the deadline the work checked itself (`answerBy`).
             if limit.isExpired { throw RequestFault.timedOut(seconds: timeLimit) }
