@@ -132,10 +132,12 @@ let package = Package(
             name: "a11ykb-serve",
             dependencies: ["A11yKBServer"]
         ),
-        // The load run's floor (scripts/bench-serve): the same requests through the library, no HTTP.
+        // What scripts/bench runs in one process: the load run's floor (the same requests through
+        // the library, no HTTP) and one question at a time through the library.
         .executableTarget(
             name: "a11ykb-bench",
-            dependencies: ["A11yKBServer"]
+            dependencies: ["A11yKBServer", "A11yKBMCP", .product(name: "Hummingbird", package: "hummingbird"),
+                           .product(name: "HummingbirdCore", package: "hummingbird")]
         ),
         // Readers and normalizer under libFuzzer: see scripts/fuzz. A plain build makes a replay tool.
         .executableTarget(

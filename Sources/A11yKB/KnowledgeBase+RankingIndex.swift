@@ -12,6 +12,12 @@ extension KnowledgeBase {
         try HeldRankingIndexes.$version.withValue(dataVersion, operation: body)
     }
 
+    /// Builds the ranking index for `dataVersion` now, when none is held for it: a reader that
+    /// starts can build it before its first question rather than during it.
+    public func holdRankingIndex(dataVersion: String) throws {
+        try answering(dataVersion: dataVersion) { try read { _ = try HeldRankingIndexes.current(path: path, $0) } }
+    }
+
     /// The approximate size in memory of the ranking index held for this file, and how many texts
     /// it holds tokenized; nil when none is held.
     public var heldRankingIndexSize: (bytes: Int, texts: Int)? {

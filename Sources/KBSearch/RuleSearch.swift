@@ -28,19 +28,19 @@ package enum RuleSearch {
         let numbers = text.split { $0 == " " || $0 == "," || $0 == ";" || $0 == "(" || $0 == ")" }
             .map { String($0).trimmingCharacters(in: CharacterSet(charactersIn: ".:")) }
             .filter { $0.split(separator: ".").count == 3 && $0.allSatisfy { $0.isNumber || $0 == "." } }
-        let criteria = try numbers.filter { try Bool.fetchOne(db, sql: "SELECT 1 FROM wcag_criteria WHERE sc = ?", arguments: [$0]) ?? false }
+        let criteria = try numbers.filter { try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM wcag_criteria WHERE sc = ?"), arguments: [$0]) ?? false }
         let textWords = criteria.reduce(text) { $0.replacingOccurrences(of: $1, with: " ") }
         let words = Set(textWords.lowercased().split { !$0.isLetter && !$0.isNumber }.map(String.init)
             .filter { !PlainLanguage.stopWords.contains($0) && !(criteria.isEmpty ? [] : PlainLanguage.criterionWords).contains($0) })
         guard !words.isEmpty || !criteria.isEmpty else { return ([], 0) }
         var matched: [Int64: Int] = [:]
         for sc in criteria {
-            for id in try Int64.fetchAll(db, sql: "SELECT rule_id FROM rule_sc WHERE sc = ? AND secondary = 0", arguments: [sc]) {
+            for id in try Int64.fetchAll(db.cachedStatement(sql: "SELECT rule_id FROM rule_sc WHERE sc = ? AND secondary = 0"), arguments: [sc]) {
                 matched[id, default: 0] += words.count + 1
             }
         }
         for word in words {
-            for id in try Int64.fetchAll(db, sql: "SELECT rowid FROM search_rules WHERE search_rules MATCH ?", arguments: ["\"\(word)\""]) {
+            for id in try Int64.fetchAll(db.cachedStatement(sql: "SELECT rowid FROM search_rules WHERE search_rules MATCH ?"), arguments: ["\"\(word)\""]) {
                 matched[id, default: 0] += 1
             }
         }
@@ -54,14 +54,16 @@ package enum RuleSearch {
                 CASE r.kind WHEN 'axe' THEN (SELECT group_concat(act_rule) FROM v_rule_act WHERE axe_rule = r.rule)
                             ELSE (SELECT group_concat(axe_rule) FROM v_rule_act WHERE act_rule = r.rule) END AS related
             """
-        var rows = words.isEmpty ? [] : try Row.fetchAll(db, sql: columns + """
+        // Cached statements: a long-running reader prepares them once (preparing these, over the
+        // views, was a third of a question's work in the MCP server).
+        var rows = words.isEmpty ? [] : try Row.fetchAll(db.cachedStatement(sql: columns + """
             , bm25(search_rules, 4.0, 2.0, 1.0) AS rank
             FROM search_rules JOIN v_rules r ON r.id = search_rules.rowid
             WHERE search_rules MATCH ? AND r.deprecated = 0
             ORDER BY rank
-            """, arguments: [query])
+            """), arguments: [query])
         let listed = Set(rows.map { $0["id"] as Int64 })
-        rows += try Row.fetchAll(db, sql: columns + " FROM v_rules r WHERE r.id IN (SELECT value FROM json_each(?)) AND r.deprecated = 0 ORDER BY r.kind, r.rule",
+        rows += try Row.fetchAll(db.cachedStatement(sql: columns + " FROM v_rules r WHERE r.id IN (SELECT value FROM json_each(?)) AND r.deprecated = 0 ORDER BY r.kind, r.rule"),
                                  arguments: ["[" + tested.filter { !listed.contains($0) }.map(String.init).joined(separator: ",") + "]"])
         let split = { (text: String?) in (text ?? "").split(separator: ",").map(String.init) }
         let hits = try rows.map { row -> RuleHit in
