@@ -19,9 +19,10 @@ import KBModel
 /// reads every component, where one question reads a few.
 package final class RankingIndex: Sendable {
     /// A text as `TermMatcher` reads it: its stems and its folded words (within the matcher's
-    /// window), and the text itself for the matcher's byte check.
+    /// window), and its window lower-cased for the matcher's byte check.
     struct Tokenized: Sendable {
-        let text: String
+        /// The window lower-cased when ASCII (`TermMatcher.folded`).
+        let folded: [UInt8]?
         let stems: [IndexTokenizer.Token]
         let words: [IndexTokenizer.Token]
     }
@@ -80,11 +81,11 @@ package final class RankingIndex: Sendable {
         func tokenized(_ text: String) -> Tokenized {
             if let held = seen[text] { return held }
             let utf8 = Array(text.utf8)
-            let held = Tokenized(text: text, stems: words.porter.tokens(utf8, limit: TermMatcher.windowBytes),
+            let held = Tokenized(folded: TermMatcher.folded(utf8), stems: words.porter.tokens(utf8, limit: TermMatcher.windowBytes),
                                  words: words.plain.tokens(utf8, limit: TermMatcher.windowBytes))
             seen[text] = held
             texts += 1
-            bytes += utf8.count + (held.stems + held.words).reduce(0) { $0 + $1.text.utf8.count + 32 }
+            bytes += (held.folded?.count ?? 0) + (held.stems + held.words).reduce(0) { $0 + $1.text.utf8.count + 32 }
             return held
         }
         var components: [Int64: Component] = [:]

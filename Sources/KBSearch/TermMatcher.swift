@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Finds a query's terms in a fact's text, token by token, with SQLite's own tokenizers: which
 /// terms a fact holds (exactly or through an equivalent), and a snippet around the first match.
 ///
@@ -100,9 +104,37 @@ struct TermMatcher {
 
     /// The same as `find(in:)` for a text the ranking index holds tokenized (`RankingIndex`).
     func find(in held: RankingIndex.Tokenized) -> Found {
-        var text = held.text
-        guard text.withUTF8(mayMatch) else { return Found() }
+        guard mayMatch(folded: held.folded) else { return Found() }
         return find(stems: held.stems, words: needsWords ? held.words : [])
+    }
+
+    /// `mayMatch` of a text held folded: its window lower-cased once, when ASCII (nil: not ASCII,
+    /// which may match), searched for each needle with the C library's `memchr` and `memcmp`.
+    func mayMatch(folded: [UInt8]?) -> Bool {
+        guard let needles, let folded else { return true }
+        return folded.withUnsafeBytes { text in
+            needles.contains { needle in
+                if needle.isEmpty { return true }
+                guard needle.count <= text.count, let base = text.baseAddress else { return false }
+                return needle.withUnsafeBytes { wanted in
+                    var from = 0
+                    while from + wanted.count <= text.count,
+                          let found = memchr(base + from, Int32(wanted[0]), text.count - from - wanted.count + 1) {
+                        if memcmp(found, wanted.baseAddress!, wanted.count) == 0 { return true }
+                        from = base.distance(to: UnsafeRawPointer(found)) + 1
+                    }
+                    return false
+                }
+            }
+        }
+    }
+
+    /// A text's window as `mayMatch` reads it, lower-cased, for `mayMatch(folded:)`; nil when the
+    /// window holds a byte that is not ASCII.
+    static func folded(_ utf8: [UInt8]) -> [UInt8]? {
+        let window = utf8.prefix(windowBytes)
+        guard window.allSatisfy({ $0 < 0x80 }) else { return nil }
+        return window.map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 }
     }
 
     private func find(stems: [IndexTokenizer.Token], words: [IndexTokenizer.Token]) -> Found {
