@@ -215,13 +215,13 @@ package enum ComponentListing {
         guard let row = try held?.row ?? Row.fetchOne(db.cachedStatement(sql: componentSQL), arguments: [candidate.id]) else { return nil }
         let family = try row.family()
         var scored: [(hit: SearchHit, found: TermMatcher.Found, rank: [Double])] = []
-        // One fact, with what its text and its label hold.
-        func consider(_ fact: Row, _ text: TermMatcher.Found, label inLabel: TermMatcher.Found?) throws {
+        // One fact, with what its text and its label hold, and its hit (made only for a fact that matches).
+        func consider(_ fact: Row, _ text: TermMatcher.Found, label inLabel: TermMatcher.Found?, hit made: () throws -> SearchHit?) throws {
             var found = text
             // A question of what is said (`say`, `announce`) is answered by announcements.
             if !read.speech.isEmpty && FactKind(tag: fact["tag"]) == .announcement { found.exact.formUnion(read.speech) }
             if found.terms.isEmpty && (inLabel?.terms.isEmpty ?? true) { return }
-            guard let hit = try hit(fact, component: row, family: family), passes(hit, fact, options) else { return }
+            guard let hit = try made(), passes(hit, fact, options) else { return }
             if let inLabel {
                 found.exact.formUnion(inLabel.exact)
                 found.viaEquivalent.merge(inLabel.viaEquivalent) { $0.union($1) }
@@ -237,13 +237,16 @@ package enum ComponentListing {
             scored.append((marked, found, rank))
         }
         if let held {
-            for fact in held.facts { try consider(fact.row, matcher.find(in: fact.text), label: fact.label.map { matcher.find(in: $0) }) }
+            for fact in held.facts {
+                try consider(fact.row, matcher.find(in: fact.text), label: fact.label.map { matcher.find(in: $0) }, hit: fact.hit.get)
+            }
         } else {
             let facts = try Row.fetchCursor(db.cachedStatement(sql: factsSQL), arguments: [candidate.id])
             while let fact = try facts.next() {
                 // The rest of the row only for a fact that matches: a component has dozens of
                 // facts, most of which do not.
-                try consider(fact, matcher.find(in: fact["text"] as String), label: (fact["label"] as String?).map { matcher.find(in: $0) })
+                try consider(fact, matcher.find(in: fact["text"] as String), label: (fact["label"] as String?).map { matcher.find(in: $0) },
+                             hit: { try hit(fact, component: row, family: family) })
             }
         }
         let factFilters = options.platform != nil || options.framework != nil || options.kind != nil || options.aspect != nil

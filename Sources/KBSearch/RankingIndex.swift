@@ -1,5 +1,6 @@
 import GRDB
 import KBModel
+import KBStore
 
 /// What the components-first search reads of a knowledge base, held in memory (issue 52): built
 /// once from one read snapshot, then read by every question a long-running reader answers, so
@@ -34,6 +35,9 @@ package final class RankingIndex: Sendable {
         let row: Row
         let text: Tokenized
         let label: Tokenized?
+        /// The fact as the listing shows it (`ComponentListing.hit`), made once; or why its row
+        /// cannot be read, thrown when a question shows it, as the SQL path throws it.
+        let hit: Result<SearchHit?, UnknownStoredValue>
     }
 
     /// One text of `FactCooccurrence.textsSQL`: its kind (as the statement tags it), text and label.
@@ -93,9 +97,13 @@ package final class RankingIndex: Sendable {
         let facts = try db.cachedStatement(sql: ComponentListing.factsSQL)
         let said = try db.cachedStatement(sql: FactCooccurrence.textsSQL)
         for id in try Int64.fetchAll(db, sql: "SELECT id FROM components ORDER BY id") {
-            guard let row = try Row.fetchOne(listed, arguments: [id]) else { continue }
+            // A component whose family cannot be read is not held: the SQL path answers for it
+            // (and says why, as it always did).
+            guard let row = try Row.fetchOne(listed, arguments: [id]), let family = try? row.family() else { continue }
             let held = try Row.fetchAll(facts, arguments: [id]).map { fact in
-                Fact(row: fact, text: tokenized(fact["text"]), label: (fact["label"] as String?).map(tokenized))
+                let hit: Result<SearchHit?, UnknownStoredValue>
+                do { hit = .success(try ComponentListing.hit(fact, component: row, family: family)) } catch let unknown as UnknownStoredValue { hit = .failure(unknown) }
+                return Fact(row: fact, text: tokenized(fact["text"]), label: (fact["label"] as String?).map(tokenized), hit: hit)
             }
             let together = try Row.fetchAll(said, arguments: [id]).map { text in
                 Said(kind: text[0], text: tokenized(text[2]), label: (text[1] as String?).map(tokenized))
