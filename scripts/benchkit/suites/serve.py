@@ -25,8 +25,11 @@ import shutil
 import subprocess
 import threading
 import time
+import urllib.request
+from urllib.parse import quote_plus
 
 from .. import ROOT, runner
+from . import mcp as mcp_suite, siege
 from ..results import figure
 from ..text import fmt_ms
 
@@ -102,7 +105,6 @@ def mix(a11ykb, db):
 
 
 def search_line(question):
-    from urllib.parse import quote_plus
     return "GET /api/search?q=" + quote_plus(question)
 
 
@@ -133,23 +135,10 @@ end
 """ % ",\n".join(items)
 
 
-def start_server(bin_dir, db, work, label, extra=()):
-    from . import siege
-    process, port = siege.start(os.path.join(bin_dir, "a11ykb-serve"), db) if not extra else start_with(bin_dir, db, extra)
+def start_server(bin_dir, db, extra=()):
+    """a11ykb-serve on a free port (as the siege suite starts it), and its address."""
+    process, port = siege.start(os.path.join(bin_dir, "a11ykb-serve"), db, extra)
     return process, f"http://127.0.0.1:{port}"
-
-
-def start_with(bin_dir, db, extra):
-    import re
-    process = subprocess.Popen([os.path.join(bin_dir, "a11ykb-serve"), "--db", db, "--port", "0", "--quiet"] + list(extra),
-                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    line = process.stderr.readline()
-    found = re.search(r"http://[^ ]+:(\d+)/", line)
-    if not found:
-        process.kill()
-        raise RuntimeError(f"a11ykb-serve did not start: {line.strip()}")
-    threading.Thread(target=process.stderr.read, daemon=True).start()
-    return process, int(found.group(1))
 
 
 def stop(process):
@@ -185,7 +174,6 @@ def library(bench, db, work, asked, sql=False):
 
 def mcp_stdio(mcp, db, asked):
     """Each question once as `tools/call find_components` in one a11ykb-mcp session."""
-    from . import mcp as mcp_suite
     process = subprocess.Popen([mcp, "--db", db], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                stderr=subprocess.DEVNULL, env=runner.child_environment())
     samples, failures = [], 0
@@ -211,11 +199,6 @@ def mcp_stdio(mcp, db, asked):
     return {"calls": len(samples), "p50_ms": pick(0.5), "p99_ms": pick(0.99), "failures": failures}
 
 
-def rss_mb(pid, field="VmRSS"):
-    from . import siege
-    return siege.rss_mb(pid, field)
-
-
 def run(ctx, clients=CLIENTS, seconds=SECONDS):
     work = os.path.join(ctx.workdir, "serve")
     os.makedirs(work, exist_ok=True)
@@ -239,20 +222,20 @@ def run(ctx, clients=CLIENTS, seconds=SECONDS):
                                capture_output=True, text=True)
         details["library_floor"] = json.loads(floor.stdout) if floor.returncode == 0 else {"error": floor.stderr.strip()[:300]}
 
-        uncached, base = start_server(ctx.bin_dir, db, work, "uncached", ["--cache-mb", "0"])
+        uncached, base = start_server(ctx.bin_dir, db, ["--cache-mb", "0"])
         try:
-            details["rss_mb_uncached_start"] = rss_mb(uncached.pid)
+            details["rss_mb_uncached_start"] = siege.rss_mb(uncached.pid)
             runner.log(f"serve: cache off, {len(asked)} questions through /api/search, then MCP tools/call, {clients} clients ...")
             details["questions_uncached"] = wrk(base, [search_line(q) for q in asked], work, "questions", clients, seconds)
             details["mcp_questions_uncached"] = wrk(base, [mcp_call(i, "find_components", q) for i, q in enumerate(asked, 1)],
                                                     work, "mcp questions", clients, seconds)
             details["mix_uncached"] = wrk(base, lines, work, "mix uncached", clients, seconds)
-            details["rss_mb_uncached_end"] = rss_mb(uncached.pid)
-            details["peak_rss_mb_uncached"] = rss_mb(uncached.pid, "VmHWM")
+            details["rss_mb_uncached_end"] = siege.rss_mb(uncached.pid)
+            details["peak_rss_mb_uncached"] = siege.rss_mb(uncached.pid, "VmHWM")
         finally:
             stop(uncached)
 
-        server, base = start_server(ctx.bin_dir, db, work, "cached")
+        server, base = start_server(ctx.bin_dir, db)
         try:
             runner.log("serve: healthz, the mix and the searches with the cache on ...")
             details["healthz"] = wrk(base, ["GET /healthz"], work, "healthz", clients, min(seconds, 10))
@@ -270,14 +253,13 @@ def run(ctx, clients=CLIENTS, seconds=SECONDS):
             time.sleep(min(5, seconds / 3))
             imported = subprocess.run([ctx.binary, "import", "--db", db, extra], capture_output=True, text=True)
             during.join()
-            import urllib.request
             try:
                 seen = urllib.request.urlopen(base + "/api/components/native/zebra-crossing-widget", timeout=10).read().decode()
             except OSError:
                 seen = ""
             details["import_during_load"] = {**result, "import_exit": imported.returncode,
                                              "new_component_served": '"Zebra crossing widget"' in seen}
-            details["peak_rss_mb"] = rss_mb(server.pid, "VmHWM")
+            details["peak_rss_mb"] = siege.rss_mb(server.pid, "VmHWM")
         finally:
             stop(server)
     finally:
