@@ -152,10 +152,12 @@ let package = Package(
             name: "a11ykb-serve",
             dependencies: ["A11yKB", "A11yKBMCP", "A11yKBServer", "A11yKBServeOptions", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
-        // The load run's floor (scripts/bench-serve): the same requests through the library, no HTTP.
+        // What scripts/bench runs in one process: the load run's floor (the same requests through
+        // the library, no HTTP) and one question at a time through the library.
         .executableTarget(
             name: "a11ykb-bench",
-            dependencies: ["A11yKBMCP", "A11yKBServer"]
+            dependencies: ["A11yKB", "A11yKBMCP", "A11yKBServer", .product(name: "Hummingbird", package: "hummingbird"),
+                           .product(name: "HummingbirdCore", package: "hummingbird")]
         ),
         // Readers and normalizer under libFuzzer: see scripts/fuzz. A plain build makes a replay tool.
         .executableTarget(

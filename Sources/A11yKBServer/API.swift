@@ -6,7 +6,7 @@ import HummingbirdCore
 
 /// The JSON API: one route per question, each answering with the JSON the command line writes
 /// for `--format json` (the same renderer), tagged with the knowledge base's version.
-enum API {
+package enum API {
     static func routes(_ routes: inout Routes, _ env: TeamServer.Environment) {
         routes.get("/api/search", summary: "components best first (&family=, &platform=, &limit= narrow)", example: "/api/search?q=toggle+voiceover") { request, _ in
             let query = try Query(request.uri)
@@ -102,16 +102,16 @@ enum API {
     }
 
     /// `/api/search`'s answer (the load run's floor makes the same call).
-    static func search(_ kb: KnowledgeBase, _ text: String, _ options: SearchOptions) throws -> String {
+    package static func search(_ kb: KnowledgeBase, _ text: String, _ options: SearchOptions) throws -> String {
         try kb.findComponents(text, options: options, timeout: 0).document().rendered(.json)
     }
 
     /// `/api/components/:family/:slug`'s answer.
-    static func component(_ kb: KnowledgeBase, _ slug: String, _ family: Family) throws -> String {
+    package static func component(_ kb: KnowledgeBase, _ slug: String, _ family: Family) throws -> String {
         try AcceptanceCriteriaDocument(try kb.component(slug, family: family)).rendered(.json)
     }
 
-    static func searchOptions(_ query: Query) throws -> SearchOptions {
+    package static func searchOptions(_ query: Query) throws -> SearchOptions {
         let limit = try query["limit"].map { value -> Int in
             guard let n = Int(value), (1...100).contains(n) else { throw RequestFault.badRequest("limit is a number from 1 to 100 (got \"\(value)\")") }
             return n

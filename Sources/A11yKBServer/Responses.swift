@@ -35,10 +35,10 @@ enum Responses {
 }
 
 /// The query string, decoded: `+` is a space, `%xx` a byte; a malformed escape is the client's fault.
-struct Query {
+package struct Query {
     private var values: [String: String] = [:]
 
-    init(_ uri: URI) throws {
+    package init(_ uri: URI) throws {
         guard let query = uri.query, !query.isEmpty else { return }
         for pair in query.split(separator: "&", omittingEmptySubsequences: true) {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
@@ -47,14 +47,14 @@ struct Query {
         }
     }
 
-    static func decode(_ part: Substring) throws -> String {
+    package static func decode(_ part: Substring) throws -> String {
         guard let text = part.replacingOccurrences(of: "+", with: " ").removingPercentEncoding else {
             throw RequestFault.badRequest("the address holds a malformed %-escape")
         }
         return text
     }
 
-    subscript(_ name: String) -> String? {
+    package subscript(_ name: String) -> String? {
         guard let value = values[name]?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
         return value
     }

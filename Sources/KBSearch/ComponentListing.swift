@@ -214,29 +214,23 @@ package enum ComponentListing {
 
     static func component(_ db: Database, _ candidate: Candidate, read: QueryReading, matcher: TermMatcher,
                           options: SearchOptions) throws -> ComponentMatch? {
-        guard let row = try Row.fetchOne(db.cachedStatement(sql: """
-            SELECT c.id, c.slug, c.title, c.family, c.category, c.summary, s.path
-            FROM components c JOIN sources s ON s.id = c.source_id WHERE c.id = ?
-            """), arguments: [candidate.id]) else { return nil }
+        // Held in memory by a long-running reader (`RankingIndex`), else read by SQL.
+        let held = read.words?.held?.components[candidate.id]
+        guard let row = try held?.row ?? Row.fetchOne(db.cachedStatement(sql: componentSQL), arguments: [candidate.id]) else { return nil }
         let family = try row.family()
         var scored: [(hit: SearchHit, found: TermMatcher.Found, rank: [Double])] = []
-        let facts = try Row.fetchCursor(db.cachedStatement(sql: factsSQL), arguments: [candidate.id])
-        while let fact = try facts.next() {
-            // The rest of the row only for a fact that matches: a component has dozens of facts,
-            // most of which do not.
-            let text: String = fact["text"]
-            let label: String? = fact["label"]
-            var found = matcher.find(in: text)
+        // One fact, with what its text and its label hold, and its hit (made only for a fact that matches).
+        func consider(_ fact: Row, _ text: TermMatcher.Found, label inLabel: TermMatcher.Found?, hit made: () throws -> SearchHit?) throws {
+            var found = text
             // A question of what is said (`say`, `announce`) is answered by announcements.
             if !read.speech.isEmpty && FactKind(tag: fact["tag"]) == .announcement { found.exact.formUnion(read.speech) }
-            let inLabel = label.map { matcher.find(in: $0) }
-            if found.terms.isEmpty && (inLabel?.terms.isEmpty ?? true) { continue }
-            guard let hit = try hit(fact, component: row, family: family), passes(hit, fact, options) else { continue }
+            if found.terms.isEmpty && (inLabel?.terms.isEmpty ?? true) { return }
+            guard let hit = try made(), passes(hit, fact, options) else { return }
             if let inLabel {
                 found.exact.formUnion(inLabel.exact)
                 found.viaEquivalent.merge(inLabel.viaEquivalent) { $0.union($1) }
             }
-            guard !found.terms.isEmpty else { continue }
+            guard !found.terms.isEmpty else { return }
             var marked = hit
             marked.snippet = TermMatcher.snippet(hit.text, found)
             if let label = hit.label, let inLabel, !inLabel.marks.isEmpty { marked.highlightedLabel = TermMatcher.snippet(label, inLabel) }
@@ -245,6 +239,19 @@ package enum ComponentListing {
             let boost = kindBoost(hit) - ((fact["origin"] as String?) == AnnouncementOrigin.transcript.rawValue ? 0.2 : 0)
             let rank = [-found.weight * platformFactor(hit, fact, read.reading), -boost, Double(hit.text.utf8.count)]
             scored.append((marked, found, rank))
+        }
+        if let held {
+            for fact in held.facts {
+                try consider(fact.row, matcher.find(in: fact.text), label: fact.label.map { matcher.find(in: $0) }, hit: fact.hit.get)
+            }
+        } else {
+            let facts = try Row.fetchCursor(db.cachedStatement(sql: factsSQL), arguments: [candidate.id])
+            while let fact = try facts.next() {
+                // The rest of the row only for a fact that matches: a component has dozens of
+                // facts, most of which do not.
+                try consider(fact, matcher.find(in: fact["text"] as String), label: (fact["label"] as String?).map { matcher.find(in: $0) },
+                             hit: { try hit(fact, component: row, family: family) })
+            }
         }
         let factFilters = options.platform != nil || options.framework != nil || options.kind != nil || options.aspect != nil
         if factFilters && scored.isEmpty { return nil }
@@ -286,6 +293,12 @@ package enum ComponentListing {
         }
         return chosen.map { ranked[$0].hit }
     }
+
+    /// A component as its listing shows it.
+    static let componentSQL = """
+        SELECT c.id, c.slug, c.title, c.family, c.category, c.summary, s.path
+        FROM components c JOIN sources s ON s.id = c.source_id WHERE c.id = ?
+        """
 
     /// Every fact of a component, each with its platform, framework and source.
     static let factsSQL = """

@@ -19,17 +19,22 @@ enum FactCooccurrence {
     /// holds, when it holds more than one; 0 otherwise.
     static func best(_ db: Database, component: Int64, read: QueryReading, matcher: TermMatcher, weights: [Double]) throws -> Double {
         var best = 0.0
-        func consider(_ terms: Set<Int>) {
-            guard terms.count > 1 else { return }
-            best = max(best, terms.reduce(0) { $0 + weights[$1] })
+        // One fact: its kind's tag, what its text and its label hold.
+        func consider(kind: Int, _ text: TermMatcher.Found, label: TermMatcher.Found?) {
+            var found = text
+            // A question of what is said (`say`, `announce`) is answered by announcements.
+            if !read.speech.isEmpty && kind == 4 { found.exact.formUnion(read.speech) }
+            if let label { found.exact.formUnion(label.terms) }
+            guard found.terms.count > 1 else { return }
+            best = max(best, found.terms.reduce(0) { $0 + weights[$1] })
+        }
+        if let held = read.words?.held?.components[component] {
+            for said in held.said { consider(kind: said.kind, matcher.find(in: said.text), label: said.label.map { matcher.find(in: $0) }) }
+            return best
         }
         let facts = try Row.fetchCursor(db.cachedStatement(sql: textsSQL), arguments: [component])
         while let fact = try facts.next() {
-            var found = matcher.find(in: fact[2] as String)
-            // A question of what is said (`say`, `announce`) is answered by announcements.
-            if !read.speech.isEmpty && (fact[0] as Int) == 4 { found.exact.formUnion(read.speech) }
-            if let label = fact[1] as String? { found.exact.formUnion(matcher.find(in: label).terms) }
-            consider(found.terms)
+            consider(kind: fact[0], matcher.find(in: fact[2] as String), label: (fact[1] as String?).map { matcher.find(in: $0) })
         }
         return best
     }

@@ -9,7 +9,7 @@ import GRDBSQLite
 /// search marks is what the index matched, with no second stemmer to drift from SQLite's.
 final class IndexTokenizer {
     /// One token: the word as the tokenizer folded it, and where it sits in the UTF-8 text.
-    struct Token: Equatable {
+    struct Token: Equatable, Sendable {
         var text: String
         var start: Int
         var end: Int

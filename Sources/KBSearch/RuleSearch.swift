@@ -28,54 +28,61 @@ package enum RuleSearch {
         let numbers = text.split { $0 == " " || $0 == "," || $0 == ";" || $0 == "(" || $0 == ")" }
             .map { String($0).trimmingCharacters(in: CharacterSet(charactersIn: ".:")) }
             .filter { $0.split(separator: ".").count == 3 && $0.allSatisfy { $0.isNumber || $0 == "." } }
-        let criteria = try numbers.filter { try Bool.fetchOne(db, sql: "SELECT 1 FROM wcag_criteria WHERE sc = ?", arguments: [$0]) ?? false }
+        let criteria = try numbers.filter { try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM wcag_criteria WHERE sc = ?"), arguments: [$0]) ?? false }
         let textWords = criteria.reduce(text) { $0.replacingOccurrences(of: $1, with: " ") }
         let words = Set(textWords.lowercased().split { !$0.isLetter && !$0.isNumber }.map(String.init)
             .filter { !PlainLanguage.stopWords.contains($0) && !(criteria.isEmpty ? [] : PlainLanguage.criterionWords).contains($0) })
         guard !words.isEmpty || !criteria.isEmpty else { return ([], 0) }
         var matched: [Int64: Int] = [:]
         for sc in criteria {
-            for id in try Int64.fetchAll(db, sql: "SELECT rule_id FROM rule_sc WHERE sc = ? AND secondary = 0", arguments: [sc]) {
+            for id in try Int64.fetchAll(db.cachedStatement(sql: "SELECT rule_id FROM rule_sc WHERE sc = ? AND secondary = 0"), arguments: [sc]) {
                 matched[id, default: 0] += words.count + 1
             }
         }
         for word in words {
-            for id in try Int64.fetchAll(db, sql: "SELECT rowid FROM search_rules WHERE search_rules MATCH ?", arguments: ["\"\(word)\""]) {
+            for id in try Int64.fetchAll(db.cachedStatement(sql: "SELECT rowid FROM search_rules WHERE search_rules MATCH ?"), arguments: ["\"\(word)\""]) {
                 matched[id, default: 0] += 1
             }
         }
         guard !matched.isEmpty else { return ([], 0) }
-        // Every rule holding a word, and every rule testing a criterion named (by its id).
+        // Every rule holding a word, and every rule testing a criterion named (by its id): their
+        // ids in bm25's order, then the tested ones by kind and name. Only the rules kept are read
+        // whole (their criteria and related rules, through the views, were most of a question's
+        // work in the MCP server when read for every rule holding a common word). Cached
+        // statements: a long-running reader prepares them once.
         let query = words.sorted().map { "\"\($0)\"" }.joined(separator: " OR ")
         let tested = matched.keys.filter { id in criteria.isEmpty ? false : (matched[id] ?? 0) > words.count }
-        let columns = """
+        var ids = words.isEmpty ? [] : try Int64.fetchAll(db.cachedStatement(sql: """
+            SELECT r.id, bm25(search_rules, 4.0, 2.0, 1.0) AS rank
+            FROM search_rules JOIN v_rules r ON r.id = search_rules.rowid
+            WHERE search_rules MATCH ? AND r.deprecated = 0
+            ORDER BY rank
+            """), arguments: [query])
+        let listed = Set(ids)
+        ids += try Int64.fetchAll(db.cachedStatement(sql: "SELECT r.id FROM v_rules r WHERE r.id IN (SELECT value FROM json_each(?)) AND r.deprecated = 0 ORDER BY r.kind, r.rule"),
+                                  arguments: ["[" + tested.filter { !listed.contains($0) }.map(String.init).joined(separator: ",") + "]"])
+        // Most words first; bm25's order (the query's) within.
+        let ranked = ids.enumerated().sorted { a, b in
+            let (x, y) = (matched[a.element] ?? 0, matched[b.element] ?? 0)
+            return x != y ? x > y : a.offset < b.offset
+        }.map(\.element)
+        // A rule holding one word of several is noise beside rules that hold more.
+        let best = ranked.first.map { matched[$0] ?? 0 } ?? 0
+        let kept = ranked.filter { words.count <= 1 || (matched[$0] ?? 0) * 2 >= best && (matched[$0] ?? 0) > 1 || best == 1 }
+        let split = { (text: String?) in (text ?? "").split(separator: ",").map(String.init) }
+        let rule = try db.cachedStatement(sql: """
             SELECT r.id, r.kind, r.rule, r.name, r.description,
                 (SELECT group_concat(sc) FROM rule_sc WHERE rule_id = r.id AND secondary = 0) AS criteria,
                 CASE r.kind WHEN 'axe' THEN (SELECT group_concat(act_rule) FROM v_rule_act WHERE axe_rule = r.rule)
                             ELSE (SELECT group_concat(axe_rule) FROM v_rule_act WHERE act_rule = r.rule) END AS related
-            """
-        var rows = words.isEmpty ? [] : try Row.fetchAll(db, sql: columns + """
-            , bm25(search_rules, 4.0, 2.0, 1.0) AS rank
-            FROM search_rules JOIN v_rules r ON r.id = search_rules.rowid
-            WHERE search_rules MATCH ? AND r.deprecated = 0
-            ORDER BY rank
-            """, arguments: [query])
-        let listed = Set(rows.map { $0["id"] as Int64 })
-        rows += try Row.fetchAll(db, sql: columns + " FROM v_rules r WHERE r.id IN (SELECT value FROM json_each(?)) AND r.deprecated = 0 ORDER BY r.kind, r.rule",
-                                 arguments: ["[" + tested.filter { !listed.contains($0) }.map(String.init).joined(separator: ",") + "]"])
-        let split = { (text: String?) in (text ?? "").split(separator: ",").map(String.init) }
-        let hits = try rows.map { row -> RuleHit in
-            RuleHit(kind: try row.ruleKind(), rule: row["rule"], name: row["name"], description: row["description"],
-                    criteria: try row.successCriteria("criteria").sorted(),
-                    related: split(row["related"]).sorted(), matched: matched[row["id"]] ?? 0)
+            FROM v_rules r WHERE r.id = ?
+            """)
+        let hits = try (limit > 0 ? Array(kept.prefix(limit)) : kept).compactMap { id -> RuleHit? in
+            guard let row = try Row.fetchOne(rule, arguments: [id]) else { return nil }
+            return RuleHit(kind: try row.ruleKind(), rule: row["rule"], name: row["name"], description: row["description"],
+                           criteria: try row.successCriteria("criteria").sorted(),
+                           related: split(row["related"]).sorted(), matched: matched[id] ?? 0)
         }
-        // Most words first; bm25's order (the query's) within.
-        let ranked = hits.enumerated().sorted { a, b in
-            a.element.matched != b.element.matched ? a.element.matched > b.element.matched : a.offset < b.offset
-        }.map(\.element)
-        // A rule holding one word of several is noise beside rules that hold more.
-        let best = ranked.first?.matched ?? 0
-        let kept = ranked.filter { words.count <= 1 || $0.matched * 2 >= best && $0.matched > 1 || best == 1 }
-        return (limit > 0 ? Array(kept.prefix(limit)) : kept, kept.count)
+        return (hits, kept.count)
     }
 }

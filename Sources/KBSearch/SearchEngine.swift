@@ -16,9 +16,13 @@ import KBModel
 /// inside one read transaction (`db`).
 package struct SearchEngine {
     let db: Database
+    /// The knowledge base held in memory by a long-running reader (`RankingIndex`), built from
+    /// the data `db` reads; nil: everything is read by SQL.
+    let held: RankingIndex?
 
-    package init(_ db: Database) {
+    package init(_ db: Database, held: RankingIndex? = nil) {
         self.db = db
+        self.held = held
     }
 
     /// Every fact that holds the query as typed, best first (the fact listing). When nothing
@@ -71,7 +75,7 @@ package struct SearchEngine {
     /// components-first listing). Plain words are read as plain language.
     package func components(_ query: SearchQuery, options: SearchOptions, deadline: Deadline = .none) throws -> ComponentSearchResult {
         let options = try resolved(options)
-        let words = try WordForms(db)
+        let words = try WordForms(db, held: held)
         var reading = try QueryReading(db, query, words: words)
         var result = try ComponentListing.ranked(db, &reading, options: options, deadline: deadline, words: words)
         if result.components.isEmpty && reading.match != nil {

@@ -25,6 +25,10 @@ struct SearchVocabulary {
 
     init(_ db: Database, words: WordForms) throws {
         plain = words.plain
+        if let held = words.held {
+            (byKey, byConcept) = (held.vocabularyByKey, held.vocabularyByConcept)
+            return
+        }
         for row in try Row.fetchAll(db, sql: "SELECT concept, platform, term, note FROM equivalents ORDER BY id") {
             let equivalent = Equivalent(concept: row["concept"], platform: try row.platform(), term: row["term"], note: row["note"])
             byKey[key(equivalent.term), default: []].append(equivalent)

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Finds a query's terms in a fact's text, token by token, with SQLite's own tokenizers: which
 /// terms a fact holds (exactly or through an equivalent), and a snippet around the first match.
 ///
@@ -66,34 +70,74 @@ struct TermMatcher {
     /// fact of every candidate component: it reads the bytes in place, lower-casing as it compares,
     /// and allocates nothing (a copy and a lower-cased copy per fact were a tenth of a search).
     func mayMatch(_ utf8: [UInt8]) -> Bool {
+        utf8.withUnsafeBufferPointer(mayMatch)
+    }
+
+    func mayMatch(_ all: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let needles else { return true }
-        return utf8.withUnsafeBufferPointer { all in
-            let count = min(all.count, TermMatcher.windowBytes)
-            for index in 0..<count where all[index] >= 0x80 { return true }
-            @inline(__always) func lower(_ byte: UInt8) -> UInt8 { byte >= 65 && byte <= 90 ? byte + 32 : byte }
-            for needle in needles {
-                if needle.isEmpty { return true }
-                guard needle.count <= count else { continue }
-                let first = needle[0]
-                var index = 0
-                while index + needle.count <= count {
-                    if lower(all[index]) == first {
-                        var offset = 1
-                        while offset < needle.count && lower(all[index + offset]) == needle[offset] { offset += 1 }
-                        if offset == needle.count { return true }
-                    }
-                    index += 1
+        let count = min(all.count, TermMatcher.windowBytes)
+        for index in 0..<count where all[index] >= 0x80 { return true }
+        @inline(__always) func lower(_ byte: UInt8) -> UInt8 { byte >= 65 && byte <= 90 ? byte + 32 : byte }
+        for needle in needles {
+            if needle.isEmpty { return true }
+            guard needle.count <= count else { continue }
+            let first = needle[0]
+            var index = 0
+            while index + needle.count <= count {
+                if lower(all[index]) == first {
+                    var offset = 1
+                    while offset < needle.count && lower(all[index + offset]) == needle[offset] { offset += 1 }
+                    if offset == needle.count { return true }
                 }
+                index += 1
             }
-            return false
         }
+        return false
     }
 
     func find(in text: String) -> Found {
         let utf8 = Array(text.utf8)
         guard mayMatch(utf8) else { return Found() }
-        let stems = porter.tokens(utf8, limit: TermMatcher.windowBytes)
-        let words = needsWords ? plain.tokens(utf8, limit: TermMatcher.windowBytes) : []
+        return find(stems: porter.tokens(utf8, limit: TermMatcher.windowBytes),
+                    words: needsWords ? plain.tokens(utf8, limit: TermMatcher.windowBytes) : [])
+    }
+
+    /// The same as `find(in:)` for a text the ranking index holds tokenized (`RankingIndex`).
+    func find(in held: RankingIndex.Tokenized) -> Found {
+        guard mayMatch(folded: held.folded) else { return Found() }
+        return find(stems: held.stems, words: needsWords ? held.words : [])
+    }
+
+    /// `mayMatch` of a text held folded: its window lower-cased once, when ASCII (nil: not ASCII,
+    /// which may match), searched for each needle with the C library's `memchr` and `memcmp`.
+    func mayMatch(folded: [UInt8]?) -> Bool {
+        guard let needles, let folded else { return true }
+        return folded.withUnsafeBytes { text in
+            needles.contains { needle in
+                if needle.isEmpty { return true }
+                guard needle.count <= text.count, let base = text.baseAddress else { return false }
+                return needle.withUnsafeBytes { wanted in
+                    var from = 0
+                    while from + wanted.count <= text.count,
+                          let found = memchr(base + from, Int32(wanted[0]), text.count - from - wanted.count + 1) {
+                        if memcmp(found, wanted.baseAddress!, wanted.count) == 0 { return true }
+                        from = base.distance(to: UnsafeRawPointer(found)) + 1
+                    }
+                    return false
+                }
+            }
+        }
+    }
+
+    /// A text's window as `mayMatch` reads it, lower-cased, for `mayMatch(folded:)`; nil when the
+    /// window holds a byte that is not ASCII.
+    static func folded(_ utf8: [UInt8]) -> [UInt8]? {
+        let window = utf8.prefix(windowBytes)
+        guard window.allSatisfy({ $0 < 0x80 }) else { return nil }
+        return window.map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 }
+    }
+
+    private func find(stems: [IndexTokenizer.Token], words: [IndexTokenizer.Token]) -> Found {
         // Both tokenizers split alike (porter wraps unicode61); align by start offset to be safe.
         var wordAt: [Int: String] = [:]
         if needsWords && words.count == stems.count {

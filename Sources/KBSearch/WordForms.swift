@@ -13,9 +13,14 @@ struct WordForms {
     /// Words folded (case, diacritics), as the component index holds them.
     let plain: IndexTokenizer
 
-    init(_ db: Database) throws {
+    /// The knowledge base's words and facts held in memory, when a long-running reader holds
+    /// them (`RankingIndex`): the search reads them there instead of asking SQL. Nil in the CLI.
+    let held: RankingIndex?
+
+    init(_ db: Database, held: RankingIndex? = nil) throws {
         porter = try IndexTokenizer(db, .porter)
         plain = try IndexTokenizer(db, .plain)
+        self.held = held
     }
 
     // MARK: - A query's words over the component index
@@ -27,8 +32,8 @@ struct WordForms {
         guard folded.count == 1, let stem = porter.words(word).first else {
             return SearchQuery.quoted(folded.joined(separator: " "))
         }
-        let forms = try String.fetchAll(db.cachedStatement(sql: "SELECT term FROM search_component_forms WHERE stem = ? ORDER BY term"),
-                                        arguments: [stem])
+        let forms = try held.map { $0.formsByStem[stem] ?? [] }
+            ?? String.fetchAll(db.cachedStatement(sql: "SELECT term FROM search_component_forms WHERE stem = ? ORDER BY term"), arguments: [stem])
         let variants = [folded[0]] + forms.filter { $0 != folded[0] }
         return variants.count == 1 ? SearchQuery.quoted(variants[0])
             : "(" + variants.map(SearchQuery.quoted).joined(separator: " OR ") + ")"

@@ -2,25 +2,41 @@ import A11yKBMCP
 import A11yKBServer
 import Foundation
 
-// The team server's floor for scripts/bench-serve: the same requests answered through the library
-// in one process (the server's own read-connection pool and answers, no HTTP, no sockets), with as
-// many at once as the load run's clients. Prints one JSON object: requests per second and the
-// latency percentiles. Not installed; the bench builds and runs it.
+// What scripts/bench runs in one process (its `serve` and `library` suites); not installed.
 //
-//   a11ykb-bench KB.sqlite REQUESTS.txt CLIENTS SECONDS
+//   a11ykb-bench floor KB.sqlite REQUESTS.txt CLIENTS SECONDS
+//       The load run's floor: the same requests answered through the library (the server's own
+//       read-connection pool and answers, no HTTP, no sockets), with as many at once as the load
+//       run's clients. REQUESTS.txt: a request a line, as the load run sends them: `GET /api/...`
+//       or `MCP {json}`.
+//   a11ykb-bench questions KB.sqlite QUESTIONS.txt [--sql]
+//       Each question (a line) asked once, one at a time, as the MCP server and the team server
+//       ask them (the ranking index held for the file's version, built first), or by SQL alone as
+//       the CLI asks them (--sql).
 //
-// REQUESTS.txt: a request a line, as the load run sends them: `GET /api/...` or `MCP {json}`.
+// Each prints one JSON object on stdout.
 
-let arguments = CommandLine.arguments
-guard arguments.count == 5, let clients = Int(arguments[3]), let seconds = Double(arguments[4]) else {
-    Console.say("usage: a11ykb-bench KB.sqlite REQUESTS.txt CLIENTS SECONDS\n")
+let arguments = Array(CommandLine.arguments.dropFirst())
+switch (arguments.first, arguments.count) {
+case ("floor", 5):
+    guard let clients = Int(arguments[3]), let seconds = Double(arguments[4]) else { usage() }
+    var configuration = ServerConfiguration()
+    configuration.accessLog = false
+    configuration.maxRequests = clients * 2
+    let lines = try String(contentsOfFile: arguments[2], encoding: .utf8).split(separator: "\n").map(String.init)
+    let env = try TeamServer.environment(path: arguments[1], configuration: configuration)
+    let result = try await LibraryFloor(env: env, requests: lines).run(clients: clients, seconds: seconds)
+    Console.say(result + "\n", to: STDOUT_FILENO)
+case ("questions", 3), ("questions", 4):
+    guard arguments.count == 3 || arguments[3] == "--sql" else { usage() }
+    let questions = try String(contentsOfFile: arguments[2], encoding: .utf8).split(separator: "\n").map(String.init)
+    let result = try QuestionRun(path: arguments[1], questions: questions, held: arguments.count == 3).run()
+    Console.say(result + "\n", to: STDOUT_FILENO)
+default:
+    usage()
+}
+
+func usage() -> Never {
+    Console.say("usage: a11ykb-bench floor KB.sqlite REQUESTS.txt CLIENTS SECONDS\n       a11ykb-bench questions KB.sqlite QUESTIONS.txt [--sql]\n")
     exit(2)
 }
-var configuration = ServerConfiguration()
-configuration.accessLog = false
-configuration.maxRequests = clients * 2
-let lines = try String(contentsOfFile: arguments[2], encoding: .utf8).split(separator: "\n").map(String.init)
-let env = try TeamServer.environment(path: arguments[1], configuration: configuration)
-let floor = LibraryFloor(env: env, requests: lines)
-let result = try await floor.run(clients: clients, seconds: seconds)
-Console.say(result + "\n", to: STDOUT_FILENO)

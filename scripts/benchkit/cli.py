@@ -7,11 +7,12 @@ import sys
 import tempfile
 
 from . import ROOT, compare, corpus, results, runner, targets
-from .suites import DEFAULT, NAMES, PER_SIZE, Context, export, importing, mcp, readers, search, siege, startup
+from .suites import DEFAULT, NAMES, PER_SIZE, Context, export, importing, mcp, readers, search, serve, siege, startup
 
 USAGE = """\
     scripts/bench [--sizes 1000,10000,100000] [--runs 15] [--json FILE] [--keep] [--binary PATH | --no-build]
-                  [--suites startup,import,search,export,readers,mcp,siege] [--holders 1000] [--siege-seconds 15]
+                  [--suites startup,import,search,export,readers,mcp,siege,serve] [--holders 1000] [--siege-seconds 15]
+                  [--clients 64] [--serve-seconds 20]
     scripts/bench --mcp [--runs 15] [--no-build | --binary PATH]     # the MCP server alone: --suites mcp
     scripts/bench compare A.json B.json [--threshold 10] [--changed]
 """
@@ -35,6 +36,11 @@ measured in the same run. Suites (default: all but mcp):
   siege     the team server held by --holders slow or idle connections and as many
             duplicated-id requests while a normal client asks: its p99; then SIGTERM and the
             time to exit (issue 48; not by default: --suites siege)
+  serve     the team server and the MCP server at load on today's corpus (issues 32, 52; not by
+            default: --suites serve; needs wrk): the relevance sets' questions, each once, through
+            the library (held index and SQL: one question's p50), MCP find_components over stdio,
+            and /api/search and MCP tools/call with the cache off under --clients for
+            --serve-seconds; floors: /healthz and the mix through the library (no HTTP)
 
 Builds release (--static-swift-stdlib) unless given --binary or --no-build. Progress goes to
 stderr, the tables and the targets to stdout, everything to --json (default
@@ -65,6 +71,10 @@ def parse(argv):
     parser.add_argument("--mcp", action="store_true", help="only the MCP server's figures (issue 15): --suites mcp")
     parser.add_argument("--holders", type=int, default=siege.HOLDERS,
                         help=f"siege: connections that hold the server, and duplicated-id requests (default {siege.HOLDERS})")
+    parser.add_argument("--clients", type=int, default=serve.CLIENTS,
+                        help=f"serve: wrk's connections, and the library floor's requests at once (default {serve.CLIENTS})")
+    parser.add_argument("--serve-seconds", type=float, default=serve.SECONDS,
+                        help=f"serve: how long each load run lasts (default {serve.SECONDS})")
     parser.add_argument("--siege-seconds", type=float, default=siege.SECONDS,
                         help=f"siege: how long they hold it while the normal client asks (default {siege.SECONDS})")
     args = parser.parse_args(argv)
@@ -74,8 +84,8 @@ def parse(argv):
         parser.error("--sizes: numbers separated by commas, e.g. 1000,10000")
     if not args.sizes or min(args.sizes) < 1 or args.runs < 1:
         parser.error("--sizes and --runs must be positive")
-    if args.holders < 1 or args.siege_seconds <= 0:
-        parser.error("--holders and --siege-seconds must be positive")
+    if args.holders < 1 or args.siege_seconds <= 0 or args.clients < 1 or args.serve_seconds <= 0:
+        parser.error("--holders, --siege-seconds, --clients and --serve-seconds must be positive")
     if args.mcp and args.suites:
         parser.error("--mcp is --suites mcp: give one of them")
     chosen = ["mcp"] if args.mcp else [s.strip() for s in (args.suites or ",".join(DEFAULT)).split(",") if s.strip()]
@@ -104,7 +114,9 @@ def choose_binary(args):
         if not os.path.exists(binary):
             sys.exit(f"bench: {binary} does not exist; run without --no-build")
         return binary, folder, "existing binary (--no-build)"
-    products = ("a11ykb",) + (("a11ykb-mcp",) if "mcp" in args.suites else ()) + (("a11ykb-serve",) if "siege" in args.suites else ())
+    products = ("a11ykb",) + (("a11ykb-mcp",) if "mcp" in args.suites else ()) + (("a11ykb-serve",) if "siege" in args.suites else ()) \
+        + (serve.PROGRAMS if "serve" in args.suites else ())
+    products = tuple(dict.fromkeys(products))
     folder, mode = runner.build(products)
     return os.path.join(folder, "a11ykb"), folder, mode
 
@@ -134,7 +146,7 @@ def clean(workdir, whole):
         shutil.rmtree(workdir, ignore_errors=True)
         return
     for name in os.listdir(workdir):
-        if name.startswith(("corpus-", "kb-", "import-", "floor-", "standards", "readers-", "mcp-", "siege-")):
+        if name.startswith(("corpus-", "kb-", "import-", "floor-", "standards", "readers-", "mcp-", "siege-", "serve")):
             path = os.path.join(workdir, name)
             shutil.rmtree(path, ignore_errors=True) if os.path.isdir(path) else os.remove(path)
 
@@ -157,6 +169,8 @@ def collect_figures(details, suites):
             out.update(mcp.figures(details.get("mcp")))
         elif suite == "siege":
             out.update(siege.figures(details.get("siege")))
+        elif suite == "serve":
+            out.update(serve.figures(details.get("serve")))
     return out
 
 
@@ -189,6 +203,8 @@ def report(data):
         parts.append(mcp.report(details.get("mcp")))
     if "siege" in suites:
         parts.append(siege.report(details.get("siege")))
+    if "serve" in suites:
+        parts.append(serve.report(details.get("serve")))
     parts.append(targets.report(data["targets"]))
     return "\n".join(p for p in parts if p)
 
@@ -200,7 +216,8 @@ def run(args, argv):
     if any(s in PER_SIZE for s in args.suites):
         data["sizes"] = args.sizes
     binary, bin_dir, mode = choose_binary(args)
-    problem = (mcp.check(bin_dir) if "mcp" in args.suites else None) or (siege.check(bin_dir) if "siege" in args.suites else None)
+    problem = (mcp.check(bin_dir) if "mcp" in args.suites else None) or (siege.check(bin_dir) if "siege" in args.suites else None) \
+        or (serve.check(bin_dir) if "serve" in args.suites else None)
     if problem:
         sys.exit(f"bench: {problem}")
     shared = runner.linked_swift_runtime(binary)
@@ -236,6 +253,8 @@ def run(args, argv):
             details["mcp"] = mcp.run(ctx)
         if "siege" in args.suites:
             details["siege"] = siege.run(ctx, args.holders, args.siege_seconds)
+        if "serve" in args.suites:
+            details["serve"] = serve.run(ctx, args.clients, args.serve_seconds)
     except KeyboardInterrupt:
         runner.log("interrupted: reporting what was measured")
     finally:

@@ -1,7 +1,7 @@
 """The result file: what one run of scripts/bench measured, in a shape compare can read.
 
     {
-      "schema_version": "2.1",          major.minor; compare reads files of its own major only
+      "schema_version": "2.2",          major.minor; compare reads files of its own major only
       "kind": "a11ykb-bench",
       "date", "command", "commit", "binary", "build_mode", "tools", "runs", "seed", "suites",
       "machine": {"cores", "cpu", "memory_mb", "system", "python"},
@@ -19,7 +19,9 @@ The major version changes when a figure's meaning or name scheme changes (compar
 different things); the minor when figures are added. Files written before issue 36 carry no
 schema_version: they are schema 1. 2.1 added the stack floor (benchkit.stackfloor): the figures
 startup/swift + ArgumentParser + GRDB: --version (and its CPU) and search/N/facts SHAPE/stack, and
-a target record's stack_floor (how the stack floor itself stands to the target's limit).
+a target record's stack_floor (how the stack floor itself stands to the target's limit). 2.2 added
+the serve suite's figures (serve/...: once scripts/bench-serve's own file, and issue 52's uncached
+questions and one question through the library).
 """
 import datetime
 import json
@@ -28,7 +30,7 @@ import os
 from . import ROOT
 from .runner import capture, load_average, machine
 
-SCHEMA_VERSION = "2.1"
+SCHEMA_VERSION = "2.2"
 KIND = "a11ykb-bench"
 UNITS = ("ms", "s", "MB", "x", "per s", "MB/s", "rows", "count")
 

@@ -14,7 +14,7 @@ status: the targets are the issues'.
 """
 import dataclasses
 
-from .suites import export, importing, mcp, readers, search, siege, startup
+from .suites import export, importing, mcp, readers, search, serve, siege, startup
 from .text import fmt_value
 
 
@@ -155,6 +155,11 @@ TARGETS = [
     Target("/healthz answers under siege, p99 under 1 s", siege.name("under siege healthz p99"), 48, max_value=1000),
     Target("searches answer under siege, p99 under 1 s", siege.name("under siege search p99"), 48, max_value=1000),
     Target("SIGTERM under siege ends the server within 10 s", siege.name("stop after SIGTERM"), 48, max_value=siege.STOP_BOUND_S),
+    # Issue 52: a question answered in a millisecond (the serve suite, today's corpus).
+    Target("one question through the library p50 under 0.5 ms", serve.name("library: one question p50, held index"), 52, max_value=0.5),
+    Target("MCP stdio find_components p50 under 2 ms", serve.name("mcp stdio find_components p50"), 52, max_value=2),
+    Target("uncached questions through /api/search p99 under 100 ms", serve.name("uncached questions /api/search p99"), 52,
+           max_value=100),
     # Issue 16: the import's floor, memory, process start.
     Target("import time 100k / 10k under 11", importing.name(K100, "seconds"), 16,
            floor=importing.name(K10, "seconds"), max_ratio=11),

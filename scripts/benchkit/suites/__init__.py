@@ -10,7 +10,7 @@ import dataclasses
 import os
 
 # In the order they run and report.
-NAMES = ("startup", "import", "search", "export", "readers", "mcp", "siege")
+NAMES = ("startup", "import", "search", "export", "readers", "mcp", "siege", "serve")
 DEFAULT = ("startup", "import", "search", "export", "readers")
 PER_SIZE = ("import", "search", "export")
 

@@ -68,9 +68,9 @@ def rss_mb(pid, field="VmRSS"):
     return None
 
 
-def start(binary, db):
-    """The server and its port (read from the line it prints when listening)."""
-    process = subprocess.Popen([binary, "--db", db, "--port", "0", "--quiet"], stdout=subprocess.DEVNULL,
+def start(binary, db, extra=()):
+    """The server and its port (read from the line it prints when listening); `extra`: more options."""
+    process = subprocess.Popen([binary, "--db", db, "--port", "0", "--quiet"] + list(extra), stdout=subprocess.DEVNULL,
                                stderr=subprocess.PIPE, text=True)
     line = process.stderr.readline()
     found = re.search(r"http://[^ ]+:(\d+)/", line)

@@ -79,6 +79,16 @@ def details():
                                   "search": {"requests": 800, "p50_ms": 2.0, "p99_ms": 40.0}, "failures": 0, "first_failures": []},
                   "duplicated_id_statuses": {"400": 1000}, "rss_mb_before": 50.0, "rss_mb_under_siege": 90.0,
                   "peak_rss_mb": 95.0, "stop": {"seconds": 5.1, "ended": True, "status": 0, "bound_s": 10}},
+        "serve": {"knowledge_base": "corpus", "clients": 64, "seconds": 20, "questions": 224,
+                  "library_held": {"questions": 224, "path": "held", "p50_ms": 0.4, "p90_ms": 0.9, "p99_ms": 2.0,
+                                   "index_build_ms": 90.0, "index_bytes": 4_500_000, "index_texts": 3725},
+                  "library_sql": {"questions": 224, "path": "sql", "p50_ms": 5.0, "p90_ms": 9.0, "p99_ms": 20.0,
+                                  "index_build_ms": 0.0, "index_bytes": 0, "index_texts": 0},
+                  "mcp_stdio": {"calls": 224, "p50_ms": 1.5, "p99_ms": 4.0, "failures": 0},
+                  **{key: {"requests": 30000, "seconds": 20.0, "rps": 1500.0, "p50_ms": 30.0, "p99_ms": 90.0, "non2xx": 0, "errors": 0}
+                     for key in ("library_floor", "questions_uncached", "mcp_questions_uncached", "mix_uncached", "healthz", "mix",
+                                 "search", "import_during_load")},
+                  "rss_mb_uncached_start": 60.0, "rss_mb_uncached_end": 62.0, "peak_rss_mb_uncached": 65.0, "peak_rss_mb": 70.0},
     }
 
 

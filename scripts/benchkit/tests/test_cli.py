@@ -36,7 +36,7 @@ class ParseTests(unittest.TestCase):
         args = cli.parse(["--suites", "siege", "--holders", "50", "--siege-seconds", "3"])
         self.assertEqual((args.suites, args.holders, args.siege_seconds), (["siege"], 50, 3.0))
         self.assertEqual(cli.parse(["--suites", "siege"]).holders, 1000)
-        self.assertIn("--holders and --siege-seconds must be positive", parse_error(["--suites", "siege", "--holders", "0"]))
+        self.assertIn("--holders, --siege-seconds, --clients and --serve-seconds must be positive", parse_error(["--suites", "siege", "--holders", "0"]))
 
     def test_mcp_is_the_mcp_suite_alone_with_its_own_result_file(self):
         args = cli.parse(["--mcp", "--no-build"])

@@ -1,17 +1,18 @@
 import A11yKB
 import A11yKBMCP
+import A11yKBServer
 import Foundation
 import Hummingbird
 import HummingbirdCore
 
-/// The load run's floor (scripts/bench-serve): the requests of a load run answered by the same
-/// library calls the routes make, from the server's pool, with no HTTP in between. What the
-/// server adds to this is its own cost.
-public struct LibraryFloor: Sendable {
+/// The load run's floor (the bench's `serve` suite): the requests of a load run answered by the
+/// same library calls the routes make, from the server's pool, with no HTTP in between. What the
+/// server adds to this is its own cost. The bench's, not the shipped server's.
+struct LibraryFloor: Sendable {
     let env: TeamServer.Environment
     let requests: [String]
 
-    public init(env: TeamServer.Environment, requests: [String]) {
+    init(env: TeamServer.Environment, requests: [String]) {
         self.env = env
         self.requests = requests
     }
@@ -39,7 +40,7 @@ public struct LibraryFloor: Sendable {
     }
 
     /// `clients` tasks sending requests in turn for `seconds`: requests per second and latency.
-    public func run(clients: Int, seconds: Double) async throws -> String {
+    func run(clients: Int, seconds: Double) async throws -> String {
         let end = Date().addingTimeInterval(seconds)
         let latencies = try await withThrowingTaskGroup(of: [Double].self) { group in
             for client in 0..<clients {

@@ -1,0 +1,26 @@
+import KBSearch
+import KBStore
+
+/// The ranking index a long-running reader holds in memory (issue 52, `KBSearch/RankingIndex`).
+extension KnowledgeBase {
+    /// Runs `body` with its components-first questions answered from the ranking index held for
+    /// this file at `dataVersion`: built by the first question asked under a version (in its read
+    /// snapshot), then shared by every question and connection that names the same version. The
+    /// answers are those of the SQL path, byte for byte. A reader that answers many questions (the
+    /// team server's pool, the MCP server) names the file's state; a single question names none.
+    public func answering<T>(dataVersion: String, _ body: () throws -> T) rethrows -> T {
+        try HeldRankingIndexes.$version.withValue(dataVersion, operation: body)
+    }
+
+    /// Builds the ranking index for `dataVersion` now, when none is held for it: a reader that
+    /// starts can build it before its first question rather than during it.
+    public func holdRankingIndex(dataVersion: String) throws {
+        try answering(dataVersion: dataVersion) { try read { _ = try HeldRankingIndexes.current(path: path, $0) } }
+    }
+
+    /// The approximate size in memory of the ranking index held for this file, and how many texts
+    /// it holds tokenized; nil when none is held.
+    public var heldRankingIndexSize: (bytes: Int, texts: Int)? {
+        HeldRankingIndexes.held(path: path).map { ($0.approximateBytes, $0.textCount) }
+    }
+}

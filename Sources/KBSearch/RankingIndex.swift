@@ -1,0 +1,117 @@
+import GRDB
+import KBModel
+import KBStore
+
+/// What the components-first search reads of a knowledge base, held in memory (issue 52): built
+/// once from one read snapshot, then read by every question a long-running reader answers, so
+/// that a question asks SQL for no word's forms and no component's facts.
+///
+/// The profile of one question (docs/performance.md) put most of its cost in reading and
+/// tokenizing facts: the facts said together of the first components (`FactCooccurrence`) and the
+/// facts each shown component offers (`ComponentListing.component`), each read by a statement per
+/// component and tokenized again by every question. The index holds them read and tokenized, in
+/// the order the same statements return them, with the word forms (`WordForms.forms`) and the
+/// vocabulary's keys (`SearchVocabulary`). It holds data only: the ranking and the listing run the
+/// same code over it as over SQL (they ask `WordForms.held`), so both paths give the same answer
+/// byte for byte (`RankingIndexTests`).
+///
+/// Immutable once built, and so shared by the threads of every connection on one file
+/// (`HeldRankingIndexes`). Not used by a process that answers one question (the CLI): building it
+/// reads every component, where one question reads a few.
+package final class RankingIndex: Sendable {
+    /// A text as `TermMatcher` reads it: its stems and its folded words (within the matcher's
+    /// window), and its window lower-cased for the matcher's byte check.
+    struct Tokenized: Sendable {
+        /// The window lower-cased when ASCII (`TermMatcher.folded`).
+        let folded: [UInt8]?
+        let stems: [IndexTokenizer.Token]
+        let words: [IndexTokenizer.Token]
+    }
+
+    /// One fact of the listing: its row of `ComponentListing.factsSQL`, and its text and label
+    /// tokenized. Unchecked: GRDB leaves `Row` unsendable for the rows a statement reuses as it
+    /// steps; these are copies (`fetchAll`), only read.
+    struct Fact: @unchecked Sendable {
+        let row: Row
+        let text: Tokenized
+        let label: Tokenized?
+        /// The fact as the listing shows it (`ComponentListing.hit`), made once; or why its row
+        /// cannot be read, thrown when a question shows it, as the SQL path throws it.
+        let hit: Result<SearchHit?, UnknownStoredValue>
+    }
+
+    /// One text of `FactCooccurrence.textsSQL`: its kind (as the statement tags it), text and label.
+    struct Said: Sendable {
+        let kind: Int
+        let text: Tokenized
+        let label: Tokenized?
+    }
+
+    /// One component: its row as the listing reads it (a copy, as `Fact`'s), its facts and its
+    /// texts said together.
+    struct Component: @unchecked Sendable {
+        let row: Row
+        let facts: [Fact]
+        let said: [Said]
+    }
+
+    /// The component index's words by stem, each stem's words in the order SQL gives them.
+    let formsByStem: [String: [String]]
+    /// The vocabulary as `SearchVocabulary` keys it.
+    let vocabularyByKey: [String: [Equivalent]]
+    let vocabularyByConcept: [String: [Equivalent]]
+    let components: [Int64: Component]
+    /// The texts held, and their bytes: what the index costs in memory (about; strings and arrays
+    /// are counted by their contents).
+    package let textCount: Int
+    package let approximateBytes: Int
+
+    /// Reads and tokenizes everything, in the caller's read transaction.
+    package init(_ db: Database) throws {
+        let words = try WordForms(db)
+        var forms: [String: [String]] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT stem, term FROM search_component_forms ORDER BY stem, term") {
+            forms[row[0] as String, default: []].append(row[1])
+        }
+        formsByStem = forms
+        let vocabulary = try SearchVocabulary(db, words: words)
+        vocabularyByKey = vocabulary.byKey
+        vocabularyByConcept = vocabulary.byConcept
+
+        var bytes = 0, texts = 0
+        // A text said twice (a criterion is a fact of the listing and a text said together) is
+        // tokenized and held once.
+        var seen: [String: Tokenized] = [:]
+        func tokenized(_ text: String) -> Tokenized {
+            if let held = seen[text] { return held }
+            let utf8 = Array(text.utf8)
+            let held = Tokenized(folded: TermMatcher.folded(utf8), stems: words.porter.tokens(utf8, limit: TermMatcher.windowBytes),
+                                 words: words.plain.tokens(utf8, limit: TermMatcher.windowBytes))
+            seen[text] = held
+            texts += 1
+            bytes += (held.folded?.count ?? 0) + (held.stems + held.words).reduce(0) { $0 + $1.text.utf8.count + 32 }
+            return held
+        }
+        var components: [Int64: Component] = [:]
+        let listed = try db.cachedStatement(sql: ComponentListing.componentSQL)
+        let facts = try db.cachedStatement(sql: ComponentListing.factsSQL)
+        let said = try db.cachedStatement(sql: FactCooccurrence.textsSQL)
+        for id in try Int64.fetchAll(db, sql: "SELECT id FROM components ORDER BY id") {
+            // A component whose family cannot be read is not held: the SQL path answers for it
+            // (and says why, as it always did).
+            guard let row = try Row.fetchOne(listed, arguments: [id]), let family = try? row.family() else { continue }
+            let held = try Row.fetchAll(facts, arguments: [id]).map { fact in
+                let hit: Result<SearchHit?, UnknownStoredValue>
+                do { hit = .success(try ComponentListing.hit(fact, component: row, family: family)) } catch let unknown as UnknownStoredValue { hit = .failure(unknown) }
+                return Fact(row: fact, text: tokenized(fact["text"]), label: (fact["label"] as String?).map(tokenized), hit: hit)
+            }
+            let together = try Row.fetchAll(said, arguments: [id]).map { text in
+                Said(kind: text[0], text: tokenized(text[2]), label: (text[1] as String?).map(tokenized))
+            }
+            components[id] = Component(row: row, facts: held, said: together)
+        }
+        self.components = components
+        textCount = texts
+        approximateBytes = bytes
+    }
+}

@@ -1,0 +1,74 @@
+import A11yKB
+@testable import KBSearch
+import Foundation
+import TestSupport
+import XCTest
+
+/// The ranking index a long-running reader holds (issue 52) answers as the SQL path does, byte for
+/// byte: every question of the project's relevance sets and the README's search examples, over
+/// today's knowledge base (the MagentaA11y checkout and the standards), through both.
+final class RankingIndexTests: XCTestCase {
+    func corpusKnowledgeBase() throws -> KnowledgeBase {
+        try Fixtures.importedKnowledgeBase(["magentaA11y-2026", "wcag", "act-rules", "axe-core"].map(Fixtures.corpus), self)
+    }
+
+    /// The first column of every relevance set (relevance/questions*.tsv), and the queries the
+    /// README's examples search for.
+    static func questions() throws -> [String] {
+        let folder = Fixtures.repoRoot.appendingPathComponent("relevance")
+        var questions: [String] = []
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        where name.hasPrefix("questions") && name.hasSuffix(".tsv") {
+            for line in try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8).split(separator: "\n")
+            where !line.hasPrefix("#") {
+                if let question = line.split(separator: "\t").first, !question.isEmpty { questions.append(String(question)) }
+            }
+        }
+        let readme = try String(contentsOf: Fixtures.repoRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        for line in readme.split(separator: "\n") {
+            guard let start = line.range(of: "a11ykb search ")?.upperBound else { continue }
+            let rest = line[start...]
+            if rest.hasPrefix("'"), let end = rest.dropFirst().firstIndex(of: "'") {
+                questions.append(String(rest[rest.index(after: rest.startIndex)..<end]))
+            } else if let word = rest.split(separator: " ").first, !word.hasPrefix("-"), !word.hasPrefix("QUERY") {
+                questions.append(String(word))
+            }
+        }
+        return questions
+    }
+
+    func testTheHeldIndexAnswersEveryQuestionAsSQLDoes() throws {
+        let kb = try corpusKnowledgeBase()
+        let questions = try Self.questions()
+        XCTAssertGreaterThan(Set(questions).count, 150, "the relevance sets and the README's examples")
+        var compared = 0
+        for question in questions {
+            for options in [SearchOptions(limit: SearchOptions.defaultComponentLimit), SearchOptions(platform: .android, limit: 3)] {
+                let sql = try kb.searchComponents(question, options: options, timeout: 0)
+                let held = try kb.answering(dataVersion: "one") { try kb.searchComponents(question, options: options, timeout: 0) }
+                let expected = ComponentSearchRendering.json(sql, rules: [], lines: false)
+                let answered = ComponentSearchRendering.json(held, rules: [], lines: false)
+                XCTAssertEqual(answered, expected, "\(question) (\(options.platform?.rawValue ?? "every platform"))")
+                if answered != expected { return }
+                compared += 1
+            }
+        }
+        let size = try XCTUnwrap(kb.heldRankingIndexSize, "the questions were answered from a held index")
+        XCTAssertGreaterThan(size.texts, 1000)
+        print("RankingIndexTests: \(compared) answers the same; the index holds \(size.texts) texts, about \(size.bytes / 1024) KB")
+    }
+
+    /// A reader that names a new data version gets an index built for it; the same version
+    /// reuses the one held.
+    func testANewDataVersionBuildsANewIndex() throws {
+        let kb = try Fixtures.seededKnowledgeBase(self)
+        _ = try kb.answering(dataVersion: "a") { try kb.searchComponents("toggle button") }
+        let first = try XCTUnwrap(HeldRankingIndexes.held(path: kb.path))
+        _ = try kb.answering(dataVersion: "a") { try kb.searchComponents("checkbox") }
+        XCTAssertTrue(HeldRankingIndexes.held(path: kb.path) === first, "the same version, the same index")
+        _ = try kb.answering(dataVersion: "b") { try kb.searchComponents("checkbox") }
+        XCTAssertFalse(HeldRankingIndexes.held(path: kb.path) === first, "a new version, a new index")
+        _ = try kb.searchComponents("checkbox")
+        XCTAssertFalse(HeldRankingIndexes.held(path: kb.path) === first)
+    }
+}
