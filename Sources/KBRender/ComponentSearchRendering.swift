@@ -67,7 +67,8 @@ public enum ComponentSearchRendering {
     }
 
     /// What was done with the query's words, one line each: misspellings searched as the word
-    /// meant, equivalents added, words left out, platform words, words not found, a partial match.
+    /// meant, phrases no page holds searched as their words, equivalents added, words left out,
+    /// platform words, words not found, a partial match.
     public static func reading(_ result: ComponentSearchResult, style: SearchRendering.Style = .plain) -> [String] {
         let reading = result.reading
         var lines: [String] = []
@@ -77,7 +78,15 @@ public enum ComponentSearchRendering {
         for correction in reading.corrections {
             lines.append(TerminalText.clean("searched \(correction.typed) as \(correction.searched): no component holds \(correction.typed)"))
         }
-        for term in reading.terms where !term.equivalents.isEmpty {
+        for phrase in reading.phrasesAsWords {
+            lines.append(TerminalText.clean("searched \"\(phrase)\" as its words: no component matches the query with the phrase"))
+        }
+        for (index, term) in reading.terms.enumerated() where !term.equivalents.isEmpty {
+            if reading.searchedAs.contains(index), let family = reading.platforms.first?.family {
+                let words = term.equivalents.map(\.term).joined(separator: ", ")
+                lines.append(TerminalText.clean("searched \(term.text) as \(family.rawValue) pages say it: " + words))
+                continue
+            }
             let list = term.equivalents.map { $0.term + ($0.platform.map { " (\($0.rawValue))" } ?? "") }
             lines.append(TerminalText.clean("also searched, as equivalents of \(term.text) (ranked after it): " + list.joined(separator: ", ")))
         }

@@ -36,6 +36,12 @@ public struct SearchReading: Sendable {
     }
     /// The words searched as another spelling, in query order.
     public var corrections: [Correction] = []
+    /// The terms (by position in `terms`) of one family's platforms asked about the other's
+    /// (`Spinner` in HTML), searched as their equivalents there, in place of themselves (issue 49).
+    public var searchedAs: [Int] = []
+    /// Phrases as typed (`Learn more`) searched as their words instead, when with them as
+    /// phrases no component matched the query (issue 49): a quoted phrase does not empty the answer.
+    public var phrasesAsWords: [String] = []
     /// Terms that no component holds, not even through an equivalent.
     public var notFound: [String] = []
     /// True when no component holds every term, so the components listed hold some of them.

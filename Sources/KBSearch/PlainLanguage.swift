@@ -72,6 +72,11 @@ enum PlainLanguage {
         "web": PlatformWord(platform: .web),
         "html": PlatformWord(platform: .web),
         "browser": PlatformWord(platform: .web, plainWord: true),
+        // What a web page is part of (issue 49: `contentDescription on a website`).
+        "website": PlatformWord(platform: .web),
+        "websites": PlatformWord(platform: .web),
+        "webpage": PlatformWord(platform: .web),
+        "webpages": PlatformWord(platform: .web),
         "nvda": PlatformWord(platform: .web, screenReader: "NVDA"),
         "jaws": PlatformWord(platform: .web, screenReader: "JAWS"),
     ]

@@ -204,7 +204,12 @@ struct QueryReading {
                 concepts = vocabulary.equivalents(of: joined)
                 closed = joined
             }
-            try addTerm(db, term.text, prefix: term.prefix, equivalents: concepts, closed: closed)
+            if !term.prefix, closed == nil, let (family, there) = crossing(term.text, concepts, vocabulary: vocabulary) {
+                try addTerm(db, term.text, prefix: false, equivalents: [], translated: there)
+                reading.platforms.removeAll { $0.family != family }
+            } else {
+                try addTerm(db, term.text, prefix: term.prefix, equivalents: concepts, closed: closed)
+            }
             index += term.length
         }
         // Words only one platform uses (`dimmed`, `isHeader`) say which platform is meant.
@@ -352,6 +357,29 @@ struct QueryReading {
         return own > 0 && own >= PlainLanguage.termShareRatio * other
     }
 
+    /// A word one family's platforms use, asked about the other family's (issue 49):
+    /// `contentDescription on a website`, `Android Spinner in HTML`, `segmented control on the
+    /// web`. When the vocabulary gives the term for platforms of one family only and the query's
+    /// platform words name the other family, the question is about that family's thing: the term
+    /// is searched as the words the vocabulary gives there (and for every platform; none: its
+    /// concept's name), as the term itself, and that family alone is preferred. The word as typed is not searched: on the
+    /// other family's pages it is another thing (a web `spinner` is a loading indicator).
+    private func crossing(_ text: String, _ concepts: [Equivalent], vocabulary: SearchVocabulary) -> (Family, [Equivalent])? {
+        let own = vocabulary.platforms(of: text)
+        guard !own.isEmpty, !own.contains(nil) else { return nil }
+        let families = Set(own.compactMap { $0?.family })
+        guard families.count == 1, case let asked = Set(reading.platforms.map(\.family)).subtracting(families),
+              asked.count == 1, let target = asked.first else { return nil }
+        var there = concepts.filter { $0.platform.map { $0.family == target } ?? true }
+        // A concept the vocabulary gives no word for there is searched by its name, the
+        // platform-neutral word for it (Android's `Spinner`: a dropdown).
+        if there.isEmpty {
+            there = Set((vocabulary.byKey[vocabulary.key(text)] ?? []).map(\.concept)).sorted()
+                .map { Equivalent(concept: $0, platform: nil, term: $0, note: nil) }
+        }
+        return there.isEmpty ? nil : (target, there)
+    }
+
     /// The one word two typed words make when the component index holds it (`spacebar`).
     private func closedCompound(_ db: Database, _ first: String, _ second: String) throws -> String? {
         let words = plain.words(first) + plain.words(second)
@@ -361,9 +389,23 @@ struct QueryReading {
         return held ? joined : nil
     }
 
-    private mutating func addTerm(_ db: Database, _ text: String, prefix: Bool, equivalents: [Equivalent], closed: String? = nil) throws {
+    /// `translated`: the words the term is searched as, in place of itself (`crossing`).
+    private mutating func addTerm(_ db: Database, _ text: String, prefix: Bool, equivalents: [Equivalent], closed: String? = nil,
+                                  translated: [Equivalent] = []) throws {
         let term = reading.terms.count
         var exactForm = prefix ? forms.prefixExpression(text) : try forms.forms(db, text)
+        if !translated.isEmpty {
+            exactForm = "(" + (try translated.map { try forms.forms(db, $0.term) }.joined(separator: " OR ")) + ")"
+            for equivalent in translated {
+                patterns.append(TermMatcher.Pattern(pieces: forms.pieces(equivalent.term, prefix: false), term: term, equivalent: nil))
+            }
+            aliases.append(translated.flatMap { ComponentAlias.byAlias[Vocabulary.slugify($0.term)] ?? [] })
+            exact.append(exactForm)
+            full.append(exactForm)
+            reading.terms.append(SearchReading.Term(text: text, prefix: false, equivalents: translated))
+            reading.searchedAs.append(term)
+            return
+        }
         patterns.append(TermMatcher.Pattern(pieces: forms.pieces(text, prefix: prefix), term: term, equivalent: nil))
         if let closed {
             exactForm = "(" + exactForm + " OR " + (try forms.forms(db, closed)) + ")"

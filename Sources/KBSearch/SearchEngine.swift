@@ -78,8 +78,29 @@ package struct SearchEngine {
         let words = try WordForms(db, held: held)
         var reading = try QueryReading(db, query, words: words)
         var result = try ComponentListing.ranked(db, &reading, options: options, deadline: deadline, words: words)
+        // Read as typed, the words no component holds; each is asked only when nothing matched.
+        let unheld = result.components.isEmpty && !reading.reading.plain
+            ? try query.positiveTerms.filter { try !$0.isPrefix && !QueryReading.matchesAny(db, reading.expression(db, $0)) } : []
+        // A query whose quoted phrases leave no component matching is searched with them as their
+        // words (issue 49): the user quoted what they expect a page to say, and a page that says
+        // it otherwise, or not beside every other word, still answers.
+        let phrases: [String] = !result.components.isEmpty ? []
+            : query.positiveTerms.compactMap { if case let .phrase(text, prefix: false) = $0 { text } else { nil } }
+        if !phrases.isEmpty {
+            let loosened = query.phrasesAsWords(Set(phrases))
+            var again = try QueryReading(db, loosened, words: words)
+            var answer = try ComponentListing.ranked(db, &again, options: options, deadline: deadline, words: words)
+            if !answer.components.isEmpty {
+                answer.reading.phrasesAsWords = phrases
+                answer.query = query
+                return answer
+            }
+        }
         if result.components.isEmpty && reading.match != nil {
-            let missing = reading.reading.notFound.isEmpty ? reading.reading.terms.map(\.text) : reading.reading.notFound
+            // A suggestion is for a word no component holds, never for one that only failed to
+            // meet the others (`link` is no misspelling of `line`).
+            let missing = !reading.reading.plain ? unheld.compactMap { if case let .word(text, prefix: false) = $0 { text } else { nil } }
+                : reading.reading.notFound.isEmpty ? reading.reading.terms.map(\.text) : reading.reading.notFound
             (result.whyNothing, result.suggestions) = try explainNothing(
                 options, unit: .component,
                 matchingWithoutFilters: {

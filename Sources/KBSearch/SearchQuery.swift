@@ -330,6 +330,36 @@ public struct SearchQuery: Sendable, Equatable {
     }
 }
 
+extension SearchQuery {
+    /// The query with each phrase of `phrases` (as typed, not a prefix) searched as its words
+    /// (issue 49): a phrase no page holds (`"Learn more"`) should not empty the answer. The words
+    /// join the run the phrase stood in, so a query of words and such phrases reads as plain
+    /// language; what was typed (`input`) is kept.
+    package func phrasesAsWords(_ phrases: Set<String>) -> SearchQuery {
+        func words(_ node: Node) -> [Node] {
+            guard case let .phrase(text, prefix: false) = node, phrases.contains(text) else { return [loosen(node)] }
+            let words = text.split(whereSeparator: { $0 == " " }).map(String.init).filter(SearchQuery.hasTokenCharacters)
+            return words.isEmpty ? [node] : words.map { .word($0, prefix: false) }
+        }
+        func loosen(_ node: Node) -> Node {
+            switch node {
+            case .word: node
+            case let .phrase(text, prefix):
+                if prefix || !phrases.contains(text) { node } else {
+                    words(node).count == 1 ? words(node)[0] : .all(words(node))
+                }
+            case .all(let children): .all(children.flatMap(words))
+            case .any(let children): .any(children.map(loosen))
+            case let .exclude(keep, drop): .exclude(keep: loosen(keep), drop: drop)
+            }
+        }
+        var query = self
+        let root = loosen(root)
+        if case let .all(children) = root, children.count == 1 { query.root = children[0] } else { query.root = root }
+        return query
+    }
+}
+
 extension SearchQuery.Node {
     /// The text of a word or phrase as typed (with `*` for a prefix); nil for an operator node.
     package var termText: String? {

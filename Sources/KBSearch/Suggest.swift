@@ -1,11 +1,11 @@
 import Foundation
 import GRDB
 
-/// "Did you mean": terms of the index near a word that matched nothing.
+/// "Did you mean": words of the knowledge base near a word that matched nothing.
 enum Suggest {
-    /// Up to `limit` words of the knowledge base within a small edit distance of `word` (four
-    /// letters or more), most
-    /// frequent first, as they are written in the facts (the index holds stems: `dim` for `dimmed`).
+    /// Up to `limit` words the pages hold as written (the component index's words, folded only:
+    /// never a stem such as `purpos`, issue 49) within a small edit distance of `word` (four
+    /// letters or more), the words more components hold first.
     static func nearTerms(_ db: Database, word: String, limit: Int = 3) throws -> [String] {
         let folded = word.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
         let letters = String(folded.unicodeScalars.filter { $0.properties.isAlphabetic || $0.properties.numericType != nil }
@@ -15,43 +15,20 @@ enum Suggest {
         guard letters.count >= 4, let first = letters.unicodeScalars.first,
               let next = Unicode.Scalar(first.value + 1) else { return [] }
         let maxDistance = letters.count <= 5 ? 1 : 2
-        let candidates = try Row.fetchAll(db, sql: """
-            SELECT term, doc FROM search_vocab WHERE term >= ? AND term < ? AND length(term) BETWEEN ? AND ?
-            """, arguments: [String(first), String(next), max(3, letters.count - 4), letters.count + 2])
-        // The index holds stems (`dim` for `dimmed`): a stem near the start of the word is a
-        // candidate too, judged below by the word it is written as.
-        let likely = candidates.compactMap { row -> (term: String, edits: Int, docs: Int)? in
-            let term: String = row["term"]
-            var edits = ComponentLookup.editDistance(letters, term)
-            if term.count < letters.count { edits = min(edits, ComponentLookup.editDistance(String(letters.prefix(term.count)), term)) }
-            return edits <= maxDistance ? (term, edits, row["doc"]) : nil
+        // A range of the words' index: those starting with the word's first letter.
+        let candidates = try String.fetchAll(db.cachedStatement(sql: """
+            SELECT term FROM search_component_forms WHERE term >= ? AND term < ? AND length(term) BETWEEN ? AND ?
+            """), arguments: [String(first), String(next), letters.count - maxDistance, letters.count + maxDistance])
+        // The nearest dozen are weighed by how many components hold them (a look-up each).
+        let near = candidates.compactMap { term -> (word: String, edits: Int)? in
+            let edits = ComponentLookup.editDistance(letters, term)
+            return edits <= maxDistance && term != letters ? (term, edits) : nil
+        }.sorted { ($0.edits, $0.word) < ($1.edits, $1.word) }.prefix(12)
+        let docs = try near.map { candidate in
+            try Int.fetchOne(db.cachedStatement(sql: "SELECT doc FROM search_component_terms WHERE term = ?"), arguments: [candidate.word]) ?? 0
         }
-        .sorted { ($0.edits, -$0.docs, $0.term) < ($1.edits, -$1.docs, $1.term) }
-        .prefix(12)
-        var near: [(word: String, edits: Int, docs: Int)] = []
-        for candidate in likely {
-            let written = try surfaceForm(db, term: candidate.term, near: letters) ?? candidate.term
-            let edits = min(ComponentLookup.editDistance(letters, written), ComponentLookup.editDistance(letters, candidate.term))
-            guard edits <= maxDistance, written != letters, !near.contains(where: { $0.word == written }) else { continue }
-            near.append((written, edits, candidate.docs))
-        }
-        return near.sorted { ($0.edits, -$0.docs, $0.word) < ($1.edits, -$1.docs, $1.word) }.prefix(limit).map(\.word)
-    }
-
-    /// The word written for an index term that is nearest `word`, the most frequent of those:
-    /// `dim` → `dimmed`.
-    static func surfaceForm(_ db: Database, term: String, near word: String) throws -> String? {
-        let statement = try db.cachedStatement(sql: """
-            SELECT snippet(search_index, -1, '\(HighlightedText.open)', '\(HighlightedText.close)', '', 1)
-            FROM search_index WHERE search_index MATCH ? LIMIT 20
-            """)
-        var counts: [String: Int] = [:]
-        for snippet in try String?.fetchAll(statement, arguments: [SearchQuery.quoted(term)]) {
-            for case .match(let text) in HighlightedText(marked: snippet ?? "").parts {
-                counts[text.lowercased(), default: 0] += 1
-            }
-        }
-        return counts.map { (form: $0.key, edits: ComponentLookup.editDistance(word, $0.key), count: $0.value) }
-            .min { ($0.edits, -$0.count, $0.form) < ($1.edits, -$1.count, $1.form) }?.form
+        return zip(near, docs).map { (word: $0.word, edits: $0.edits, docs: $1) }
+            .sorted { ($0.edits, -$0.docs, $0.word) < ($1.edits, -$1.docs, $1.word) }
+            .prefix(limit).map(\.word)
     }
 }
