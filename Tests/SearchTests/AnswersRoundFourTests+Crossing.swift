@@ -1,22 +1,13 @@
 import A11yKB
-@testable import KBModel
+import KBModel
 @testable import KBSearch
-import Foundation
 import TestSupport
 import XCTest
 
 /// Issue 49, the parts left: a quoted phrase that leaves nothing matching, "did you mean" in the
 /// pages' own words, and a word of one family's platforms asked about the other family, on
 /// today's checkout. Each failed before the change (said in each test).
-final class AnswersAcrossPlatformsTests: XCTestCase {
-    func search(_ query: String, limit: Int = 5) throws -> ComponentSearchResult {
-        try CorpusImports.checkout("magentaA11y-2026").0.searchComponents(query, options: SearchOptions(limit: limit))
-    }
-
-    func order(_ result: ComponentSearchResult) -> [String] {
-        result.components.map { "\($0.family.rawValue)/\($0.component)" }
-    }
-
+extension AnswersRoundFourTests {
     // MARK: - A quoted phrase
 
     /// Before: nothing ("did you mean: line, purpos, width, lines?"). A phrase the pages hold, but
