@@ -78,9 +78,6 @@ package struct SearchEngine {
         let words = try WordForms(db, held: held)
         var reading = try QueryReading(db, query, words: words)
         var result = try ComponentListing.ranked(db, &reading, options: options, deadline: deadline, words: words)
-        // Read as typed, the words no component holds; each is asked only when nothing matched.
-        let unheld = result.components.isEmpty && !reading.reading.plain
-            ? try query.positiveTerms.filter { try !$0.isPrefix && !QueryReading.matchesAny(db, reading.expression(db, $0)) } : []
         // A query whose quoted phrases leave no component matching is searched with them as their
         // words (issue 49): the user quoted what they expect a page to say, and a page that says
         // it otherwise, or not beside every other word, still answers.
@@ -97,6 +94,9 @@ package struct SearchEngine {
             }
         }
         if result.components.isEmpty && reading.match != nil {
+            // Read as typed, the words no component holds (asked only now that nothing matched).
+            let unheld = reading.reading.plain ? []
+                : try query.positiveTerms.filter { try !$0.isPrefix && !QueryReading.matchesAny(db, reading.expression(db, $0)) }
             // A suggestion is for a word no component holds, never for one that only failed to
             // meet the others (`link` is no misspelling of `line`).
             let missing = !reading.reading.plain ? unheld.compactMap { if case let .word(text, prefix: false) = $0 { text } else { nil } }
