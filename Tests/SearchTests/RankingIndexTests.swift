@@ -1,6 +1,7 @@
 import A11yKB
 @testable import KBSearch
 import Foundation
+import GRDB
 import TestSupport
 import XCTest
 
@@ -56,6 +57,16 @@ final class RankingIndexTests: XCTestCase {
         let size = try XCTUnwrap(kb.heldRankingIndexSize, "the questions were answered from a held index")
         XCTAssertGreaterThan(size.texts, 1000)
         print("RankingIndexTests: \(compared) answers the same; the index holds \(size.texts) texts, about \(size.bytes / 1024) KB")
+    }
+
+    /// The listing reads a few columns of each fact by position (`ComponentListing.FactColumn`):
+    /// each position is the column it names in the statement as written.
+    func testTheFactColumnsReadByPositionAreTheOnesNamed() throws {
+        let kb = try Fixtures.seededKnowledgeBase(self)
+        let names = try kb.reader.read { db in try db.makeStatement(sql: ComponentListing.factsSQL).columnNames }
+        for (position, name) in ComponentListing.factColumnsNamed {
+            XCTAssertEqual(names[position], name)
+        }
     }
 
     /// A reader that names a new data version gets an index built for it; the same version
