@@ -108,20 +108,10 @@ package final class RankingIndex: Sendable {
         var numbers: [String: Int32] = [:]
         func tokenized(_ text: String) -> Tokenized {
             if let held = seen[text] { return held }
-            let utf8 = Array(text.utf8)
-            let stems = words.porter.tokens(utf8, limit: TermMatcher.windowBytes)
-            let ids = stems.map { stem in
-                if let id = numbers[stem.text] { return id }
-                let id = Int32(numbers.count)
-                numbers[stem.text] = id
-                return id
-            }
-            let folded = TermMatcher.folded(utf8)
-            let held = Tokenized(folded: folded, pairs: folded.map(TermMatcher.BytePairs.init), stems: stems, stemIDs: ids,
-                                 words: words.plain.tokens(utf8, limit: TermMatcher.windowBytes))
+            let held = Self.tokenized(text, words, numbering: &numbers)
             seen[text] = held
             texts += 1
-            bytes += (held.folded?.count ?? 0) + (held.stems + held.words).reduce(0) { $0 + $1.text.utf8.count + 32 } + 4 * ids.count + 32
+            bytes += (held.folded?.count ?? 0) + (held.stems + held.words).reduce(0) { $0 + $1.text.utf8.count + 32 } + 4 * held.stemIDs.count + 32
             return held
         }
         var components: [Int64: Component] = [:]
@@ -147,5 +137,21 @@ package final class RankingIndex: Sendable {
         bytes += numbers.keys.reduce(0) { $0 + $1.utf8.count + 20 }
         textCount = texts
         approximateBytes = bytes
+    }
+
+    /// A text as the index holds it, its stems numbered in `numbers` (a stem new to it takes the
+    /// next number).
+    static func tokenized(_ text: String, _ words: WordForms, numbering numbers: inout [String: Int32]) -> Tokenized {
+        let utf8 = Array(text.utf8)
+        let stems = words.porter.tokens(utf8, limit: TermMatcher.windowBytes)
+        let ids = stems.map { stem in
+            if let id = numbers[stem.text] { return id }
+            let id = Int32(numbers.count)
+            numbers[stem.text] = id
+            return id
+        }
+        let folded = TermMatcher.folded(utf8)
+        return Tokenized(folded: folded, pairs: folded.map(TermMatcher.BytePairs.init), stems: stems, stemIDs: ids,
+                         words: words.plain.tokens(utf8, limit: TermMatcher.windowBytes))
     }
 }
