@@ -223,7 +223,7 @@ package enum ComponentListing {
         func consider(_ fact: Row, _ text: TermMatcher.Found, label inLabel: TermMatcher.Found?, hit made: () throws -> SearchHit?) throws {
             var found = text
             // A question of what is said (`say`, `announce`) is answered by announcements.
-            if !read.speech.isEmpty && FactKind(tag: fact["tag"]) == .announcement { found.exact.formUnion(read.speech) }
+            if !read.speech.isEmpty && FactKind(tag: fact[FactColumn.tag]) == .announcement { found.exact.formUnion(read.speech) }
             if found.terms.isEmpty && (inLabel?.terms.isEmpty ?? true) { return }
             guard let hit = try made(), passes(hit, fact, options) else { return }
             if let inLabel {
@@ -236,7 +236,7 @@ package enum ComponentListing {
             if let label = hit.label, let inLabel, !inLabel.marks.isEmpty { marked.highlightedLabel = TermMatcher.snippet(label, inLabel) }
             marked.equivalents = found.viaEquivalent.filter { !found.exact.contains($0.key) }.values.flatMap { $0 }.sorted()
             // A transcript line is a fragment of what is said; a note's example says it whole.
-            let boost = kindBoost(hit) - ((fact["origin"] as String?) == AnnouncementOrigin.transcript.rawValue ? 0.2 : 0)
+            let boost = kindBoost(hit) - ((fact[FactColumn.origin] as String?) == AnnouncementOrigin.transcript.rawValue ? 0.2 : 0)
             let rank = [-found.weight * platformFactor(hit, fact, read.reading), -boost, Double(hit.text.utf8.count)]
             scored.append((marked, found, rank))
         }
@@ -318,6 +318,17 @@ package enum ComponentListing {
         WHERE a.component_id = ?1
         """
 
+    /// The positions of the columns of `factsSQL` read for each fact a question considers: read
+    /// by name, a row the ranking index holds (a copy) compares the name with each of its fourteen
+    /// columns' names, lower-casing both, at every read (`factColumnsNamed` checks these).
+    enum FactColumn {
+        static let tag = 0, aspect = 5, screenReader = 9, origin = 13
+    }
+
+    /// The names `FactColumn`'s positions stand for, position by position.
+    static let factColumnsNamed = [(FactColumn.tag, "tag"), (FactColumn.aspect, "aspect"), (FactColumn.screenReader, "screen_reader"),
+                                   (FactColumn.origin, "origin")]
+
     /// A row of `factsSQL` as a hit, with its component's row.
     static func hit(_ fact: Row, component: Row, family: Family) throws -> SearchHit? {
         guard let kind = FactKind(tag: fact["tag"]) else { return nil }
@@ -338,7 +349,7 @@ package enum ComponentListing {
         if let kind = options.kind, hit.fact != kind { return false }
         if let aspect = options.aspect {
             let label = (hit.label ?? "").lowercased()
-            let guidanceAspect: String? = hit.fact == .guidance ? fact["aspect"] : nil
+            let guidanceAspect: String? = hit.fact == .guidance ? fact[FactColumn.aspect] : nil
             if !(guidanceAspect == aspect || hit.kind?.rawValue == aspect || (hit.fact == .criterion && label == aspect.replacingOccurrences(of: "-", with: " "))) {
                 return false
             }
@@ -354,7 +365,7 @@ package enum ComponentListing {
         guard reading.platforms.contains(platform) else { return 0.5 }
         var factor = 1.5
         if let framework = hit.framework, reading.frameworks.contains(framework) { factor += 0.25 }
-        if let reader: String = fact["screen_reader"], reading.screenReaders.contains(reader) { factor += 0.25 }
+        if let reader: String = fact[FactColumn.screenReader], reading.screenReaders.contains(reader) { factor += 0.25 }
         return factor
     }
 

@@ -24,27 +24,47 @@ package final class RankingIndex: Sendable {
     struct Tokenized: Sendable {
         /// The window lower-cased when ASCII (`TermMatcher.folded`).
         let folded: [UInt8]?
+        /// The byte pairs of `folded`, for the matcher's check.
+        let pairs: TermMatcher.BytePairs?
         let stems: [IndexTokenizer.Token]
+        /// Each stem's number in `stemNumbers`, in the order of `stems`: the matcher compares
+        /// these, integers, where it compared the stems' strings.
+        let stemIDs: [Int32]
         let words: [IndexTokenizer.Token]
     }
 
     /// One fact of the listing: its row of `ComponentListing.factsSQL`, and its text and label
     /// tokenized. Unchecked: GRDB leaves `Row` unsendable for the rows a statement reuses as it
     /// steps; these are copies (`fetchAll`), only read.
-    struct Fact: @unchecked Sendable {
+    /// A class, so that a question going through a component's facts retains each once rather
+    /// than copying its fields.
+    final class Fact: @unchecked Sendable {
         let row: Row
         let text: Tokenized
         let label: Tokenized?
         /// The fact as the listing shows it (`ComponentListing.hit`), made once; or why its row
         /// cannot be read, thrown when a question shows it, as the SQL path throws it.
         let hit: Result<SearchHit?, UnknownStoredValue>
+
+        init(row: Row, text: Tokenized, label: Tokenized?, hit: Result<SearchHit?, UnknownStoredValue>) {
+            self.row = row
+            self.text = text
+            self.label = label
+            self.hit = hit
+        }
     }
 
     /// One text of `FactCooccurrence.textsSQL`: its kind (as the statement tags it), text and label.
-    struct Said: Sendable {
+    final class Said: Sendable {
         let kind: Int
         let text: Tokenized
         let label: Tokenized?
+
+        init(kind: Int, text: Tokenized, label: Tokenized?) {
+            self.kind = kind
+            self.text = text
+            self.label = label
+        }
     }
 
     /// One component: its row as the listing reads it (a copy, as `Fact`'s), its facts and its
@@ -61,6 +81,9 @@ package final class RankingIndex: Sendable {
     let vocabularyByKey: [String: [Equivalent]]
     let vocabularyByConcept: [String: [Equivalent]]
     let components: [Int64: Component]
+    /// Every stem of the texts held, numbered in the order first met (`Tokenized.stemIDs`). A
+    /// question's stem not here is in no text held, and so matches none.
+    let stemNumbers: [String: Int32]
     /// The texts held, and their bytes: what the index costs in memory (about; strings and arrays
     /// are counted by their contents).
     package let textCount: Int
@@ -82,14 +105,13 @@ package final class RankingIndex: Sendable {
         // A text said twice (a criterion is a fact of the listing and a text said together) is
         // tokenized and held once.
         var seen: [String: Tokenized] = [:]
+        var numbers: [String: Int32] = [:]
         func tokenized(_ text: String) -> Tokenized {
             if let held = seen[text] { return held }
-            let utf8 = Array(text.utf8)
-            let held = Tokenized(folded: TermMatcher.folded(utf8), stems: words.porter.tokens(utf8, limit: TermMatcher.windowBytes),
-                                 words: words.plain.tokens(utf8, limit: TermMatcher.windowBytes))
+            let held = Self.tokenized(text, words, numbering: &numbers)
             seen[text] = held
             texts += 1
-            bytes += (held.folded?.count ?? 0) + (held.stems + held.words).reduce(0) { $0 + $1.text.utf8.count + 32 }
+            bytes += (held.folded?.count ?? 0) + (held.stems + held.words).reduce(0) { $0 + $1.text.utf8.count + 32 } + 4 * held.stemIDs.count + 32
             return held
         }
         var components: [Int64: Component] = [:]
@@ -111,7 +133,25 @@ package final class RankingIndex: Sendable {
             components[id] = Component(row: row, facts: held, said: together)
         }
         self.components = components
+        stemNumbers = numbers
+        bytes += numbers.keys.reduce(0) { $0 + $1.utf8.count + 20 }
         textCount = texts
         approximateBytes = bytes
+    }
+
+    /// A text as the index holds it, its stems numbered in `numbers` (a stem new to it takes the
+    /// next number).
+    static func tokenized(_ text: String, _ words: WordForms, numbering numbers: inout [String: Int32]) -> Tokenized {
+        let utf8 = Array(text.utf8)
+        let stems = words.porter.tokens(utf8, limit: TermMatcher.windowBytes)
+        let ids = stems.map { stem in
+            if let id = numbers[stem.text] { return id }
+            let id = Int32(numbers.count)
+            numbers[stem.text] = id
+            return id
+        }
+        let folded = TermMatcher.folded(utf8)
+        return Tokenized(folded: folded, pairs: folded.map(TermMatcher.BytePairs.init), stems: stems, stemIDs: ids,
+                         words: words.plain.tokens(utf8, limit: TermMatcher.windowBytes))
     }
 }

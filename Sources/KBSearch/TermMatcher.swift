@@ -50,11 +50,30 @@ struct TermMatcher {
     /// untokenized. Nil when a pattern is not ASCII (no cheap necessary condition then).
     let needles: [[UInt8]]?
     let needsWords: Bool
+    /// For each pattern of stems alone, its stems' numbers in the ranking index's `stemNumbers`
+    /// (-1: a stem no text held has): matched against a held text's `stemIDs`, integer by integer.
+    /// Nil for a pattern with a prefix (matched against the words), and without a held index.
+    let patternIDs: [[Int32]?]
+    let patternStarts: PatternStarts?
+    /// The byte pairs of each needle (`BytePairs`), for a held text's check.
+    let needlePairs: [BytePairs]
 
-    init(patterns: [Pattern], porter: IndexTokenizer, plain: IndexTokenizer) {
+    /// `stemNumbers`: the held index's numbering of stems, to match the texts it holds.
+    init(patterns: [Pattern], porter: IndexTokenizer, plain: IndexTokenizer, stemNumbers: [String: Int32]? = nil) {
         self.patterns = patterns
         self.porter = porter
         self.plain = plain
+        let patternIDs: [[Int32]?] = patterns.map { pattern in
+            guard let stemNumbers else { return nil }
+            var ids: [Int32] = []
+            for piece in pattern.pieces {
+                guard case .stem(let stem) = piece else { return nil }
+                ids.append(stemNumbers[stem] ?? -1)
+            }
+            return ids
+        }
+        self.patternIDs = patternIDs
+        patternStarts = stemNumbers.flatMap { PatternStarts(patternIDs, stemCount: $0.count) }
         let needles: [[UInt8]] = patterns.compactMap { pattern in
             switch pattern.pieces.first {
             case .stem(let stem): Array((stem.count > 2 ? String(stem.dropLast()) : stem).utf8)
@@ -63,6 +82,7 @@ struct TermMatcher {
             }
         }
         self.needles = needles.allSatisfy { $0.allSatisfy { $0 < 0x80 } } ? needles : nil
+        needlePairs = needles.map(BytePairs.init)
         needsWords = patterns.contains { $0.pieces.contains { if case .prefix = $0 { true } else { false } } }
     }
 
@@ -99,22 +119,26 @@ struct TermMatcher {
         let utf8 = Array(text.utf8)
         guard mayMatch(utf8) else { return Found() }
         return find(stems: porter.tokens(utf8, limit: TermMatcher.windowBytes),
-                    words: needsWords ? plain.tokens(utf8, limit: TermMatcher.windowBytes) : [])
+                    words: needsWords ? plain.tokens(utf8, limit: TermMatcher.windowBytes) : [], stemIDs: nil)
     }
 
-    /// The same as `find(in:)` for a text the ranking index holds tokenized (`RankingIndex`).
+    /// The same as `find(in:)` for a text the ranking index holds tokenized (`RankingIndex`), by
+    /// a matcher made with that index's `stemNumbers`.
     func find(in held: RankingIndex.Tokenized) -> Found {
-        guard mayMatch(folded: held.folded) else { return Found() }
-        return find(stems: held.stems, words: needsWords ? held.words : [])
+        guard mayMatch(folded: held.folded, pairs: held.pairs) else { return Found() }
+        return find(stems: held.stems, words: needsWords ? held.words : [], stemIDs: held.stemIDs)
     }
 
     /// `mayMatch` of a text held folded: its window lower-cased once, when ASCII (nil: not ASCII,
-    /// which may match), searched for each needle with the C library's `memchr` and `memcmp`.
-    func mayMatch(folded: [UInt8]?) -> Bool {
+    /// which may match), searched for each needle with the C library's `memchr` and `memcmp`, but
+    /// for a needle with a pair of bytes the text's `pairs` lack.
+    func mayMatch(folded: [UInt8]?, pairs: BytePairs? = nil) -> Bool {
         guard let needles, let folded else { return true }
         return folded.withUnsafeBytes { text in
-            needles.contains { needle in
+            needles.indices.contains { number in
+                let needle = needles[number]
                 if needle.isEmpty { return true }
+                if let pairs, !pairs.holds(needlePairs[number]) { return false }
                 guard needle.count <= text.count, let base = text.baseAddress else { return false }
                 return needle.withUnsafeBytes { wanted in
                     var from = 0
@@ -129,6 +153,23 @@ struct TermMatcher {
         }
     }
 
+    /// The pairs of adjacent bytes a text holds, each hashed to one of 256 bits. A needle is in a
+    /// text only if each of its pairs is, so a held text lacking one is passed over without a
+    /// search: most facts hold none of a question's words, and each was searched for every needle.
+    struct BytePairs: Sendable {
+        private var bits = SIMD4<UInt64>()
+
+        init(_ bytes: [UInt8]) {
+            for index in bytes.indices.dropFirst() {
+                let hash = Int(bytes[index - 1] &* 31 &+ bytes[index])
+                bits[hash >> 6] |= 1 << UInt64(hash & 63)
+            }
+        }
+
+        /// Whether every pair of `other` may be here.
+        func holds(_ other: BytePairs) -> Bool { other.bits & bits == other.bits }
+    }
+
     /// A text's window as `mayMatch` reads it, lower-cased, for `mayMatch(folded:)`; nil when the
     /// window holds a byte that is not ASCII.
     static func folded(_ utf8: [UInt8]) -> [UInt8]? {
@@ -137,7 +178,9 @@ struct TermMatcher {
         return window.map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 }
     }
 
-    private func find(stems: [IndexTokenizer.Token], words: [IndexTokenizer.Token]) -> Found {
+    /// `stemIDs`: the stems' numbers, for a text the index holds; a pattern of stems alone is then
+    /// matched by its numbers (the same tokens as by the strings: one number per stem).
+    private func find(stems: [IndexTokenizer.Token], words: [IndexTokenizer.Token], stemIDs: [Int32]?) -> Found {
         // Both tokenizers split alike (porter wraps unicode61); align by start offset to be safe.
         var wordAt: [Int: String] = [:]
         if needsWords && words.count == stems.count {
@@ -147,8 +190,15 @@ struct TermMatcher {
             let byStart = Dictionary(words.map { ($0.start, $0.text) }, uniquingKeysWith: { a, _ in a })
             for (index, stem) in stems.enumerated() { wordAt[index] = byStart[stem.start] ?? stem.text }
         }
-        var found = Found(tokens: stems)
-        for pattern in patterns where !pattern.pieces.isEmpty {
+        // Where each pattern matches: in the order of the patterns, then of the tokens (the
+        // order the marks are made in), a match starting after the pattern's last one ends.
+        var matched: [(pattern: Int, at: Int)] = []
+        var byNumbers = false
+        if let stemIDs, let starts = patternStarts {
+            byNumbers = true
+            matched = starts.matches(in: stemIDs, patternIDs)
+        }
+        for (number, pattern) in patterns.enumerated() where !pattern.pieces.isEmpty && !(byNumbers && patternIDs[number] != nil) {
             var index = 0
             while index + pattern.pieces.count <= stems.count {
                 var matches = true
@@ -161,20 +211,67 @@ struct TermMatcher {
                     if !matches { break }
                 }
                 if matches {
-                    if let equivalent = pattern.equivalent {
-                        found.viaEquivalent[pattern.term, default: []].insert(equivalent)
-                    } else {
-                        found.exact.insert(pattern.term)
-                    }
-                    found.marks.append(stems[index].start..<stems[index + pattern.pieces.count - 1].end)
-                    found.firstMatchToken = min(found.firstMatchToken ?? index, index)
+                    matched.append((number, index))
                     index += pattern.pieces.count
                 } else {
                     index += 1
                 }
             }
         }
+        if byNumbers { matched.sort { ($0.pattern, $0.at) < ($1.pattern, $1.at) } }
+        var found = Found(tokens: stems)
+        for (number, index) in matched {
+            let pattern = patterns[number]
+            if let equivalent = pattern.equivalent {
+                found.viaEquivalent[pattern.term, default: []].insert(equivalent)
+            } else {
+                found.exact.insert(pattern.term)
+            }
+            found.marks.append(stems[index].start..<stems[index + pattern.pieces.count - 1].end)
+            found.firstMatchToken = min(found.firstMatchToken ?? index, index)
+        }
         return found
+    }
+
+    /// The patterns of stems alone by their first stem's number, to find them all in one pass
+    /// over a held text's numbers: a bit per number says whether any pattern starts with it, so
+    /// a token costs a bit test, whatever the number of patterns (a question's words and their
+    /// equivalents are a dozen or more, and a text's tokens were compared with each).
+    struct PatternStarts {
+        private var bits: [UInt64]
+        private var byFirst: [Int32: [Int]] = [:]
+
+        /// Nil when no pattern can match a held text (none of stems alone, or each with a stem no
+        /// text holds).
+        init?(_ patternIDs: [[Int32]?], stemCount: Int) {
+            bits = [UInt64](repeating: 0, count: stemCount / 64 + 1)
+            for (number, ids) in patternIDs.enumerated() {
+                guard let ids, let first = ids.first, !ids.contains(-1) else { continue }
+                bits[Int(first) >> 6] |= 1 << UInt64(first & 63)
+                byFirst[first, default: []].append(number)
+            }
+            if byFirst.isEmpty { return nil }
+        }
+
+        /// Each match, as `find` makes them pattern by pattern (not overlapping the same
+        /// pattern's previous match), in the order of the tokens.
+        func matches(in stemIDs: [Int32], _ patternIDs: [[Int32]?]) -> [(pattern: Int, at: Int)] {
+            var matched: [(pattern: Int, at: Int)] = []
+            var free: [Int: Int] = [:]
+            stemIDs.withUnsafeBufferPointer { ids in
+                for index in ids.indices {
+                    let id = ids[index]
+                    guard bits[Int(id) >> 6] & (1 << UInt64(id & 63)) != 0, let numbers = byFirst[id] else { continue }
+                    for number in numbers where index >= free[number, default: 0] {
+                        let wanted = patternIDs[number]!
+                        guard index + wanted.count <= ids.count, (1..<wanted.count).allSatisfy({ ids[index + $0] == wanted[$0] }) else { continue }
+                        matched.append((number, index))
+                        free[number] = index + wanted.count
+                    }
+                }
+            }
+            return matched
+        }
     }
 
     /// The text with its matches marked; a window of `snippetTokens` tokens around the first match

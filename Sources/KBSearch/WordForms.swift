@@ -54,9 +54,9 @@ struct WordForms {
         return pieces
     }
 
-    /// A matcher of `patterns` in facts, with these tokenizers.
+    /// A matcher of `patterns` in facts, with these tokenizers (and the held index's stems).
     func matcher(_ patterns: [TermMatcher.Pattern]) -> TermMatcher {
-        TermMatcher(patterns: patterns, porter: porter, plain: plain)
+        TermMatcher(patterns: patterns, porter: porter, plain: plain, stemNumbers: held?.stemNumbers)
     }
 
     // MARK: - Upkeep of search_component_forms (schema 0007)

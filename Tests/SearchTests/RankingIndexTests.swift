@@ -1,6 +1,7 @@
 import A11yKB
 @testable import KBSearch
 import Foundation
+import GRDB
 import TestSupport
 import XCTest
 
@@ -56,6 +57,44 @@ final class RankingIndexTests: XCTestCase {
         let size = try XCTUnwrap(kb.heldRankingIndexSize, "the questions were answered from a held index")
         XCTAssertGreaterThan(size.texts, 1000)
         print("RankingIndexTests: \(compared) answers the same; the index holds \(size.texts) texts, about \(size.bytes / 1024) KB")
+    }
+
+    /// The listing reads a few columns of each fact by position (`ComponentListing.FactColumn`):
+    /// each position is the column it names in the statement as written.
+    func testTheFactColumnsReadByPositionAreTheOnesNamed() throws {
+        let kb = try Fixtures.seededKnowledgeBase(self)
+        let names = try kb.reader.read { db in try db.makeStatement(sql: ComponentListing.factsSQL).columnNames }
+        for (position, name) in ComponentListing.factColumnsNamed {
+            XCTAssertEqual(names[position], name)
+        }
+    }
+
+    /// A held text matched by its stems' numbers, in one pass, finds what its string does, in the
+    /// same order: patterns that repeat, overlap, follow each other, come through an equivalent,
+    /// end in a prefix, or name a stem no text holds.
+    func testNumberedStemsMatchAsTheStringsDo() throws {
+        let kb = try Fixtures.seededKnowledgeBase(self)
+        try kb.reader.read { db in
+            let words = try WordForms(db)
+            let text = "Tab, tab tab: the tab list lists tabs; a Tablist and tab-list. Dimmed tabs tab tab tab"
+            var numbers: [String: Int32] = [:]
+            let held = RankingIndex.tokenized(text, words, numbering: &numbers)
+            let typed: [(String, Bool, Int, String?)] = [("tab tab", false, 0, nil), ("tab", false, 1, nil), ("tab list", false, 2, nil),
+                                                         ("tablist", false, 2, "tablist"), ("dimmed", false, 3, nil), ("nowhere", false, 4, nil),
+                                                         ("tabl", true, 5, nil), ("list tab", false, 6, "list tab")]
+            let patterns = typed.map { TermMatcher.Pattern(pieces: words.pieces($0.0, prefix: $0.1), term: $0.2, equivalent: $0.3) }
+            let byStrings = TermMatcher(patterns: patterns, porter: words.porter, plain: words.plain).find(in: text)
+            let matcher = TermMatcher(patterns: patterns, porter: words.porter, plain: words.plain, stemNumbers: numbers)
+            XCTAssertNotNil(matcher.patternStarts)
+            let byNumbers = matcher.find(in: held)
+            XCTAssertEqual(byNumbers.marks, byStrings.marks)
+            XCTAssertEqual(byNumbers.exact, byStrings.exact)
+            XCTAssertEqual(byNumbers.viaEquivalent, byStrings.viaEquivalent)
+            XCTAssertEqual(byNumbers.firstMatchToken, byStrings.firstMatchToken)
+            XCTAssertEqual(byNumbers.tokens, byStrings.tokens)
+            XCTAssertEqual(byStrings.exact, [0, 1, 2, 3, 5], "the text holds every word but one")
+            XCTAssertGreaterThan(byStrings.marks.count, 10)
+        }
     }
 
     /// A reader that names a new data version gets an index built for it; the same version
