@@ -12,27 +12,19 @@ package enum JSONSpans {
     package static func members(_ data: Data, in range: Range<Int>? = nil) -> [(key: String, value: Range<Int>)]? {
         data.withUnsafeBytes { raw -> [(key: String, value: Range<Int>)]? in
             let b = raw.bindMemory(to: UInt8.self)
-            let whole = range ?? 0..<b.count
-            var i = skipSpace(b, whole.lowerBound, whole.upperBound)
-            guard i < whole.upperBound, b[i] == UInt8(ascii: "{") else { return nil }
-            i = skipSpace(b, i + 1, whole.upperBound)
+            let end = range?.upperBound ?? b.count
             var out: [(key: String, value: Range<Int>)] = []
-            if i < whole.upperBound, b[i] == UInt8(ascii: "}") { return out }
-            while i < whole.upperBound {
-                guard b[i] == UInt8(ascii: "\""), let keyEnd = skipValue(b, i, whole.upperBound),
+            let read = walk(b, range ?? 0..<b.count, open: UInt8(ascii: "{"), close: UInt8(ascii: "}")) { i in
+                guard b[i] == UInt8(ascii: "\""), let keyEnd = skipValue(b, i, end),
                       let key = try? JSONDecoder().decode(String.self, from: Data(b[i..<keyEnd])) else { return nil }
-                i = skipSpace(b, keyEnd, whole.upperBound)
-                guard i < whole.upperBound, b[i] == UInt8(ascii: ":") else { return nil }
-                let start = skipSpace(b, i + 1, whole.upperBound)
-                guard let end = skipValue(b, start, whole.upperBound) else { return nil }
-                out.append((key, start..<end))
-                i = skipSpace(b, end, whole.upperBound)
-                guard i < whole.upperBound else { return nil }
-                if b[i] == UInt8(ascii: "}") { return out }
-                guard b[i] == UInt8(ascii: ",") else { return nil }
-                i = skipSpace(b, i + 1, whole.upperBound)
+                let colon = skipSpace(b, keyEnd, end)
+                guard colon < end, b[colon] == UInt8(ascii: ":") else { return nil }
+                let start = skipSpace(b, colon + 1, end)
+                guard let valueEnd = skipValue(b, start, end) else { return nil }
+                out.append((key, start..<valueEnd))
+                return valueEnd
             }
-            return nil
+            return read ? out : nil
         }
     }
 
@@ -40,23 +32,35 @@ package enum JSONSpans {
     package static func elements(_ data: Data, in range: Range<Int>? = nil) -> [Range<Int>]? {
         data.withUnsafeBytes { raw -> [Range<Int>]? in
             let b = raw.bindMemory(to: UInt8.self)
-            let whole = range ?? 0..<b.count
-            var i = skipSpace(b, whole.lowerBound, whole.upperBound)
-            guard i < whole.upperBound, b[i] == UInt8(ascii: "[") else { return nil }
-            i = skipSpace(b, i + 1, whole.upperBound)
+            let end = range?.upperBound ?? b.count
             var out: [Range<Int>] = []
-            if i < whole.upperBound, b[i] == UInt8(ascii: "]") { return out }
-            while i < whole.upperBound {
-                guard let end = skipValue(b, i, whole.upperBound) else { return nil }
-                out.append(i..<end)
-                i = skipSpace(b, end, whole.upperBound)
-                guard i < whole.upperBound else { return nil }
-                if b[i] == UInt8(ascii: "]") { return out }
-                guard b[i] == UInt8(ascii: ",") else { return nil }
-                i = skipSpace(b, i + 1, whole.upperBound)
+            let read = walk(b, range ?? 0..<b.count, open: UInt8(ascii: "["), close: UInt8(ascii: "]")) { i in
+                guard let valueEnd = skipValue(b, i, end) else { return nil }
+                out.append(i..<valueEnd)
+                return valueEnd
             }
-            return nil
+            return read ? out : nil
         }
+    }
+
+    /// Walks the object or array that `open` starts at the first non-space byte of `range`: `item`
+    /// reads each member or element from its first byte and says where it ends (nil: malformed).
+    /// False when the bytes are not that container, whole.
+    static func walk(_ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, open: UInt8, close: UInt8, item: (Int) -> Int?) -> Bool {
+        let end = range.upperBound
+        var i = skipSpace(b, range.lowerBound, end)
+        guard i < end, b[i] == open else { return false }
+        i = skipSpace(b, i + 1, end)
+        if i < end, b[i] == close { return true }
+        while i < end {
+            guard let itemEnd = item(i) else { return false }
+            i = skipSpace(b, itemEnd, end)
+            guard i < end else { return false }
+            if b[i] == close { return true }
+            guard b[i] == UInt8(ascii: ",") else { return false }
+            i = skipSpace(b, i + 1, end)
+        }
+        return false
     }
 
     /// The first byte that is not JSON's white space, from `i`.
