@@ -5,6 +5,8 @@ import KBModel
 import KBStore
 import KBSearch
 import KBImport
+import KBConformance
+import KBEvidence
 import KBQuery
 import KBRender
 
@@ -447,9 +449,15 @@ extension KnowledgeBase {
     /// component and per success criterion, against this knowledge base.
     /// Every active success criterion up to `level` gets a row; each counted item counts toward
     /// the criteria it tests (`TestedSuccessCriteria`), never its component's others.
-    public func report(results data: Data, name: String, level: WCAGLevel = .aa) throws -> TestReport {
+    /// `evidence` (as `readEvidence` reads it): each criterion's row also counts what the files
+    /// say of it, summed as the conformance build sums them (`CriterionEvidence`): a person's
+    /// outcomes as rows, automated failures as violations, automated passes never a pass alone.
+    public func report(results data: Data, name: String, level: WCAGLevel = .aa, evidence: [EvidenceRecord] = []) throws -> TestReport {
         let entries = try TestReport.read(data, name: name)
-        return try read { try TestReport.build($0, entries, file: name, level: level) }
+        let findings = evidence.isEmpty ? nil : CriterionEvidence.findings(evidence)
+        var report = try read { try TestReport.build($0, entries, file: name, level: level, findings: findings) }
+        report.evidenceFiles = evidence.map { "\($0.toolWords): \($0.file)" }
+        return report
     }
 
     /// What changed from the knowledge base at `old` to the one at `new` (nil: this one).

@@ -4,6 +4,8 @@ import GRDB
 import KBModel
 import KBStore
 import KBSearch
+import KBConformance
+import KBEvidence
 import KBQuery
 
 /// What `wcag` answers: one criterion with everything that tests it, or a list of criteria.
@@ -37,38 +39,41 @@ extension KnowledgeBase {
 
     /// For each success criterion up to `level`, what covers it among the components chosen (named
     /// ones, else every component of `category`, `family`, `platform`): manual criteria, automated
-    /// rules, both or nothing.
+    /// rules, both or nothing. `evidence` (as `readEvidence` reads it): each criterion also says
+    /// what the files tested of it, automated and by hand (`CriterionEvidence`).
     public func coverage(components: [String] = [], category: String? = nil, family: Family? = nil, platform: Platform? = nil,
-                         level: WCAGLevel = .aa) throws -> Coverage {
-        try read { db in
+                         level: WCAGLevel = .aa, evidence: [EvidenceRecord] = []) throws -> Coverage {
+        let findings = evidence.isEmpty ? nil : CriterionEvidence.findings(evidence)
+        return try read { db in
             // One name that is no component but a saved plan's: the plan's components, on its platform.
             if components.count == 1, (try? ComponentLookup.resolve(db, components[0], family: family)) == nil,
                let plan = try PlanStore.named(db, components[0]) {
-                return try coverage(db, plan: plan, level: level)
+                return try coverage(db, plan: plan, level: level, findings: findings)
             }
             let ids = try components.map { try ComponentLookup.resolve(db, $0, family: family) }
             return try Coverage.build(db, Coverage.Selection(componentIDs: ids, category: category, family: family, platform: platform,
-                                                             level: level))
+                                                             level: level), findings: findings)
         }
     }
 
     /// What a saved plan's tests cover: its components as the knowledge base holds them now, on
-    /// the plan's platform.
-    public func coverage(plan name: String, level: WCAGLevel = .aa) throws -> Coverage {
-        try read { db in
+    /// the plan's platform; with `evidence`, what the files tested beside it.
+    public func coverage(plan name: String, level: WCAGLevel = .aa, evidence: [EvidenceRecord] = []) throws -> Coverage {
+        let findings = evidence.isEmpty ? nil : CriterionEvidence.findings(evidence)
+        return try read { db in
             guard let plan = try PlanStore.named(db, name) else {
                 let known = try PlanStore.all(db).map(\.name)
                 throw QueryError.invalidOption("no plan \"\(name)\"" + (known.isEmpty ? "; none is saved" : "; saved: " + known.joined(separator: ", ")))
             }
-            return try coverage(db, plan: plan, level: level)
+            return try coverage(db, plan: plan, level: level, findings: findings)
         }
     }
 
-    private func coverage(_ db: Database, plan: SavedPlan, level: WCAGLevel) throws -> Coverage {
+    private func coverage(_ db: Database, plan: SavedPlan, level: WCAGLevel, findings: [SCNumber: CriterionFindings]?) throws -> Coverage {
         let ids = plan.components.compactMap(ComponentName.init).compactMap { name in
             try? ComponentLookup.resolve(db, name.slug, family: name.family)
         }
-        return try Coverage.build(db, Coverage.Selection(componentIDs: ids, platform: plan.platform, level: level))
+        return try Coverage.build(db, Coverage.Selection(componentIDs: ids, platform: plan.platform, level: level), findings: findings)
     }
 
     /// ACT and axe-core rules matching a question's words, most words first; the first `limit`

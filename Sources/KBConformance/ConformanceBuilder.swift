@@ -311,11 +311,8 @@ package enum ConformanceBuilder {
         }
         for o in found.rows { found.evidence.add(o.result) }
         let web = component == "web"
-        if web {
-            found.evidence.violations = automated.failedNodes(sc)
-            found.evidence.automatedPasses = automated.passingRules(sc).count
-            manual.count(sc, into: &found.evidence)
-        }
+        // The other tools' findings, summed as `report` and `coverage` sum them.
+        if web { found.evidence = found.evidence + CriterionEvidence.findings(sc, automated: automated, manual: manual).tally }
         // Another tool's manual failures first and its passes last, around the rows' and runs' remarks.
         found.remarks = (web ? manual.failures(sc) : [])
             + BuyerRemarks.compose(level: found.evidence.level, failed: found.rows.filter { $0.result == .fail },

@@ -1,4 +1,5 @@
 import Foundation
+import KBModel
 import KBQuery
 import KBSearch
 
@@ -40,6 +41,7 @@ public enum EvidenceReading {
     /// The format of `data`, from its content; nil: none a11ykb reads.
     public static func detect(_ data: Data) -> EvidenceFormat? {
         if data.starts(with: EvidenceFormat.zipMagic) { return TrustedTesterReader.isWorkbook(data) ? .trustedTester : nil }
+        if looksLikeAxe(data) { return .axe }
         guard let json = JSON.parse(data) else { return looksLikeResultsCSV(data) ? .resultsCSV : nil }
         return detect(json)
     }
@@ -58,6 +60,21 @@ public enum EvidenceReading {
         if json.items.contains(where: { $0["violations"].isArray || $0["incomplete"].isArray }) { return .axe }
         return nil
     }
+
+    /// An axe run, or a list of them, told from each run's keys alone (`JSONSpans`), before any
+    /// tree is built: a run is mostly its passes, and `explain` reads only what failed. A run
+    /// names `violations` or `incomplete` and none of the keys the other formats are told by.
+    static func looksLikeAxe(_ data: Data) -> Bool {
+        guard data.count <= maxBytes, JSONNesting.depth(data) <= maxNesting else { return false }
+        let runs: [Range<Int>?] = JSONSpans.members(data) != nil ? [nil] : (JSONSpans.elements(data) ?? [])
+        return !runs.isEmpty && runs.allSatisfy { range in
+            guard let keys = JSONSpans.members(data, in: range)?.map(\.key) else { return false }
+            return (keys.contains("violations") || keys.contains("incomplete")) && !keys.contains(where: otherFormatsKeys.contains)
+        }
+    }
+
+    /// The top-level keys `detect` tells the other JSON formats by.
+    static let otherFormatsKeys: Set<String> = ["lighthouseVersion", "steps", "runs", "assessmentData", "results", "auditResult", "@graph", "issues"]
 
     /// A results CSV's header names at least `id` and `result`.
     static func looksLikeResultsCSV(_ data: Data) -> Bool {

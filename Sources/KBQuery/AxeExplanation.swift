@@ -218,6 +218,53 @@ package struct AxeResults: Decodable, Sendable {
         }
     }
 
+    package init(engine: String?, url: String?, violations: [Result], incomplete: [Result], passes: [Result] = [], inapplicable: [Result] = []) {
+        (self.engine, self.url, self.violations, self.incomplete, self.passes, self.inapplicable) = (engine, url, violations, incomplete, passes, inapplicable)
+    }
+
+    /// Only what failed or could not be told (`violations`, `incomplete`) of every run, for
+    /// `explain`: the passes and inapplicable rules, most of a run's bytes, are skipped over
+    /// (`JSONSpans`) and each rule kept is decoded on its own, so memory follows the rules kept and
+    /// never the whole run's tree. Whatever that reading does not take is read by `read`, whose
+    /// refusal says why.
+    package static func readFailures(_ data: Data) throws -> [AxeResults] {
+        try streamedFailures(data) ?? read(data)
+    }
+
+    /// `readFailures`' own reading; nil where it does not take the bytes (not a run or a list of
+    /// runs, a field of another type, past the size limit), which `read` then refuses in words.
+    package static func streamedFailures(_ data: Data) -> [AxeResults]? {
+        guard data.count <= maxBytes else { return nil }
+        let decoder = JSONDecoder()
+        func run(_ range: Range<Int>?) -> AxeResults? {
+            guard let members = JSONSpans.members(data, in: range) else { return nil }
+            let fields = Dictionary(members.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
+            guard fields["violations"] != nil || fields["incomplete"] != nil else { return nil }
+            func results(_ key: String) -> [Result]? {
+                guard let list = fields[key] else { return [] }
+                guard let items = JSONSpans.elements(data, in: list) else { return nil }
+                var out: [Result] = []
+                for item in items {
+                    guard let one = try? decoder.decode(Result.self, from: JSONSpans.bytes(data, item)) else { return nil }
+                    out.append(one)
+                }
+                return out
+            }
+            // The few small fields, decoded as one object of their own.
+            struct Head: Decodable { var testEngine: Engine?; var url: String? }
+            let head = "{" + ["testEngine", "url"].compactMap { key in
+                fields[key].map { "\"\(key)\":" + String(decoding: JSONSpans.bytes(data, $0), as: UTF8.self) }
+            }.joined(separator: ",") + "}"
+            guard let violations = results("violations"), let incomplete = results("incomplete"),
+                  let read = try? decoder.decode(Head.self, from: Data(head.utf8)) else { return nil }
+            return AxeResults(engine: read.testEngine?.version, url: read.url, violations: violations, incomplete: incomplete)
+        }
+        if let one = run(nil) { return [one] }
+        guard let list = JSONSpans.elements(data), !list.isEmpty else { return nil }
+        let runs = list.compactMap(run)
+        return runs.count == list.count ? runs : nil
+    }
+
     /// One run's results (`axe.run`'s object), or a list of them (one per page, as axe's command
     /// line writes); anything else is refused, saying what was expected.
     /// Larger files are refused unread: a run of 50,000 nodes is about 50 MB.
@@ -280,7 +327,7 @@ extension AxeExplanation {
     /// Explains every result of every run in `data`, in the runs' order, violations first; stops
     /// with the deadline's error once it passes or the question is withdrawn (checked per element).
     package static func explain(_ db: Database, _ data: Data, announcementLimit: Int = 6, deadline: Deadline = .none) throws -> AxeExplanation {
-        let runs = try AxeResults.read(data)
+        let runs = try AxeResults.readFailures(data)
         let results = runs.flatMap { run in run.violations.map { ($0, Outcome.violation) } + run.incomplete.map { ($0, Outcome.incomplete) } }
         return try explain(db, results, engine: runs.compactMap(\.engine).first, url: runs.compactMap(\.url).first,
                            announcementLimit: announcementLimit, deadline: deadline)

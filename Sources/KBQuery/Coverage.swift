@@ -39,6 +39,16 @@ public struct Coverage: Sendable, Equatable {
         /// ACT rules no rule of an engine the knowledge base holds implements: test procedures,
         /// followed by hand (`act/80af7b` for 2.1.2 No Keyboard Trap). They do not make a criterion automated.
         public var procedures: [String] = []
+        /// What the evidence files read beside the plan say of it; nil where none was read.
+        public var evidence: CriterionFindings? = nil
+
+        /// How the evidence tested it, in the words of the plan's coverage: by an automated tool,
+        /// by a person (an outcome another tool holds), both, or not at all; nil: no evidence read.
+        public var tested: Status? {
+            evidence.map { e in
+                e.testedAutomatically && e.testedByHand ? .both : e.testedAutomatically ? .automated : e.testedByHand ? .manual : .none
+            }
+        }
     }
 
     public var rows: [Criterion]
@@ -49,6 +59,12 @@ public struct Coverage: Sendable, Equatable {
     public var level: WCAGLevel
 
     public func total(_ status: Status) -> Int { rows.filter { $0.status == status }.count }
+    /// Whether evidence files were read beside the plan (each row's `tested` then says how).
+    public var evidenceRead: Bool { rows.contains { $0.evidence != nil } }
+    /// Criteria the evidence tested in the way `status` says.
+    public func tested(_ status: Status) -> Int { rows.filter { $0.tested == status }.count }
+    /// Criteria the evidence tested that no test of the selection covers.
+    public var testedNotCovered: [SCNumber] { rows.filter { ($0.tested ?? .none) != .none && $0.status == .none }.map(\.sc) }
 
     package struct Selection {
         package var componentIDs: [Int64] = []
@@ -67,7 +83,9 @@ public struct Coverage: Sendable, Equatable {
         }
     }
 
-    package static func build(_ db: Database, _ selection: Selection) throws -> Coverage {
+    /// `findings`: what evidence files say per success criterion (`CriterionEvidence`), set on
+    /// each row; nil: none was read.
+    package static func build(_ db: Database, _ selection: Selection, findings: [SCNumber: CriterionFindings]? = nil) throws -> Coverage {
         var filters = SQLFilters()
         if !selection.componentIDs.isEmpty {
             filters.add("c.id IN (\(selection.componentIDs.map(String.init).joined(separator: ", ")))")
@@ -120,7 +138,7 @@ public struct Coverage: Sendable, Equatable {
             let a = automated[c.sc].map { $0.sorted() } ?? []
             let status: Status = !m.isEmpty && !a.isEmpty ? .both : !m.isEmpty ? .manual : !a.isEmpty ? .automated : .none
             return Criterion(sc: c.sc, title: c.title, level: level, status: status, manual: m, automated: a,
-                             procedures: procedures[c.sc].map { $0.sorted() } ?? [])
+                             procedures: procedures[c.sc].map { $0.sorted() } ?? [], evidence: findings.map { $0[c.sc] ?? CriterionFindings() })
         }
         return Coverage(rows: rows, components: Set(chosen.map(\.name)).count, automatedCounted: web, level: selection.level)
     }

@@ -34,9 +34,13 @@ public struct TestReport: Sendable {
         /// `family/slug`, or a success criterion number.
         public var name: String
         public var title: String
+        /// Its rows' counts; a success criterion's with what the evidence files add (`CriterionFindings.tally`).
         public var tally: Tally
-        public init(name: String, title: String, tally: Tally) {
-            (self.name, self.title, self.tally) = (name, title, tally)
+        /// What the evidence files say of a success criterion; nil for a component, or where no
+        /// evidence file was read.
+        public var findings: CriterionFindings?
+        public init(name: String, title: String, tally: Tally, findings: CriterionFindings? = nil) {
+            (self.name, self.title, self.tally, self.findings) = (name, title, tally, findings)
         }
     }
 
@@ -72,6 +76,10 @@ public struct TestReport: Sendable {
     public var level: WCAGLevel
     /// Every counted row with its item, in the file's order: what a conformance report is built from.
     public var outcomes: [Outcome]
+    /// The evidence files read beside the results, as their tool and file (`Lighthouse 13.4.1: flow.json`).
+    public var evidenceFiles: [String] = []
+    /// The level of everything together: the rows and what the evidence files add to each criterion.
+    public var overall: Tally { successCriteria.compactMap(\.findings).reduce(total) { $0 + $1.tally } }
     /// The rows that failed or were blocked, with the testers' notes.
     public var failures: [Outcome] { outcomes.filter { $0.result == .fail || $0.result == .blocked } }
 
@@ -129,7 +137,11 @@ public struct TestReport: Sendable {
         }
     }
 
-    package static func build(_ db: Database, _ entries: [Entry], file: String? = nil, level: WCAGLevel = .aa) throws -> TestReport {
+    /// `findings`: what evidence files say per success criterion (`CriterionEvidence`), added to
+    /// each criterion's rows; a criterion they speak of gets a row whatever its level. nil: no
+    /// evidence file was read (the rows then carry no findings).
+    package static func build(_ db: Database, _ entries: [Entry], file: String? = nil, level: WCAGLevel = .aa,
+                              findings: [SCNumber: CriterionFindings]? = nil) throws -> TestReport {
         // The items of every component the ids name, whatever the stack they were exported for:
         // the components' facts and links read once for all of them.
         let names = Array(Set(entries.compactMap { ComponentName($0.id) }))
@@ -189,9 +201,13 @@ public struct TestReport: Sendable {
                 listed.append(sc)
             }
         }
-        let shown = Set(listed).union(criteria.keys).sorted()
+        let shown = Set(listed).union(criteria.keys).union(findings.map { Array($0.keys) } ?? []).sorted()
         return TestReport(components: order.map { components[$0]! },
-                          successCriteria: shown.map { Row(name: $0.description, title: titles[$0] ?? "", tally: criteria[$0] ?? Tally()) },
+                          successCriteria: shown.map { sc in
+                              let found = findings.map { $0[sc] ?? CriterionFindings() }
+                              return Row(name: sc.description, title: titles[sc] ?? "", tally: (criteria[sc] ?? Tally()) + (found?.tally ?? Tally()),
+                                         findings: found)
+                          },
                           withoutSuccessCriteria: without, problems: problems, total: total, file: file,
                           fingerprintsChecked: entries.contains { !$0.fingerprint.isEmpty }, level: level, outcomes: outcomes)
     }

@@ -161,28 +161,67 @@ public enum StandardsRendering {
         covering.component.description + (covering.platform.map { " (\($0.rawValue))" } ?? "")
     }
 
+    /// With evidence files read, columns more: how the evidence tested each criterion (`tested`:
+    /// both, manual, automated, none), the automated elements failed, passed and cannot tell, a
+    /// person's outcomes passed and failed, and the pages where it failed.
     public static func tabular(_ coverage: Coverage) -> Tabular {
-        Tabular(columns: ["sc", "title", "level", "status", "manual", "automated", "procedures"].map { .init($0) },
-                rows: coverage.rows.map { [.text($0.sc.description), .optional($0.title), .text($0.level.rawValue), .text($0.status.rawValue),
-                                           .texts($0.manual.map(name)), .texts($0.automated), .texts($0.procedures)] })
+        let evidence = coverage.evidenceRead
+        let more = ["tested", "automated_failed", "automated_passed", "automated_cannot_tell", "manual_passed", "manual_failed", "failing_pages"]
+        return Tabular(columns: (["sc", "title", "level", "status", "manual", "automated", "procedures"] + (evidence ? more : [])).map { .init($0) },
+                       rows: coverage.rows.map { r in
+                           [.text(r.sc.description), .optional(r.title), .text(r.level.rawValue), .text(r.status.rawValue),
+                            .texts(r.manual.map(name)), .texts(r.automated), .texts(r.procedures)]
+                               + (evidence ? r.evidence.map { e in
+                                   [.optional(r.tested?.rawValue), .int(e.failed), .int(e.passed), .int(e.cannotTell),
+                                    .int(e.manual.passed), .int(e.manual.failed), .texts(e.failingPages)]
+                               } ?? [] : [])
+                       })
     }
 
-    /// The totals line: `42 criteria to AA: 10 both, 5 manual only, 20 automated only, 7 none`.
+    /// The totals line: `42 criteria to AA: 10 both, 5 manual only, 20 automated only, 7 none`,
+    /// and with evidence read, what it tested: `; the evidence tested 30: 5 both, ...`.
     public static func totals(_ coverage: Coverage) -> String {
         "\(coverage.rows.count) success criteria to level \(coverage.level.rawValue) over \(coverage.components) components: "
             + "\(coverage.total(.both)) both, \(coverage.total(.manual)) manual only, \(coverage.total(.automated)) automated only, "
             + "\(coverage.total(.none)) none"
             + (coverage.automatedCounted ? "; automated: what axe-core runs, and the ACT rules it implements (the others are procedures to follow by hand)"
                 : " (automated rules test web content: not counted for native components)")
+            + (coverage.evidenceRead ? "; " + tested(coverage) : "")
+    }
+
+    /// What the evidence files tested, against what the selection's tests cover.
+    static func tested(_ coverage: Coverage) -> String {
+        let some = coverage.rows.count - coverage.tested(.none)
+        let uncovered = coverage.testedNotCovered
+        return "the evidence tested \(some): \(coverage.tested(.both)) automated and by hand, \(coverage.tested(.automated)) automated only, "
+            + "\(coverage.tested(.manual)) by hand only"
+            + (uncovered.isEmpty ? "" : ", of which \(uncovered.count) no test here covers (" + uncovered.written.joined(separator: ", ") + ")")
+    }
+
+    /// A criterion's evidence in a few words: `automated: 3 failed, 12 passed; by hand: 2 passed`.
+    static func evidenceWords(_ e: CriterionFindings) -> String {
+        var parts: [String] = []
+        if e.testedAutomatically {
+            parts.append("automated: " + [("failed", e.failed), ("passed", e.passed), ("cannot tell", e.cannotTell)]
+                .filter { $0.1 > 0 }.map { "\($0.1) \($0.0)" }.joined(separator: ", "))
+        }
+        let m = e.manual
+        if e.testedByHand {
+            parts.append("by hand: " + [("failed", m.failed), ("passed", m.passed), ("n/a", m.notApplicable)]
+                .filter { $0.1 > 0 }.map { "\($0.1) \($0.0)" }.joined(separator: ", "))
+        }
+        return parts.joined(separator: "; ")
     }
 
     /// Coverage as markdown: a table of counts (manual and automated named when few), the totals, the disclaimer.
     public static func markdown(_ coverage: Coverage) -> String {
         func names(_ list: [String]) -> String { list.count <= 4 ? list.joined(separator: ", ") : "\(list.count): " + list.prefix(3).joined(separator: ", ") + ", …" }
         var out = "# WCAG coverage to level \(coverage.level.rawValue)\n\n"
-        out += MarkdownTable.render(header: ["SC", "Title", "Level", "Status", "Manual", "Automated", "Procedures (ACT, by hand)"], rows: coverage.rows.map {
+        let evidence = coverage.evidenceRead
+        out += MarkdownTable.render(header: ["SC", "Title", "Level", "Status", "Manual", "Automated", "Procedures (ACT, by hand)"]
+                                        + (evidence ? ["Tested by the evidence"] : []), rows: coverage.rows.map {
             [$0.sc.description, $0.title ?? "", $0.level.rawValue, $0.status.rawValue, names($0.manual.map(name)), names($0.automated),
-             names($0.procedures)]
+             names($0.procedures)] + (evidence ? [$0.evidence.map(evidenceWords) ?? ""] : [])
         })
         out += "\n" + totals(coverage) + ".\n\n" + notConformance + "\n"
         return out

@@ -1,6 +1,7 @@
 /// A results report as markdown (the tables a conformance report quotes) or, as any list, one
 /// table of rows: a row per component, per success criterion, and per results line that could
 /// not be counted.
+import KBModel
 import KBQuery
 
 /// A results report as a document: markdown and HTML headed by `heading`, or its one table of rows
@@ -25,11 +26,19 @@ public struct TestReportDocument: Document, Sendable {
 }
 
 public enum TestReportRendering {
+    /// With evidence files read, four columns more per row: the automated findings failed, passed
+    /// and cannot tell (elements), and the pages where it failed (a component's row leaves them empty).
     public static func tabular(_ report: TestReport) -> Tabular {
         var rows: [[Tabular.Value]] = []
+        let evidence = !report.evidenceFiles.isEmpty
         func row(_ scope: String, _ r: TestReport.Row) -> [Tabular.Value] {
             [.text(scope), .text(r.name), .text(r.title), .int(r.tally.passed), .int(r.tally.failed), .int(r.tally.blocked),
              .int(r.tally.notApplicable), .int(r.tally.notTested), .text(r.tally.conformance.words), .text("")]
+                + (evidence ? findings(r.findings) : [])
+        }
+        func findings(_ f: CriterionFindings?) -> [Tabular.Value] {
+            guard let f else { return [.null, .null, .null, .null] }
+            return [.int(f.failed), .int(f.passed), .int(f.cannotTell), .texts(f.failingPages)]
         }
         rows += report.components.map { row("component", $0) }
         rows += report.successCriteria.map { row("success criterion", $0) }
@@ -37,14 +46,16 @@ public enum TestReportRendering {
         rows += report.failures.map { o in
             [.text(o.result?.rawValue ?? ""), .text(o.item.id), .text(o.item.componentTitle), .null, .null, .null, .null, .null, .null,
              .text("line \(o.line): " + (o.item.label.map { "\($0): " } ?? "") + o.item.expectation
-                   + (o.note.isEmpty ? "" : " — note: \(o.note)"))]
+                   + (o.note.isEmpty ? "" : " — note: \(o.note)"))] + (evidence ? findings(nil) : [])
         }
         rows += report.problems.map {
             [.text("problem"), .text($0.id), .text($0.kind.rawValue), .null, .null, .null, .null, .null, .null,
-             .text("line \($0.line)" + ($0.detail.isEmpty ? "" : ": \($0.detail)"))]
+             .text("line \($0.line)" + ($0.detail.isEmpty ? "" : ": \($0.detail)"))] + (evidence ? findings(nil) : [])
         }
         return Tabular(columns: [.init("scope"), .init("name"), .init("title"), .init("passed"), .init("failed"), .init("blocked"),
-                                 .init("n/a"), .init("not tested"), .init("conformance"), .init("detail")], rows: rows)
+                                 .init("n/a"), .init("not tested"), .init("conformance"), .init("detail")]
+                           + (evidence ? [.init("automated failed"), .init("automated passed"), .init("automated cannot tell"), .init("failing pages")] : []),
+                       rows: rows)
     }
 
     /// A report as markdown: its heading, the summary, the tables, the failures with notes.
@@ -74,8 +85,24 @@ public enum TestReportRendering {
         if t.notTested > 0 { open.append("\(t.notTested) not tested") }
         if t.notApplicable > 0 { open.append("\(t.notApplicable) marked n/a") }
         if !open.isEmpty { out += " " + open.joined(separator: ", ").prefix(1).uppercased() + open.joined(separator: ", ").dropFirst() + "." }
-        out += " Overall: \(t.conformance.words)."
+        out += evidenceSummary(report)
+        out += " Overall: \(report.overall.conformance.words)."
         return out
+    }
+
+    /// What the evidence files add, in a sentence: the criteria they fail and where; empty where none was read.
+    static func evidenceSummary(_ report: TestReport) -> String {
+        guard !report.evidenceFiles.isEmpty else { return "" }
+        let found = report.successCriteria.compactMap { r in r.findings.map { (name: r.name, findings: $0) } }
+        let failing = found.filter { $0.findings.failed > 0 || $0.findings.manual.failed > 0 }
+        let files = report.evidenceFiles.count == 1 ? "The evidence file" : "The \(report.evidenceFiles.count) evidence files"
+        guard !failing.isEmpty else {
+            let tested = found.filter { $0.findings.testedAutomatically || $0.findings.testedByHand }.count
+            return " \(files) fail no success criterion (\(tested) tested); automated passes alone make none supported."
+        }
+        let pages = failing.flatMap(\.findings.failingPages).uniqued()
+        return " \(files) fail WCAG " + failing.map(\.name).joined(separator: ", ")
+            + (pages.isEmpty ? "" : " on \(pages.count) page\(pages.count == 1 ? "" : "s")") + "."
     }
 
     static func document(_ report: TestReport, heading: ReportHeading) -> ReportDocument {
@@ -86,13 +113,27 @@ public enum TestReportRendering {
         var doc = ReportDocument(title: heading.title)
         doc.facts = [("Stack", heading.stack), ("Date", heading.date), ("Contact", heading.contact),
                      ("Results", report.file)].compactMap { k, v in v.map { (k, $0) } }
+            + report.evidenceFiles.map { ("Evidence", $0) }
         doc.summary = summary(report)
         doc.tables.append(.init(heading: "Per component", caption: "Results per component", header: ["Component"] + header.dropFirst(),
                                 rows: report.components.map { cells("\($0.title) (\($0.name))", $0.tally) } + [cells("All", report.total)]))
+        // With evidence files, what they found beside the rows: elements that failed, passed, and
+        // that a tool could not tell, and the pages where it failed (a person's outcomes are in the rows' counts).
+        let evidence = !report.evidenceFiles.isEmpty
         doc.tables.append(.init(heading: "Per WCAG success criterion",
-                                caption: "Results per WCAG success criterion, level \(report.level.rawValue) and below, and any other tested",
-                                header: ["Success criterion"] + header.dropFirst(),
-                                rows: report.successCriteria.map { cells($0.title.isEmpty ? $0.name : "\($0.name) \($0.title)", $0.tally) }))
+                                caption: "Results per WCAG success criterion, level \(report.level.rawValue) and below, and any other tested"
+                                    + (evidence ? ", with the evidence files' findings" : ""),
+                                header: ["Success criterion"] + header.dropFirst()
+                                    + (evidence ? ["automated failed", "automated passed", "automated cannot tell", "failing on"] : []),
+                                rows: report.successCriteria.map { r in
+                                    cells(r.title.isEmpty ? r.name : "\(r.name) \(r.title)", r.tally)
+                                        + (evidence ? r.findings.map { f in
+                                            ["\(f.failed)", "\(f.passed)", "\(f.cannotTell)", f.failingPages.joined(separator: ", ")]
+                                        } ?? ["", "", "", ""] : [])
+                                }))
+        if evidence {
+            doc.notes.append("A person's outcomes that another tool holds count as rows; automated passes alone never make a criterion supported.")
+        }
         if report.withoutSuccessCriteria > 0 {
             doc.notes.append("\(report.withoutSuccessCriteria) counted item\(report.withoutSuccessCriteria == 1 ? "" : "s") test\(report.withoutSuccessCriteria == 1 ? "s" : "") no success criterion.")
         }

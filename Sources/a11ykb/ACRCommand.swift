@@ -144,13 +144,7 @@ struct ACRBuildCommand: ParsableCommand {
         let kb = try database.open()
         let built = try kb.buildConformanceReport(results: inputs, axe: runs, evidence: files, evidenceFormat: evidenceFormat,
                                                   base: baseInput, catalog: catalog, keepBase: keepBase)
-        for record in built.evidence {
-            let unmapped = record.unmappedTests
-            if !unmapped.isEmpty {
-                Output.err("a11ykb: \(record.file): \(unmapped.count) \(unmapped.count == 1 ? "test names" : "tests name") no success criterion, not counted toward a level: "
-                           + unmapped.prefix(8).map(\.id).joined(separator: ", ") + (unmapped.count > 8 ? ", ..." : "") + "\n")
-            }
-        }
+        EvidenceOptions.sayUnmapped(built.evidence)
         for (file, problem) in built.unreadRows {
             Output.error("\(file) line \(problem.line): " + (problem.id.isEmpty ? "" : "\(problem.id): ") + problem.kind.rawValue + (problem.detail.isEmpty ? "" : " (\(problem.detail))"))
         }

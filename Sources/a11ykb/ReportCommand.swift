@@ -9,6 +9,8 @@ struct ReportCommand: ParsableCommand {
         discussion: """
             RESULTS is the CSV of a11ykb checklist (or plan show) with its result column filled: pass, fail, blocked or n/a (empty: not tested), and a note. Each component, and every WCAG success criterion to --level, gets its counts and a conformance level: supports (every row tested passed), partially supports (some failed, some passed), does not support (failed, none passed), not evaluated (nothing tested passed or failed: rows n/a, blocked or untested count as neither). A row counts toward the success criteria it tests itself (v_tested_sc), never toward another its page cites. The failed and blocked rows are listed with their notes. A row whose id the knowledge base no longer holds, or whose wording changed since the CSV was made (its fingerprint), is listed and not counted; exit status 1 then.
 
+            --evidence adds the output of the tools a team runs (any file a11ykb evidence reads, its format told from its content; --evidence-format forces one), counted per success criterion as acr build counts it: each automated rule once over every file and page, its failed, passed and cannot-tell elements in columns of their own with the pages where it failed; a failure anywhere fails the criterion, and an automated pass never makes it supported on its own (beside a failed row it makes it partially supports). A person's outcomes another tool holds (the WCAG-EM Report Tool's, Accessibility Insights requirements, a Trusted Tester workbook's tests) count as rows: a tool's failure beside a person's pass is partially supports. Every criterion the evidence speaks of gets a row, whatever --level. A test that names no success criterion is listed on stderr.
+
             For the conformance report a buyer reads (VPAT, OpenACR), see a11ykb acr build.
 
             The markdown and HTML documents open with the plan's name and stack (--plan), today's date and the team's contact (a11ykb plan footer), and a summary a product owner reads in ten seconds. The HTML is one accessible, self-contained page.
@@ -16,6 +18,7 @@ struct ReportCommand: ParsableCommand {
             Examples:
               a11ykb report release-12.csv --plan release-12 --format html -o r.html
               a11ykb report release-12.csv --level AA --format csv -o report.csv
+              a11ykb report results.csv --evidence pa11y-ci.json --evidence wcag-em.json
             """)
 
     @OptionGroup var database: DatabaseOptions
@@ -26,13 +29,14 @@ struct ReportCommand: ParsableCommand {
     var level: WCAGLevel = .aa
     @Option(help: ArgumentHelp("The saved plan the results are of: its name and stack head the report.", valueName: "name"))
     var plan: String?
+    @OptionGroup var evidence: EvidenceOptions
 
     @OptionGroup var destination: DocumentOutputOptions
 
     func run() throws {
         let kb = try database.open()
         let input = try readInput(results, limit: ResultsText.maxBytes, what: "a results file")
-        let report = try kb.report(results: input.data, name: input.name, level: level)
+        let report = try kb.report(results: input.data, name: input.name, level: level, evidence: try evidence.read(kb))
         if !report.fingerprintsChecked {
             Output.error("warning: \(input.name) has no fingerprints: rows reworded since it was made are counted as they stand")
         }

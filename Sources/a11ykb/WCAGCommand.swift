@@ -61,11 +61,14 @@ struct CoverageCommand: ParsableCommand {
 
             Covering a criterion with tests is not conformance: it says that some test looks at it, not that the product meets it.
 
+            --evidence adds what was tested (any file a11ykb evidence reads, its format told from its content; --evidence-format forces one): per criterion, whether the evidence tested it automated (a tool's rule failed, passed or could not tell on some element), by hand (a person's outcome another tool holds: WCAG-EM, Accessibility Insights, a Trusted Tester workbook), both or not at all, with the counts and the pages where it failed; the totals name the criteria the evidence tested that no test here covers. The counts are those of report and acr build.
+
             Examples:
               a11ykb coverage --family web --level AA
               a11ykb coverage button checkbox --family web --format csv
               a11ykb coverage --plan release-12
               a11ykb coverage --platform ios --level A --markdown
+              a11ykb coverage --plan web-r12 --evidence lighthouse-flow.json
 
             Exit status: 0 done; 2 an unknown component or level, or the knowledge base cannot be opened.
             """)
@@ -94,6 +97,8 @@ struct CoverageCommand: ParsableCommand {
     @Flag(help: "Write markdown (a table, the totals and what coverage does not mean).")
     var markdown = false
 
+    @OptionGroup var evidence: EvidenceOptions
+
     @OptionGroup var output: OutputOptions
 
     func run() throws {
@@ -103,7 +108,7 @@ struct CoverageCommand: ParsableCommand {
         // read, as they always were; a saved plan keeps its own platform, whatever --platform says.
         if let plan {
             let level = try reading({ try WCAGLevel(typed: self.level) }, namesFirst: { _ = try kb.coverage(plan: plan) })
-            return try show(kb.coverage(plan: plan, level: level), from: kb)
+            return try show(kb.coverage(plan: plan, level: level, evidence: try evidence.read(kb)), from: kb)
         }
         let names = { _ = try kb.coverage(components: components, category: category, family: family) }
         let platform: Platform?
@@ -115,7 +120,8 @@ struct CoverageCommand: ParsableCommand {
             platform = nil
         }
         let level = try reading({ try WCAGLevel(typed: self.level) }, namesFirst: names)
-        try show(kb.coverage(components: components, category: category, family: family, platform: platform, level: level), from: kb)
+        try show(kb.coverage(components: components, category: category, family: family, platform: platform, level: level,
+                             evidence: try evidence.read(kb)), from: kb)
     }
 
     /// Whether the one name given is a saved plan's rather than a component's.

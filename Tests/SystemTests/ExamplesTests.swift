@@ -154,6 +154,7 @@ final class ExamplesTests: XCTestCase {
             cp "$C/evidence/pa11y/pa11y-ci-gitlab-about.gitlab.com-with-errors.json" pa11y-ci.json
             cp "$C/evidence/sarif/sarif-axe-4.10.2-basic-document-title.sarif" results.sarif
             cp "$C/evidence/earl/earl-act-axe-core.json" export.json
+            cp "$C/evidence/wcag-em/wcag-em-v2.0-evaluation-report-wcag21.json" wcag-em.json
             cp "$C/evidence/trusted-tester/tt-5.1.3-ICT-Review-Test-Results-Template.xlsm" tt-results.xlsm
             a11ykb import -q "$C/magentaA11y-2024" --db kb-2024.sqlite
             a11ykb import -q "$C/magentaA11y-2026" --db kb-2026.sqlite
