@@ -55,7 +55,18 @@ struct Routes {
             guard segment.hasPrefix(":"), let value = try? context.parameters.decoded(String(segment.dropFirst())) else { return String(segment) }
             return Links.escape(value)
         }
-        return "/" + path.joined(separator: "/") + (request.uri.query.map { "?" + $0 } ?? "")
+        return "/" + path.joined(separator: "/") + (request.uri.query.map { "?" + linkSafe($0) } ?? "")
+    }
+
+    /// A query as sent, fit to stand between `<` and `>` in a header: a byte outside visible ASCII,
+    /// or one that would end the address or its parameters (`<`, `>`, `"`, `\`, `,`, `;`), as `%XX`.
+    static func linkSafe(_ query: String) -> String {
+        var out = ""
+        for byte in query.utf8 {
+            let unsafe = !(0x21...0x7E).contains(byte) || "<>\"\\,;".utf8.contains(byte)
+            out += unsafe ? String(format: "%%%02X", byte) : String(UnicodeScalar(byte))
+        }
+        return out
     }
 
     /// Each page's twin that is no declared route (a misspelt pattern would announce a 404).

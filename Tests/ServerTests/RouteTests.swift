@@ -177,6 +177,11 @@ final class RouteTests: XCTestCase {
         XCTAssertEqual(named, Set(cli.keys), "each twin the command line answers was named by its page")
         let missing = try await c.get("/api/plans/no-such-plan")
         XCTAssertEqual(missing.status, .notFound)
+        // A query cannot close the link or add a parameter to it.
+        let hostile = try await c.get("/search?q=a%3E;rel=x&x=%22%3E%3C,\"")
+        let hostileLink = try XCTUnwrap(hostile.headers[HTTPField.Name("Link")!])
+        XCTAssertEqual(hostileLink.filter { $0 == ">" }.count, 1, hostileLink)
+        XCTAssertEqual(hostileLink.components(separatedBy: ";").count, 3, hostileLink)
         let bad = try await c.get("/components/web/no-such-component")
         XCTAssertNil(bad.headers[HTTPField.Name("Link")!], "a page that is not found names no twin")
     }
