@@ -43,11 +43,12 @@ extension Tools {
             .string("category", "Only components of this category."),
             Common.family, Common.platform,
             .choice("level", WCAGLevel.allCases.map(\.rawValue), "Criteria up to this level (default AA).", default: "AA"),
+            Common.evidence,
         ],
         answer: { arguments, kb in
             let coverage = try kb.coverage(components: arguments.strings("components"), category: arguments.string("category"),
                                            family: Common.family(arguments), platform: try arguments.platform(),
-                                           level: try arguments.level() ?? .aa)
+                                           level: try arguments.level() ?? .aa, evidence: try Common.evidence(arguments, kb))
             let totals: JSONValue = .object(Coverage.Status.allCases.map { ($0.rawValue, .int(Int64(coverage.total($0)))) })
             let document = CoverageDocument(coverage)
             return Answer(try document.rendered(.markdown), .object([

@@ -37,6 +37,17 @@ package struct ToolDefinition: Sendable {
 package enum Common {
     package static let families = Family.allCases.map(\.rawValue)
 
+    /// Evidence files given as text, their findings per success criterion counted beside what the
+    /// tool answers (as `report` and `coverage` take them on a command line).
+    package static let evidence = Parameter(
+        name: "evidence", kind: .strings(choices: nil),
+        description: "Evidence files of any format read (axe-core, Lighthouse, pa11y, SARIF, EARL, WCAG-EM, IBM, Accessibility Insights), each as text: their findings per success criterion count beside the answer.")
+
+    /// The `evidence` argument read into the one evidence model, each file's format told from its content.
+    package static func evidence(_ arguments: Arguments, _ kb: KnowledgeBase) throws -> [EvidenceRecord] {
+        try kb.readEvidence(arguments.strings("evidence").enumerated().map { NamedInput(name: "evidence \($0.offset + 1)", data: Data($0.element.utf8)) })
+    }
+
     /// Why a search found nothing whatever it asked: the knowledge base holds nothing, or only the
     /// seed built into a11ykb (the user, not the model, can import the real criteria).
     package static func holdingsNote(_ kb: KnowledgeBase) throws -> [String] {
@@ -464,9 +475,10 @@ extension Tools {
             unknown or whose wording changed since (fingerprint) are listed, not counted. For a VPAT-style report, \
             use build_conformance_report.
             """,
-        parameters: [.string("results", "The filled CSV, header first (id, fingerprint, result, note...).", required: true)],
+        parameters: [.string("results", "The filled CSV, header first (id, fingerprint, result, note...).", required: true), Common.evidence],
         answer: { arguments, kb in
-            var report = try kb.report(results: Data((arguments.string("results") ?? "").utf8), name: "results")
+            var report = try kb.report(results: Data((arguments.string("results") ?? "").utf8), name: "results",
+                                       evidence: try Common.evidence(arguments, kb))
             // The results came as text: there is no file to name in the heading.
             report.file = nil
             return Answer(TestReportRendering.markdown(report), "rows", TestReportRendering.tabular(report).json)

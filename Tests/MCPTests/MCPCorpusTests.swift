@@ -253,6 +253,24 @@ final class MCPCorpusTests: XCTestCase {
         XCTAssertTrue(report.text.contains("| 2.4.6 "), report.text)
         XCTAssertFalse(report.text.contains("**Results**"), "results given as text name no file: \(report.text.prefix(300))")
 
+        // Evidence as text beside the results and the coverage, as `report --evidence` and
+        // `coverage --evidence` count it: pa11y-ci's ten errors, nine of them 1.4.3.
+        let pa11y = try String(contentsOf: try Fixtures.corpus("evidence/pa11y/pa11y-ci-gitlab-about.gitlab.com-with-errors.json"), encoding: .utf8)
+        let withEvidence = try client.call("report_results", ["results": lines.joined(separator: "\r\n"), "evidence": [pa11y]])
+        XCTAssertFalse(withEvidence.isError, withEvidence.text)
+        let rows = withEvidence.structured["rows"] as? [[String: Any]] ?? []
+        let contrast = try XCTUnwrap(rows.first { row in row.values.contains { ($0 as? String)?.hasPrefix("1.4.3") == true } }, "\(rows.prefix(2))")
+        XCTAssertEqual(contrast["automated failed"] as? Int, 9, "\(contrast)")
+        XCTAssertFalse(report.text.contains("fail WCAG"), "without evidence the report says nothing of it")
+        XCTAssertTrue(withEvidence.text.contains("fail WCAG"), withEvidence.text.prefix(600).description)
+        let tested = try client.call("get_coverage", ["family": "web", "level": "AA", "evidence": [pa11y]])
+        XCTAssertFalse(tested.isError, tested.text)
+        let criteria = tested.structured["criteria"] as? [[String: Any]] ?? []
+        let covered = try XCTUnwrap(criteria.first { ($0["sc"] as? String) == "1.4.3" }, "\(criteria.prefix(1))")
+        XCTAssertEqual(covered["tested"] as? String, "automated", "\(covered)")
+        let refused = try client.call("report_results", ["results": lines.joined(separator: "\r\n"), "evidence": ["no evidence of any kind"]])
+        XCTAssertTrue(refused.isError, "a text of no known format is refused: \(refused.text)")
+
         let diff = try client.call("diff_knowledge_bases", ["old": kb.path])
         XCTAssertFalse(diff.isError, diff.text)
         XCTAssertEqual(diff.structured["summary"] as? String,
