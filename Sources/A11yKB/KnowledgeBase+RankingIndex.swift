@@ -1,3 +1,4 @@
+import Foundation
 import KBSearch
 import KBStore
 
@@ -22,5 +23,16 @@ extension KnowledgeBase {
     /// it holds tokenized; nil when none is held.
     public var heldRankingIndexSize: (bytes: Int, texts: Int)? {
         HeldRankingIndexes.held(path: path).map { ($0.approximateBytes, $0.textCount) }
+    }
+}
+
+extension ReadHandle {
+    /// A long-running reader's question (the team server's, the stdio MCP server's): read as
+    /// `read(within:)` reads, its searches answered from the ranking index held for the file's
+    /// `FileVersion` now, the one version notion the handle reopens by.
+    public func answering<T: Sendable>(within seconds: TimeInterval = 0,
+                                       _ work: @escaping @Sendable (KnowledgeBase) throws -> T) async throws -> T {
+        let version = version?.tag(salt: "ranking index") ?? "-"
+        return try await read(within: seconds) { kb in try kb.answering(dataVersion: version) { try work(kb) } }
     }
 }

@@ -34,9 +34,7 @@ extension Tools {
             .format(OpenACRReport.self, "The report's format.", default: .openacr),
         ],
         answer: { arguments, kb in
-            func inputs(_ name: String) -> [NamedInput] {
-                arguments.strings(name).enumerated().map { NamedInput(name: "\(name) \($0.offset + 1)", data: Data($0.element.utf8)) }
-            }
+            let inputs = arguments.inputs
             let base = arguments.string("base").map { NamedInput(name: "base", data: Data($0.utf8)) }
             guard !inputs("results").isEmpty || !inputs("axe").isEmpty || !inputs("evidence").isEmpty || base != nil else {
                 return .error("give results, axe, evidence or base: the evidence to build from")

@@ -54,8 +54,6 @@ extension ReadHandle: KnowledgeBaseSource {
     /// of Dispatch's, so that a long query never holds one of the few threads Swift's concurrency
     /// runs the server on.
     package func answer<T: Sendable>(_ work: @escaping @Sendable (KnowledgeBase) throws -> T) async throws -> T {
-        // The ranking index held in memory is kept per state of the file (`FileVersion`).
-        let version = version?.tag(salt: "ranking index") ?? "-"
-        return try await read { kb in try kb.answering(dataVersion: version) { try work(kb) } }
+        try await answering(work)
     }
 }

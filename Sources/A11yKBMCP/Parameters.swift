@@ -173,6 +173,12 @@ package struct Arguments {
 
     package func strings(_ name: String) -> [String] { values[name]?.arrayValue?.compactMap(\.stringValue) ?? [] }
 
+    /// Files given as texts, each named by the argument and its place (`evidence 2`), as a
+    /// command line names the files it reads.
+    package func inputs(_ name: String) -> [NamedInput] {
+        strings(name).enumerated().map { NamedInput(name: "\(name) \($0.offset + 1)", data: Data($0.element.utf8)) }
+    }
+
     /// A platform given by its slug (the choices are the slugs).
     package func platform(_ name: String = "platform") throws -> Platform? { try string(name).map { try Platform(slug: $0) } }
 

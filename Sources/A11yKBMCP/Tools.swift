@@ -45,7 +45,7 @@ package enum Common {
 
     /// The `evidence` argument read into the one evidence model, each file's format told from its content.
     package static func evidence(_ arguments: Arguments, _ kb: KnowledgeBase) throws -> [EvidenceRecord] {
-        try kb.readEvidence(arguments.strings("evidence").enumerated().map { NamedInput(name: "evidence \($0.offset + 1)", data: Data($0.element.utf8)) })
+        try kb.readEvidence(arguments.inputs("evidence"))
     }
 
     /// Why a search found nothing whatever it asked: the knowledge base holds nothing, or only the

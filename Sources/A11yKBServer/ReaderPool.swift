@@ -37,9 +37,7 @@ public final class ReaderPool: @unchecked Sendable, KnowledgeBaseSource {
         defer { release() }
         let end = Date().addingTimeInterval(timeLimit)
         do {
-            // The ranking index held in memory is kept per state of the file (`FileVersion`).
-            let version = handle.version?.tag(salt: "ranking index") ?? "-"
-            return try await handle.read(within: timeLimit) { kb in try kb.answering(dataVersion: version) { try work(kb) } }
+            return try await handle.answering(within: timeLimit, work)
         } catch {
             // Interrupted at the limit, or stopped by a deadline the work checked itself.
             if timeLimit > 0, Date() >= end { throw RequestFault.timedOut(seconds: timeLimit) }
