@@ -26,7 +26,8 @@ final class ServerSystemTests: XCTestCase {
         let server = try ServerProcess(db: try Fixtures.servedKnowledgeBase())
         defer { server.stop() }
         let pages = ["/", "/search?q=toggle+voiceover", "/search?q=zzzqqq", "/components/web/button", "/components/native/toggle-switch",
-                     "/compare/toggle-switch?family=native", "/wcag/1.4.3", "/coverage", "/plans", "/plans/release%2012", "/no-such-page"]
+                     "/compare/toggle-switch?family=native", "/compare/toggle-switch", "/wcag/1.4.3", "/coverage", "/plans", "/plans/release%2012",
+                     "/no-such-page"]
         // Light, then dark (prefers-color-scheme): the colours of both must pass.
         for scheme in [[], ["--dark"]] {
             let output = try Fixtures.temporaryFolder(self).appendingPathComponent("axe.json").path
