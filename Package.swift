@@ -71,8 +71,11 @@ let package = Package(
         .target(name: "KBRead", dependencies: ["KBModel", yams], swiftSettings: optimized),
         // Labels to slugs, text cleaned, captions turned into announcements.
         .target(name: "KBNormalize", dependencies: ["KBModel", "KBRead"], swiftSettings: optimized),
+        // The one C function that sets SQLite up before any connection opens (sqlite3_config is
+        // variadic: Swift cannot call it).
+        .target(name: "KBSQLiteSetup", linkerSettings: [.linkedLibrary("sqlite3")]),
         // The SQLite file: opening, migrating, writing what an import planned.
-        .target(name: "KBStore", dependencies: ["KBModel", "KBFiles", "KBResources", grdb,
+        .target(name: "KBStore", dependencies: ["KBModel", "KBFiles", "KBResources", "KBSQLiteSetup", grdb,
                                                 .product(name: "GRDBSQLite", package: "GRDB.swift")], swiftSettings: optimized),
         // Full-text search: the tokenizer, word forms, the indexes' upkeep, both listings' ranking.
         .target(name: "KBSearch", dependencies: ["KBModel", "KBStore", grdb,

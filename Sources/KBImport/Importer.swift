@@ -295,6 +295,14 @@ package struct Importer {
             PreparedDocument.prepare(inputs, batches[batch], known: known, limit: limit, stages: stages, counter: counter)
         }
 
+        /// The next batch, prepared while the writer writes this one: on every core but the
+        /// writer's, so that reading pages never takes the writer's core from it (SQLite's work is
+        /// the import's floor; on two cores, three busy threads slowed the writer by a third).
+        func prepareBesideWriter(_ batch: Int) -> [PreparedDocument] {
+            PreparedDocument.prepare(inputs, batches[batch], known: known, limit: limit, stages: stages, counter: counter,
+                                     workers: ProcessInfo.processInfo.activeProcessorCount - 1)
+        }
+
         /// A strict import: a first pass finds every error before anything is written. The summary of a
         /// refused import, or nil when the import may run.
         func refusal(_ initial: ImportSummary) -> ImportSummary? {
@@ -326,7 +334,7 @@ package struct Importer {
                 let upcoming = Box<[PreparedDocument]>([])
                 let group = DispatchGroup()
                 if batch + 1 < batches.count {
-                    DispatchQueue.global().async(group: group) { upcoming.value = prepare(batch + 1) }
+                    DispatchQueue.global().async(group: group) { upcoming.value = prepareBesideWriter(batch + 1) }
                 }
                 for document in current {
                     guard let writable = document.writable else {

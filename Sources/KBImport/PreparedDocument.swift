@@ -93,16 +93,22 @@ struct PreparedDocument: Sendable {
         }
     }
 
-    /// Prepares `inputs[range]` on every core, in order.
+    /// Prepares `inputs[range]` on `workers` threads (every core by default), in order.
     static func prepare(_ inputs: [ImportInput], _ range: Range<Int>, known: [String: String], limit: Int,
-                        stages: ImportStages? = nil, counter: ProgressCounter? = nil) -> [PreparedDocument] {
+                        stages: ImportStages? = nil, counter: ProgressCounter? = nil,
+                        workers: Int = ProcessInfo.processInfo.activeProcessorCount) -> [PreparedDocument] {
         var prepared = [PreparedDocument?](repeating: nil, count: range.count)
+        let workers = max(1, min(workers, range.count))
         prepared.withUnsafeMutableBufferPointer { buffer in
             let slots = UnsafeMutableSendableBuffer(buffer)
-            DispatchQueue.concurrentPerform(iterations: range.count) { offset in
-                let input = inputs[range.lowerBound + offset]
-                slots.buffer[offset] = PreparedDocument.prepare(input, knownSHA: known[input.file.path], limit: limit, stages: stages)
-                counter?.fileRead(input.file.path)
+            // Worker w takes the documents w, w + workers, ...: documents of a batch are alike in
+            // size on average, and no counter is shared.
+            DispatchQueue.concurrentPerform(iterations: workers) { worker in
+                for offset in stride(from: worker, to: range.count, by: workers) {
+                    let input = inputs[range.lowerBound + offset]
+                    slots.buffer[offset] = PreparedDocument.prepare(input, knownSHA: known[input.file.path], limit: limit, stages: stages)
+                    counter?.fileRead(input.file.path)
+                }
             }
         }
         return prepared.compactMap { $0 }

@@ -78,8 +78,23 @@ package struct TestedSCRule: Sendable {
     func matches(_ criterion: CriterionFact, aspect labelAspect: Aspect?, words text: FoldedText, component: FoldedText) -> Bool {
         if let kinds, !kinds.contains(criterion.kind) { return false }
         if let aspects, !(labelAspect.map(aspects.contains) ?? false) { return false }
+        guard matchesWords(text) else { return false }
+        if let pattern = self.component, !pattern.matches(component) { return false }
+        return true
+    }
+
+    /// What the row asks of the criterion's own words (`words`, `unless`): the same for every
+    /// criterion that says them, so an import remembers it (`TextVerdicts`).
+    func matchesWords(_ text: FoldedText) -> Bool {
         if let words, !words.matches(text) { return false }
         if let unless, unless.matches(text) { return false }
+        return true
+    }
+
+    /// The rest of `matches`, once the words are known to match.
+    func matchesBesidesWords(_ criterion: CriterionFact, aspect labelAspect: Aspect?, component: FoldedText) -> Bool {
+        if let kinds, !kinds.contains(criterion.kind) { return false }
+        if let aspects, !(labelAspect.map(aspects.contains) ?? false) { return false }
         if let pattern = self.component, !pattern.matches(component) { return false }
         return true
     }
@@ -234,17 +249,33 @@ package enum TestedSCInference {
     /// its success criterion, once, from the first row that gives it; a `nothing` row that matches
     /// a criterion no earlier row linked marks it as testing nothing, and no later row is tried on
     /// it. Then per component, for each success criterion no criterion of it gave.
-    package static func infer(_ component: ComponentInfo, criteria: [CriterionFact],
-                              rules: [TestedSCRule] = builtIn) -> TestedSC {
+    package static func infer(_ component: ComponentInfo, criteria: [CriterionFact]) -> TestedSC {
+        infer(component, criteria: criteria, rules: builtIn, verdicts: builtInVerdicts)
+    }
+
+    /// The same with another table (a test's, a row left out), whose verdicts are not remembered.
+    package static func infer(_ component: ComponentInfo, criteria: [CriterionFact], rules: [TestedSCRule]) -> TestedSC {
+        infer(component, criteria: criteria, rules: rules, verdicts: nil)
+    }
+
+    /// What the built-in table's rows say of a criterion's words, remembered across an import.
+    static let builtInVerdicts = TextVerdicts(rules: builtIn)
+
+    private static func infer(_ component: ComponentInfo, criteria: [CriterionFact], rules: [TestedSCRule],
+                              verdicts: TextVerdicts?) -> TestedSC {
         var result = TestedSC()
         var byCriteria: Set<String> = []
         let componentWords = FoldedText(component.slug + " " + component.title)
         for (index, criterion) in criteria.enumerated() {
             var given: Set<String> = []
-            let words = FoldedText([criterion.label, criterion.expectation].compactMap { $0 }.joined(separator: ": "))
+            let text = [criterion.label, criterion.expectation].compactMap { $0 }.joined(separator: ": ")
+            let words = FoldedText(text)
+            let said = verdicts?.verdict(text, words)
             let aspect = criterion.label.map(Vocabulary.meaning(ofAspectLabel:))
-            for rule in rules where rule.scope == .criterion && !given.contains(rule.sc ?? "") {
-                guard rule.matches(criterion, aspect: aspect, words: words, component: componentWords) else { continue }
+            for (offset, rule) in rules.enumerated() where rule.scope == .criterion && !given.contains(rule.sc ?? "") {
+                let matched = said.map { $0.holds(offset) && rule.matchesBesidesWords(criterion, aspect: aspect, component: componentWords) }
+                    ?? rule.matches(criterion, aspect: aspect, words: words, component: componentWords)
+                guard matched else { continue }
                 guard let sc = rule.sc else {
                     if given.isEmpty {
                         result.nothing.append(TestsNothing(criterion: index, platform: criterion.platform, reason: rule.reason))
@@ -264,5 +295,37 @@ package enum TestedSCInference {
             result.links.append(InferredWCAG(criterion: nil, platform: nil, sc: sc, reason: rule.reason))
         }
         return result
+    }
+}
+
+/// The criterion rows' verdicts on a criterion's words (`TestedSCRule.matchesWords`), per distinct
+/// text. Components repeat their criteria's sentences (a family's pages share most of them): an
+/// import of 10,000 synthetic pages holds 74,000 criteria in 2,500 texts, and running every row's
+/// expressions on each was a third of the time spent reading pages. Shared by the import's threads.
+final class TextVerdicts: @unchecked Sendable {
+    /// Bit `offset` set: the row at that offset of the table matches the words.
+    struct Verdict {
+        fileprivate let bits: [UInt64]
+        func holds(_ offset: Int) -> Bool { bits[offset >> 6] & (1 << UInt64(offset & 63)) != 0 }
+    }
+
+    private let rules: [TestedSCRule]
+    private let lock = NSLock()
+    private var known: [String: Verdict] = [:]
+    /// Past this many texts nothing more is remembered: a corpus of unique sentences costs what it
+    /// did before, not memory without end.
+    private let capacity = 50_000
+
+    init(rules: [TestedSCRule]) { self.rules = rules }
+
+    func verdict(_ text: String, _ words: FoldedText) -> Verdict {
+        if let verdict = lock.withLock({ known[text] }) { return verdict }
+        var bits = [UInt64](repeating: 0, count: (rules.count + 63) / 64)
+        for (offset, rule) in rules.enumerated() where rule.scope == .criterion && rule.matchesWords(words) {
+            bits[offset >> 6] |= 1 << UInt64(offset & 63)
+        }
+        let verdict = Verdict(bits: bits)
+        lock.withLock { if known.count < capacity { known[text] = verdict } }
+        return verdict
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import KBFiles
 import KBModel
+import KBSQLiteSetup
 
 /// An a11ykb database: opened, checked, migrated.
 ///
@@ -353,7 +354,12 @@ public final class KnowledgeBase: @unchecked Sendable {
     }
 
     /// `lockWait`: the writer's busy handler (a writer waits as long as another holds the lock).
+    /// SQLite set up once, before the first connection this process opens: every connection of
+    /// a knowledge base is made with `configuration`, which touches this first.
+    private static let sqliteSetUp: Void = { _ = kb_sqlite_setup() }()
+
     static func configuration(readonly: Bool, lockWait: LockWait? = nil) -> Configuration {
+        _ = sqliteSetUp
         var config = Configuration()
         config.readonly = readonly
         config.foreignKeysEnabled = true

@@ -7,7 +7,7 @@ import XCTest
 /// quietly bring a cycle back.
 final class LayerTests: XCTestCase {
     /// Bottom to top. A library target may depend on targets before it in this list, never after.
-    static let order = ["KBResources", "KBFiles", "KBModel", "KBRead", "KBNormalize", "KBStore", "KBSearch",
+    static let order = ["KBResources", "KBFiles", "KBSQLiteSetup", "KBModel", "KBRead", "KBNormalize", "KBStore", "KBSearch",
                         "KBImport", "KBQuery", "KBEvidence", "KBConformance", "KBWord", "KBRender", "A11yKB"]
     /// The skins see the library through the façade only (the MCP tools and the team server are
     /// skins too, which the executables a11ykb-mcp and a11ykb-serve wrap).
