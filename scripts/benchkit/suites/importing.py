@@ -76,6 +76,9 @@ def run(ctx, entries):
     if ctx.tools.get("sqlite3"):
         runner.log(f"{entries}: the floor: the same rows through the sqlite3 shell's .import ...")
         result["import_floor"] = import_floor(ctx.tools["sqlite3"], ctx.binary, db, ctx.workdir, entries)
+        runner.log(f"{entries}: the whole floor: the same, with the component index and its word forms ...")
+        result["import_floor_whole"] = import_floor(ctx.tools["sqlite3"], ctx.binary, db, ctx.workdir, entries,
+                                                    component_index=True)
     result["rare_word"] = corpus.rare_word(source)
     return result
 
@@ -91,11 +94,17 @@ def import_stages(path):
     return {stage: float(seconds) for stage, seconds in STAGE_LINE.findall(text)}
 
 
-def floor_script(csv_dir, tables=FLOOR_TABLES):
+# What the whole floor adds: the component index's word forms, rows the import writes.
+COMPONENT_INDEX_TABLES = ("search_component_forms",)
+
+
+def floor_script(csv_dir, tables=FLOOR_TABLES, component_index=False):
     """The floor: a11ykb's rows loaded into a11ykb's schema by the sqlite3 shell's `.import`, in one
     transaction, with the search index's triggers off and one rebuild, as a bulk import does. The
     connection is set up as a11ykb's writer is (WAL, synchronous NORMAL, the same page cache).
-    Timestamps (ms) mark the end of each phase."""
+    With `component_index`, the whole floor: the component index is built too, from the same view
+    the import builds it from, and its word forms loaded, as every bulk import does (the first
+    floor, one FTS rebuild, leaves them out). Timestamps (ms) mark the end of each phase."""
     def mark(phase):
         return f"SELECT 'mark', '{phase}', printf('%.3f', (julianday('now') - 2440587.5) * 86400000.0);"
     lines = [".bail on", ".mode csv",
@@ -104,8 +113,13 @@ def floor_script(csv_dir, tables=FLOOR_TABLES):
     # A new knowledge base holds the built-in WCAG catalogue (migration 0011); the CSV brings it again.
     lines += ["DELETE FROM wcag_criteria;"] if "wcag_criteria" in tables else []
     lines += [f".import --csv '{os.path.join(csv_dir, t + '.csv')}' {t}" for t in tables]
-    lines += [mark("inserts"), "INSERT INTO search_index (search_index) VALUES ('rebuild');",
-              "UPDATE search_control SET bulk = 0;", mark("fts"), "COMMIT;", mark("commit")]
+    lines += [mark("inserts"), "INSERT INTO search_index (search_index) VALUES ('rebuild');"]
+    if component_index:
+        lines += ["INSERT INTO search_components (search_components) VALUES ('delete-all');",
+                  "INSERT INTO search_components (rowid, title, category, body, labels, code) "
+                  "SELECT id, title, category, body, labels, code FROM search_component_text;",
+                  "DELETE FROM search_components_pending;"]
+    lines += ["UPDATE search_control SET bulk = 0;", mark("fts"), "COMMIT;", mark("commit")]
     return "\n".join(lines) + "\n"
 
 
@@ -132,7 +146,7 @@ def empty_knowledge_base(binary, db, scratch):
         subprocess.run([binary, "stats", "--db", db], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
 
 
-def import_floor(sqlite3, binary, db, workdir, entries):
+def import_floor(sqlite3, binary, db, workdir, entries, component_index=False):
     """Dumps every table a11ykb wrote to CSV, makes an empty knowledge base with a11ykb (its schema),
     and times the sqlite3 shell loading the CSV into it (floor_script). Returns seconds in all and
     per phase (floor_phases)."""
@@ -144,14 +158,16 @@ def import_floor(sqlite3, binary, db, workdir, entries):
     try:
         # The tables this binary's schema has (an older binary, --binary, lacks the newer ones).
         have = set(runner.capture([sqlite3, db, "SELECT name FROM sqlite_master WHERE type = 'table'"]).stdout.split())
-        tables = tuple(t for t in FLOOR_TABLES if t in have)
+        tables = tuple(t for t in FLOOR_TABLES + (COMPONENT_INDEX_TABLES if component_index else ()) if t in have)
         for t in tables:
             with open(os.path.join(csv_dir, t + ".csv"), "w") as out:
-                subprocess.run([sqlite3, "-csv", db, f"SELECT * FROM {t} ORDER BY rowid"], stdout=out, check=True)
+                # The word forms are a WITHOUT ROWID table, kept in its key's order.
+                order = "" if t in COMPONENT_INDEX_TABLES else " ORDER BY rowid"
+                subprocess.run([sqlite3, "-csv", db, f"SELECT * FROM {t}{order}"], stdout=out, check=True)
         empty_knowledge_base(binary, floor_db, csv_dir)
         script = os.path.join(csv_dir, "floor.sql")
         with open(script, "w") as f:
-            f.write(floor_script(csv_dir, tables))
+            f.write(floor_script(csv_dir, tables, component_index))
         marks_path = os.path.join(csv_dir, "marks.csv")
         err_path = os.path.join(csv_dir, "floor.err")
         run = runner.run_once([sqlite3, floor_db, "-init", script, ".quit"], stdout_path=marks_path, stderr_path=err_path)
@@ -199,6 +215,9 @@ def figures(sizes):
         out[name(n, "database per source")] = figure(s.get("db_to_source"), "x")
         out[name(n, "floor seconds")] = figure(floor, "s")
         out[name(n, "ratio to floor")] = figure(imp["seconds"] / floor if floor else None, "x")
+        whole = (s.get("import_floor_whole") or {}).get("seconds")
+        out[name(n, "whole floor seconds")] = figure(whole, "s")
+        out[name(n, "ratio to whole floor")] = figure(imp["seconds"] / whole if whole else None, "x")
         for stage, seconds in imp.get("stages", {}).items():
             out[name(n, f"stage {stage}")] = figure(seconds, "s")
     done = imported(sizes)
@@ -233,6 +252,15 @@ def report(sizes):
                      *(f"{phases[k]:.2f}" if k in phases else "n/a" for k in ("inserts", "fts", "commit", "close")),
                      f"{floor.get('rows', 0):,}", fmt_ratio(s["import"]["seconds"], f)])
     out.append(table(["entries", "a11ykb s", "floor s", "inserts", "fts", "commit", "close", "rows", "a11ykb/floor"], rows))
+    rows = []
+    for s in done:
+        whole = s.get("import_floor_whole") or {}
+        f = whole.get("seconds")
+        rows.append([size_label(s["entries"]), f"{s['import']['seconds']:.2f}", f"{f:.2f}" if f else whole.get("error", "n/a")[:40],
+                     f"{whole.get('phases', {}).get('fts', 0):.2f}", fmt_ratio(s["import"]["seconds"], f)])
+    out += ["", "The whole floor: the same, with the component index built from the same view and its word forms loaded, "
+            "as every bulk import does"]
+    out.append(table(["entries", "a11ykb s", "whole floor s", "both indexes", "a11ykb/whole floor"], rows))
     out.append("  floor: sqlite3 shell, foreign keys off (its default), NULLs loaded as ''; commit includes SQLite's checkpoint")
     staged = [s for s in done if s["import"].get("stages")]
     if staged:
