@@ -148,7 +148,9 @@ extension SearchHit {
     /// The hit as a listing shows it: every text without control characters (a line break is
     /// the listing's to drop, and it does, as a space).
     var cleaned: SearchHit {
-        func c(_ s: String) -> String { TerminalText.clean(s.replacingOccurrences(of: "\n", with: " ")) }
+        // Foundation's replacingOccurrences bridges every text to an NSString: only a text that
+        // holds a line break pays for it (a listing cleans a dozen texts a hit).
+        func c(_ s: String) -> String { TerminalText.clean(s.utf8.contains(10) ? s.replacingOccurrences(of: "\n", with: " ") : s) }
         var hit = self
         hit.component = c(component); hit.title = c(title); hit.category = category.map(c)
         hit.kind = kind.map { CriterionKind(rawValue: c($0.rawValue)) }; hit.aspect = aspect.map { Aspect(rawValue: c($0.rawValue)) }
