@@ -20,6 +20,12 @@ enum TrustedTesterWorkbook {
         "8.A": ("Not Tested", nil), "9.A": ("Not Tested", nil),
     ]
 
+    /// `filled` as the fill scripts read it: JSON, each test's `[result, note or null]`.
+    static func plan() throws -> String {
+        let plan = try JSONSerialization.data(withJSONObject: filled.mapValues { v -> [Any] in [v.result, v.note.map { $0 as Any } ?? NSNull()] })
+        return String(decoding: plan, as: UTF8.self)
+    }
+
     static let fillScript = """
         import json, sys, openpyxl
         src, dst, url, plan = sys.argv[1], sys.argv[2], sys.argv[3], json.loads(sys.argv[4])
@@ -52,8 +58,7 @@ enum TrustedTesterWorkbook {
         let probe = try Fixtures.runProcess(env, ["python3", "-c", "import openpyxl"], environment: nil)
         if probe.status != 0 { throw XCTSkip("python3 or its openpyxl is missing (pip install openpyxl): the filled Trusted Tester workbook is skipped") }
         let out = folder.appendingPathComponent("tt-filled.xlsm")
-        let plan = try JSONSerialization.data(withJSONObject: filled.mapValues { v -> [Any] in [v.result, v.note.map { $0 as Any } ?? NSNull()] })
-        let run = try Fixtures.runProcess(env, ["python3", "-c", fillScript, blank.path, out.path, url, String(decoding: plan, as: UTF8.self)],
+        let run = try Fixtures.runProcess(env, ["python3", "-c", fillScript, blank.path, out.path, url, try plan()],
                                           environment: nil)
         XCTAssertEqual(run.status, 0, run.stderr)
         return out
