@@ -415,15 +415,19 @@ final class EvidenceReaderTests: XCTestCase {
         XCTAssertEqual(record.unmappedTests.map(\.id), ["1.A", "1.B", "1.C", "1.D", "17.D"])
     }
 
-    /// The blank template is told from its content and read: every test untested, no page; the
-    /// same workbook under another name (a .zip) reads the same.
-    func testTheBlankTrustedTesterTemplateIsEveryTestUntested() throws {
-        let data = try Data(contentsOf: Fixtures.corpus("evidence").appendingPathComponent(TrustedTesterWorkbook.template))
-        XCTAssertEqual(EvidenceReading.detect(data), .trustedTester)
-        let record = try EvidenceReading.read(data, file: "results.zip")
-        XCTAssertEqual(record.outcomeCounts, [.untested: 61])
-        XCTAssertEqual(Set(record.findings.map(\.test.id)).count, 61)
-        XCTAssertEqual(record.pages, [])
+    /// The blank templates, the workbook and the SCRT's JSON, are told from their content and
+    /// read: every test untested, no page, the Trusted Tester version; the workbook under another
+    /// name (a .zip) reads the same.
+    func testTheBlankTrustedTesterTemplatesAreEveryTestUntested() throws {
+        for (template, format) in [(TrustedTesterWorkbook.template, EvidenceFormat.trustedTester), (SCRTResults.template, .scrt)] {
+            let data = try Data(contentsOf: Fixtures.corpus("evidence").appendingPathComponent(template))
+            XCTAssertEqual(EvidenceReading.detect(data), format)
+            let record = try EvidenceReading.read(data, file: "results.zip")
+            XCTAssertEqual(record.outcomeCounts, [.untested: 61], template)
+            XCTAssertEqual(Set(record.findings.map(\.test.id)).count, 61, template)
+            XCTAssertEqual(record.pages, [], template)
+            XCTAssertEqual(record.version, "5.1.3", template)
+        }
     }
 
     /// The SCRT's saved results read with Python's json: each criterion's test id without its
@@ -475,17 +479,6 @@ final class EvidenceReaderTests: XCTestCase {
         XCTAssertNotNil(record.findings.first { $0.test.id == "7.D" && !$0.successCriteria.isEmpty })
         // The conformance requirement's tests, 17.D and the test 5.1.3 does not hold name no criterion: listed.
         XCTAssertEqual(record.unmappedTests.map(\.id), ["1.A", "1.B", "1.C", "1.D", "17.D", "21.Z"])
-    }
-
-    /// The blank SCRT template is told from its content and read: every test untested, no page.
-    func testTheBlankSCRTTemplateIsEveryTestUntested() throws {
-        let data = try Data(contentsOf: Fixtures.corpus("evidence").appendingPathComponent(SCRTResults.template))
-        XCTAssertEqual(EvidenceReading.detect(data), .scrt)
-        let record = try EvidenceReading.read(data, file: "template.json")
-        XCTAssertEqual(record.outcomeCounts, [.untested: 61])
-        XCTAssertEqual(Set(record.findings.map(\.test.id)).count, 61)
-        XCTAssertEqual(record.pages, [])
-        XCTAssertEqual(record.version, "5.1.3")
     }
 
     /// A zip bomb is refused from the zip's own directory before a byte is inflated (a part of

@@ -36,14 +36,6 @@ enum SCRTResults {
 
     /// The saved results in `folder`, for the product at `url` (ending in `/`).
     static func make(in folder: URL, url: String) throws -> URL {
-        let blank = try Fixtures.corpus("evidence").appendingPathComponent(template)
-        let env = URL(fileURLWithPath: "/usr/bin/env")
-        let probe = try Fixtures.runProcess(env, ["python3", "-c", "import json"], environment: nil)
-        if probe.status != 0 { throw XCTSkip("python3 is missing: the saved SCRT results are skipped") }
-        let out = folder.appendingPathComponent("scrt-results.json")
-        let run = try Fixtures.runProcess(env, ["python3", "-c", fillScript, blank.path, out.path, url, try TrustedTesterWorkbook.plan()],
-                                          environment: nil)
-        XCTAssertEqual(run.status, 0, run.stderr)
-        return out
+        try TrustedTesterWorkbook.fill(template, by: fillScript, needing: "json", into: folder.appendingPathComponent("scrt-results.json"), url: url)
     }
 }
