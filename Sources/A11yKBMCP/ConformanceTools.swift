@@ -12,7 +12,8 @@ extension Tools {
             Build a VPAT-style Accessibility Conformance Report in GSA's OpenACR format from evidence: results (the \
             checklist's CSV with result and note filled, one text per file), axe (what axe.run() returns, one text per \
             run), evidence (any other tool's output, its format told from its content: Lighthouse, pa11y, SARIF, EARL, \
-            WCAG-EM, IBM Equal Access, Accessibility Insights, or the two above) and base (an OpenACR YAML with the product, author and the levels only a person gives, such as \
+            WCAG-EM, IBM Equal Access, Accessibility Insights, Trusted Tester SCRT, or the two above; a binary file such as the \
+            Trusted Tester workbook as evidence_base64) and base (an OpenACR YAML with the product, author and the levels only a person gives, such as \
             not-applicable with its reason). Per WCAG success criterion and component (web for web entries, software for \
             native ones): a failure or violation beside a pass is partially-supports; failures with nothing that passed \
             does-not-support; passes with no failure supports; automated passes alone, n/a or untested rows, or nothing \
@@ -26,7 +27,8 @@ extension Tools {
             Parameter(name: "results", kind: .strings(choices: nil), description: "Filled results CSVs, each as text."),
             Parameter(name: "axe", kind: .strings(choices: nil), description: "axe-core results, each as JSON text."),
             Parameter(name: "evidence", kind: .strings(choices: nil),
-                      description: "Evidence files of any format read (Lighthouse, pa11y, SARIF, EARL, WCAG-EM, IBM, Accessibility Insights, axe, results CSV), each as text."),
+                      description: "Evidence files of any format read (Lighthouse, pa11y, SARIF, EARL, WCAG-EM, IBM, Accessibility Insights, Trusted Tester SCRT, axe, results CSV), each as text."),
+            Common.evidenceBase64,
             .string("base", "The base report as OpenACR YAML text."),
             .choice("catalog", catalogs, "The VPAT edition (default: the base's, else \(OpenACRCatalog.defaultID))."),
             Parameter(name: "keep_base", kind: .boolean(default: false),
@@ -36,11 +38,12 @@ extension Tools {
         answer: { arguments, kb in
             let inputs = arguments.inputs
             let base = arguments.string("base").map { NamedInput(name: "base", data: Data($0.utf8)) }
-            guard !inputs("results").isEmpty || !inputs("axe").isEmpty || !inputs("evidence").isEmpty || base != nil else {
-                return .error("give results, axe, evidence or base: the evidence to build from")
+            let evidence = try Common.evidenceInputs(arguments)
+            guard !inputs("results").isEmpty || !inputs("axe").isEmpty || !evidence.isEmpty || base != nil else {
+                return .error("give results, axe, evidence, evidence_base64 or base: the evidence to build from")
             }
             let keepBase = arguments.bool("keep_base")
-            let built = try kb.buildConformanceReport(results: inputs("results"), axe: inputs("axe"), evidence: inputs("evidence"), base: base, catalog: arguments.string("catalog"),
+            let built = try kb.buildConformanceReport(results: inputs("results"), axe: inputs("axe"), evidence: evidence, base: base, catalog: arguments.string("catalog"),
                                                       keepBase: keepBase)
             if !built.conflicts.isEmpty && !keepBase {
                 return .error("the base's levels disagree with the evidence; correct the base, or keep its levels with keep_base: "

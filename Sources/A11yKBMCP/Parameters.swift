@@ -179,6 +179,22 @@ package struct Arguments {
         strings(name).enumerated().map { NamedInput(name: "\(name) \($0.offset + 1)", data: Data($0.element.utf8)) }
     }
 
+    /// Files given as base64 (a binary file, a workbook, cannot travel as text), each named as
+    /// `inputs` names them; one refused before decoding when it would decode to more than `limit`
+    /// bytes. Whitespace is left out: a client may wrap the text in lines.
+    package func base64Inputs(_ name: String, limit: Int) throws -> [NamedInput] {
+        try strings(name).enumerated().map { offset, text in
+            let packed = text.filter { !$0.isWhitespace }, place = "\(name) \(offset + 1)"
+            guard packed.utf8.count <= (limit / 3 + 1) * 4 else {
+                throw Invalid(description: "argument \"\(name)\": \(place) decodes to more than \(limit >> 20) MB; not read")
+            }
+            guard let data = Data(base64Encoded: packed) else {
+                throw Invalid(description: "argument \"\(name)\": \(place) is not base64 (RFC 4648: A-Z a-z 0-9 + /, padded with =)")
+            }
+            return NamedInput(name: place, data: data)
+        }
+    }
+
     /// A platform given by its slug (the choices are the slugs).
     package func platform(_ name: String = "platform") throws -> Platform? { try string(name).map { try Platform(slug: $0) } }
 

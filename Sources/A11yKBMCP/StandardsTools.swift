@@ -43,7 +43,7 @@ extension Tools {
             .string("category", "Only components of this category."),
             Common.family, Common.platform,
             .choice("level", WCAGLevel.allCases.map(\.rawValue), "Criteria up to this level (default AA).", default: "AA"),
-            Common.evidence,
+            Common.evidence, Common.evidenceBase64,
         ],
         answer: { arguments, kb in
             let coverage = try kb.coverage(components: arguments.strings("components"), category: arguments.string("category"),

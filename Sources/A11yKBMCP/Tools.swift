@@ -41,11 +41,22 @@ package enum Common {
     /// tool answers (as `report` and `coverage` take them on a command line).
     package static let evidence = Parameter(
         name: "evidence", kind: .strings(choices: nil),
-        description: "Evidence files of any format read (axe-core, Lighthouse, pa11y, SARIF, EARL, WCAG-EM, IBM, Accessibility Insights), each as text: their findings per success criterion count beside the answer.")
+        description: "Evidence files of any format read (axe-core, Lighthouse, pa11y, SARIF, EARL, WCAG-EM, IBM, Accessibility Insights, Trusted Tester SCRT), each as text: their findings per success criterion count beside the answer.")
 
-    /// The `evidence` argument read into the one evidence model, each file's format told from its content.
+    /// Evidence files as base64, for a file that is not text (the Trusted Tester workbook), read
+    /// into the same model as `evidence`.
+    package static let evidenceBase64 = Parameter(
+        name: "evidence_base64", kind: .strings(choices: nil),
+        description: "Evidence files of any format read, each as base64: for a binary file such as the Trusted Tester results workbook (.xlsm); read as evidence is.")
+
+    /// The evidence files a tool was given, as text and as base64, in that order.
+    package static func evidenceInputs(_ arguments: Arguments) throws -> [NamedInput] {
+        arguments.inputs(evidence.name) + (try arguments.base64Inputs(evidenceBase64.name, limit: EvidenceReading.maxBytes))
+    }
+
+    /// The evidence files read into the one evidence model, each file's format told from its content.
     package static func evidence(_ arguments: Arguments, _ kb: KnowledgeBase) throws -> [EvidenceRecord] {
-        try kb.readEvidence(arguments.inputs("evidence"))
+        try kb.readEvidence(evidenceInputs(arguments))
     }
 
     /// Why a search found nothing whatever it asked: the knowledge base holds nothing, or only the
@@ -475,7 +486,7 @@ extension Tools {
             unknown or whose wording changed since (fingerprint) are listed, not counted. For a VPAT-style report, \
             use build_conformance_report.
             """,
-        parameters: [.string("results", "The filled CSV, header first (id, fingerprint, result, note...).", required: true), Common.evidence],
+        parameters: [.string("results", "The filled CSV, header first (id, fingerprint, result, note...).", required: true), Common.evidence, Common.evidenceBase64],
         answer: { arguments, kb in
             var report = try kb.report(results: Data((arguments.string("results") ?? "").utf8), name: "results",
                                        evidence: try Common.evidence(arguments, kb))

@@ -23,6 +23,8 @@ public enum EvidenceFormat: String, Sendable, CaseIterable, Codable {
     case accessibilityInsights = "accessibility-insights"
     /// The DHS Trusted Tester ICT Review Test Results workbook (`.xlsm`, a zip of SpreadsheetML).
     case trustedTester = "trusted-tester"
+    /// The Section 508 Conformance Reporting Tool's (SCRT, once ACRT) Trusted Tester results JSON.
+    case scrt
     /// The checklist's CSV with its result column filled: read against the knowledge base (`TestReport`).
     case resultsCSV = "results-csv"
 
@@ -47,6 +49,7 @@ public enum EvidenceReading {
     }
 
     static func detect(_ json: JSON) -> EvidenceFormat? {
+        if SCRTReader.isSCRT(json) { return .scrt }
         if json["lighthouseVersion"].exists || json["steps"].items.contains(where: { $0["lhr"].isObject }) { return .lighthouse }
         if json["runs"].isArray && (json["version"].string?.hasPrefix("2.") ?? false || json["$schema"].string?.contains("sarif") ?? false) { return .sarif }
         if json["assessmentData"].isObject || json["results"].items.contains(where: { $0["wcagNumber"].exists }) { return .accessibilityInsights }
@@ -107,6 +110,7 @@ public enum EvidenceReading {
         case .wcagEM: record = WCAGEMReader.read(json, file: file)
         case .ibm: record = IBMReader.read(json, file: file)
         case .accessibilityInsights: record = AccessibilityInsightsReader.read(json, file: file)
+        case .scrt: record = SCRTReader.read(json, file: file)
         case .resultsCSV: return try refuseCSV(file)
         }
         guard let record else { throw QueryError.invalidOption("\(file) is not \(format.rawValue) evidence: its fields are not that tool's") }
@@ -133,7 +137,6 @@ public enum EvidenceReading {
         let json = JSON.parse(data)
         let what = data.prefix(4) == Data(EvidenceFormat.zipMagic) ? "a zip holding no Trusted Tester results workbook (a sheet headed Test IDs and Test Results)"
             : forced != nil && json == nil ? "not JSON"
-            : json?.items.first?["Criteria"].isArray == true ? "a Trusted Tester (SCRT) file, which no evidence reader takes yet"
             : JSON.nesting(data) > maxNesting ? "JSON nested deeper than \(maxNesting) levels" : "of no evidence format a11ykb reads"
         return QueryError.invalidOption("\(file) is \(what); read: " + EvidenceFormat.allCases.map(\.rawValue).joined(separator: ", "))
     }

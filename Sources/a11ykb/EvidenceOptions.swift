@@ -5,7 +5,7 @@ import Foundation
 /// `--evidence FILE` (repeatable) and `--evidence-format`, as `report` and `coverage` take them:
 /// the output of the tools a team runs, read into the one evidence model before the question.
 struct EvidenceOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("An evidence file of any format a11ykb evidence reads, told from its content: axe-core, Lighthouse, pa11y, SARIF, EARL, WCAG-EM, IBM Equal Access, Accessibility Insights, a Trusted Tester workbook (repeatable).", valueName: "file"), completion: .file())
+    @Option(help: ArgumentHelp("An evidence file of any format a11ykb evidence reads, told from its content: axe-core, Lighthouse, pa11y, SARIF, EARL, WCAG-EM, IBM Equal Access, Accessibility Insights, a Trusted Tester workbook or SCRT JSON (repeatable).", valueName: "file"), completion: .file())
     var evidence: [String] = []
     @Option(help: ArgumentHelp("Read every --evidence file as this format: " + EvidenceFormat.allCases.filter { $0 != .resultsCSV }.map(\.rawValue).joined(separator: ", ") + ".", valueName: "format"))
     var evidenceFormat: EvidenceFormat?

@@ -61,7 +61,7 @@ struct CoverageCommand: ParsableCommand {
 
             Covering a criterion with tests is not conformance: it says that some test looks at it, not that the product meets it.
 
-            --evidence adds what was tested (any file a11ykb evidence reads, its format told from its content; --evidence-format forces one): per criterion, whether the evidence tested it automated (a tool's rule failed, passed or could not tell on some element), by hand (a person's outcome another tool holds: WCAG-EM, Accessibility Insights, a Trusted Tester workbook), both or not at all, with the counts and the pages where it failed; the totals name the criteria the evidence tested that no test here covers. The counts are those of report and acr build.
+            --evidence adds what was tested (any file a11ykb evidence reads, its format told from its content; --evidence-format forces one): per criterion, whether the evidence tested it automated (a tool's rule failed, passed or could not tell on some element), by hand (a person's outcome another tool holds: WCAG-EM, Accessibility Insights, a Trusted Tester workbook or SCRT file), both or not at all, with the counts and the pages where it failed; the totals name the criteria the evidence tested that no test here covers. The counts are those of report and acr build.
 
             Examples:
               a11ykb coverage --family web --level AA

@@ -66,11 +66,15 @@ final class FuzzRegressionTests: XCTestCase {
             "ibm-ace/ibm-ace-extension-panel-v3.1.67.json": .ibm,
             "accessibility-insights/aiweb-2.26.0-assessment-AU-before.a11ywebassessment": .accessibilityInsights,
             "trusted-tester/tt-5.1.3-ICT-Review-Test-Results-Template.xlsm": .trustedTester,
+            "trusted-tester/scrt-SuccessCriteriaTT5.1.3-template.json": .scrt,
         ]
         for (name, format) in expected {
             let data = try Data(contentsOf: folder.appendingPathComponent(name))
             XCTAssertTrue(fuzzOne(data).contains("evidence " + format.rawValue), "\(name) reaches the \(format.rawValue) reader")
         }
+        // A saved SCRT file (written for a11ykb in the tool's shape: the corpus holds only its blank template).
+        let saved = try Data(contentsOf: Self.folder.appendingPathComponent("scrt-saved-results.json"))
+        XCTAssertTrue(fuzzOne(saved).contains("evidence scrt"), "the saved SCRT seed reaches its reader")
     }
 
     /// The crashing cue times are not cue times: no utterance, no trap. Valid ones still read.

@@ -282,6 +282,30 @@ final class RouteTests: XCTestCase {
     }
 
     /// A question past the time limit is interrupted in SQLite: 504, and the server answers on.
+    /// A binary evidence file, the Trusted Tester workbook (the corpus's blank template: every test
+    /// untested), reaches the evidence tools over HTTP as base64; text that is not base64 is the
+    /// tool's error, naming its place.
+    func testMCPOverHTTPTakesABinaryEvidenceFileAsBase64() async throws {
+        let c = try client()
+        let workbook = try Data(contentsOf: Fixtures.corpus("evidence").appendingPathComponent("trusted-tester/tt-5.1.3-ICT-Review-Test-Results-Template.xlsm"))
+        func call(_ evidence: [String]) async throws -> [String: Any] {
+            let request: [String: Any] = ["jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": [
+                "name": "build_conformance_report", "arguments": ["evidence_base64": evidence, "format": "json"]]]
+            let reply = try await c.mcp(String(decoding: try JSONSerialization.data(withJSONObject: request), as: UTF8.self))
+            XCTAssertEqual(reply.status, .ok, reply.body)
+            return try XCTUnwrap((reply.json as? [String: Any])?["result"] as? [String: Any], reply.body)
+        }
+        let built = try await call([workbook.base64EncodedString()])
+        XCTAssertNotEqual(built["isError"] as? Bool, true, "\(built)")
+        let report = (built["structuredContent"] as? [String: Any])?["report"] as? [String: Any]
+        XCTAssertEqual(report?["evaluation_methods_used"] as? String, "Manual evaluation recorded with Trusted Tester 5.1.3: 61 outcomes.",
+                       "\(String(describing: report?["evaluation_methods_used"]))")
+        let refused = try await call(["bm90IGJhc2U2NA==", "not base64!"])
+        XCTAssertEqual(refused["isError"] as? Bool, true)
+        let text = ((refused["content"] as? [[String: Any]])?.first?["text"] as? String) ?? ""
+        XCTAssertTrue(text.contains("evidence_base64 2 is not base64"), text)
+    }
+
     func testTimeLimitInterruptsAndTheServerGoesOn() async throws {
         let c = try client { $0.timeLimit = 0.001; $0.readers = 1 }
         let everything = (UnicodeScalar("a").value...UnicodeScalar("z").value).map { String(UnicodeScalar($0)!) + "*" }.joined(separator: " OR ")

@@ -367,11 +367,17 @@ final class EvidenceReaderTests: XCTestCase {
     /// naming `Test IDs`, each test's id its group's number and its letter, its criteria those
     /// the corpus's SuccessCriteriaTT5.1.3.json gives it (WCAG-numbered ones), its page the Report
     /// sheet's URL.
-    static let trustedTesterReader = """
-        def read(path):
-            import os, openpyxl
+    static let trustedTesterConditions = """
+        def tt_conditions():
+            import os
             conditions = json.load(open(os.path.join(sys.argv[4], '..', 'trusted-tester', 'SuccessCriteriaTT5.1.3.json')))[0]['Criteria']
-            tt = {''.join(str(c['TestID']).split()).upper(): [s.strip() for s in str(c['CrtID']).split(',') if re.fullmatch(r'\\d+\\.\\d+\\.\\d+', s.strip())] for c in conditions}
+            return {''.join(str(c['TestID']).split()).upper(): [s.strip() for s in str(c['CrtID']).split(',') if re.fullmatch(r'\\d+\\.\\d+\\.\\d+', s.strip())] for c in conditions}
+        """
+
+    static let trustedTesterReader = trustedTesterConditions + "\n" + """
+        def read(path):
+            import openpyxl
+            tt = tt_conditions()
             wb = openpyxl.load_workbook(path)
             ws = wb['Results']
             header = next(r for r in range(1, 30) if any(str(ws.cell(r, c).value or '').strip() == 'Test IDs' for c in range(1, 30)))
@@ -409,15 +415,70 @@ final class EvidenceReaderTests: XCTestCase {
         XCTAssertEqual(record.unmappedTests.map(\.id), ["1.A", "1.B", "1.C", "1.D", "17.D"])
     }
 
-    /// The blank template is told from its content and read: every test untested, no page; the
-    /// same workbook under another name (a .zip) reads the same.
-    func testTheBlankTrustedTesterTemplateIsEveryTestUntested() throws {
-        let data = try Data(contentsOf: Fixtures.corpus("evidence").appendingPathComponent(TrustedTesterWorkbook.template))
-        XCTAssertEqual(EvidenceReading.detect(data), .trustedTester)
-        let record = try EvidenceReading.read(data, file: "results.zip")
-        XCTAssertEqual(record.outcomeCounts, [.untested: 61])
-        XCTAssertEqual(Set(record.findings.map(\.test.id)).count, 61)
-        XCTAssertEqual(record.pages, [])
+    /// The blank templates, the workbook and the SCRT's JSON, are told from their content and
+    /// read: every test untested, no page, the Trusted Tester version; the workbook under another
+    /// name (a .zip) reads the same.
+    func testTheBlankTrustedTesterTemplatesAreEveryTestUntested() throws {
+        for (template, format) in [(TrustedTesterWorkbook.template, EvidenceFormat.trustedTester), (SCRTResults.template, .scrt)] {
+            let data = try Data(contentsOf: Fixtures.corpus("evidence").appendingPathComponent(template))
+            XCTAssertEqual(EvidenceReading.detect(data), format)
+            let record = try EvidenceReading.read(data, file: "results.zip")
+            XCTAssertEqual(record.outcomeCounts, [.untested: 61], template)
+            XCTAssertEqual(Set(record.findings.map(\.test.id)).count, 61, template)
+            XCTAssertEqual(record.pages, [], template)
+            XCTAssertEqual(record.version, "5.1.3", template)
+        }
+    }
+
+    /// The SCRT's saved results read with Python's json: each criterion's test id without its
+    /// spaces, its result in the tool's words, its criteria those the corpus's
+    /// SuccessCriteriaTT5.1.3.json gives the test (none for a test it does not hold), its page the
+    /// criterion's location, else the product's, a field the tool never set (`undefined`) none.
+    static let scrtReader = trustedTesterConditions + "\n" + """
+        def read(path):
+            tt = tt_conditions()
+            words = {'pass': 'passed', 'fail': 'failed', 'does not apply': 'inapplicable', 'not tested': 'untested', '': 'untested'}
+            def value(v):
+                v = str(v or '').strip()
+                return '' if v in ('undefined', 'null') else v
+            pages, out = [], []
+            for review in json.load(open(path)):
+                product = value(review['Product'].get('P_Location')) or value(review['Product'].get('P_Name'))
+                if product: pages.append(product)
+                for c in review['Criteria']:
+                    test = ''.join(c['TestID'].split()).upper()
+                    page = value(c.get('location')) or product
+                    if page: pages.append(page)
+                    out.append((test, words[value(c.get('TestResult')).lower()], tt.get(test, [])))
+            return pages, out
+        """
+
+    /// The blank SCRT template saved as a tester saves it, read against Python's own reading of
+    /// the saved file: the workbook's review, each failure on its page.
+    func testSCRTResultsSavedByATester() throws {
+        let folder = try Fixtures.temporaryFolder(self)
+        let saved = try SCRTResults.make(in: folder, url: "https://www.mikescerealshack.co/")
+        let record = try compare("", as: .scrt, Self.scrtReader, at: saved)
+        XCTAssertEqual(record.toolWords, "Trusted Tester (SCRT) 5.1.3")
+        XCTAssertEqual(record.pages, ["https://www.mikescerealshack.co/", "https://www.mikescerealshack.co/search",
+                                      "https://www.mikescerealshack.co/corrections"])
+        XCTAssertEqual(record.outcomeCounts, [.passed: 11, .failed: 2, .inapplicable: 7, .untested: 42])
+        let label = try XCTUnwrap(record.findings.first { $0.test.id == "5.C" })
+        XCTAssertEqual(label.outcome, .failed)
+        XCTAssertEqual(label.mode, .manual)
+        XCTAssertEqual(label.page, "https://www.mikescerealshack.co/search")
+        XCTAssertEqual(label.successCriteria.map(\.description), ["1.3.1", "4.1.2"])
+        XCTAssertEqual(label.words, "Issue 17: the search field has no programmatic label")
+        XCTAssertEqual(label.position, "[0].Criteria[17]")
+        XCTAssertEqual(label.trustedTesterTests, ["5.C"])
+        // A pass with no comment says nothing more; the stray space of ` 7.A` and `7. D` is read away.
+        let image = try XCTUnwrap(record.findings.first { $0.test.id == "7.A" })
+        XCTAssertEqual(image.outcome, .passed)
+        XCTAssertNil(image.words)
+        XCTAssertEqual(image.page, "https://www.mikescerealshack.co/")
+        XCTAssertNotNil(record.findings.first { $0.test.id == "7.D" && !$0.successCriteria.isEmpty })
+        // The conformance requirement's tests, 17.D and the test 5.1.3 does not hold name no criterion: listed.
+        XCTAssertEqual(record.unmappedTests.map(\.id), ["1.A", "1.B", "1.C", "1.D", "17.D", "21.Z"])
     }
 
     /// A zip bomb is refused from the zip's own directory before a byte is inflated (a part of
@@ -448,11 +509,10 @@ final class EvidenceReaderTests: XCTestCase {
         }
     }
 
-    /// A file of no known format is one error that names the formats read; so is the blank SCRT
-    /// template (criteria with no results), which is no evidence yet.
+    /// A file of no known format is one error that names the formats read; so is a list of
+    /// reviews with no product or tester form (criteria alone are not the SCRT's file).
     func testUnknownFileNamesTheFormatsRead() throws {
-        let folder = try Fixtures.corpus("evidence")
-        for data in [Data(#"{"hello": "world"}"#.utf8), try Data(contentsOf: folder.appendingPathComponent("trusted-tester/scrt-SuccessCriteriaTT5.1.3-template.json"))] {
+        for data in [Data(#"{"hello": "world"}"#.utf8), Data(#"[{"Criteria": [{"TestID": "4.A", "TestResult": "Pass"}]}]"#.utf8)] {
             XCTAssertNil(EvidenceReading.detect(data))
             XCTAssertThrowsError(try EvidenceReading.read(data, file: "x.json")) { error in
                 let message = "\(error.localizedDescription)"
@@ -473,8 +533,7 @@ final class EvidenceReaderTests: XCTestCase {
         let kb = try Fixtures.seededKnowledgeBase(self)
         let files = try FileManager.default.subpathsOfDirectory(atPath: folder.path).sorted()
             .filter { $0.hasSuffix(".json") || $0.hasSuffix(".sarif") || $0.hasSuffix(".a11ywebassessment") || $0.hasSuffix(".xlsm") }
-            .filter { !$0.contains("scrt-") }
-        XCTAssertEqual(files.count, 18)
+        XCTAssertEqual(files.count, 19)
         let run = try QueryFixtures.run(["evidence"] + files.map { folder.appendingPathComponent($0).path } + ["--format", "json"], db: kb)
         XCTAssertEqual(run.status, 0, run.stderr)
         let summary = try Fixtures.temporaryFolder(self).appendingPathComponent("summary.json")
@@ -482,7 +541,7 @@ final class EvidenceReaderTests: XCTestCase {
         let check = try python("""
             import json, sys
             records = json.load(open(sys.argv[1]))
-            assert len(records) == 18, len(records)
+            assert len(records) == 19, len(records)
             for r in records:
                 assert r['tool'] and r['format'], r
                 assert r['findings'] == sum(r['outcomes'].values()), r['file']
@@ -491,9 +550,14 @@ final class EvidenceReaderTests: XCTestCase {
         XCTAssertEqual(check.status, 0, check.stdout + check.stderr)
         let text = try QueryFixtures.run(["evidence", folder.appendingPathComponent("pa11y/pa11y-ci-gitlab-about.gitlab.com-with-errors.json").path], db: kb)
         XCTAssertTrue(text.stdout.contains("1.4.3 Contrast (Minimum): failed 9"), text.stdout)
-        let unknown = try QueryFixtures.run(["evidence", folder.appendingPathComponent("trusted-tester/scrt-SuccessCriteriaTT5.1.3-template.json").path], db: kb)
+        let blank = try QueryFixtures.run(["evidence", folder.appendingPathComponent(SCRTResults.template).path], db: kb)
+        XCTAssertEqual(blank.status, 0, blank.stderr)
+        XCTAssertTrue(blank.stdout.contains("Trusted Tester (SCRT) 5.1.3 (scrt)") && blank.stdout.contains("findings: 61 (untested 61) of 61 tests"), blank.stdout)
+        let other = try Fixtures.temporaryFolder(self).appendingPathComponent("notes.json")
+        try Data(#"{"notes": ["checked the menu"]}"#.utf8).write(to: other)
+        let unknown = try QueryFixtures.run(["evidence", other.path], db: kb)
         XCTAssertEqual(unknown.status, 2)
         XCTAssertEqual(unknown.stderr.split(separator: "\n").count, 1, unknown.stderr)
-        XCTAssertTrue(unknown.stderr.contains("is a Trusted Tester (SCRT) file, which no evidence reader takes yet; read: axe, lighthouse, pa11y, sarif, earl, wcag-em, ibm, accessibility-insights, trusted-tester, results-csv"), unknown.stderr)
+        XCTAssertTrue(unknown.stderr.contains("notes.json is of no evidence format a11ykb reads; read: axe, lighthouse, pa11y, sarif, earl, wcag-em, ibm, accessibility-insights, trusted-tester, scrt, results-csv"), unknown.stderr)
     }
 }

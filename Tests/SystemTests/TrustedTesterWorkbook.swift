@@ -20,6 +20,12 @@ enum TrustedTesterWorkbook {
         "8.A": ("Not Tested", nil), "9.A": ("Not Tested", nil),
     ]
 
+    /// `filled` as the fill scripts read it: JSON, each test's `[result, note or null]`.
+    static func plan() throws -> String {
+        let plan = try JSONSerialization.data(withJSONObject: filled.mapValues { v -> [Any] in [v.result, v.note.map { $0 as Any } ?? NSNull()] })
+        return String(decoding: plan, as: UTF8.self)
+    }
+
     static let fillScript = """
         import json, sys, openpyxl
         src, dst, url, plan = sys.argv[1], sys.argv[2], sys.argv[3], json.loads(sys.argv[4])
@@ -47,14 +53,17 @@ enum TrustedTesterWorkbook {
 
     /// The filled workbook in `folder`, for the product at `url`.
     static func make(in folder: URL, url: String) throws -> URL {
+        try fill(template, by: fillScript, needing: "openpyxl", into: folder.appendingPathComponent("tt-filled.xlsm"), url: url)
+    }
+
+    /// `template` (below the corpus's evidence folder) filled by the Python `script` as `plan()`
+    /// says, into `out`; skips, saying why, where python3 or its `module` is missing.
+    static func fill(_ template: String, by script: String, needing module: String, into out: URL, url: String) throws -> URL {
         let blank = try Fixtures.corpus("evidence").appendingPathComponent(template)
         let env = URL(fileURLWithPath: "/usr/bin/env")
-        let probe = try Fixtures.runProcess(env, ["python3", "-c", "import openpyxl"], environment: nil)
-        if probe.status != 0 { throw XCTSkip("python3 or its openpyxl is missing (pip install openpyxl): the filled Trusted Tester workbook is skipped") }
-        let out = folder.appendingPathComponent("tt-filled.xlsm")
-        let plan = try JSONSerialization.data(withJSONObject: filled.mapValues { v -> [Any] in [v.result, v.note.map { $0 as Any } ?? NSNull()] })
-        let run = try Fixtures.runProcess(env, ["python3", "-c", fillScript, blank.path, out.path, url, String(decoding: plan, as: UTF8.self)],
-                                          environment: nil)
+        let probe = try Fixtures.runProcess(env, ["python3", "-c", "import " + module], environment: nil)
+        if probe.status != 0 { throw XCTSkip("python3 or its \(module) is missing (pip install \(module)): \(out.lastPathComponent) is skipped") }
+        let run = try Fixtures.runProcess(env, ["python3", "-c", script, blank.path, out.path, url, try plan()], environment: nil)
         XCTAssertEqual(run.status, 0, run.stderr)
         return out
     }
