@@ -33,13 +33,13 @@ package final class RankingIndex: Sendable {
         let words: [IndexTokenizer.Token]
     }
 
-    /// One fact of the listing: its row of `ComponentListing.factsSQL`, and its text and label
-    /// tokenized. Unchecked: GRDB leaves `Row` unsendable for the rows a statement reuses as it
-    /// steps; these are copies (`fetchAll`), only read.
+    /// One fact of the listing: what the listing reads of its row of `ComponentListing.factsSQL`,
+    /// and its text and label tokenized.
     /// A class, so that a question going through a component's facts retains each once rather
     /// than copying its fields.
     final class Fact: @unchecked Sendable {
-        let row: Row
+        /// What the listing reads of its row beside its text and label (the row is not kept).
+        let fields: ComponentListing.FactFields
         let text: Tokenized
         let label: Tokenized?
         /// The fact as the listing shows it (`ComponentListing.hit`), made once; or why its row
@@ -47,7 +47,7 @@ package final class RankingIndex: Sendable {
         let hit: Result<SearchHit?, UnknownStoredValue>
 
         init(row: Row, text: Tokenized, label: Tokenized?, hit: Result<SearchHit?, UnknownStoredValue>) {
-            self.row = row
+            fields = ComponentListing.FactFields(row)
             self.text = text
             self.label = label
             self.hit = hit
@@ -67,8 +67,9 @@ package final class RankingIndex: Sendable {
         }
     }
 
-    /// One component: its row as the listing reads it (a copy, as `Fact`'s), its facts and its
-    /// texts said together.
+    /// One component: its row as the listing reads it, its facts and its texts said together.
+    /// Unchecked: GRDB leaves `Row` unsendable for the rows a statement reuses as it steps; this
+    /// is a copy (`fetchOne`), only read.
     struct Component: @unchecked Sendable {
         let row: Row
         let facts: [Fact]
@@ -81,6 +82,14 @@ package final class RankingIndex: Sendable {
     let vocabularyByKey: [String: [Equivalent]]
     let vocabularyByConcept: [String: [Equivalent]]
     let components: [Int64: Component]
+    /// The rules a search may list, read whole (`RuleSearch.Held`).
+    let rules: RuleSearch.Held
+    /// The WCAG catalogue as a question names a criterion, or why it cannot be read (thrown when a
+    /// question reads it, as the SQL path throws it).
+    let criterionNames: Result<CriterionNames, any Error>
+    /// The component index's words (`search_component_forms`) by their first byte, each list in
+    /// SQLite's order of the words (their bytes): `Spelling`'s candidates.
+    let wordsByFirstByte: [UInt8: [String]]
     /// Every stem of the texts held, numbered in the order first met (`Tokenized.stemIDs`). A
     /// question's stem not here is in no text held, and so matches none.
     let stemNumbers: [String: Int32]
@@ -97,6 +106,14 @@ package final class RankingIndex: Sendable {
             forms[row[0] as String, default: []].append(row[1])
         }
         formsByStem = forms
+        var byFirstByte: [UInt8: [String]] = [:]
+        for term in try String.fetchAll(db, sql: "SELECT term FROM search_component_forms ORDER BY term") {
+            guard let first = term.utf8.first else { continue }
+            byFirstByte[first, default: []].append(term)
+        }
+        wordsByFirstByte = byFirstByte
+        rules = try RuleSearch.Held(db)
+        criterionNames = Result { try CriterionNames(db) }
         let vocabulary = try SearchVocabulary(db, words: words)
         vocabularyByKey = vocabulary.byKey
         vocabularyByConcept = vocabulary.byConcept
