@@ -241,7 +241,11 @@ package enum ComponentListing {
             scored.append(Scored(hit: hit, found: found, inLabel: inLabel))
         }
         if let held {
-            for fact in held.facts {
+            // Only the facts that may hold a term, and the announcements a question of what is
+            // said counts: the others return from `consider` at once.
+            for position in RankingIndex.Component.positions(held.factsByStem, count: held.facts.count, matcher: matcher,
+                                                             also: { !read.speech.isEmpty && held.facts[$0].fields.tag == FactKind.announcement.tag }) {
+                let fact = held.facts[position]
                 try consider(fact.fields, matcher.find(in: fact.text), label: fact.label.map { matcher.find(in: $0) }, hit: fact.hit.get)
             }
         } else {
@@ -265,7 +269,7 @@ package enum ComponentListing {
             highlightedTitle: titleFound.marks.isEmpty ? HighlightedText(parts: [.plain(title)]) : TermMatcher.snippet(title, titleFound),
             matchedTerms: names.indices.filter { !candidate.missing.contains($0) }.map { names[$0] },
             missingTerms: candidate.missing.map { names[$0] },
-            facts: chosen(ranked.map { ($0.hit, $0.found) }).enumerated().map { index, chosen in
+            facts: varied(ranked.map { ($0.found.exact, $0.hit.equivalents, $0.hit.platform) }).enumerated().map { index, chosen in
                 let fact = ranked[chosen]
                 var hit = fact.hit
                 hit.snippet = TermMatcher.snippet(hit.text, fact.found)
@@ -298,8 +302,9 @@ package enum ComponentListing {
     }
 
     /// What the listing reads of a fact beside its text and label (`factsSQL`'s columns at
-    /// `FactColumn`'s positions): read once per fact by SQL, held by the ranking index.
-    struct FactFields: Sendable {
+    /// `FactColumn`'s positions): read once per fact by SQL, held by the ranking index. A class,
+    /// as `RankingIndex.Tokenized`: a question passes each held one on without copying its strings.
+    final class FactFields: Sendable {
         let tag: Int
         let aspect: String?
         let screenReader: String?
@@ -313,28 +318,22 @@ package enum ComponentListing {
         }
     }
 
-    /// The facts to show, from the best-scored list: the best one, then each time the best one
-    /// that adds evidence not shown yet (a term, an equivalent, a platform), else the next best.
-    /// So `dimmed` shows iOS's dimmed and, under it, Android's disabled.
-    static func varied(_ ranked: [(hit: SearchHit, found: TermMatcher.Found)]) -> [SearchHit] {
-        chosen(ranked).map { ranked[$0].hit }
-    }
-
-    /// `varied`'s choice, as positions in `ranked`, in the order shown.
-    static func chosen(_ ranked: [(hit: SearchHit, found: TermMatcher.Found)]) -> [Int] {
+    /// The facts to show, from the best-scored list, as positions in it: the best one, then each
+    /// time the best one that adds evidence not shown yet (a term, an equivalent, a platform), else
+    /// the next best. So `dimmed` shows iOS's dimmed and, under it, Android's disabled.
+    static func varied(_ ranked: [(exact: Set<Int>, equivalents: [String], platform: Platform?)]) -> [Int] {
         var chosen: [Int] = []
         var terms = Set<Int>(), equivalents = Set<String>(), platforms = Set<Platform?>()
         func adds(_ index: Int) -> Bool {
-            let (hit, found) = ranked[index]
-            return !found.exact.isSubset(of: terms) || !Set(hit.equivalents).isSubset(of: equivalents)
-                || !platforms.contains(hit.platform)
+            !ranked[index].exact.isSubset(of: terms) || !ranked[index].equivalents.allSatisfy(equivalents.contains)
+                || !platforms.contains(ranked[index].platform)
         }
         while chosen.count < min(SearchOptions.factsPerComponent, ranked.count) {
             let next = ranked.indices.first { !chosen.contains($0) && adds($0) } ?? ranked.indices.first { !chosen.contains($0) }!
             chosen.append(next)
-            terms.formUnion(ranked[next].found.exact)
-            equivalents.formUnion(ranked[next].hit.equivalents)
-            platforms.insert(ranked[next].hit.platform)
+            terms.formUnion(ranked[next].exact)
+            equivalents.formUnion(ranked[next].equivalents)
+            platforms.insert(ranked[next].platform)
         }
         return chosen
     }

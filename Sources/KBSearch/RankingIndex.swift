@@ -20,8 +20,9 @@ import KBStore
 /// reads every component, where one question reads a few.
 package final class RankingIndex: Sendable {
     /// A text as `TermMatcher` reads it: its stems and its folded words (within the matcher's
-    /// window), and its window lower-cased for the matcher's byte check.
-    struct Tokenized: Sendable {
+    /// window), and its window lower-cased for the matcher's byte check. A class: a question
+    /// passes each on to the matcher, and a struct of five arrays was copied (retained) each time.
+    final class Tokenized: Sendable {
         /// The window lower-cased when ASCII (`TermMatcher.folded`).
         let folded: [UInt8]?
         /// The byte pairs of `folded`, for the matcher's check.
@@ -31,6 +32,14 @@ package final class RankingIndex: Sendable {
         /// these, integers, where it compared the stems' strings.
         let stemIDs: [Int32]
         let words: [IndexTokenizer.Token]
+
+        init(folded: [UInt8]?, pairs: TermMatcher.BytePairs?, stems: [IndexTokenizer.Token], stemIDs: [Int32], words: [IndexTokenizer.Token]) {
+            self.folded = folded
+            self.pairs = pairs
+            self.stems = stems
+            self.stemIDs = stemIDs
+            self.words = words
+        }
     }
 
     /// One fact of the listing: what the listing reads of its row of `ComponentListing.factsSQL`,
@@ -74,6 +83,39 @@ package final class RankingIndex: Sendable {
         let row: Row
         let facts: [Fact]
         let said: [Said]
+        /// For each stem number, the positions in `facts` (in `said`) of the ones whose text or
+        /// label holds it, in order: a question matches only the facts holding a stem one of its
+        /// patterns starts with (`TermMatcher.heldStarts`), a few of a component's dozens.
+        let factsByStem: [Int32: [Int32]]
+        let saidByStem: [Int32: [Int32]]
+
+        init(row: Row, facts: [Fact], said: [Said]) {
+            self.row = row
+            self.facts = facts
+            self.said = said
+            factsByStem = Self.byStem(facts.map { ($0.text, $0.label) })
+            saidByStem = Self.byStem(said.map { ($0.text, $0.label) })
+        }
+
+        private static func byStem(_ texts: [(text: Tokenized, label: Tokenized?)]) -> [Int32: [Int32]] {
+            var byStem: [Int32: [Int32]] = [:]
+            for (position, text) in texts.enumerated() {
+                for id in text.text.stemIDs + (text.label?.stemIDs ?? []) where byStem[id]?.last != Int32(position) {
+                    byStem[id, default: []].append(Int32(position))
+                }
+            }
+            return byStem
+        }
+
+        /// The positions of the texts (of `byStem`, `count` of them) `matcher` may find a term
+        /// in, in order, and those `also` keeps; every one when the matcher may match other than
+        /// by the stems held.
+        static func positions(_ byStem: [Int32: [Int32]], count: Int, matcher: TermMatcher, also: (Int) -> Bool) -> [Int] {
+            guard let starts = matcher.heldStarts else { return Array(0..<count) }
+            var kept = [Bool](repeating: false, count: count)
+            for start in starts { for position in byStem[start] ?? [] { kept[Int(position)] = true } }
+            return kept.indices.filter { kept[$0] || also($0) }
+        }
     }
 
     /// The component index's words by stem, each stem's words in the order SQL gives them.
@@ -90,6 +132,17 @@ package final class RankingIndex: Sendable {
     /// The component index's words (`search_component_forms`) by their first byte, each list in
     /// SQLite's order of the words (their bytes): `Spelling`'s candidates.
     let wordsByFirstByte: [UInt8: [String]]
+    /// How many components there are, their largest id, and those with announcements (in the
+    /// order `withAnnouncementsSQL` gives them): what `EvidenceRanking` asked of SQL per question.
+    let componentCount: Int
+    let maxComponentID: Int64
+    let withAnnouncements: [Int64]
+    static let componentCountSQL = "SELECT count(*) FROM components"
+    static let maxComponentIDSQL = "SELECT max(id) FROM components"
+    static let withAnnouncementsSQL = "SELECT DISTINCT component_id FROM announcements"
+    /// Each component's announcements that are a page's example (`EvidenceRanking.announcedSQL`),
+    /// as their words.
+    let announced: [Int64: [[String]]]
     /// Every stem of the texts held, numbered in the order first met (`Tokenized.stemIDs`). A
     /// question's stem not here is in no text held, and so matches none.
     let stemNumbers: [String: Int32]
@@ -113,6 +166,14 @@ package final class RankingIndex: Sendable {
         }
         wordsByFirstByte = byFirstByte
         rules = try RuleSearch.Held(db)
+        componentCount = try Int.fetchOne(db, sql: Self.componentCountSQL) ?? 0
+        maxComponentID = try Int64.fetchOne(db, sql: Self.maxComponentIDSQL) ?? 0
+        withAnnouncements = try Int64.fetchAll(db, sql: Self.withAnnouncementsSQL)
+        var announced: [Int64: [[String]]] = [:]
+        for id in withAnnouncements {
+            announced[id] = try String.fetchAll(db, sql: EvidenceRanking.announcedSQL, arguments: [id]).map(words.plain.words)
+        }
+        self.announced = announced
         criterionNames = Result { try CriterionNames(db) }
         let vocabulary = try SearchVocabulary(db, words: words)
         vocabularyByKey = vocabulary.byKey
@@ -147,8 +208,13 @@ package final class RankingIndex: Sendable {
             let together = try Row.fetchAll(said, arguments: [id]).map { text in
                 Said(kind: text[0], text: tokenized(text[2]), label: (text[1] as String?).map(tokenized))
             }
-            components[id] = Component(row: row, facts: held, said: together)
+            let component = Component(row: row, facts: held, said: together)
+            bytes += (component.factsByStem.values.reduce(0) { $0 + $1.count } + component.saidByStem.values.reduce(0) { $0 + $1.count }) * 4
+                + (component.factsByStem.count + component.saidByStem.count) * 40
+            components[id] = component
         }
+        bytes += wordsByFirstByte.values.joined().reduce(0) { $0 + $1.utf8.count + 16 } + rules.approximateBytes
+            + announced.values.joined().joined().reduce(0) { $0 + $1.utf8.count + 16 }
         self.components = components
         stemNumbers = numbers
         bytes += numbers.keys.reduce(0) { $0 + $1.utf8.count + 20 }

@@ -36,6 +36,16 @@ package enum RuleSearch {
         /// The criteria the WCAG catalogue holds, by number as written.
         let catalogue: Set<String>
 
+        /// What it costs in memory, about (as `RankingIndex.approximateBytes` counts).
+        var approximateBytes: Int {
+            rules.values.reduce(0) { total, rule in
+                let hit = (try? rule.hit.get()).map { hit in
+                    [hit.rule, hit.name ?? "", hit.description ?? ""].reduce(0) { $0 + $1.utf8.count + 16 } + hit.related.count * 24 + hit.criteria.count * 24
+                } ?? 0
+                return total + hit + rule.order.count + 64
+            } + testing.values.reduce(0) { $0 + $1.count * 8 + 32 } + catalogue.count * 24
+        }
+
         init(_ db: Database) throws {
             var rules: [Int64: (hit: Result<RuleHit, any Error>, deprecated: Bool, order: [UInt8])] = [:]
             for row in try Row.fetchAll(db, sql: ruleSQL) {
