@@ -165,7 +165,7 @@ package final class RankingIndex: Sendable {
             byFirstByte[first, default: []].append(term)
         }
         wordsByFirstByte = byFirstByte
-        rules = try RuleSearch.Held(db)
+        rules = try RuleSearch.Held(db, porter: words.porter)
         componentCount = try Int.fetchOne(db, sql: Self.componentCountSQL) ?? 0
         maxComponentID = try Int64.fetchOne(db, sql: Self.maxComponentIDSQL) ?? 0
         withAnnouncements = try Int64.fetchAll(db, sql: Self.withAnnouncementsSQL)

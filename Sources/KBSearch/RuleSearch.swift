@@ -35,6 +35,10 @@ package enum RuleSearch {
         let testing: [String: [Int64]]
         /// The criteria the WCAG catalogue holds, by number as written.
         let catalogue: Set<String>
+        /// The rules (every row `search_rules` indexes, by id in order) holding each stem, as its
+        /// tokenizer reads their id, name and description: a word of one token is looked up here
+        /// rather than by a statement (`"word"` over `search_rules` finds the rows holding its token).
+        let byStem: [String: [Int64]]
 
         /// What it costs in memory, about (as `RankingIndex.approximateBytes` counts).
         var approximateBytes: Int {
@@ -44,9 +48,18 @@ package enum RuleSearch {
                 } ?? 0
                 return total + hit + rule.order.count + 64
             } + testing.values.reduce(0) { $0 + $1.count * 8 + 32 } + catalogue.count * 24
+                + byStem.reduce(0) { $0 + $1.key.utf8.count + $1.value.count * 8 + 48 }
         }
 
-        init(_ db: Database) throws {
+        init(_ db: Database, porter: IndexTokenizer) throws {
+            var byStem: [String: [Int64]] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT id, slug, name, description FROM rules ORDER BY id") {
+                let id: Int64 = row[0]
+                for column in 1...3 {
+                    for stem in porter.words(row[column] as String? ?? "") where byStem[stem]?.last != id { byStem[stem, default: []].append(id) }
+                }
+            }
+            self.byStem = byStem
             var rules: [Int64: (hit: Result<RuleHit, any Error>, deprecated: Bool, order: [UInt8])] = [:]
             for row in try Row.fetchAll(db, sql: ruleSQL) {
                 let order = Array((row["kind"] as String).utf8) + [0] + Array((row["rule"] as String).utf8)
@@ -102,8 +115,11 @@ package enum RuleSearch {
                 matched[id, default: 0] += words.count + 1
             }
         }
+        let porter = try held.map { _ in try IndexTokenizer(db, .porter) }
         for word in words {
-            for id in try Int64.fetchAll(db.cachedStatement(sql: "SELECT rowid FROM search_rules WHERE search_rules MATCH ?"), arguments: ["\"\(word)\""]) {
+            let stems = porter?.words(word) ?? []
+            for id in try held.flatMap({ held in stems.count == 1 ? held.byStem[stems[0]] ?? [] : nil })
+                ?? Int64.fetchAll(db.cachedStatement(sql: "SELECT rowid FROM search_rules WHERE search_rules MATCH ?"), arguments: ["\"\(word)\""]) {
                 matched[id, default: 0] += 1
             }
         }
