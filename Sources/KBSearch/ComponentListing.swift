@@ -216,8 +216,9 @@ package enum ComponentListing {
                           options: SearchOptions) throws -> ComponentMatch? {
         // Held in memory by a long-running reader (`RankingIndex`), else read by SQL.
         let held = read.words?.held?.components[candidate.id]
-        guard let row = try held?.row ?? Row.fetchOne(db.cachedStatement(sql: componentSQL), arguments: [candidate.id]) else { return nil }
-        let family = try row.family()
+        let row = try held == nil ? Row.fetchOne(db.cachedStatement(sql: componentSQL), arguments: [candidate.id]) : nil
+        guard let listed = try held?.listed ?? row.map(Listed.init) else { return nil }
+        let family = listed.family
         // Each fact that matches, unmarked: only the few shown are marked (`TermMatcher.snippet`),
         // once chosen. The ranks apart, so that sorting moves integers, not hits.
         var scored: [Scored] = []
@@ -227,13 +228,13 @@ package enum ComponentListing {
             var found = text
             // A question of what is said (`say`, `announce`) is answered by announcements.
             if !read.speech.isEmpty && FactKind(tag: fact.tag) == .announcement { found.exact.formUnion(read.speech) }
-            if found.terms.isEmpty && (inLabel?.terms.isEmpty ?? true) { return }
+            if found.holdsNone && (inLabel?.holdsNone ?? true) { return }
             guard var hit = try made(), passes(hit, fact, options) else { return }
             if let inLabel {
                 found.exact.formUnion(inLabel.exact)
                 found.viaEquivalent.merge(inLabel.viaEquivalent) { $0.union($1) }
             }
-            guard !found.terms.isEmpty else { return }
+            guard !found.holdsNone else { return }
             hit.equivalents = found.viaEquivalent.filter { !found.exact.contains($0.key) }.values.flatMap { $0 }.sorted()
             // A transcript line is a fragment of what is said; a note's example says it whole.
             let boost = kindBoost(hit) - (fact.origin == AnnouncementOrigin.transcript.rawValue ? 0.2 : 0)
@@ -254,18 +255,18 @@ package enum ComponentListing {
                 // The rest of the row only for a fact that matches: a component has dozens of
                 // facts, most of which do not.
                 try consider(FactFields(fact), matcher.find(in: fact["text"] as String), label: (fact["label"] as String?).map { matcher.find(in: $0) },
-                             hit: { try hit(fact, component: row, family: family) })
+                             hit: { try hit(fact, component: row!, family: family) })
             }
         }
         let factFilters = options.platform != nil || options.framework != nil || options.kind != nil || options.aspect != nil
         if factFilters && scored.isEmpty { return nil }
         let ranked = scored.indices.sorted { ranks[$0].precedes(ranks[$1]) }.map { scored[$0] }
-        let title: String = row["title"]
+        let title = listed.title
         let titleFound = matcher.find(in: title)
         let names = read.reading.terms.map(\.text)
         return ComponentMatch(
-            rank: 0, score: candidate.score, id: candidate.id, component: row["slug"], title: title, family: family,
-            category: row["category"], summary: row["summary"],
+            rank: 0, score: candidate.score, id: candidate.id, component: listed.slug, title: title, family: family,
+            category: listed.category, summary: listed.summary,
             highlightedTitle: titleFound.marks.isEmpty ? HighlightedText(parts: [.plain(title)]) : TermMatcher.snippet(title, titleFound),
             matchedTerms: names.indices.filter { !candidate.missing.contains($0) }.map { names[$0] },
             missingTerms: candidate.missing.map { names[$0] },
@@ -278,6 +279,24 @@ package enum ComponentListing {
                 return hit
             },
             matchingFacts: scored.count)
+    }
+
+    /// What the listing shows of a component (a row of `componentSQL`): read by SQL, or held by
+    /// the ranking index (a copied row's columns were read by name at each question).
+    struct Listed: Sendable {
+        let slug: String
+        let title: String
+        let family: Family
+        let category: String?
+        let summary: String?
+
+        init(_ row: Row) throws {
+            family = try row.family()
+            slug = row["slug"]
+            title = row["title"]
+            category = row["category"]
+            summary = row["summary"]
+        }
     }
 
     /// A fact that matches, as `component` ranks it: its hit (unmarked), what it holds, and what its label holds.

@@ -302,7 +302,7 @@ enum EvidenceRanking {
             let depth = min(ranked.count, cooccurrenceDepth)
             var familyOf: [Int64: String] = [:]
             if let heldIndex, ranked.prefix(depth).allSatisfy({ heldIndex.components[$0.0.id] != nil }) {
-                for (candidate, _) in ranked.prefix(depth) { familyOf[candidate.id] = heldIndex.components[candidate.id]?.row["family"] }
+                for (candidate, _) in ranked.prefix(depth) { familyOf[candidate.id] = heldIndex.components[candidate.id]?.listed.family.rawValue }
             } else {
                 for row in try Row.fetchAll(db, sql: "SELECT id, family FROM components WHERE id IN (\(ranked.prefix(depth).map { String($0.0.id) }.joined(separator: ",")))") {
                     familyOf[row["id"]] = row["family"]

@@ -25,8 +25,9 @@ enum FactCooccurrence {
             // A question of what is said (`say`, `announce`) is answered by announcements.
             if !read.speech.isEmpty && kind == 4 { found.exact.formUnion(read.speech) }
             if let label { found.exact.formUnion(label.terms) }
-            guard found.terms.count > 1 else { return }
-            best = max(best, found.terms.reduce(0) { $0 + weights[$1] })
+            let terms = found.terms
+            guard terms.count > 1 else { return }
+            best = max(best, terms.reduce(0) { $0 + weights[$1] })
         }
         if let held = read.words?.held?.components[component] {
             // Only the texts that may hold a term, and the announcements a question of what is

@@ -78,11 +78,9 @@ package final class RankingIndex: Sendable {
         }
     }
 
-    /// One component: its row as the listing reads it, its facts and its texts said together.
-    /// Unchecked: GRDB leaves `Row` unsendable for the rows a statement reuses as it steps; this
-    /// is a copy (`fetchOne`), only read.
-    struct Component: @unchecked Sendable {
-        let row: Row
+    /// One component: what the listing shows of it, its facts and its texts said together.
+    struct Component: Sendable {
+        let listed: ComponentListing.Listed
         let facts: [Fact]
         let said: [Said]
         /// For each stem number, the positions in `facts` (in `said`) of the ones whose text or
@@ -91,8 +89,8 @@ package final class RankingIndex: Sendable {
         let factsByStem: [Int32: [Int32]]
         let saidByStem: [Int32: [Int32]]
 
-        init(row: Row, facts: [Fact], said: [Said]) {
-            self.row = row
+        init(listed: ComponentListing.Listed, facts: [Fact], said: [Said]) {
+            self.listed = listed
             self.facts = facts
             self.said = said
             factsByStem = Self.byStem(facts.map { ($0.text, $0.label) })
@@ -201,7 +199,8 @@ package final class RankingIndex: Sendable {
         for id in try Int64.fetchAll(db, sql: "SELECT id FROM components ORDER BY id") {
             // A component whose family cannot be read is not held: the SQL path answers for it
             // (and says why, as it always did).
-            guard let row = try Row.fetchOne(listed, arguments: [id]), let family = try? row.family() else { continue }
+            guard let row = try Row.fetchOne(listed, arguments: [id]), let shown = try? ComponentListing.Listed(row) else { continue }
+            let family = shown.family
             let held = try Row.fetchAll(facts, arguments: [id]).map { fact in
                 let hit: Result<SearchHit?, UnknownStoredValue>
                 do { hit = .success(try ComponentListing.hit(fact, component: row, family: family)) } catch let unknown as UnknownStoredValue { hit = .failure(unknown) }
@@ -210,7 +209,7 @@ package final class RankingIndex: Sendable {
             let together = try Row.fetchAll(said, arguments: [id]).map { text in
                 Said(kind: text[0], text: tokenized(text[2]), label: (text[1] as String?).map(tokenized))
             }
-            let component = Component(row: row, facts: held, said: together)
+            let component = Component(listed: shown, facts: held, said: together)
             bytes += (component.factsByStem.values.reduce(0) { $0 + $1.count } + component.saidByStem.values.reduce(0) { $0 + $1.count }) * 4
                 + (component.factsByStem.count + component.saidByStem.count) * 40
             components[id] = component

@@ -35,6 +35,8 @@ struct TermMatcher {
         var tokens: [IndexTokenizer.Token] = []
 
         var terms: Set<Int> { exact.union(viaEquivalent.keys) }
+        /// `terms.isEmpty`, without making the set.
+        var holdsNone: Bool { exact.isEmpty && viaEquivalent.isEmpty }
         /// Equivalents count for less than the words typed: exact words rank first.
         var weight: Double { Double(exact.count) + 0.6 * Double(viaEquivalent.keys.filter { !exact.contains($0) }.count) }
     }
