@@ -48,7 +48,7 @@ package final class RankingIndex: Sendable {
     /// and its text and label tokenized.
     /// A class, so that a question going through a component's facts retains each once rather
     /// than copying its fields.
-    final class Fact: @unchecked Sendable {
+    final class Fact: Sendable {
         /// What the listing reads of its row beside its text and label (the row is not kept).
         let fields: ComponentListing.FactFields
         let text: Tokenized
