@@ -216,82 +216,145 @@ package enum ComponentListing {
                           options: SearchOptions) throws -> ComponentMatch? {
         // Held in memory by a long-running reader (`RankingIndex`), else read by SQL.
         let held = read.words?.held?.components[candidate.id]
-        guard let row = try held?.row ?? Row.fetchOne(db.cachedStatement(sql: componentSQL), arguments: [candidate.id]) else { return nil }
-        let family = try row.family()
-        var scored: [(hit: SearchHit, found: TermMatcher.Found, rank: [Double])] = []
+        let row = try held == nil ? Row.fetchOne(db.cachedStatement(sql: componentSQL), arguments: [candidate.id]) : nil
+        guard let listed = try held?.listed ?? row.map(Listed.init) else { return nil }
+        let family = listed.family
+        // Each fact that matches, unmarked: only the few shown are marked (`TermMatcher.snippet`),
+        // once chosen. The ranks apart, so that sorting moves integers, not hits.
+        var scored: [Scored] = []
+        var ranks: [FactRank] = []
         // One fact, with what its text and its label hold, and its hit (made only for a fact that matches).
-        func consider(_ fact: Row, _ text: TermMatcher.Found, label inLabel: TermMatcher.Found?, hit made: () throws -> SearchHit?) throws {
+        func consider(_ fact: FactFields, _ text: TermMatcher.Found, label inLabel: TermMatcher.Found?, hit made: () throws -> SearchHit?) throws {
             var found = text
             // A question of what is said (`say`, `announce`) is answered by announcements.
-            if !read.speech.isEmpty && FactKind(tag: fact[FactColumn.tag]) == .announcement { found.exact.formUnion(read.speech) }
-            if found.terms.isEmpty && (inLabel?.terms.isEmpty ?? true) { return }
-            guard let hit = try made(), passes(hit, fact, options) else { return }
+            if !read.speech.isEmpty && FactKind(tag: fact.tag) == .announcement { found.exact.formUnion(read.speech) }
+            if found.holdsNone && (inLabel?.holdsNone ?? true) { return }
+            guard var hit = try made(), passes(hit, fact, options) else { return }
             if let inLabel {
                 found.exact.formUnion(inLabel.exact)
                 found.viaEquivalent.merge(inLabel.viaEquivalent) { $0.union($1) }
             }
-            guard !found.terms.isEmpty else { return }
-            var marked = hit
-            marked.snippet = TermMatcher.snippet(hit.text, found)
-            if let label = hit.label, let inLabel, !inLabel.marks.isEmpty { marked.highlightedLabel = TermMatcher.snippet(label, inLabel) }
-            marked.equivalents = found.viaEquivalent.filter { !found.exact.contains($0.key) }.values.flatMap { $0 }.sorted()
+            guard !found.holdsNone else { return }
+            hit.equivalents = found.viaEquivalent.filter { !found.exact.contains($0.key) }.values.flatMap { $0 }.sorted()
             // A transcript line is a fragment of what is said; a note's example says it whole.
-            let boost = kindBoost(hit) - ((fact[FactColumn.origin] as String?) == AnnouncementOrigin.transcript.rawValue ? 0.2 : 0)
-            let rank = [-found.weight * platformFactor(hit, fact, read.reading), -boost, Double(hit.text.utf8.count)]
-            scored.append((marked, found, rank))
+            let boost = kindBoost(hit) - (fact.origin == AnnouncementOrigin.transcript.rawValue ? 0.2 : 0)
+            ranks.append(FactRank(weight: -found.weight * platformFactor(hit, fact, read.reading), boost: -boost, length: Double(hit.text.utf8.count)))
+            scored.append(Scored(hit: hit, found: found, inLabel: inLabel))
         }
         if let held {
-            for fact in held.facts {
-                try consider(fact.row, matcher.find(in: fact.text), label: fact.label.map { matcher.find(in: $0) }, hit: fact.hit.get)
+            // Only the facts that may hold a term, and the announcements a question of what is
+            // said counts: the others return from `consider` at once.
+            for position in RankingIndex.Component.positions(held.factsByStem, count: held.facts.count, matcher: matcher,
+                                                             also: { !read.speech.isEmpty && held.facts[$0].fields.tag == FactKind.announcement.tag }) {
+                let fact = held.facts[position]
+                try consider(fact.fields, matcher.find(in: fact.text), label: fact.label.map { matcher.find(in: $0) }, hit: fact.hit.get)
             }
         } else {
             let facts = try Row.fetchCursor(db.cachedStatement(sql: factsSQL), arguments: [candidate.id])
             while let fact = try facts.next() {
                 // The rest of the row only for a fact that matches: a component has dozens of
                 // facts, most of which do not.
-                try consider(fact, matcher.find(in: fact["text"] as String), label: (fact["label"] as String?).map { matcher.find(in: $0) },
-                             hit: { try hit(fact, component: row, family: family) })
+                try consider(FactFields(fact), matcher.find(in: fact["text"] as String), label: (fact["label"] as String?).map { matcher.find(in: $0) },
+                             hit: { try hit(fact, component: row!, family: family) })
             }
         }
         let factFilters = options.platform != nil || options.framework != nil || options.kind != nil || options.aspect != nil
         if factFilters && scored.isEmpty { return nil }
-        scored.sort { $0.rank.lexicographicallyPrecedes($1.rank) }
-        let title: String = row["title"]
+        let ranked = scored.indices.sorted { ranks[$0].precedes(ranks[$1]) }.map { scored[$0] }
+        let title = listed.title
         let titleFound = matcher.find(in: title)
         let names = read.reading.terms.map(\.text)
         return ComponentMatch(
-            rank: 0, score: candidate.score, id: candidate.id, component: row["slug"], title: title, family: family,
-            category: row["category"], summary: row["summary"],
+            rank: 0, score: candidate.score, id: candidate.id, component: listed.slug, title: title, family: family,
+            category: listed.category, summary: listed.summary,
             highlightedTitle: titleFound.marks.isEmpty ? HighlightedText(parts: [.plain(title)]) : TermMatcher.snippet(title, titleFound),
             matchedTerms: names.indices.filter { !candidate.missing.contains($0) }.map { names[$0] },
             missingTerms: candidate.missing.map { names[$0] },
-            facts: varied(scored.map { ($0.hit, $0.found) }).enumerated().map { index, hit in
-                var hit = hit
+            facts: varied(ranked.map { ($0.found.exact, $0.hit.equivalents, $0.hit.platform) }).enumerated().map { index, chosen in
+                let fact = ranked[chosen]
+                var hit = fact.hit
+                hit.snippet = TermMatcher.snippet(hit.text, fact.found)
+                if let label = hit.label, let inLabel = fact.inLabel, !inLabel.marks.isEmpty { hit.highlightedLabel = TermMatcher.snippet(label, inLabel) }
                 hit.rank = index + 1
                 return hit
             },
             matchingFacts: scored.count)
     }
 
-    /// The facts to show, from the best-scored list: the best one, then each time the best one
-    /// that adds evidence not shown yet (a term, an equivalent, a platform), else the next best.
-    /// So `dimmed` shows iOS's dimmed and, under it, Android's disabled.
-    static func varied(_ ranked: [(hit: SearchHit, found: TermMatcher.Found)]) -> [SearchHit] {
+    /// What the listing shows of a component (a row of `componentSQL`): read by SQL, or held by
+    /// the ranking index (a copied row's columns were read by name at each question).
+    struct Listed: Sendable {
+        let slug: String
+        let title: String
+        let family: Family
+        let category: String?
+        let summary: String?
+
+        init(_ row: Row) throws {
+            family = try row.family()
+            slug = row["slug"]
+            title = row["title"]
+            category = row["category"]
+            summary = row["summary"]
+        }
+    }
+
+    /// A fact that matches, as `component` ranks it: its hit (unmarked), what it holds, and what its label holds.
+    private struct Scored {
+        let hit: SearchHit
+        let found: TermMatcher.Found
+        let inLabel: TermMatcher.Found?
+    }
+
+    /// A fact's place among a component's: by weight, then kind, then length, each smallest first.
+    private struct FactRank {
+        let weight: Double, boost: Double, length: Double
+
+        /// As `[weight, boost, length].lexicographicallyPrecedes` compares them.
+        func precedes(_ other: FactRank) -> Bool {
+            if weight < other.weight { return true }
+            if other.weight < weight { return false }
+            if boost < other.boost { return true }
+            if other.boost < boost { return false }
+            return length < other.length
+        }
+    }
+
+    /// What the listing reads of a fact beside its text and label (`factsSQL`'s columns at
+    /// `FactColumn`'s positions): read once per fact by SQL, held by the ranking index. A class,
+    /// as `RankingIndex.Tokenized`: a question passes each held one on without copying its strings.
+    final class FactFields: Sendable {
+        let tag: Int
+        let aspect: String?
+        let screenReader: String?
+        let origin: String?
+
+        init(_ fact: Row) {
+            tag = fact[FactColumn.tag]
+            aspect = fact[FactColumn.aspect]
+            screenReader = fact[FactColumn.screenReader]
+            origin = fact[FactColumn.origin]
+        }
+    }
+
+    /// The facts to show, from the best-scored list, as positions in it: the best one, then each
+    /// time the best one that adds evidence not shown yet (a term, an equivalent, a platform), else
+    /// the next best. So `dimmed` shows iOS's dimmed and, under it, Android's disabled.
+    static func varied(_ ranked: [(exact: Set<Int>, equivalents: [String], platform: Platform?)]) -> [Int] {
         var chosen: [Int] = []
         var terms = Set<Int>(), equivalents = Set<String>(), platforms = Set<Platform?>()
         func adds(_ index: Int) -> Bool {
-            let (hit, found) = ranked[index]
-            return !found.exact.isSubset(of: terms) || !Set(hit.equivalents).isSubset(of: equivalents)
-                || !platforms.contains(hit.platform)
+            !ranked[index].exact.isSubset(of: terms) || !ranked[index].equivalents.allSatisfy(equivalents.contains)
+                || !platforms.contains(ranked[index].platform)
         }
         while chosen.count < min(SearchOptions.factsPerComponent, ranked.count) {
             let next = ranked.indices.first { !chosen.contains($0) && adds($0) } ?? ranked.indices.first { !chosen.contains($0) }!
             chosen.append(next)
-            terms.formUnion(ranked[next].found.exact)
-            equivalents.formUnion(ranked[next].hit.equivalents)
-            platforms.insert(ranked[next].hit.platform)
+            terms.formUnion(ranked[next].exact)
+            equivalents.formUnion(ranked[next].equivalents)
+            platforms.insert(ranked[next].platform)
         }
-        return chosen.map { ranked[$0].hit }
+        return chosen
     }
 
     /// A component as its listing shows it.
@@ -343,13 +406,13 @@ package enum ComponentListing {
     }
 
     /// The hard filters on facts, as the fact search applies them.
-    static func passes(_ hit: SearchHit, _ fact: Row, _ options: SearchOptions) -> Bool {
+    static func passes(_ hit: SearchHit, _ fact: FactFields, _ options: SearchOptions) -> Bool {
         if let platform = options.platform, !(hit.platform == platform || (hit.platform == nil && hit.family == platform.family)) { return false }
         if let framework = options.framework, hit.framework != framework { return false }
         if let kind = options.kind, hit.fact != kind { return false }
         if let aspect = options.aspect {
             let label = (hit.label ?? "").lowercased()
-            let guidanceAspect: String? = hit.fact == .guidance ? fact[FactColumn.aspect] : nil
+            let guidanceAspect = hit.fact == .guidance ? fact.aspect : nil
             if !(guidanceAspect == aspect || hit.kind?.rawValue == aspect || (hit.fact == .criterion && label == aspect.replacingOccurrences(of: "-", with: " "))) {
                 return false
             }
@@ -359,13 +422,13 @@ package enum ComponentListing {
 
     /// The soft filter: a fact of the platform, framework or screen reader the query names counts
     /// half as much again, one for every platform as it is, one of another platform half.
-    static func platformFactor(_ hit: SearchHit, _ fact: Row, _ reading: SearchReading) -> Double {
+    static func platformFactor(_ hit: SearchHit, _ fact: FactFields, _ reading: SearchReading) -> Double {
         guard !reading.platforms.isEmpty else { return 1 }
         guard let platform = hit.platform else { return 1 }
         guard reading.platforms.contains(platform) else { return 0.5 }
         var factor = 1.5
         if let framework = hit.framework, reading.frameworks.contains(framework) { factor += 0.25 }
-        if let reader: String = fact[FactColumn.screenReader], reading.screenReaders.contains(reader) { factor += 0.25 }
+        if let reader = fact.screenReader, reading.screenReaders.contains(reader) { factor += 0.25 }
         return factor
     }
 

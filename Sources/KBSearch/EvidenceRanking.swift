@@ -67,16 +67,17 @@ enum EvidenceRanking {
     /// The components one of whose announcements (a page's example, not a caption's fragment of
     /// a longer recording) holds `spoken` word for word and in order, as a good part of what it
     /// says (`announcedCoverage` of its words at least).
+    /// A component's announcements that are a page's example.
+    static let announcedSQL = "SELECT text FROM announcements WHERE component_id = ? AND origin IS NOT 'transcript'"
+
     static func announcing(_ db: Database, _ spoken: [String], words: WordForms) throws -> Set<Int64> {
         guard spoken.count >= 3 else { return [] }
         let candidates = try Int64.fetchAll(db.cachedStatement(sql: "SELECT rowid FROM search_components WHERE search_components MATCH ?"),
                                             arguments: [SearchQuery.quoted(spoken.joined(separator: " "))])
         var found = Set<Int64>()
         for id in candidates {
-            for text in try String.fetchAll(db.cachedStatement(sql: """
-                SELECT text FROM announcements WHERE component_id = ? AND origin IS NOT 'transcript'
-                """), arguments: [id]) {
-                let said = words.plain.words(text)
+            // Held by a long-running reader's index, read and split once (`RankingIndex.announced`).
+            for said in try words.held.map({ $0.announced[id] ?? [] }) ?? String.fetchAll(db.cachedStatement(sql: announcedSQL), arguments: [id]).map(words.plain.words) {
                 guard said.count >= spoken.count, Double(spoken.count) >= announcedCoverage * Double(said.count) else { continue }
                 if (0...(said.count - spoken.count)).contains(where: { Array(said[$0..<($0 + spoken.count)]) == spoken }) {
                     found.insert(id)
@@ -142,10 +143,11 @@ enum EvidenceRanking {
     static func ranked(_ db: Database, _ read: inout QueryReading, allowed: Set<Int64>?, softFamily: Set<Family>?,
                        limit: Int, words: WordForms) throws -> (candidates: [ComponentListing.Candidate], total: Int) {
         let count = read.full.count
-        let documents = Double(try Int.fetchOne(db, sql: "SELECT count(*) FROM components") ?? 0)
+        let heldIndex = words.held
+        let documents = Double(try heldIndex?.componentCount ?? Int.fetchOne(db, sql: RankingIndex.componentCountSQL) ?? 0)
         // Each component's place of each word, in one flat array indexed by the component's id
         // (ids are dense: no hashing of thousands of ids per word): `id * count + word`.
-        let maxID = Int(try Int64.fetchOne(db, sql: "SELECT max(id) FROM components") ?? 0)
+        let maxID = Int(try heldIndex?.maxComponentID ?? Int64.fetchOne(db, sql: RankingIndex.maxComponentIDSQL) ?? 0)
         var places = [Double](repeating: 0, count: (maxID + 1) * count)
         var exactHeld = [Bool](repeating: false, count: (maxID + 1) * count)
 
@@ -196,7 +198,7 @@ enum EvidenceRanking {
                                              arguments: [alias.slug, alias.family?.rawValue]) { put(id, index, place.title) }
             }
             if read.speech.contains(index) {
-                for id in try Int64.fetchAll(db.cachedStatement(sql: "SELECT DISTINCT component_id FROM announcements")) { put(id, index, place.body) }
+                for id in try heldIndex?.withAnnouncements ?? Int64.fetchAll(db.cachedStatement(sql: RankingIndex.withAnnouncementsSQL)) { put(id, index, place.body) }
             }
         }
         var weights: [Double] = []
@@ -299,8 +301,12 @@ enum EvidenceRanking {
             // Among the first `cooccurrenceDepth` (their families read by id, not every component's).
             let depth = min(ranked.count, cooccurrenceDepth)
             var familyOf: [Int64: String] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT id, family FROM components WHERE id IN (\(ranked.prefix(depth).map { String($0.0.id) }.joined(separator: ",")))") {
-                familyOf[row["id"]] = row["family"]
+            if let heldIndex, ranked.prefix(depth).allSatisfy({ heldIndex.components[$0.0.id] != nil }) {
+                for (candidate, _) in ranked.prefix(depth) { familyOf[candidate.id] = heldIndex.components[candidate.id]?.listed.family.rawValue }
+            } else {
+                for row in try Row.fetchAll(db, sql: "SELECT id, family FROM components WHERE id IN (\(ranked.prefix(depth).map { String($0.0.id) }.joined(separator: ",")))") {
+                    familyOf[row["id"]] = row["family"]
+                }
             }
             for family in [Family.native.rawValue, Family.web.rawValue] where !ranked.prefix(3).contains(where: { familyOf[$0.0.id] == family }) {
                 if let index = (0..<depth).first(where: { familyOf[ranked[$0].0.id] == family }),

@@ -25,11 +25,18 @@ enum FactCooccurrence {
             // A question of what is said (`say`, `announce`) is answered by announcements.
             if !read.speech.isEmpty && kind == 4 { found.exact.formUnion(read.speech) }
             if let label { found.exact.formUnion(label.terms) }
-            guard found.terms.count > 1 else { return }
-            best = max(best, found.terms.reduce(0) { $0 + weights[$1] })
+            let terms = found.terms
+            guard terms.count > 1 else { return }
+            best = max(best, terms.reduce(0) { $0 + weights[$1] })
         }
         if let held = read.words?.held?.components[component] {
-            for said in held.said { consider(kind: said.kind, matcher.find(in: said.text), label: said.label.map { matcher.find(in: $0) }) }
+            // Only the texts that may hold a term, and the announcements a question of what is
+            // said counts (`ComponentListing.component` does the same).
+            for position in RankingIndex.Component.positions(held.saidByStem, count: held.said.count, matcher: matcher,
+                                                             also: { !read.speech.isEmpty && held.said[$0].kind == 4 }) {
+                let said = held.said[position]
+                consider(kind: said.kind, matcher.find(in: said.text), label: said.label.map { matcher.find(in: $0) })
+            }
             return best
         }
         let facts = try Row.fetchCursor(db.cachedStatement(sql: textsSQL), arguments: [component])

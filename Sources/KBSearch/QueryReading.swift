@@ -262,12 +262,11 @@ struct QueryReading {
         // One word without a digit names no criterion (a handle is two words or more): the
         // catalogue is not read (2.1 M instructions of a one-word search's 52.8 M at 20k).
         guard content.count >= 2 || content.contains(where: { $0.text.utf8.contains(where: { $0 >= 0x30 && $0 <= 0x39 }) }) else { return }
-        let catalogue = try Row.fetchAll(db.cachedStatement(sql: "SELECT sc, title FROM wcag_criteria WHERE title IS NOT NULL"))
-            .map { (sc: try $0.successCriterion(), title: $0["title"] as String) }
-        guard !catalogue.isEmpty else { return }
+        // Held by a long-running reader's index, else read now.
+        let names = try forms.held?.criterionNames.get() ?? CriterionNames(db)
+        guard !names.catalogue.isEmpty else { return }
         // A number as the catalogue writes it (`1.4.11`, never `01.4.11`).
-        let bySC = Dictionary(catalogue.map { ($0.sc.description, $0) }, uniquingKeysWith: { a, _ in a })
-        let byHandle = Dictionary(catalogue.map { (Vocabulary.slugify($0.title), $0) }, uniquingKeysWith: { a, _ in a })
+        let (bySC, byHandle) = (names.bySC, names.byHandle)
         var found: [(sc: SCNumber, title: String)] = []
         var kept: [(text: String, prefix: Bool)] = []
         for word in content {

@@ -11,7 +11,9 @@ import KBStore
 /// facts each shown component offers (`ComponentListing.component`), each read by a statement per
 /// component and tokenized again by every question. The index holds them read and tokenized, in
 /// the order the same statements return them, with the word forms (`WordForms.forms`) and the
-/// vocabulary's keys (`SearchVocabulary`). It holds data only: the ranking and the listing run the
+/// vocabulary's keys (`SearchVocabulary`), and what else each question read again: the rules a
+/// search lists (`RuleSearch.Held`), the WCAG catalogue as a question names a criterion
+/// (`CriterionNames`), spelling's words, the evidence ranking's counts. It holds data only: the ranking and the listing run the
 /// same code over it as over SQL (they ask `WordForms.held`), so both paths give the same answer
 /// byte for byte (`RankingIndexTests`).
 ///
@@ -20,8 +22,9 @@ import KBStore
 /// reads every component, where one question reads a few.
 package final class RankingIndex: Sendable {
     /// A text as `TermMatcher` reads it: its stems and its folded words (within the matcher's
-    /// window), and its window lower-cased for the matcher's byte check.
-    struct Tokenized: Sendable {
+    /// window), and its window lower-cased for the matcher's byte check. A class: a question
+    /// passes each on to the matcher, and a struct of five arrays was copied (retained) each time.
+    final class Tokenized: Sendable {
         /// The window lower-cased when ASCII (`TermMatcher.folded`).
         let folded: [UInt8]?
         /// The byte pairs of `folded`, for the matcher's check.
@@ -31,15 +34,23 @@ package final class RankingIndex: Sendable {
         /// these, integers, where it compared the stems' strings.
         let stemIDs: [Int32]
         let words: [IndexTokenizer.Token]
+
+        init(folded: [UInt8]?, pairs: TermMatcher.BytePairs?, stems: [IndexTokenizer.Token], stemIDs: [Int32], words: [IndexTokenizer.Token]) {
+            self.folded = folded
+            self.pairs = pairs
+            self.stems = stems
+            self.stemIDs = stemIDs
+            self.words = words
+        }
     }
 
-    /// One fact of the listing: its row of `ComponentListing.factsSQL`, and its text and label
-    /// tokenized. Unchecked: GRDB leaves `Row` unsendable for the rows a statement reuses as it
-    /// steps; these are copies (`fetchAll`), only read.
+    /// One fact of the listing: what the listing reads of its row of `ComponentListing.factsSQL`,
+    /// and its text and label tokenized.
     /// A class, so that a question going through a component's facts retains each once rather
     /// than copying its fields.
-    final class Fact: @unchecked Sendable {
-        let row: Row
+    final class Fact: Sendable {
+        /// What the listing reads of its row beside its text and label (the row is not kept).
+        let fields: ComponentListing.FactFields
         let text: Tokenized
         let label: Tokenized?
         /// The fact as the listing shows it (`ComponentListing.hit`), made once; or why its row
@@ -47,7 +58,7 @@ package final class RankingIndex: Sendable {
         let hit: Result<SearchHit?, UnknownStoredValue>
 
         init(row: Row, text: Tokenized, label: Tokenized?, hit: Result<SearchHit?, UnknownStoredValue>) {
-            self.row = row
+            fields = ComponentListing.FactFields(row)
             self.text = text
             self.label = label
             self.hit = hit
@@ -67,12 +78,44 @@ package final class RankingIndex: Sendable {
         }
     }
 
-    /// One component: its row as the listing reads it (a copy, as `Fact`'s), its facts and its
-    /// texts said together.
-    struct Component: @unchecked Sendable {
-        let row: Row
+    /// One component: what the listing shows of it, its facts and its texts said together.
+    struct Component: Sendable {
+        let listed: ComponentListing.Listed
         let facts: [Fact]
         let said: [Said]
+        /// For each stem number, the positions in `facts` (in `said`) of the ones whose text or
+        /// label holds it, in order: a question matches only the facts holding a stem one of its
+        /// patterns starts with (`TermMatcher.heldStarts`), a few of a component's dozens.
+        let factsByStem: [Int32: [Int32]]
+        let saidByStem: [Int32: [Int32]]
+
+        init(listed: ComponentListing.Listed, facts: [Fact], said: [Said]) {
+            self.listed = listed
+            self.facts = facts
+            self.said = said
+            factsByStem = Self.byStem(facts.map { ($0.text, $0.label) })
+            saidByStem = Self.byStem(said.map { ($0.text, $0.label) })
+        }
+
+        private static func byStem(_ texts: [(text: Tokenized, label: Tokenized?)]) -> [Int32: [Int32]] {
+            var byStem: [Int32: [Int32]] = [:]
+            for (position, text) in texts.enumerated() {
+                for id in text.text.stemIDs + (text.label?.stemIDs ?? []) where byStem[id]?.last != Int32(position) {
+                    byStem[id, default: []].append(Int32(position))
+                }
+            }
+            return byStem
+        }
+
+        /// The positions of the texts (of `byStem`, `count` of them) `matcher` may find a term
+        /// in, in order, and those `also` keeps; every one when the matcher may match other than
+        /// by the stems held.
+        static func positions(_ byStem: [Int32: [Int32]], count: Int, matcher: TermMatcher, also: (Int) -> Bool) -> [Int] {
+            guard let starts = matcher.heldStarts else { return Array(0..<count) }
+            var kept = [Bool](repeating: false, count: count)
+            for start in starts { for position in byStem[start] ?? [] { kept[Int(position)] = true } }
+            return kept.indices.filter { kept[$0] || also($0) }
+        }
     }
 
     /// The component index's words by stem, each stem's words in the order SQL gives them.
@@ -81,6 +124,25 @@ package final class RankingIndex: Sendable {
     let vocabularyByKey: [String: [Equivalent]]
     let vocabularyByConcept: [String: [Equivalent]]
     let components: [Int64: Component]
+    /// The rules a search may list, read whole (`RuleSearch.Held`).
+    let rules: RuleSearch.Held
+    /// The WCAG catalogue as a question names a criterion, or why it cannot be read (thrown when a
+    /// question reads it, as the SQL path throws it).
+    let criterionNames: Result<CriterionNames, any Error>
+    /// The component index's words (`search_component_forms`) by their first byte, each list in
+    /// SQLite's order of the words (their bytes): `Spelling`'s candidates.
+    let wordsByFirstByte: [UInt8: [String]]
+    /// How many components there are, their largest id, and those with announcements (in the
+    /// order `withAnnouncementsSQL` gives them): what `EvidenceRanking` asked of SQL per question.
+    let componentCount: Int
+    let maxComponentID: Int64
+    let withAnnouncements: [Int64]
+    static let componentCountSQL = "SELECT count(*) FROM components"
+    static let maxComponentIDSQL = "SELECT max(id) FROM components"
+    static let withAnnouncementsSQL = "SELECT DISTINCT component_id FROM announcements"
+    /// Each component's announcements that are a page's example (`EvidenceRanking.announcedSQL`),
+    /// as their words.
+    let announced: [Int64: [[String]]]
     /// Every stem of the texts held, numbered in the order first met (`Tokenized.stemIDs`). A
     /// question's stem not here is in no text held, and so matches none.
     let stemNumbers: [String: Int32]
@@ -97,6 +159,22 @@ package final class RankingIndex: Sendable {
             forms[row[0] as String, default: []].append(row[1])
         }
         formsByStem = forms
+        var byFirstByte: [UInt8: [String]] = [:]
+        for term in try String.fetchAll(db, sql: "SELECT term FROM search_component_forms ORDER BY term") {
+            guard let first = term.utf8.first else { continue }
+            byFirstByte[first, default: []].append(term)
+        }
+        wordsByFirstByte = byFirstByte
+        rules = try RuleSearch.Held(db, porter: words.porter)
+        componentCount = try Int.fetchOne(db, sql: Self.componentCountSQL) ?? 0
+        maxComponentID = try Int64.fetchOne(db, sql: Self.maxComponentIDSQL) ?? 0
+        withAnnouncements = try Int64.fetchAll(db, sql: Self.withAnnouncementsSQL)
+        var announced: [Int64: [[String]]] = [:]
+        for id in withAnnouncements {
+            announced[id] = try String.fetchAll(db, sql: EvidenceRanking.announcedSQL, arguments: [id]).map(words.plain.words)
+        }
+        self.announced = announced
+        criterionNames = Result { try CriterionNames(db) }
         let vocabulary = try SearchVocabulary(db, words: words)
         vocabularyByKey = vocabulary.byKey
         vocabularyByConcept = vocabulary.byConcept
@@ -121,7 +199,8 @@ package final class RankingIndex: Sendable {
         for id in try Int64.fetchAll(db, sql: "SELECT id FROM components ORDER BY id") {
             // A component whose family cannot be read is not held: the SQL path answers for it
             // (and says why, as it always did).
-            guard let row = try Row.fetchOne(listed, arguments: [id]), let family = try? row.family() else { continue }
+            guard let row = try Row.fetchOne(listed, arguments: [id]), let shown = try? ComponentListing.Listed(row) else { continue }
+            let family = shown.family
             let held = try Row.fetchAll(facts, arguments: [id]).map { fact in
                 let hit: Result<SearchHit?, UnknownStoredValue>
                 do { hit = .success(try ComponentListing.hit(fact, component: row, family: family)) } catch let unknown as UnknownStoredValue { hit = .failure(unknown) }
@@ -130,8 +209,13 @@ package final class RankingIndex: Sendable {
             let together = try Row.fetchAll(said, arguments: [id]).map { text in
                 Said(kind: text[0], text: tokenized(text[2]), label: (text[1] as String?).map(tokenized))
             }
-            components[id] = Component(row: row, facts: held, said: together)
+            let component = Component(listed: shown, facts: held, said: together)
+            bytes += (component.factsByStem.values.reduce(0) { $0 + $1.count } + component.saidByStem.values.reduce(0) { $0 + $1.count }) * 4
+                + (component.factsByStem.count + component.saidByStem.count) * 40
+            components[id] = component
         }
+        bytes += wordsByFirstByte.values.joined().reduce(0) { $0 + $1.utf8.count + 16 } + rules.approximateBytes
+            + announced.values.joined().joined().reduce(0) { $0 + $1.utf8.count + 16 }
         self.components = components
         stemNumbers = numbers
         bytes += numbers.keys.reduce(0) { $0 + $1.utf8.count + 20 }

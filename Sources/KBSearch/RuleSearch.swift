@@ -22,25 +22,104 @@ public struct RuleHit: Sendable, Equatable {
 /// words aside) are each looked for; rules holding more of them come first, then by bm25 (the id
 /// weighs most, then the name).
 package enum RuleSearch {
-    package static func search(_ db: Database, _ text: String, limit: Int = 5) throws -> (hits: [RuleHit], total: Int) {
+    /// What a search reads of the rules besides its FTS5 index, read once by a long-running
+    /// reader's ranking index (`RankingIndex.rules`) instead of a statement per criterion and per
+    /// rule kept (the rules' reads through the views were a question's largest part after the
+    /// components' facts).
+    struct Held: Sendable {
+        /// Every rule `ruleSQL` lists, by id, as a hit (its `matched` set per question), or why its
+        /// row cannot be read (thrown when a question keeps it, as the SQL path throws it); with
+        /// what the tested rules are filtered and ordered by.
+        let rules: [Int64: (hit: Result<RuleHit, any Error>, deprecated: Bool, order: [UInt8])]
+        /// The rules testing each criterion (ACT's secondary ones left out).
+        let testing: [String: [Int64]]
+        /// The criteria the WCAG catalogue holds, by number as written.
+        let catalogue: Set<String>
+        /// The rules (every row `search_rules` indexes, by id in order) holding each stem, as its
+        /// tokenizer reads their id, name and description: a word of one token is looked up here
+        /// rather than by a statement (`"word"` over `search_rules` finds the rows holding its token).
+        let byStem: [String: [Int64]]
+
+        /// What it costs in memory, about (as `RankingIndex.approximateBytes` counts).
+        var approximateBytes: Int {
+            rules.values.reduce(0) { total, rule in
+                let hit = (try? rule.hit.get()).map { hit in
+                    [hit.rule, hit.name ?? "", hit.description ?? ""].reduce(0) { $0 + $1.utf8.count + 16 } + hit.related.count * 24 + hit.criteria.count * 24
+                } ?? 0
+                return total + hit + rule.order.count + 64
+            } + testing.values.reduce(0) { $0 + $1.count * 8 + 32 } + catalogue.count * 24
+                + byStem.reduce(0) { $0 + $1.key.utf8.count + $1.value.count * 8 + 48 }
+        }
+
+        init(_ db: Database, porter: IndexTokenizer) throws {
+            var byStem: [String: [Int64]] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT id, slug, name, description FROM rules ORDER BY id") {
+                let id: Int64 = row[0]
+                for column in 1...3 {
+                    for stem in porter.words(row[column] as String? ?? "") where byStem[stem]?.last != id { byStem[stem, default: []].append(id) }
+                }
+            }
+            self.byStem = byStem
+            var rules: [Int64: (hit: Result<RuleHit, any Error>, deprecated: Bool, order: [UInt8])] = [:]
+            for row in try Row.fetchAll(db, sql: ruleSQL) {
+                let order = Array((row["kind"] as String).utf8) + [0] + Array((row["rule"] as String).utf8)
+                rules[row["id"]] = (Result { try RuleSearch.hit(row, matched: 0) }, row["deprecated"], order)
+            }
+            self.rules = rules
+            var testing: [String: [Int64]] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT sc, rule_id FROM rule_sc WHERE secondary = 0") {
+                testing[row[0], default: []].append(row[1])
+            }
+            self.testing = testing
+            catalogue = Set(try String.fetchAll(db, sql: "SELECT sc FROM wcag_criteria"))
+        }
+    }
+
+    /// Every rule a search may list, whole: its criteria and related rules through the views.
+    static let ruleSQL = """
+        SELECT r.id, r.kind, r.rule, r.name, r.description, r.deprecated,
+            (SELECT group_concat(sc) FROM rule_sc WHERE rule_id = r.id AND secondary = 0) AS criteria,
+            CASE r.kind WHEN 'axe' THEN (SELECT group_concat(act_rule) FROM v_rule_act WHERE axe_rule = r.rule)
+                        ELSE (SELECT group_concat(axe_rule) FROM v_rule_act WHERE act_rule = r.rule) END AS related
+        FROM v_rules r
+        """
+    static let ruleByIDSQL = ruleSQL + " WHERE r.id = ?"
+
+    /// A row of `ruleSQL` as a hit.
+    static func hit(_ row: Row, matched: Int) throws -> RuleHit {
+        let split = { (text: String?) in (text ?? "").split(separator: ",").map(String.init) }
+        return RuleHit(kind: try row.ruleKind(), rule: row["rule"], name: row["name"], description: row["description"],
+                       criteria: try row.successCriteria("criteria").sorted(), related: split(row["related"]).sorted(), matched: matched)
+    }
+
+    /// `held`: the index a long-running reader holds, whose rules are read once (`RankingIndex.rules`); nil: by SQL.
+    package static func search(_ db: Database, _ text: String, limit: Int = 5, held: RankingIndex? = nil) throws -> (hits: [RuleHit], total: Int) {
+        let held = held?.rules
         // A success criterion's number (`1.4.11`) reaches the rules that test it, first (issue 33);
         // its digits are no words to look for.
         let numbers = text.split { $0 == " " || $0 == "," || $0 == ";" || $0 == "(" || $0 == ")" }
             .map { String($0).trimmingCharacters(in: CharacterSet(charactersIn: ".:")) }
             .filter { $0.split(separator: ".").count == 3 && $0.allSatisfy { $0.isNumber || $0 == "." } }
-        let criteria = try numbers.filter { try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM wcag_criteria WHERE sc = ?"), arguments: [$0]) ?? false }
+        let criteria = try numbers.filter { number in
+            try held.map { $0.catalogue.contains(number) }
+                ?? Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM wcag_criteria WHERE sc = ?"), arguments: [number]) ?? false
+        }
         let textWords = criteria.reduce(text) { $0.replacingOccurrences(of: $1, with: " ") }
         let words = Set(textWords.lowercased().split { !$0.isLetter && !$0.isNumber }.map(String.init)
             .filter { !PlainLanguage.stopWords.contains($0) && !(criteria.isEmpty ? [] : PlainLanguage.criterionWords).contains($0) })
         guard !words.isEmpty || !criteria.isEmpty else { return ([], 0) }
         var matched: [Int64: Int] = [:]
         for sc in criteria {
-            for id in try Int64.fetchAll(db.cachedStatement(sql: "SELECT rule_id FROM rule_sc WHERE sc = ? AND secondary = 0"), arguments: [sc]) {
+            for id in try held.map({ $0.testing[sc] ?? [] })
+                ?? Int64.fetchAll(db.cachedStatement(sql: "SELECT rule_id FROM rule_sc WHERE sc = ? AND secondary = 0"), arguments: [sc]) {
                 matched[id, default: 0] += words.count + 1
             }
         }
+        let porter = try held.map { _ in try IndexTokenizer(db, .porter) }
         for word in words {
-            for id in try Int64.fetchAll(db.cachedStatement(sql: "SELECT rowid FROM search_rules WHERE search_rules MATCH ?"), arguments: ["\"\(word)\""]) {
+            let stems = porter?.words(word) ?? []
+            for id in try held.flatMap({ held in stems.count == 1 ? held.byStem[stems[0]] ?? [] : nil })
+                ?? Int64.fetchAll(db.cachedStatement(sql: "SELECT rowid FROM search_rules WHERE search_rules MATCH ?"), arguments: ["\"\(word)\""]) {
                 matched[id, default: 0] += 1
             }
         }
@@ -59,8 +138,15 @@ package enum RuleSearch {
             ORDER BY rank
             """), arguments: [query])
         let listed = Set(ids)
-        ids += try Int64.fetchAll(db.cachedStatement(sql: "SELECT r.id FROM v_rules r WHERE r.id IN (SELECT value FROM json_each(?)) AND r.deprecated = 0 ORDER BY r.kind, r.rule"),
-                                  arguments: ["[" + tested.filter { !listed.contains($0) }.map(String.init).joined(separator: ",") + "]"])
+        let unlisted = tested.filter { !listed.contains($0) }
+        if let held {
+            // As the statement orders them: by kind, then rule, compared as SQLite compares text (bytes).
+            ids += unlisted.compactMap { id in held.rules[id].flatMap { $0.deprecated ? nil : (id, $0.order) } }
+                .sorted { $0.1.lexicographicallyPrecedes($1.1) }.map(\.0)
+        } else {
+            ids += try Int64.fetchAll(db.cachedStatement(sql: "SELECT r.id FROM v_rules r WHERE r.id IN (SELECT value FROM json_each(?)) AND r.deprecated = 0 ORDER BY r.kind, r.rule"),
+                                      arguments: ["[" + unlisted.map(String.init).joined(separator: ",") + "]"])
+        }
         // Most words first; bm25's order (the query's) within.
         let ranked = ids.enumerated().sorted { a, b in
             let (x, y) = (matched[a.element] ?? 0, matched[b.element] ?? 0)
@@ -69,19 +155,14 @@ package enum RuleSearch {
         // A rule holding one word of several is noise beside rules that hold more.
         let best = ranked.first.map { matched[$0] ?? 0 } ?? 0
         let kept = ranked.filter { words.count <= 1 || (matched[$0] ?? 0) * 2 >= best && (matched[$0] ?? 0) > 1 || best == 1 }
-        let split = { (text: String?) in (text ?? "").split(separator: ",").map(String.init) }
-        let rule = try db.cachedStatement(sql: """
-            SELECT r.id, r.kind, r.rule, r.name, r.description,
-                (SELECT group_concat(sc) FROM rule_sc WHERE rule_id = r.id AND secondary = 0) AS criteria,
-                CASE r.kind WHEN 'axe' THEN (SELECT group_concat(act_rule) FROM v_rule_act WHERE axe_rule = r.rule)
-                            ELSE (SELECT group_concat(axe_rule) FROM v_rule_act WHERE act_rule = r.rule) END AS related
-            FROM v_rules r WHERE r.id = ?
-            """)
         let hits = try (limit > 0 ? Array(kept.prefix(limit)) : kept).compactMap { id -> RuleHit? in
-            guard let row = try Row.fetchOne(rule, arguments: [id]) else { return nil }
-            return RuleHit(kind: try row.ruleKind(), rule: row["rule"], name: row["name"], description: row["description"],
-                           criteria: try row.successCriteria("criteria").sorted(),
-                           related: split(row["related"]).sorted(), matched: matched[id] ?? 0)
+            if let held {
+                guard var hit = try held.rules[id]?.hit.get() else { return nil }
+                hit.matched = matched[id] ?? 0
+                return hit
+            }
+            guard let row = try Row.fetchOne(db.cachedStatement(sql: ruleByIDSQL), arguments: [id]) else { return nil }
+            return try hit(row, matched: matched[id] ?? 0)
         }
         return (hits, kept.count)
     }

@@ -25,6 +25,14 @@ enum Spelling {
         var candidates: [String] = []
         for first in Set([letters[0], letters[1]].map { String($0).lowercased() }) {
             guard let scalar = first.unicodeScalars.first, let next = Unicode.Scalar(scalar.value + 1) else { continue }
+            // Held by a long-running reader's index: the same words, in the same order (the first
+            // letter is ASCII, so the range is the words starting with its byte; SQLite's length
+            // counts code points).
+            if let held = words.held {
+                let lengths = (letters.count - 2)...(letters.count + 2)
+                candidates += (held.wordsByFirstByte[UInt8(scalar.value)] ?? []).filter { lengths.contains($0.unicodeScalars.count) }
+                continue
+            }
             candidates += try String.fetchAll(db.cachedStatement(sql: """
                 SELECT term FROM search_component_forms WHERE term >= ? AND term < ? AND length(term) BETWEEN ? AND ?
                 """), arguments: [first, String(next), letters.count - 2, letters.count + 2])
@@ -80,14 +88,24 @@ enum Spelling {
 
     private static let rows = ["qwertyuiop", "asdfghjkl", "zxcvbnm"].map(Array.init)
 
+    /// Each ASCII letter's place on the keyboard (either case), by its code: thousands of words are
+    /// tried for one misspelling, and searching the rows for each letter was most of the cost.
+    private static let places: [(row: Int, column: Int)?] = (0..<128).map { code in
+        let letter = Character(Unicode.Scalar(UInt8(code))).lowercased()
+        for (row, keys) in rows.enumerated() { if let column = keys.firstIndex(of: Character(letter)) { return (row, column) } }
+        return nil
+    }
+
     /// Whether two letters are next to each other on a QWERTY keyboard (same row, or the row above
     /// or below, offset by one key at most).
     static func neighbours(_ a: Character, _ b: Character) -> Bool {
         func place(_ c: Character) -> (row: Int, column: Int)? {
-            for (row, keys) in rows.enumerated() { if let column = keys.firstIndex(of: c) { return (row, column) } }
-            return nil
+            if let code = c.asciiValue { return places[Int(code)] }
+            // Not ASCII, but lower-cased it may be (the Kelvin sign is a `k`).
+            let lower = Character(c.lowercased())
+            return lower.asciiValue.flatMap { places[Int($0)] }
         }
-        guard let p = place(Character(a.lowercased())), let q = place(Character(b.lowercased())) else { return false }
+        guard let p = place(a), let q = place(b) else { return false }
         if p.row == q.row { return abs(p.column - q.column) == 1 }
         // Rows are staggered: a key touches the one below it and the one below and to its left.
         if abs(p.row - q.row) != 1 { return false }

@@ -35,6 +35,8 @@ struct TermMatcher {
         var tokens: [IndexTokenizer.Token] = []
 
         var terms: Set<Int> { exact.union(viaEquivalent.keys) }
+        /// `terms.isEmpty`, without making the set.
+        var holdsNone: Bool { exact.isEmpty && viaEquivalent.isEmpty }
         /// Equivalents count for less than the words typed: exact words rank first.
         var weight: Double { Double(exact.count) + 0.6 * Double(viaEquivalent.keys.filter { !exact.contains($0) }.count) }
     }
@@ -55,6 +57,10 @@ struct TermMatcher {
     /// Nil for a pattern with a prefix (matched against the words), and without a held index.
     let patternIDs: [[Int32]?]
     let patternStarts: PatternStarts?
+    /// The stem numbers a held text must hold for a pattern to match it: each pattern's first
+    /// (one with a stem no text holds matches none). Nil when a pattern may match a held text
+    /// otherwise (a prefix, matched against the words), or there is no held index.
+    let heldStarts: [Int32]?
     /// The byte pairs of each needle (`BytePairs`), for a held text's check.
     let needlePairs: [BytePairs]
 
@@ -74,6 +80,12 @@ struct TermMatcher {
         }
         self.patternIDs = patternIDs
         patternStarts = stemNumbers.flatMap { PatternStarts(patternIDs, stemCount: $0.count) }
+        var starts: [Int32]? = stemNumbers == nil ? nil : []
+        for (number, pattern) in patterns.enumerated() where !pattern.pieces.isEmpty {
+            guard let ids = patternIDs[number] else { starts = nil; break }
+            if let first = ids.first, !ids.contains(-1) { starts?.append(first) }
+        }
+        heldStarts = starts
         let needles: [[UInt8]] = patterns.compactMap { pattern in
             switch pattern.pieces.first {
             case .stem(let stem): Array((stem.count > 2 ? String(stem.dropLast()) : stem).utf8)

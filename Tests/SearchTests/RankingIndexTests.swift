@@ -45,14 +45,20 @@ final class RankingIndexTests: XCTestCase {
         var compared = 0
         for question in questions {
             for options in [SearchOptions(limit: SearchOptions.defaultComponentLimit), SearchOptions(platform: .android, limit: 3)] {
-                let sql = try kb.searchComponents(question, options: options, timeout: 0)
-                let held = try kb.answering(dataVersion: "one") { try kb.searchComponents(question, options: options, timeout: 0) }
-                let expected = ComponentSearchRendering.json(sql, rules: [], lines: false)
-                let answered = ComponentSearchRendering.json(held, rules: [], lines: false)
+                // The whole answer every skin gives: the components and the rules.
+                let sql = try kb.findComponents(question, options: options, timeout: 0)
+                let held = try kb.answering(dataVersion: "one") { try kb.findComponents(question, options: options, timeout: 0) }
+                let expected = ComponentSearchRendering.json(sql.result, rules: sql.rules.items, lines: false) + " of \(sql.rules.total)"
+                let answered = ComponentSearchRendering.json(held.result, rules: held.rules.items, lines: false) + " of \(held.rules.total)"
                 XCTAssertEqual(answered, expected, "\(question) (\(options.platform?.rawValue ?? "every platform"))")
                 if answered != expected { return }
                 compared += 1
             }
+            // Every rule the question finds, not only the first five: the held rules are all read.
+            let rules = try kb.searchRules(question, limit: 0)
+            let heldRules = try kb.answering(dataVersion: "one") { try kb.searchRules(question, limit: 0) }
+            XCTAssertEqual(heldRules.items, rules.items, question)
+            XCTAssertEqual(heldRules.total, rules.total, question)
         }
         let size = try XCTUnwrap(kb.heldRankingIndexSize, "the questions were answered from a held index")
         XCTAssertGreaterThan(size.texts, 1000)
