@@ -1,4 +1,5 @@
 import A11yKB
+import KBStore
 import GRDB
 @testable import KBModel
 @testable import KBSearch

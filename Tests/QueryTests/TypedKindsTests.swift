@@ -1,4 +1,6 @@
 import A11yKB
+import KBModel
+import KBStore
 @testable import KBImport
 import Foundation
 import GRDB

@@ -1,4 +1,5 @@
 import A11yKB
+import KBModel
 @testable import KBConformance
 @testable import KBQuery
 @testable import KBRender
