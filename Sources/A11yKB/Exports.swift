@@ -10,6 +10,7 @@
 @_exported import enum KBFiles.FileKind
 
 @_exported import enum KBModel.AnnouncementOrigin
+@_exported import enum KBModel.ErrorMessage
 @_exported import struct KBModel.ComponentName
 @_exported import enum KBModel.Family
 @_exported import enum KBModel.Framework
