@@ -42,3 +42,18 @@ public enum AnnouncementRendering {
         return "\(minutes):\(seconds < 10 ? "0" : "")\(seconds).\(tenths)"
     }
 }
+
+/// The announcements a question shows, with how many match: markdown, and as data.
+public struct AnnouncementsDocument: StructuredDocument, Sendable {
+    public static let formats: [DocumentFormat] = [.markdown, .json]
+
+    public var shown: Shown<SpokenAnnouncement>
+
+    public init(_ shown: Shown<SpokenAnnouncement>) { self.shown = shown }
+
+    public var json: JSONValue { .object([("total", .int(Int64(shown.total))), ("announcements", shown.items.tabular.json)]) }
+
+    public func render(_ format: DocumentFormat, options: DocumentOptions) -> String {
+        format == .json ? json.rendered() + "\n" : AnnouncementRendering.markdown(shown.items)
+    }
+}

@@ -12,6 +12,26 @@ extension Comparison: StreamingDocument {
     }
 }
 
+extension Comparison: StructuredDocument {
+    public var json: JSONValue { ComparisonRendering.json(self) }
+}
+
+/// The comparison as an outline rather than a table, for an assistant (`ComparisonRendering.outline`),
+/// and as data.
+public struct ComparisonOutlineDocument: StructuredDocument, Sendable {
+    public static let formats: [DocumentFormat] = [.markdown, .json]
+
+    public var comparison: Comparison
+
+    public init(_ comparison: Comparison) { self.comparison = comparison }
+
+    public var json: JSONValue { comparison.json }
+
+    public func render(_ format: DocumentFormat, options: DocumentOptions) -> String {
+        format == .json ? json.rendered() + "\n" : ComparisonRendering.outline(comparison)
+    }
+}
+
 public enum ComparisonRendering {
     public static func title(_ comparison: Comparison) -> String? {
         guard let c = comparison.component else { return nil }

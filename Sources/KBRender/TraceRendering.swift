@@ -61,3 +61,18 @@ extension Array where Element == SourceTrace {
                        })
     }
 }
+
+/// The traces of sources as people read them (the account, or the counts), as a document; every
+/// other format is the traces' `Tabular`.
+public struct TraceDocument: Document, Sendable {
+    public static let formats: [DocumentFormat] = [.text]
+
+    public var traces: [SourceTrace]
+    public var countsOnly: Bool
+
+    public init(_ traces: [SourceTrace], countsOnly: Bool = false) { (self.traces, self.countsOnly) = (traces, countsOnly) }
+
+    public func render(_ format: DocumentFormat, options: DocumentOptions) -> String {
+        TraceRendering.text(traces, countsOnly: countsOnly)
+    }
+}

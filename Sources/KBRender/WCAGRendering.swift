@@ -20,3 +20,18 @@ public enum WCAGRendering {
         return out
     }
 }
+
+/// The WCAG citations a question finds: markdown, and as data.
+public struct WCAGCitationsDocument: StructuredDocument, Sendable {
+    public static let formats: [DocumentFormat] = [.markdown, .json]
+
+    public var citations: [WCAGCitation]
+
+    public init(_ citations: [WCAGCitation]) { self.citations = citations }
+
+    public var json: JSONValue { .object([("citations", citations.tabular.json)]) }
+
+    public func render(_ format: DocumentFormat, options: DocumentOptions) -> String {
+        format == .json ? json.rendered() + "\n" : WCAGRendering.markdown(citations)
+    }
+}

@@ -186,9 +186,7 @@ final class LayerTests: XCTestCase {
 final class AnswerPathTests: XCTestCase {
     static let skins = ["a11ykb", "a11ykb-mcp", "A11yKBMCP", "A11yKBServer", "a11ykb-serve"]
     /// Still called by a skin, to be folded into documents.
-    static let stillDirect: Set<String> = ["AnnouncementRendering", "CatalogRendering", "ChecklistDiffRendering", "ChecklistRendering",
-                                           "ComparisonRendering", "ConformanceDataRendering", "EquivalentsRendering",
-                                           "TestReportRendering", "TraceRendering", "WCAGRendering",
+    static let stillDirect: Set<String> = ["ConformanceDataRendering",
                                            // Its `Style` (a skin's colours and hint wording), and the corrections MCP's structured answer holds.
                                            "SearchRendering"]
 
