@@ -44,16 +44,12 @@ public enum AnnouncementRendering {
 }
 
 /// The announcements a question shows, with how many match: markdown, and as data.
-public struct AnnouncementsDocument: StructuredDocument, Sendable {
-    public static let formats: [DocumentFormat] = [.markdown, .json]
-
+public struct AnnouncementsDocument: MarkdownStructuredDocument, Sendable {
     public var shown: Shown<SpokenAnnouncement>
 
     public init(_ shown: Shown<SpokenAnnouncement>) { self.shown = shown }
 
     public var json: JSONValue { .object([("total", .int(Int64(shown.total))), ("announcements", shown.items.tabular.json)]) }
 
-    public func render(_ format: DocumentFormat, options: DocumentOptions) -> String {
-        format == .json ? json.rendered() + "\n" : AnnouncementRendering.markdown(shown.items)
-    }
+    public var markdown: String { AnnouncementRendering.markdown(shown.items) }
 }

@@ -33,18 +33,14 @@ public struct ChecklistDocument: StructuredDocument, Sendable {
 }
 
 /// The test plans a team saved, as a markdown list and as data.
-public struct SavedPlansDocument: StructuredDocument, Sendable {
-    public static let formats: [DocumentFormat] = [.markdown, .json]
-
+public struct SavedPlansDocument: MarkdownStructuredDocument, Sendable {
     public var plans: [SavedPlan]
 
     public init(_ plans: [SavedPlan]) { self.plans = plans }
 
     public var json: JSONValue { .object([("plans", plans.tabular.json)]) }
 
-    public func render(_ format: DocumentFormat, options: DocumentOptions) -> String {
-        format == .json ? json.rendered() + "\n" : ChecklistRendering.markdown(plans)
-    }
+    public var markdown: String { ChecklistRendering.markdown(plans) }
 }
 
 public enum ChecklistRendering {

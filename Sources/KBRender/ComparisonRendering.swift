@@ -18,18 +18,14 @@ extension Comparison: StructuredDocument {
 
 /// The comparison as an outline rather than a table, for an assistant (`ComparisonRendering.outline`),
 /// and as data.
-public struct ComparisonOutlineDocument: StructuredDocument, Sendable {
-    public static let formats: [DocumentFormat] = [.markdown, .json]
-
+public struct ComparisonOutlineDocument: MarkdownStructuredDocument, Sendable {
     public var comparison: Comparison
 
     public init(_ comparison: Comparison) { self.comparison = comparison }
 
     public var json: JSONValue { comparison.json }
 
-    public func render(_ format: DocumentFormat, options: DocumentOptions) -> String {
-        format == .json ? json.rendered() + "\n" : ComparisonRendering.outline(comparison)
-    }
+    public var markdown: String { ComparisonRendering.outline(comparison) }
 }
 
 public enum ComparisonRendering {

@@ -3,3 +3,17 @@
 public protocol StructuredDocument: Document {
     var json: JSONValue { get }
 }
+
+/// A structured document written in markdown or as its data alone (the answers only an
+/// assistant's tools give): its formats and their rendering, written once.
+public protocol MarkdownStructuredDocument: StructuredDocument {
+    var markdown: String { get }
+}
+
+extension MarkdownStructuredDocument {
+    public static var formats: [DocumentFormat] { [.markdown, .json] }
+
+    public func render(_ format: DocumentFormat, options: DocumentOptions) -> String {
+        format == .json ? json.rendered() + "\n" : markdown
+    }
+}

@@ -22,16 +22,12 @@ public enum WCAGRendering {
 }
 
 /// The WCAG citations a question finds: markdown, and as data.
-public struct WCAGCitationsDocument: StructuredDocument, Sendable {
-    public static let formats: [DocumentFormat] = [.markdown, .json]
-
+public struct WCAGCitationsDocument: MarkdownStructuredDocument, Sendable {
     public var citations: [WCAGCitation]
 
     public init(_ citations: [WCAGCitation]) { self.citations = citations }
 
     public var json: JSONValue { .object([("citations", citations.tabular.json)]) }
 
-    public func render(_ format: DocumentFormat, options: DocumentOptions) -> String {
-        format == .json ? json.rendered() + "\n" : WCAGRendering.markdown(citations)
-    }
+    public var markdown: String { WCAGRendering.markdown(citations) }
 }
