@@ -192,6 +192,8 @@ let package = Package(
         .testTarget(name: "SystemTests", dependencies: layers + ["A11yKB", "TestSupport", grdb]),
         // The server's routes, answered in process (no port), and its connections' limits (a port of 127.0.0.1, in process).
         .testTarget(name: "ServerTests", dependencies: ["A11yKB", "A11yKBServer", "TestSupport", grdb,
+                                                        // A plan's to-do list read back as a report, by the layer that reads reports.
+                                                        "KBConformance",
                                                         .product(name: "Hummingbird", package: "hummingbird"),
                                                         .product(name: "HummingbirdCore", package: "hummingbird"),
                                                         .product(name: "HTTPTypes", package: "swift-http-types"),

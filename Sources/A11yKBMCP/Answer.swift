@@ -14,6 +14,11 @@ package struct Answer {
         self.data = data
     }
 
+    /// A document's answer: its text in `format`, and its data.
+    package init<D: StructuredDocument>(_ document: D, _ format: DocumentFormat = .markdown) throws {
+        self.init(try document.rendered(format), document.json)
+    }
+
     /// A result whose JSON is an array or a value: put under `key` in an object.
     package init(_ text: String, _ key: String, _ data: JSONValue) {
         self.init(text, .object([(key, data)]))

@@ -23,12 +23,10 @@ package enum ToolCall {
                 details.append(("candidates", .array(candidates.map(JSONValue.string))))
             }
             return Answer.error(error.message(Hints.wording(tool.parameters, timeLimit: table.timeLimit)), details)
-        } catch let error as HintedError {
-            return Answer.error(error.message(Hints.wording(tool.parameters, timeLimit: table.timeLimit)))
         } catch {
-            // A bad argument, a knowledge base that fails to read: said to the model, and the
-            // server goes on.
-            return Answer.error(String(describing: error))
+            // A bad argument, a knowledge base that fails to read: said to the model in the
+            // library's words, and the server goes on.
+            return Answer.error(ErrorMessage.text(error, Hints.wording(tool.parameters, timeLimit: table.timeLimit)))
         }
     }
 
@@ -52,10 +50,8 @@ package enum ToolCall {
         let kb: KnowledgeBase
         do {
             kb = try knowledgeBase()
-        } catch let error as HintedError {
-            return Answer.error(error.message(Hints.wording(tool.parameters, timeLimit: table.timeLimit))).json.rendered(pretty: false)
         } catch {
-            return Answer.error(String(describing: error)).json.rendered(pretty: false)
+            return Answer.error(ErrorMessage.text(error, Hints.wording(tool.parameters, timeLimit: table.timeLimit))).json.rendered(pretty: false)
         }
         return try answer(params.name, params.arguments, kb, table: table).json.rendered(pretty: false)
     }

@@ -171,7 +171,7 @@ extension Tools {
         ],
         answer: { arguments, kb in
             let catalog = try kb.catalog(family: Common.family(arguments), category: arguments.string("category"))
-            return Answer(CatalogRendering.markdown(catalog), CatalogRendering.json(catalog))
+            return try Answer(CatalogDocument(catalog))
         })
 
     package static let getComponent = ToolDefinition(
@@ -245,7 +245,7 @@ extension Tools {
         parameters: [Common.requiredComponent, Common.family],
         answer: { arguments, kb in
             let summary = try kb.summary(of: arguments.string("component")!, family: Common.family(arguments))
-            return Answer(CatalogRendering.formatsMarkdown(summary), CatalogRendering.formatsJSON(summary))
+            return try Answer(ComponentFormatsDocument(summary))
         })
 
     package static let searchFacts = ToolDefinition(
@@ -346,7 +346,7 @@ extension Tools {
         answer: { arguments, kb in
             let comparison = try kb.compare(component: arguments.string("component"), aspects: arguments.strings("aspects"),
                                             platforms: try arguments.platforms("platforms"), family: Common.family(arguments))
-            return Answer(ComparisonRendering.outline(comparison), ComparisonRendering.json(comparison))
+            return try Answer(ComparisonOutlineDocument(comparison))
         })
 
     package static let getAnnouncements = ToolDefinition(
@@ -368,9 +368,10 @@ extension Tools {
                                              platform: try arguments.platform(),
                                              origin: arguments.string("origin").flatMap(AnnouncementOrigin.init(rawValue:)),
                                              limit: arguments.int("limit"))
-            var text = shown.items.isEmpty ? "No announcements match.\n" : AnnouncementRendering.markdown(shown.items)
+            let document = AnnouncementsDocument(shown)
+            var text = shown.items.isEmpty ? "No announcements match.\n" : try document.rendered(.markdown)
             if shown.isCut { text += "\n(\(shown.items.count) of \(shown.total) shown: raise limit or narrow the filters)\n" }
-            return Answer(text, .object([("total", .int(Int64(shown.total))), ("announcements", shown.items.tabular.json)]))
+            return Answer(text, document.json)
         })
 
     package static let listGaps = ToolDefinition(
@@ -415,9 +416,10 @@ extension Tools {
             }
             var citations = try kb.wcagCitations(component: component, family: family, criterion: criterion ?? nil)
             if case .some(nil) = criterion { citations = [] }
+            let document = WCAGCitationsDocument(citations)
             let text = citations.isEmpty ? "No WCAG citations match: the sources asked about cite none.\n"
-                : WCAGRendering.markdown(citations)
-            return Answer(text, "citations", citations.tabular.json)
+                : try document.rendered(.markdown)
+            return Answer(text, document.json)
         })
 
     package static let buildChecklist = ToolDefinition(
@@ -446,7 +448,7 @@ extension Tools {
                                              notesAsItems: arguments.bool("notes_as_items"))
             let footer = try kb.teamFooter()
             let format = try arguments.format(ChecklistDocument.self)
-            return Answer(try ChecklistDocument(checklist, footer: footer).rendered(format), ChecklistRendering.json(checklist, footer: footer))
+            return try Answer(ChecklistDocument(checklist, footer: footer), format)
         })
 
     package static let getTestPlan = ToolDefinition(
@@ -466,14 +468,13 @@ extension Tools {
         answer: { arguments, kb in
             guard let name = arguments.string("name") else {
                 let plans = try kb.plans()
-                return Answer(ChecklistRendering.markdown(plans), "plans", plans.tabular.json)
+                return try Answer(SavedPlansDocument(plans))
             }
             let (plan, checklist) = try kb.plan(name)
             let marks = try arguments.string("changes_since").map { try kb.changes(of: checklist.items, since: $0) } ?? [:]
             let footer = try kb.teamFooter()
             let format = try arguments.format(ChecklistDocument.self)
-            return Answer(try ChecklistDocument(checklist, footer: footer, marks: marks, title: "Test plan \(plan.name)").rendered(format),
-                          ChecklistRendering.json(checklist, footer: footer, marks: marks))
+            return try Answer(ChecklistDocument(checklist, footer: footer, marks: marks, title: "Test plan \(plan.name)"), format)
         })
 
     package static let reportResults = ToolDefinition(
@@ -492,7 +493,7 @@ extension Tools {
                                        evidence: try Common.evidence(arguments, kb))
             // The results came as text: there is no file to name in the heading.
             report.file = nil
-            return Answer(TestReportRendering.markdown(report), "rows", TestReportRendering.tabular(report).json)
+            return try Answer(TestReportDocument(report))
         })
 
     package static let diffKnowledgeBases = ToolDefinition(
@@ -519,9 +520,7 @@ extension Tools {
             } else {
                 throw QueryError.invalidOption("give old (a knowledge base file) or component")
             }
-            return Answer(ChecklistDiffRendering.markdown(diff), .object([
-                ("summary", .string(ChecklistDiffRendering.summary(diff))), ("changes", ChecklistDiffRendering.tabular(diff).json),
-            ]))
+            return try Answer(diff)
         }, readsServerFiles: true)
 
     /// How many node entries (elements with one HTML each) explain_axe_results sends.

@@ -24,7 +24,7 @@ package enum API {
             let slug = try context.parameters.decoded("slug")
             let family = try Query(request.uri).family()
             return try await Answering.cached(request, env, type: .json) { kb in
-                ComparisonRendering.json(try Answering.comparison(kb, slug, family) { "/api" + Links.compare(slug, $0) }).rendered()
+                try Answering.comparison(kb, slug, family) { "/api" + Links.compare(slug, $0) }.json.rendered()
             }
         }
         routes.get("/api/wcag/:sc", summary: "the components and rules that test a success criterion", example: "/api/wcag/1.4.3") { request, context in

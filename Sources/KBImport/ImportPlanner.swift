@@ -56,7 +56,7 @@ package struct ImportPlanner {
             }
             plan.operations.append(.replaceRules(sourceID: sourceID, rules))
             plan.outcomes.append(.standards(path: document.path, rules: rules.count, criteria: criteria.count,
-                                            format: document.format.rawValue))
+                                            format: document.format))
         }
         return plan
     }
@@ -90,7 +90,7 @@ package struct ImportPlanner {
         var plan = ImportPlan()
         for path in paths {
             guard let id = stored.sourceIDs[path], let source = stored.sources[id] else { continue }
-            let format = source.format.rawValue
+            let format = source.format
             for key in held(by: id) {
                 removeComponent(key, into: &plan)
                 plan.outcomes.append(.removed(path: path, component: key.slug, format: format))
@@ -158,7 +158,7 @@ package struct ImportPlanner {
         let gone = before.filter { !described.contains($0) }
         for key in gone {
             removeComponent(key, into: &plan)
-            plan.outcomes.append(.removed(path: document.path, component: key.slug, format: document.format.rawValue))
+            plan.outcomes.append(.removed(path: document.path, component: key.slug, format: document.format))
         }
         for (from, to) in ImportPlanner.renames(gone: gone, added: added) {
             plan.operations.append(.recordRename(family: from.family, from: from.slug, to: to.slug))
@@ -191,7 +191,7 @@ package struct ImportPlanner {
                                     into plan: inout ImportPlan, qualified: Bool = false) -> StoredState.ComponentKey? {
         let info = entry.component
         let key = StoredState.ComponentKey(info.family, info.slug)
-        let format = document.format.rawValue
+        let format = document.format
         if let owner = stored.components[key], owner.sourceID != sourceID, !qualified, let category = info.category.flatMap(Slug.from),
            let ownerSource = stored.sources[owner.sourceID],
            !ImportPlanner.sameDocument(owner: (ownerSource.format, owner.category), newcomer: (document.format, info.category)) {
@@ -287,7 +287,7 @@ package struct ImportPlanner {
         replaceSameCaptions(component: component, sourceID: sourceID, document: document, into: &plan)
         plan.operations.append(.appendCaptions(componentID: component.id, sourceID: sourceID, announcements))
         stored.captions[component.id, default: []].insert(sourceID)
-        plan.outcomes.append(.transcript(path: document.path, component: key.slug, format: document.format.rawValue))
+        plan.outcomes.append(.transcript(path: document.path, component: key.slug, format: document.format))
     }
 
     /// A caption belongs to its component, not to the path it came from: the same caption (the
@@ -318,18 +318,18 @@ package struct ImportPlan: Sendable, Equatable {
 
 /// What an import did to one file, as the summary reports it.
 package enum ImportOutcome: Sendable, Equatable {
-    case added(path: String, component: String, format: String)
-    case replaced(path: String, component: String, format: String)
+    case added(path: String, component: String, format: SourceFormat)
+    case replaced(path: String, component: String, format: SourceFormat)
     case superseded(component: String, winner: String, superseded: String)
-    case removed(path: String, component: String, format: String)
-    case transcript(path: String, component: String, format: String)
+    case removed(path: String, component: String, format: SourceFormat)
+    case transcript(path: String, component: String, format: SourceFormat)
     case skipped(path: String, reason: String)
     case notice(path: String, line: Int?, message: String)
     /// The file gives `count` rules another file gives too (`message` names them).
     case sharedRules(path: String, count: Int, message: String)
     case unaccounted(path: String, lines: Int)
     /// A standards file: how many rules or success criteria it gave.
-    case standards(path: String, rules: Int, criteria: Int, format: String)
+    case standards(path: String, rules: Int, criteria: Int, format: SourceFormat)
 }
 
 extension ImportSummary {

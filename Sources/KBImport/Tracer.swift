@@ -46,7 +46,7 @@ package enum Tracer {
             components = rules.map { "\($0.kind.rawValue) rule \($0.slug)" } + (criteria.isEmpty ? [] : ["\(criteria.count) WCAG success criteria"])
         }
         if let reason = output.skipReason {
-            return whole(file.path, text: text, format: output.format.rawValue, components: components, note: reason,
+            return whole(file.path, text: text, format: output.format, components: components, note: reason,
                          role: .skipped("file not imported: \(reason)"))
         }
         let lines = MarkdownOutline.splitLines(text).enumerated().map { index, line -> SourceTrace.Line in
@@ -61,11 +61,11 @@ package enum Tracer {
                                     details: roles.isEmpty ? ["no reader kept anything of it"] : roles.map(\.detail),
                                     table: fact?.0, kind: fact?.1)
         }
-        return SourceTrace(path: file.path, format: output.format.rawValue, components: components, note: nil, lines: lines)
+        return SourceTrace(path: file.path, format: output.format, components: components, note: nil, lines: lines)
     }
 
     /// A file every line of which has one role.
-    static func whole(_ path: String, text: String? = nil, format: String?, components: [String], note: String,
+    static func whole(_ path: String, text: String? = nil, format: SourceFormat?, components: [String], note: String,
                       role: LineRole) -> SourceTrace {
         let body = text ?? (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
         let lines = MarkdownOutline.splitLines(body).enumerated().map { index, line in

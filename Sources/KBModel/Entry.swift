@@ -74,7 +74,8 @@ package struct Entry: Sendable, Equatable {
     }
 }
 
-package enum SourceFormat: String, Sendable, Codable, CaseIterable {
+/// The format a source is read as; `rawValue` is its name in the store, a trace and an import summary.
+public enum SourceFormat: String, Sendable, Codable, CaseIterable {
     case magentaV2 = "magenta-v2"
     case jekyll
     case renderedText = "rendered-text"

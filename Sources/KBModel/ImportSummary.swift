@@ -5,9 +5,9 @@ public struct ImportSummary: Sendable, Encodable, Equatable {
     public struct Item: Sendable, Codable, Equatable {
         public var path: String
         public var component: String
-        public var format: String
+        public var format: SourceFormat
 
-        public init(path: String, component: String, format: String) {
+        public init(path: String, component: String, format: SourceFormat) {
             self.path = path
             self.component = component
             self.format = format
@@ -88,11 +88,11 @@ public struct ImportSummary: Sendable, Encodable, Equatable {
         public var path: String
         public var rules: Int
         public var criteria: Int
-        public var format: String
+        public var format: SourceFormat
 
         enum CodingKeys: String, CodingKey { case path, format, rules, criteria }
 
-        public init(path: String, rules: Int, criteria: Int, format: String) {
+        public init(path: String, rules: Int, criteria: Int, format: SourceFormat) {
             self.path = path
             self.rules = rules
             self.criteria = criteria

@@ -23,7 +23,7 @@ public struct SourceTrace: Sendable, Equatable {
 
     public var path: String
     /// The format read (`magenta-v2`, `jekyll`, `webvtt`...), nil when the file is not read.
-    public var format: String?
+    public var format: SourceFormat?
     /// The components it describes, as `family/slug`.
     public var components: [String]
     /// Why the whole file is set aside or could not be read, if it is.
@@ -34,7 +34,7 @@ public struct SourceTrace: Sendable, Equatable {
         lines.reduce(0) { $0 + ($1.disposition == disposition ? 1 : 0) }
     }
 
-    public init(path: String, format: String? = nil, components: [String], note: String? = nil, lines: [Line]) {
+    public init(path: String, format: SourceFormat? = nil, components: [String], note: String? = nil, lines: [Line]) {
         self.path = path
         self.format = format
         self.components = components

@@ -47,7 +47,7 @@ public struct ComponentSummary: Sendable, Equatable {
         let written = try Set((row["note_platforms"] as String? ?? "").split(separator: ",").map { slug -> Platform? in
             if slug == "general" { return nil }
             guard let platform = Platform(rawValue: String(slug)) else {
-                throw UnknownStoredValue(kind: "platform", column: "note_platforms", value: String(slug))
+                throw UnknownStoredValue(kind: .platform, column: "note_platforms", value: String(slug))
             }
             return platform
         })

@@ -136,8 +136,8 @@ public struct ManualTest: Sendable, Equatable, RowDecodable {
         title = row["title"]
         family = try row.family()
         platform = try row.platform()
-        guard let link = try row.closed("link", kind: "link", SuccessCriterionLink.init(rawValue:)) else {
-            throw UnknownStoredValue(kind: "link", column: "link", value: "NULL")
+        guard let link = try row.closed("link", kind: .link, SuccessCriterionLink.init(rawValue:)) else {
+            throw UnknownStoredValue(kind: .link, column: "link", value: "NULL")
         }
         self.link = link
         reason = row["reason"]

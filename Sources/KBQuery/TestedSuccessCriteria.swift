@@ -50,7 +50,7 @@ package struct TestedSuccessCriteria: Sendable {
                 out.testsNothing.insert(criterion)
                 continue
             }
-            guard let kind = Link(rawValue: link) else { throw UnknownStoredValue(kind: "link", column: "link", value: link) }
+            guard let kind = Link(rawValue: link) else { throw UnknownStoredValue(kind: .link, column: "link", value: link) }
             let tested = Tested(sc: try row.successCriterion(), link: kind, reason: row["reason"], platform: try row.platform())
             out.all[row["component_id"], default: []].append(tested)
             if let criterion { out.byCriterion[criterion, default: []].append(tested) } else { out.byComponent[row["component_id"], default: []].append(tested) }

@@ -42,3 +42,14 @@ public enum AnnouncementRendering {
         return "\(minutes):\(seconds < 10 ? "0" : "")\(seconds).\(tenths)"
     }
 }
+
+/// The announcements a question shows, with how many match: markdown, and as data.
+public struct AnnouncementsDocument: MarkdownStructuredDocument, Sendable {
+    public var shown: Shown<SpokenAnnouncement>
+
+    public init(_ shown: Shown<SpokenAnnouncement>) { self.shown = shown }
+
+    public var json: JSONValue { .object([("total", .int(Int64(shown.total))), ("announcements", shown.items.tabular.json)]) }
+
+    public var markdown: String { AnnouncementRendering.markdown(shown.items) }
+}

@@ -6,7 +6,7 @@ import KBQuery
 
 /// A checklist as a document: the items, the team's footer that closes the text formats, the
 /// items marked as changed since an older knowledge base, and the title (a plan's).
-public struct ChecklistDocument: Document, Sendable {
+public struct ChecklistDocument: StructuredDocument, Sendable {
     /// Jira's importer CSV (`jira-csv`, `JiraImport.swift`) is one issue per component.
     public static let formats: [DocumentFormat] = [.markdown, .jira, .csv, .gherkin, .json, .jiraCSV]
 
@@ -22,6 +22,25 @@ public struct ChecklistDocument: Document, Sendable {
     public func render(_ format: DocumentFormat, options: DocumentOptions) -> String {
         ChecklistRendering.render(checklist, format, footer: footer, marks: marks, title: title, options: options)
     }
+
+    public var json: JSONValue { ChecklistRendering.json(checklist, footer: footer, marks: marks) }
+
+    /// The checklist's platform and framework as a heading names them (`iOS · SwiftUI`), or nil for every platform.
+    public var stackName: String? { ChecklistRendering.stackName(checklist) }
+
+    /// The most characters Jira takes in one issue's description.
+    public static var jiraDescriptionLimit: Int { ChecklistRendering.jiraDescriptionLimit }
+}
+
+/// The test plans a team saved, as a markdown list and as data.
+public struct SavedPlansDocument: MarkdownStructuredDocument, Sendable {
+    public var plans: [SavedPlan]
+
+    public init(_ plans: [SavedPlan]) { self.plans = plans }
+
+    public var json: JSONValue { .object([("plans", plans.tabular.json)]) }
+
+    public var markdown: String { ChecklistRendering.markdown(plans) }
 }
 
 public enum ChecklistRendering {

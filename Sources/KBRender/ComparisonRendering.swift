@@ -12,6 +12,22 @@ extension Comparison: StreamingDocument {
     }
 }
 
+extension Comparison: StructuredDocument {
+    public var json: JSONValue { ComparisonRendering.json(self) }
+}
+
+/// The comparison as an outline rather than a table, for an assistant (`ComparisonRendering.outline`),
+/// and as data.
+public struct ComparisonOutlineDocument: MarkdownStructuredDocument, Sendable {
+    public var comparison: Comparison
+
+    public init(_ comparison: Comparison) { self.comparison = comparison }
+
+    public var json: JSONValue { comparison.json }
+
+    public var markdown: String { ComparisonRendering.outline(comparison) }
+}
+
 public enum ComparisonRendering {
     public static func title(_ comparison: Comparison) -> String? {
         guard let c = comparison.component else { return nil }

@@ -166,3 +166,15 @@ public enum EquivalentsRendering {
         return out
     }
 }
+
+/// A term's look-up as people read it (each concept, its terms by platform), as a document; every
+/// other format is the concepts' `Tabular`.
+public struct EquivalentsDocument: Document, Sendable {
+    public static let formats: [DocumentFormat] = [.text]
+
+    public var concepts: [EquivalentConcept]
+
+    public init(_ concepts: [EquivalentConcept]) { self.concepts = concepts }
+
+    public func render(_ format: DocumentFormat, options: DocumentOptions) -> String { EquivalentsRendering.text(concepts) }
+}

@@ -40,8 +40,8 @@ public enum ImportSummaryRendering {
             .reduce(0) { $0 + ($1 > 0 ? $1 + 1 : 0) }
         let listsFiles = fileLineLimit.map { fileLines <= $0 } ?? true
         if listsFiles {
-            section("added", s.added) { "\($0.component)  ← \($0.path) [\($0.format)]" }
-            section("replaced", s.replaced) { "\($0.component)  ← \($0.path) [\($0.format)]" }
+            section("added", s.added) { "\($0.component)  ← \($0.path) [\($0.format.rawValue)]" }
+            section("replaced", s.replaced) { "\($0.component)  ← \($0.path) [\($0.format.rawValue)]" }
             section("superseded", s.superseded) { "\($0.component): \($0.winner) replaces \($0.superseded)" }
             section("removed", s.removed) { "\($0.component) (no longer in \($0.path))" }
             section("transcripts", s.transcripts) { "\($0.component)  ← \($0.path)" }
@@ -85,7 +85,7 @@ public enum ImportSummaryRendering {
 
     /// Standards files are counted per format, never listed: one axe-core checkout is a hundred files.
     static func standardsLine(_ standards: [ImportSummary.Standards]) -> String {
-        var formats: [(format: String, files: Int, rules: Int, criteria: Int)] = []
+        var formats: [(format: SourceFormat, files: Int, rules: Int, criteria: Int)] = []
         for item in standards {
             if let i = formats.firstIndex(where: { $0.format == item.format }) {
                 formats[i].files += 1
@@ -96,7 +96,7 @@ public enum ImportSummaryRendering {
             }
         }
         let parts = formats.map { f in
-            "\(f.files) \(f.format) file\(f.files == 1 ? "" : "s") (" + (f.criteria > 0 ? "\(f.criteria) success criteria" : "\(f.rules) rules") + ")"
+            "\(f.files) \(f.format.rawValue) file\(f.files == 1 ? "" : "s") (" + (f.criteria > 0 ? "\(f.criteria) success criteria" : "\(f.rules) rules") + ")"
         }
         return "standards: " + parts.joined(separator: ", ") + "\n"
     }

@@ -6,7 +6,7 @@ import KBQuery
 
 /// A results report as a document: markdown and HTML headed by `heading`, or its one table of rows
 /// in a list's formats.
-public struct TestReportDocument: Document, Sendable {
+public struct TestReportDocument: StructuredDocument, Sendable {
     public static let formats: [DocumentFormat] = [.markdown, .html, .table, .csv, .json, .jsonl]
 
     public var report: TestReport
@@ -23,6 +23,8 @@ public struct TestReportDocument: Document, Sendable {
         }
         return format == .html ? TestReportRendering.html(report, heading: heading) : TestReportRendering.markdown(report, heading: heading)
     }
+
+    public var json: JSONValue { .object([("rows", TestReportRendering.tabular(report).json)]) }
 }
 
 public enum TestReportRendering {
@@ -152,12 +154,16 @@ public enum TestReportRendering {
 
 /// What changed between two knowledge bases is a document: markdown, or a row per change in a
 /// list's formats.
-extension ChecklistDiff: Document {
+extension ChecklistDiff: StructuredDocument {
     public static let formats: [DocumentFormat] = [.markdown, .table, .csv, .json, .jsonl]
 
     public func render(_ format: DocumentFormat, options: DocumentOptions) -> String {
         guard let list = format.tabular else { return ChecklistDiffRendering.markdown(self) }
         return ChecklistDiffRendering.tabular(self).rendered(list, options: .init(byteOrderMark: options.byteOrderMark, forSpreadsheet: options.forSpreadsheet))
+    }
+
+    public var json: JSONValue {
+        .object([("summary", .string(ChecklistDiffRendering.summary(self))), ("changes", ChecklistDiffRendering.tabular(self).json)])
     }
 }
 

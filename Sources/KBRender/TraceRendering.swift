@@ -23,7 +23,7 @@ public enum TraceRendering {
 
     static func header(_ trace: SourceTrace) -> String {
         var parts = [trace.path]
-        if let format = trace.format { parts.append("[\(format)]") }
+        if let format = trace.format { parts.append("[\(format.rawValue)]") }
         if !trace.components.isEmpty { parts.append(trace.components.joined(separator: ", ")) }
         var line = parts.joined(separator: " ") + ": " + counts(trace.lines)
         if let note = trace.note { line += " (\(note))" }
@@ -56,8 +56,23 @@ extension Array where Element == SourceTrace {
         let dispositions = LineDisposition.allCases.reversed()
         return Tabular(columns: [.init("path", .path), .init("format"), .init("lines")] + dispositions.map { .init($0.rawValue) } + [.init("note")],
                        rows: map { trace in
-                           [.text(trace.path), .optional(trace.format), .int(trace.lines.count)]
+                           [.text(trace.path), .optional(trace.format?.rawValue), .int(trace.lines.count)]
                                + dispositions.map { .int(trace.count($0)) } + [.optional(trace.note)]
                        })
+    }
+}
+
+/// The traces of sources as people read them (the account, or the counts), as a document; every
+/// other format is the traces' `Tabular`.
+public struct TraceDocument: Document, Sendable {
+    public static let formats: [DocumentFormat] = [.text]
+
+    public var traces: [SourceTrace]
+    public var countsOnly: Bool
+
+    public init(_ traces: [SourceTrace], countsOnly: Bool = false) { (self.traces, self.countsOnly) = (traces, countsOnly) }
+
+    public func render(_ format: DocumentFormat, options: DocumentOptions) -> String {
+        TraceRendering.text(traces, countsOnly: countsOnly)
     }
 }

@@ -20,3 +20,14 @@ public enum WCAGRendering {
         return out
     }
 }
+
+/// The WCAG citations a question finds: markdown, and as data.
+public struct WCAGCitationsDocument: MarkdownStructuredDocument, Sendable {
+    public var citations: [WCAGCitation]
+
+    public init(_ citations: [WCAGCitation]) { self.citations = citations }
+
+    public var json: JSONValue { .object([("citations", citations.tabular.json)]) }
+
+    public var markdown: String { WCAGRendering.markdown(citations) }
+}

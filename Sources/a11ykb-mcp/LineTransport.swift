@@ -121,7 +121,7 @@ actor LineTransport: Transport {
             let result = try Cancellation.$current.withValue(cancellation) { try responder(request) }
             response = Data("{\"jsonrpc\":\"2.0\",\"id\":\(id),\"result\":\(result)}".utf8)
         } catch {
-            response = Message.error(id: id, error as? MCPError ?? .internalError(String(describing: error)))
+            response = Message.error(id: id, error as? MCPError ?? .internalError(ErrorMessage.text(error)))
         }
         if !state.finished(id) { try? state.write(response) }
         state.answered(id)

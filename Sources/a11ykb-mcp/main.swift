@@ -50,16 +50,14 @@ do {
     // date), then only read: the file at the path as it is at each request.
     let opened = try databasePath.map { try KnowledgeBase.open(existing: $0) } ?? KnowledgeBase.openDefault()
     current = try ReadHandle(path: opened.path)
-} catch let error as HintedError {
-    fail(error.message { hint in
+} catch {
+    fail(ErrorMessage.text(error) { hint in
         switch hint {
         case .nameDatabase: "--db PATH"
         case .createKnowledgeBase(let path): "a11ykb import --db \(path) CHECKOUT (a clone of github.com/tmobile/magentaA11y)"
         default: nil
         }
     })
-} catch {
-    fail(String(describing: error))
 }
 let server = await MCPServer.make(.local, current)
 
@@ -72,5 +70,5 @@ do {
     try await server.start(transport: LineTransport(direct: ["tools/call": { try ToolCall.resultJSON($0) { try current.knowledgeBase() } }]))
     await server.waitUntilCompleted()
 } catch {
-    fail(String(describing: error))
+    fail(ErrorMessage.text(error))
 }

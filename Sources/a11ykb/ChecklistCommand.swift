@@ -95,8 +95,8 @@ extension FormatOption<ChecklistDocument> {
     func warnPastTrackerLimit(_ text: String) {
         // Jira counts UTF-16 code units (a Java string's length).
         let length = text.utf16.count
-        guard format == .jira, length > ChecklistRendering.jiraDescriptionLimit else { return }
-        Output.error("warning: \(length) characters, past the \(ChecklistRendering.jiraDescriptionLimit) Jira takes in one "
+        guard format == .jira, length > ChecklistDocument.jiraDescriptionLimit else { return }
+        Output.error("warning: \(length) characters, past the \(ChecklistDocument.jiraDescriptionLimit) Jira takes in one "
                      + "description; --format jira-csv writes one issue per component")
     }
 }

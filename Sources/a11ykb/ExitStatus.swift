@@ -47,7 +47,7 @@ enum ExitStatus: Int32, Error {
             // A request for help (the bare `a11ykb`) or a ValidationError thrown while running.
             let code = root.exitCode(for: error)
             if code == .success || code == .validationFailure { usage(error, root) }
-            Output.fail(describe(error))
+            Output.fail(Hints.message(error))
         }
     }
 
@@ -72,13 +72,6 @@ enum ExitStatus: Int32, Error {
             hint = String(full[start.upperBound..<end])
         }
         Output.fail("\(message) (see '\(hint)')")
-    }
-
-    /// An error's one-line description: ours say what happened; Foundation's their localized text.
-    static func describe(_ error: Error) -> String {
-        if let error = error as? AtomicFile.WriteError, error.notAFile { return error.description + " (leave out --output to write to stdout)" }
-        if error is CocoaError || type(of: error) == NSError.self { return error.localizedDescription }
-        return Hints.message(error)
     }
 }
 

@@ -25,11 +25,8 @@ enum Hints {
 
     /// An error's message with the advice in the command line's words.
     static func message(_ error: Error) -> String {
-        switch error {
-        case let error as HintedError: error.message(wording)
-        case let error as AtomicFile.WriteError where error.notAFile: error.description + " (leave out --output to write to stdout)"
-        default: String(describing: error)
-        }
+        if let error = error as? AtomicFile.WriteError, error.notAFile { return error.description + " (leave out --output to write to stdout)" }
+        return ErrorMessage.text(error, wording)
     }
 }
 

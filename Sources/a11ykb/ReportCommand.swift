@@ -45,7 +45,7 @@ struct ReportCommand: ParsableCommand {
         if let name = plan {
             let (saved, checklist) = try kb.plan(name)
             heading.title = "Test report: \(saved.name)"
-            heading.stack = ChecklistRendering.stackName(checklist) ?? "every platform"
+            heading.stack = ChecklistDocument(checklist).stackName ?? "every platform"
         }
         let out = try TestReportDocument(report, heading: heading).rendered(format.format, options: destination.documentOptions)
         try A11yKBCLI.emit(Data(out.utf8), to: destination.output, from: kb)

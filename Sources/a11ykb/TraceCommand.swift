@@ -44,7 +44,7 @@ struct TraceCommand: ParsableCommand {
         let traces = try KnowledgeBase.trace(paths)
         // The table is the account, line by line (or the counts) under each file's header.
         let format = output.format ?? .table
-        let text = format == .table ? TraceRendering.text(traces, countsOnly: counts)
+        let text = format == .table ? try TraceDocument(traces, countsOnly: counts).rendered(.text)
                                     : output.render(counts ? traces.counts : traces.tabular, as: format)
         try A11yKBCLI.emit(Data(text.utf8), to: output.output)
         for trace in traces where trace.format == nil && trace.note?.hasPrefix("not read") == true {

@@ -31,7 +31,7 @@ struct VocabCommand: ParsableCommand {
         let format = output.format ?? .table
         if format != .table || !concepts.isEmpty {
             // The table is a listing, the terms of each concept on one line per platform.
-            try output.emit(format == .table ? EquivalentsRendering.text(concepts)
+            try output.emit(format == .table ? try EquivalentsDocument(concepts).rendered(.text)
                                              : output.render(concepts.tabular, flat: concepts.records, as: format), from: kb)
         }
         if concepts.isEmpty {

@@ -1,4 +1,5 @@
 import A11yKB
+import KBRender
 import Foundation
 import TestSupport
 import XCTest

@@ -1,4 +1,5 @@
 import A11yKB
+import KBSearch
 @testable import KBStore
 @testable import KBRender
 import Foundation

@@ -40,7 +40,7 @@ final class ImportPlannerTests: XCTestCase {
         XCTAssertTrue(plan.operations.contains(.removeComponent(id: 7)), "\(plan.operations)")
         XCTAssertTrue(plan.operations.contains(.replaceRules(sourceID: 1, [rule])))
         XCTAssertFalse(plan.operations.contains { if case .upsertCatalogue = $0 { true } else { false } })
-        XCTAssertTrue(plan.outcomes.contains(.standards(path: document.path, rules: 1, criteria: 0, format: "act-rule")))
+        XCTAssertTrue(plan.outcomes.contains(.standards(path: document.path, rules: 1, criteria: 0, format: .actRule)))
 
         let criterion = WCAGCriterionInfo(sc: "4.1.2", w3cID: "name-role-value", title: "Name, Role, Value", level: "A", guideline: "4.1",
                                           guidelineTitle: "Compatible", principle: "4", principleTitle: "Robust", version: "2.0",
@@ -88,7 +88,7 @@ final class ImportPlannerTests: XCTestCase {
                                                             format: .jekyll, sha256: "new", bytes: 10, isNew: false))
         XCTAssertTrue(plan.operations.contains { if case .takeOverComponent(7, _, 1, 1) = $0 { true } else { false } })
         XCTAssertFalse(plan.operations.contains { if case .supersede = $0 { true } else { false } })
-        XCTAssertEqual(plan.outcomes.first, .replaced(path: checkout + "/_checklist-native/switch.md", component: "switch", format: "jekyll"))
+        XCTAssertEqual(plan.outcomes.first, .replaced(path: checkout + "/_checklist-native/switch.md", component: "switch", format: .jekyll))
     }
 
     func testAComponentASourceNoLongerDescribesIsRemovedAndItsCaptionsForgotten() {
@@ -98,7 +98,7 @@ final class ImportPlannerTests: XCTestCase {
         var planner = ImportPlanner(stored)
         let plan = planner.plan(document("_checklist-native/switch.md", .jekyll, slug: "toggle"))
         XCTAssertEqual(Array(plan.operations.suffix(2)), [.forget(sourceIDs: [2]), .removeComponent(id: 7)])
-        XCTAssertTrue(plan.outcomes.contains(.removed(path: checkout + "/_checklist-native/switch.md", component: "switch", format: "jekyll")))
+        XCTAssertTrue(plan.outcomes.contains(.removed(path: checkout + "/_checklist-native/switch.md", component: "switch", format: .jekyll)))
         XCTAssertEqual(planner.stored.sources[2]?.sha256, "", "the caption is read again next time")
     }
 
@@ -130,7 +130,7 @@ final class ImportPlannerTests: XCTestCase {
         var planner = ImportPlanner(stored)
         let plan = planner.remove([checkout + "/_checklist-native/switch.md", checkout + "/not-stored.md"])
         XCTAssertEqual(plan.operations, [.removeComponent(id: 7), .forget(sourceIDs: [3]), .removeSource(id: 1)])
-        XCTAssertEqual(plan.outcomes, [.removed(path: checkout + "/_checklist-native/switch.md", component: "switch", format: "jekyll")])
+        XCTAssertEqual(plan.outcomes, [.removed(path: checkout + "/_checklist-native/switch.md", component: "switch", format: .jekyll)])
         XCTAssertNil(planner.stored.sources[3]?.supersededBy)
     }
 
@@ -139,7 +139,7 @@ final class ImportPlannerTests: XCTestCase {
         var summary = ImportSummary()
         summary.record(planner.plan(document("public/content/documentation/native/controls/switch.md", .magentaV2)))
         XCTAssertEqual(summary.added, [ImportSummary.Item(path: checkout + "/public/content/documentation/native/controls/switch.md",
-                                                          component: "switch", format: "magenta-v2")])
+                                                          component: "switch", format: .magentaV2)])
         XCTAssertTrue(summary.superseded.isEmpty && summary.removed.isEmpty)
     }
 

@@ -57,7 +57,7 @@ final class StandardsImportTests: XCTestCase {
         let summary = try Importer(kb).importPaths([try Fixtures.corpus("wcag/wcag.json").path])
         XCTAssertEqual(summary.errors, [])
         XCTAssertEqual(summary.unaccountedLines, 0)
-        XCTAssertEqual(summary.standards.map(\.format), ["wcag-json"])
+        XCTAssertEqual(summary.standards.map(\.format), [.wcagJSON])
         try assertCatalogue(kb, try w3cCriteria())
     }
 
@@ -171,7 +171,7 @@ final class StandardsImportTests: XCTestCase {
             let url = folder.appendingPathComponent(name)
             let trace = try XCTUnwrap(try KnowledgeBase.trace([url.path]).first)
             let lineCount = try String(contentsOf: url, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).count
-            XCTAssertEqual(trace.format, "act-rule", name)
+            XCTAssertEqual(trace.format, .actRule, name)
             XCTAssertEqual(trace.lines.count, lineCount - 1, name)  // the file ends with a line break
             for line in trace.lines {
                 XCTAssertNotEqual(line.disposition, .unaccounted, "\(name):\(line.number)")

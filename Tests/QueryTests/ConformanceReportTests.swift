@@ -1,4 +1,6 @@
 import A11yKB
+import KBModel
+import KBRender
 @testable import KBConformance
 @testable import KBImport
 @testable import KBQuery

@@ -1,4 +1,5 @@
 import A11yKB
+import KBStore
 import GRDB
 @testable import KBModel
 @testable import KBSearch
@@ -30,12 +31,12 @@ final class PlatformFamilyTests: XCTestCase {
     func testAStoredValueThatIsNoneIsRefusedWhereItIsRead() throws {
         let kb = try Fixtures.seededKnowledgeBase(self)
         try kb.writer().write { try $0.execute(sql: "UPDATE platforms SET slug = 'windows' WHERE slug = 'ios'") }
-        let refused = UnknownStoredValue(kind: "platform", column: "platform", value: "windows")
+        let refused = UnknownStoredValue(kind: .platform, column: "platform", value: "windows")
         XCTAssertThrowsError(try kb.component("reorder-data-row")) { XCTAssertEqual($0 as? UnknownStoredValue, refused) }
         XCTAssertThrowsError(try kb.gaps()) { XCTAssertEqual($0 as? UnknownStoredValue, refused) }
         XCTAssertThrowsError(try kb.search("dimmed", options: SearchOptions(limit: 0))) { XCTAssertEqual($0 as? UnknownStoredValue, refused) }
         XCTAssertThrowsError(try kb.stats()) { error in
-            XCTAssertEqual(error as? UnknownStoredValue, UnknownStoredValue(kind: "platform", column: "slug", value: "windows"))
+            XCTAssertEqual(error as? UnknownStoredValue, UnknownStoredValue(kind: .platform, column: "slug", value: "windows"))
             XCTAssertTrue("\(error)".contains("\"windows\" as a platform"), "\(error)")
         }
         try kb.writer().write { try $0.execute(sql: "UPDATE platforms SET slug = 'ios' WHERE slug = 'windows'") }
@@ -47,7 +48,7 @@ final class PlatformFamilyTests: XCTestCase {
             try db.execute(sql: "INSERT INTO wcag_criteria (sc, title) VALUES ('04.1.2', 'Name, Role, Value')")
         }
         XCTAssertThrowsError(try kb.wcag()) { error in
-            XCTAssertEqual(error as? UnknownStoredValue, UnknownStoredValue(kind: "success criterion", column: "sc", value: "04.1.2"))
+            XCTAssertEqual(error as? UnknownStoredValue, UnknownStoredValue(kind: .successCriterion, column: "sc", value: "04.1.2"))
         }
     }
 }

@@ -1,4 +1,5 @@
 import A11yKB
+import KBStore
 import Foundation
 import GRDB
 import TestSupport

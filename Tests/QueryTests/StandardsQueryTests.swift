@@ -1,4 +1,5 @@
 import A11yKB
+import KBRender
 @testable import KBImport
 import Foundation
 import GRDB

@@ -1,4 +1,5 @@
 import A11yKB
+import KBRender
 @testable import KBQuery
 @testable import KBStore
 import Foundation

@@ -1,4 +1,6 @@
 import A11yKB
+import KBModel
+import KBStore
 @testable import KBImport
 import Foundation
 import GRDB
@@ -114,7 +116,7 @@ final class TypedKindsTests: XCTestCase {
             try db.execute(sql: "UPDATE rules SET kind = 'wave' WHERE slug = 'swatch-name'")
             try db.execute(sql: "PRAGMA ignore_check_constraints = OFF")
         }
-        let refused = UnknownStoredValue(kind: "rule kind", column: "kind", value: "wave")
+        let refused = UnknownStoredValue(kind: .ruleKind, column: "kind", value: "wave")
         XCTAssertThrowsError(try kb.searchRules("swatch")) { XCTAssertEqual($0 as? UnknownStoredValue, refused) }
         XCTAssertThrowsError(try kb.wcag("4.1.2")) { XCTAssertEqual($0 as? UnknownStoredValue, refused) }
     }

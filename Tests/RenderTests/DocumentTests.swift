@@ -1,4 +1,5 @@
 import A11yKB
+import KBModel
 @testable import KBConformance
 @testable import KBQuery
 @testable import KBRender
@@ -64,8 +65,8 @@ final class DocumentTests: XCTestCase {
                                                     strict: true)
         XCTAssertFalse(problems.isEmpty, "a built report lacks what only a person gives: strict says so")
         var summary = ImportSummary()
-        summary.added = [.init(path: "a.md", component: "web/a", format: "markdown")]
-        summary.standards = [.init(path: "wcag.json", rules: 0, criteria: 87, format: "wcag-json")]
+        summary.added = [.init(path: "a.md", component: "web/a", format: .magentaV2)]
+        summary.standards = [.init(path: "wcag.json", rules: 0, criteria: 87, format: .wcagJSON)]
         summary.notices = [.init(path: "a.md", line: 3, message: "kept as aspect")]
         summary.errors = [.init(path: "b.md", message: "not UTF-8")]
         summary.unaccounted = [.init(path: "a.md", lines: 2)]
@@ -246,11 +247,11 @@ final class JSONEncodingTests: XCTestCase {
         }
 
         var s = ImportSummary()
-        s.added = [.init(path: "a.md", component: "web/a", format: "markdown")]
-        s.replaced = [.init(path: "b.md", component: "web/b", format: "jekyll")]
+        s.added = [.init(path: "a.md", component: "web/a", format: .magentaV2)]
+        s.replaced = [.init(path: "b.md", component: "web/b", format: .jekyll)]
         s.superseded = [.init(component: "web/b", winner: "b.md", superseded: "b.jekyll.md")]
-        s.standards = [.init(path: "wcag.json", rules: 3, criteria: 87, format: "wcag-json")]
-        s.transcripts = [.init(path: "c.vtt", component: "native/c", format: "vtt")]
+        s.standards = [.init(path: "wcag.json", rules: 3, criteria: 87, format: .wcagJSON)]
+        s.transcripts = [.init(path: "c.vtt", component: "native/c", format: .webVTT)]
         s.unchanged = ["d.md"]
         s.skipped = [.init(path: "e.md", reason: "a template")]
         s.ignoredInCheckout = 4
@@ -258,7 +259,7 @@ final class JSONEncodingTests: XCTestCase {
         s.notices = [.init(path: "a.md", line: 3, message: "kept as aspect")]
         s.errors = [.init(path: "f.md", message: "not UTF-8")]
         func items(_ list: [ImportSummary.Item]) -> JSONValue {
-            .array(list.map { .object([("path", .string($0.path)), ("component", .string($0.component)), ("format", .string($0.format))]) })
+            .array(list.map { .object([("path", .string($0.path)), ("component", .string($0.component)), ("format", .string($0.format.rawValue))]) })
         }
         func problems(_ list: [ImportSummary.Problem]) -> JSONValue {
             .array(list.map { .object([("path", .string($0.path)), ("line", .optional($0.line)), ("message", .string($0.message))]) })
@@ -270,7 +271,7 @@ final class JSONEncodingTests: XCTestCase {
             })),
             ("removed", items(s.removed)),
             ("standards", .array(s.standards.map {
-                .object([("path", .string($0.path)), ("format", .string($0.format)), ("rules", .int(Int64($0.rules))),
+                .object([("path", .string($0.path)), ("format", .string($0.format.rawValue)), ("rules", .int(Int64($0.rules))),
                          ("criteria", .int(Int64($0.criteria)))])
             })),
             ("transcripts", items(s.transcripts)), ("unchanged", .array(s.unchanged.map(JSONValue.string))),

@@ -1,4 +1,6 @@
 import A11yKB
+import KBQuery
+import KBSearch
 @testable import KBFiles
 @testable import KBRender
 import Foundation

@@ -1,4 +1,5 @@
 import A11yKB
+import KBQuery
 import Foundation
 @testable import KBConformance
 @testable import KBRender

@@ -1,4 +1,5 @@
 import A11yKB
+import KBRender
 import KBModel
 @testable import KBSearch
 import TestSupport

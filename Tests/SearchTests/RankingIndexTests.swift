@@ -1,4 +1,5 @@
 import A11yKB
+import KBRender
 @testable import KBSearch
 import Foundation
 import GRDB

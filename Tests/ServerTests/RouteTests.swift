@@ -1,4 +1,5 @@
 import A11yKB
+import KBConformance
 import A11yKBServer
 import Foundation
 import HTTPTypes

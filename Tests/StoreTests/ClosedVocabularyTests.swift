@@ -1,4 +1,5 @@
 import A11yKB
+import KBModel
 @testable import KBStore
 @testable import KBImport
 import Foundation

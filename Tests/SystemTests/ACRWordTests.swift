@@ -1,4 +1,5 @@
 import A11yKB
+import KBQuery
 import Foundation
 import TestSupport
 import XCTest
