@@ -156,6 +156,7 @@ final class ExamplesTests: XCTestCase {
             cp "$C/evidence/earl/earl-act-axe-core.json" export.json
             cp "$C/evidence/wcag-em/wcag-em-v2.0-evaluation-report-wcag21.json" wcag-em.json
             cp "$C/evidence/trusted-tester/tt-5.1.3-ICT-Review-Test-Results-Template.xlsm" tt-results.xlsm
+            cp "$C/evidence/trusted-tester/scrt-SuccessCriteriaTT5.1.3-template.json" scrt-results.json
             a11ykb import -q "$C/magentaA11y-2024" --db kb-2024.sqlite
             a11ykb import -q "$C/magentaA11y-2026" --db kb-2026.sqlite
             a11ykb plan save web-r12 web/button web/checkbox > /dev/null
