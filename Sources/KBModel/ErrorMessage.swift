@@ -10,7 +10,9 @@ public enum ErrorMessage {
     public static func text(_ error: any Error, _ wording: HintWording = { _ in nil }) -> String {
         if let error = error as? HintedError { return error.message(wording) }
         if error is CocoaError || type(of: error) == NSError.self { return error.localizedDescription }
-        if let error = error as? CustomStringConvertible { return error.description }
+        // Through `Any`: cast from `any Error`, the compiler takes the cast to always succeed, which at
+        // run time it does not (an error without a description of its own is not one).
+        if let error = (error as Any) as? CustomStringConvertible { return error.description }
         if let text = (error as? LocalizedError)?.errorDescription { return text }
         return "an unexpected error (\(type(of: error)))"
     }
