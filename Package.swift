@@ -191,7 +191,7 @@ let package = Package(
         // on a port. `swift test` runs them with the rest; `.ci/run` runs the two apart and times each.
         .testTarget(name: "SystemTests", dependencies: layers + ["A11yKB", "TestSupport", grdb]),
         // The server's routes, answered in process (no port), and its connections' limits (a port of 127.0.0.1, in process).
-        .testTarget(name: "ServerTests", dependencies: ["A11yKB", "A11yKBServer", "TestSupport", grdb,
+        .testTarget(name: "ServerTests", dependencies: ["A11yKB", "A11yKBServer", "A11yKBMCP", "TestSupport", grdb,
                                                         // A plan's to-do list read back as a report, by the layer that reads reports.
                                                         "KBConformance",
                                                         .product(name: "Hummingbird", package: "hummingbird"),

@@ -32,7 +32,17 @@ extension ReadHandle {
     /// `FileVersion` now, the one version notion the handle reopens by.
     public func answering<T: Sendable>(within seconds: TimeInterval = 0,
                                        _ work: @escaping @Sendable (KnowledgeBase) throws -> T) async throws -> T {
-        let version = version?.tag(salt: "ranking index") ?? "-"
+        let version = rankingVersion
         return try await read(within: seconds) { kb in try kb.answering(dataVersion: version) { try work(kb) } }
     }
+
+    /// The same for a caller on its own thread that opens the knowledge base itself (the stdio
+    /// server's direct `tools/call`, which reads in its tool's own snapshot): `work`'s searches are
+    /// answered from the index held for the file's version now.
+    public func answeringFromHeldIndex<T>(_ work: () throws -> T) rethrows -> T {
+        try HeldRankingIndexes.$version.withValue(rankingVersion, operation: work)
+    }
+
+    /// The file's version now, as the held index is kept by: taken before the read (see `version`).
+    private var rankingVersion: String { version?.tag(salt: "ranking index") ?? "-" }
 }

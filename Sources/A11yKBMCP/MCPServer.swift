@@ -1,5 +1,6 @@
 import A11yKB
 import Dispatch
+import Foundation
 import MCP
 
 /// Where a transport's requests get a knowledge base to answer from, off Swift's cooperative
@@ -46,6 +47,15 @@ package enum MCPServer {
             ReadResource.Result(contents: [try await source.answer { try Resources.read(params.uri, $0) }])
         }
         return server
+    }
+}
+
+extension ReadHandle {
+    /// The stdio server's direct answer to a whole `tools/call` request line (`ToolCall.resultJSON`),
+    /// its searches answered from the ranking index held for the file, as every other answer of a
+    /// long-running reader is.
+    package func toolCallJSON(_ request: Data) throws -> String {
+        try answeringFromHeldIndex { try ToolCall.resultJSON(request) { try knowledgeBase() } }
     }
 }
 

@@ -67,7 +67,7 @@ if isatty(STDIN_FILENO) != 0 {
 }
 
 do {
-    try await server.start(transport: LineTransport(direct: ["tools/call": { try ToolCall.resultJSON($0) { try current.knowledgeBase() } }]))
+    try await server.start(transport: LineTransport(direct: ["tools/call": { try current.toolCallJSON($0) }]))
     await server.waitUntilCompleted()
 } catch {
     fail(ErrorMessage.text(error))

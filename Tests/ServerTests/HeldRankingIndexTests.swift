@@ -1,4 +1,5 @@
 import A11yKB
+import A11yKBMCP
 import A11yKBServer
 import Foundation
 import TestSupport
@@ -33,5 +34,24 @@ final class HeldRankingIndexTests: XCTestCase {
         XCTAssertTrue(after.body.contains("zebra-crossing-widget"), after.body.prefix(300).description)
         let rebuilt = try XCTUnwrap(reader.heldRankingIndexSize)
         XCTAssertGreaterThan(rebuilt.texts, held.texts, "built again from the file as written, holding the new component's facts")
+    }
+
+    /// The stdio MCP server answers `tools/call` directly (not through the SDK): that answer too
+    /// comes from the held index. It did not: its searches took the SQL path, five times the
+    /// cost of a held question.
+    func testTheStdioServersDirectToolCallIsAnsweredFromTheHeldIndex() throws {
+        let folder = try Fixtures.temporaryFolder(self)
+        let file = folder.appendingPathComponent("kb.sqlite").path
+        try FileManager.default.copyItem(atPath: try Fixtures.servedKnowledgeBase(), toPath: file)
+        let handle = try ReadHandle(path: file)
+        XCTAssertNil(try handle.knowledgeBase().heldRankingIndexSize, "a file no question has read")
+        let request = #"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"find_components","arguments":{"query":"what should voiceover say for a selected tab"}}}"#
+        // The same answer the SQL path gives, byte for byte: the index changes what it costs only.
+        let bySQL = try ToolCall.resultJSON(Data(request.utf8)) { try KnowledgeBase.open(existing: file) }
+        XCTAssertNil(try handle.knowledgeBase().heldRankingIndexSize, "a file no question has read")
+        let answer = try handle.toolCallJSON(Data(request.utf8))
+        XCTAssertEqual(answer, bySQL)
+        XCTAssertFalse(answer.contains("\"isError\":true"), answer.prefix(300).description)
+        XCTAssertNotNil(try handle.knowledgeBase().heldRankingIndexSize, "the direct tools/call built the index and answered from it")
     }
 }
