@@ -26,6 +26,7 @@ public final class ReaderPool: @unchecked Sendable, KnowledgeBaseSource {
         try KnowledgeBase.open(existing: path).close()
         free = max(1, count)
         handle = try ReadHandle(path: path, readers: free)
+        handle.holdRankingIndexSoon()
     }
 
     /// The version of the file requests read now (what an answer is tagged and kept by).

@@ -50,6 +50,7 @@ do {
     // date), then only read: the file at the path as it is at each request.
     let opened = try databasePath.map { try KnowledgeBase.open(existing: $0) } ?? KnowledgeBase.openDefault()
     current = try ReadHandle(path: opened.path)
+    current.holdRankingIndexSoon()
 } catch {
     fail(ErrorMessage.text(error) { hint in
         switch hint {

@@ -54,4 +54,19 @@ final class HeldRankingIndexTests: XCTestCase {
         XCTAssertFalse(answer.contains("\"isError\":true"), answer.prefix(300).description)
         XCTAssertNotNil(try handle.knowledgeBase().heldRankingIndexSize, "the direct tools/call built the index and answered from it")
     }
+
+    /// A reader that starts builds the index before its first question, not during it.
+    func testTheServersReadersHoldTheIndexBeforeTheFirstQuestion() throws {
+        let folder = try Fixtures.temporaryFolder(self)
+        let file = folder.appendingPathComponent("kb.sqlite").path
+        try FileManager.default.copyItem(atPath: try Fixtures.servedKnowledgeBase(), toPath: file)
+        let reader = try KnowledgeBase.open(existing: file)
+        XCTAssertNil(reader.heldRankingIndexSize)
+        let pool = try ReaderPool(path: file, count: 2, timeLimit: 10)
+        let waited = Date()
+        while reader.heldRankingIndexSize == nil, Date().timeIntervalSince(waited) < 30 { usleep(20_000) }
+        XCTAssertNotNil(reader.heldRankingIndexSize, "built with no question asked")
+        _ = pool
+    }
 }
+
