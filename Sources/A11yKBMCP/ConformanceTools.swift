@@ -49,16 +49,7 @@ extension Tools {
                 return .error("the base's levels disagree with the evidence; correct the base, or keep its levels with keep_base: "
                               + built.conflicts.map(\.located).joined(separator: "; "))
             }
-            let text = try built.toolText(try arguments.format(OpenACRReport.self))
-            let pending = JSONValue(encoding: built.pending)
-            let unread: JSONValue = .array(built.unreadRows.map { row in
-                .object([("file", .string(row.file)), ("line", .optional(row.problem.line)), ("id", .string(row.problem.id)),
-                         ("problem", .string(row.problem.kind.rawValue))])
-            })
-            return Answer(text, .object([("report", ConformanceDataRendering.json(built.report)),
-                                         ("conflicts", ConformanceDataRendering.json(problems: built.conflicts)),
-                                         ("to_test_by_hand", pending), ("todo_base", .string(built.todo.yaml)),
-                                         ("trail", JSONValue(encoding: built.trail)), ("rows_not_counted", unread)]))
+            return Answer(try built.toolText(try arguments.format(OpenACRReport.self)), built.json)
         })
 
     package static let checkConformanceReport = ToolDefinition(
@@ -78,8 +69,7 @@ extension Tools {
         answer: { arguments, _ in
             let problems = try ConformanceReports.check(NamedInput(name: "report", data: Data((arguments.string("report") ?? "").utf8)),
                                                         catalog: arguments.string("catalog"), strict: arguments.bool("strict"))
-            let text = problems.isEmpty ? "No problem found.\n" : problems.map { "- \($0.kind.rawValue): \($0.located)\n" }.joined()
-            return Answer(text, "problems", ConformanceDataRendering.json(problems: problems))
+            return try Answer(ConformanceCheckDocument(problems), .text)
         })
 
     package static let compareConformanceReports = ToolDefinition(
@@ -104,7 +94,6 @@ extension Tools {
             var diff = try ConformanceReports.diff(NamedInput(name: "old", data: Data((arguments.string("old") ?? "").utf8)),
                                                    NamedInput(name: "new", data: Data((arguments.string("new") ?? "").utf8)))
             diff.listsEveryRemark = arguments.bool("all")
-            return Answer(try diff.rendered(.markdown), .object([("changes", ConformanceDataRendering.json(diff)),
-                                                                 ("chapters", JSONValue(encoding: diff.chapters))]))
+            return try Answer(diff, .markdown)
         })
 }

@@ -96,7 +96,7 @@ package struct Arguments {
     package let hint: HintWording
 
     /// How the tool's search listings mark matches and word their advice.
-    package var style: SearchRendering.Style { SearchRendering.Style(hint: hint) }
+    package var style: SearchStyle { SearchStyle(hint: hint) }
 
     /// `timeLimit`: the server's own limit on a request's time, when it has one (`ToolTable`).
     package init(_ values: [String: Value]?, for parameters: [Parameter], tool: String, timeLimit: TimeInterval? = nil) throws {

@@ -278,7 +278,7 @@ extension Tools {
             return Answer(text, .object([
                 ("query", .string(result.query.input)), ("total", .optional(result.total)),
                 ("hits", result.tabular.json),
-                ("corrections", .array(SearchRendering.corrections(result.corrections))),
+                ("corrections", .array(document.corrections)),
                 ("suggestions", .array(result.suggestions.map(JSONValue.string))),
             ]))
         })
@@ -323,7 +323,7 @@ extension Tools {
                     : [try document.rendered(.table)])
             let text = lines.map { $0.hasSuffix("\n") ? $0 : $0 + "\n" }.joined()
             return Answer(text, .object([("query", .string(result.query.input)), ("result", result.tabular.json),
-                                         ("corrections", .array(SearchRendering.corrections(result.reading.corrections))),
+                                         ("corrections", .array(document.corrections)),
                                          ("rules", rules.items.tabular.json)]))
         }) }
 

@@ -42,6 +42,7 @@ public struct ComponentSearchDocument: SearchAnswerDocument, Sendable {
 
     /// Why nothing matched and what was meant, when nothing did (without a program's prefix).
     public var nothingFound: [String] { ComponentSearchRendering.noHits(result) }
+    public var corrections: [JSONValue] { SearchRendering.corrections(result.reading.corrections) }
 
     public func render(_ format: DocumentFormat, options: DocumentOptions) -> String {
         switch format {

@@ -103,3 +103,36 @@ extension ConformanceBuild: Document {
         }
     }
 }
+
+/// The built report as an assistant's tool answers it beside its text: the report, the conflicts
+/// with the base, what is left to test by hand and the base to fill with it, the trail, and the
+/// rows of the results that were not counted.
+extension ConformanceBuild: StructuredDocument {
+    public var json: JSONValue {
+        .object([("report", ConformanceDataRendering.json(report)),
+                 ("conflicts", ConformanceDataRendering.json(problems: conflicts)),
+                 ("to_test_by_hand", JSONValue(encoding: pending)), ("todo_base", .string(todo.yaml)),
+                 ("trail", JSONValue(encoding: trail)),
+                 ("rows_not_counted", .array(unreadRows.map { row in
+                     .object([("file", .string(row.file)), ("line", .optional(row.problem.line)), ("id", .string(row.problem.id)),
+                              ("problem", .string(row.problem.kind.rawValue))])
+                 }))])
+    }
+}
+
+/// What a check of a conformance report found: a line per problem with its place, or that it found
+/// none; as data, the problems.
+public struct ConformanceCheckDocument: StructuredDocument, Sendable {
+    public var problems: [OpenACRProblem]
+
+    public init(_ problems: [OpenACRProblem]) { self.problems = problems }
+
+    public static let formats: [DocumentFormat] = [.text, .json]
+
+    public func render(_ format: DocumentFormat, options: DocumentOptions) -> String {
+        if format == .json { return json.rendered() + "\n" }
+        return problems.isEmpty ? "No problem found.\n" : problems.map { "- \($0.kind.rawValue): \($0.located)\n" }.joined()
+    }
+
+    public var json: JSONValue { .object([("problems", ConformanceDataRendering.json(problems: problems))]) }
+}

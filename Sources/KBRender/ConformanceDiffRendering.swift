@@ -16,6 +16,14 @@ extension OpenACRDiff: Document {
     }
 }
 
+/// As data beside a release note (an assistant's tool's structured answer): the changes, one
+/// object each, and the counts per chapter.
+extension OpenACRDiff: StructuredDocument {
+    public var json: JSONValue {
+        .object([("changes", ConformanceDataRendering.json(self)), ("chapters", JSONValue(encoding: chapters))])
+    }
+}
+
 /// Two reports compared as a manager reads a release note: the summary first (the product version
 /// and report date, then per chapter the levels improved, regressed, changed otherwise and
 /// unchanged, the criteria added and removed), then each level change with its remark before and

@@ -11,7 +11,13 @@ public protocol SearchAnswerDocument: Document {
     var notes: [String] { get }
     /// Why nothing matched and what was meant, when nothing did (without a program's prefix).
     var nothingFound: [String] { get }
+    /// Misspelt words searched as another spelling, as data (`"result": "correction"`, `typed`,
+    /// `searched`): what a tool's structured answer holds beside the listing.
+    var corrections: [JSONValue] { get }
 }
+
+/// A listing's colours and its hints' wording, which the skin chooses.
+public typealias SearchStyle = SearchRendering.Style
 
 /// The fact listing's answer (every fact holding all the words) as one document: the listing
 /// (`table`), the hits as CSV, or JSON with the corrections after the hits.
@@ -30,6 +36,7 @@ public struct FactSearchDocument: SearchAnswerDocument, Sendable {
     public var isEmpty: Bool { result.hits.isEmpty }
     public var notes: [String] { SearchRendering.notes(result.query) }
     public var nothingFound: [String] { SearchRendering.noHits(result) }
+    public var corrections: [JSONValue] { SearchRendering.corrections(result.corrections) }
 
     public func render(_ format: DocumentFormat, options: DocumentOptions) -> String {
         switch format {

@@ -105,8 +105,8 @@ struct SearchCommand: ParsableCommand {
                           component: component, family: family, kind: kind, aspect: aspect, limit: limit)
         }
         let style = output.toTerminal
-            ? SearchRendering.Style(match: Terminal.highlight, heading: Terminal.bold, faint: Terminal.dim, hint: Hints.wording)
-            : SearchRendering.Style(hint: Hints.wording)
+            ? SearchStyle(match: Terminal.highlight, heading: Terminal.bold, faint: Terminal.dim, hint: Hints.wording)
+            : SearchStyle(hint: Hints.wording)
         let found: Bool
         if rules {
             let found = try kb.searchRules(text, limit: limit)

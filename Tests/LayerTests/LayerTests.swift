@@ -185,10 +185,9 @@ final class LayerTests: XCTestCase {
 /// component search's, which now answers as `ComponentSearchDocument`) fails.
 final class AnswerPathTests: XCTestCase {
     static let skins = ["a11ykb", "a11ykb-mcp", "A11yKBMCP", "A11yKBServer", "a11ykb-serve"]
-    /// Still called by a skin, to be folded into documents.
-    static let stillDirect: Set<String> = ["ConformanceDataRendering",
-                                           // Its `Style` (a skin's colours and hint wording), and the corrections MCP's structured answer holds.
-                                           "SearchRendering"]
+    /// Still called by a skin: none now (the conformance tools' data and the search's corrections
+    /// are their documents' `json` and `corrections`; a listing's colours are a `SearchStyle`).
+    static let stillDirect: Set<String> = []
 
     static func renderersCalled(in text: String) -> Set<String> {
         let pattern = try! NSRegularExpression(pattern: #"\b([A-Z][A-Za-z]*Rendering)\."#)
