@@ -46,7 +46,7 @@ extension ReadHandle {
     /// Builds the ranking index for the file as it is now, on a thread of its own: a reader that
     /// starts (the team server, the MCP server) has it before its first question rather than
     /// building it during that question (about 80 ms for today's corpus). A question asked meanwhile
-    /// waits for it; a file that cannot be read now is left to the first question to report.
+    /// is answered by SQL; a file that cannot be read now is left to the first question to report.
     public func holdRankingIndexSoon() {
         DispatchQueue.global(qos: .utility).async {
             let version = self.rankingVersion

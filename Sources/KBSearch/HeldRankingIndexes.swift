@@ -7,7 +7,8 @@ import GRDB
 /// `KnowledgeBase.answering(dataVersion:)`), and the first question asked under a version the
 /// file's index was not built for builds a new one from its own read snapshot, which then replaces
 /// the old one whole. An index is immutable, so a question holding the old one finishes with it
-/// and no reader ever sees one half built; the old one is freed with its last question.
+/// and no reader ever sees one half built; the old one is freed with its last question. While it
+/// is built, other questions read by SQL.
 ///
 /// What the version is belongs to the caller (the server's pool and the MCP server name the file's
 /// state as they already tell it). Without a version bound (the CLI), search reads everything by
@@ -18,16 +19,30 @@ package enum HeldRankingIndexes {
 
     private static let lock = NSLock()
     nonisolated(unsafe) private static var held: [String: (version: String, index: RankingIndex)] = [:]
+    /// The version each file's index is being built for, by the question that builds it.
+    nonisolated(unsafe) private static var building: [String: String] = [:]
 
     /// The index of the file at `path` for the version bound, built from `db` (the asking
     /// question's snapshot) when none is held for that version; nil when no version is bound.
-    /// Questions asked while one is built wait for it rather than build their own.
+    /// One question builds it; questions asked meanwhile are answered by SQL (nil), the same
+    /// answers at the SQL path's cost, rather than wait for the build: after an import, every
+    /// client of the team server asked at once, and all but one waited the whole build.
     package static func current(path: String, _ db: Database) throws -> RankingIndex? {
         guard let version else { return nil }
-        return try lock.withLock {
-            if let index = held[path], index.version == version { return index.index }
+        enum Turn { case held(RankingIndex), elsewhere, mine }
+        let turn: Turn = lock.withLock {
+            if let index = held[path], index.version == version { return .held(index.index) }
+            if building[path] == version { return .elsewhere }
+            building[path] = version
+            return .mine
+        }
+        switch turn {
+        case .held(let index): return index
+        case .elsewhere: return nil
+        case .mine:
+            defer { lock.withLock { if building[path] == version { building[path] = nil } } }
             let index = try RankingIndex(db)
-            held[path] = (version, index)
+            lock.withLock { held[path] = (version, index) }
             return index
         }
     }
