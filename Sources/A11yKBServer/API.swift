@@ -8,10 +8,10 @@ import HummingbirdCore
 /// for `--format json` (the same renderer), tagged with the knowledge base's version.
 package enum API {
     static func routes(_ routes: inout Routes, _ env: TeamServer.Environment) {
-        routes.get("/api/search", summary: "components best first (&family=, &platform=, &limit= narrow)", example: "/api/search?q=toggle+voiceover") { request, _ in
-            let query = try Query(request.uri)
-            guard let text = query["q"] else { throw RequestFault.badRequest("search needs q, the words to look for: /api/search?q=toggle") }
-            let options = try searchOptions(query)
+        routes.get("/api/search", summary: "components best first (&family=, &platform=, &limit= narrow)", example: "/api/search?q=toggle+voiceover") { request, context in
+            guard let (text, options) = try request.uri.decodeQuery(as: SearchParameters.self, context: context).question else {
+                throw RequestFault.badRequest("search needs q, the words to look for: /api/search?q=toggle")
+            }
             return try await Answering.cached(request, env, type: .json) { kb in try search(kb, text, options) }
         }
         routes.get("/api/components/:family/:slug", summary: "a component's criteria, announcements, notes and code",
@@ -22,7 +22,7 @@ package enum API {
         routes.get("/api/compare/:slug", summary: "a component's platforms side by side (a slug both families use: 300 with each family's address; ?family= narrows)",
                    example: "/api/compare/toggle-switch?family=native") { request, context in
             let slug = try context.parameters.decoded("slug")
-            let family = try Query(request.uri).family()
+            let family = try request.uri.decodeQuery(as: FamilyParameter.self, context: context).family
             return try await Answering.cached(request, env, type: .json) { kb in
                 try Answering.comparison(kb, slug, family) { "/api" + Links.compare(slug, $0) }.json.rendered()
             }
@@ -37,25 +37,19 @@ package enum API {
             }
         }
         routes.get("/api/coverage", summary: "what tests each success criterion (?level=, &plan=, &family=, &platform=, &format=csv)",
-                   example: "/api/coverage?level=AA") { request, _ in
-            let query = try Query(request.uri)
-            // Coverage is a list: JSON or CSV of its one table.
-            let format = try query.choice("format", [TabularFormat.json, .csv].map(\.rawValue)).flatMap(TabularFormat.init(rawValue:)) ?? .json
-            let selection = try CoverageSelection(query)
+                   example: "/api/coverage?level=AA") { request, context in
+            let format = try request.uri.decodeQuery(as: CoverageFormatParameter.self, context: context).format
+            let selection = try request.uri.decodeQuery(as: CoverageSelection.self, context: context)
             return try await Answering.cached(request, env, type: format == .csv ? .csv("coverage.csv") : .json) { kb in
                 try CoverageDocument(try selection.coverage(kb)).rendered(DocumentFormat(format))
             }
         }
         routes.get("/api/matrix", summary: "every component's criteria by platform (?format=json, &cells=, &platforms=, &family=)",
-                   example: "/api/matrix?format=json") { request, _ in
-            let query = try Query(request.uri)
-            let format = try query.format(Matrix.self) ?? .csv
-            let cells = try query.choice("cells", Matrix.CellMode.allCases.map(\.rawValue)).flatMap(Matrix.CellMode.init(rawValue:)) ?? .text
-            let platforms = query["platforms"]?.split(separator: ",").map(String.init) ?? []
-            let family = try query.family()
-            return try await Answering.cached(request, env, type: format == .csv ? .csv("matrix.csv") : .json) { kb in
-                let options = Matrix.Options(platforms: try Platform.typed(platforms), family: family)
-                var writer = try Matrix.writer(format, options: DocumentOptions(cells: cells))
+                   example: "/api/matrix?format=json") { request, context in
+            let asked = try request.uri.decodeQuery(as: MatrixParameters.self, context: context)
+            return try await Answering.cached(request, env, type: asked.format == .csv ? .csv("matrix.csv") : .json) { kb in
+                let options = Matrix.Options(platforms: try Platform.typed(asked.platforms), family: asked.family)
+                var writer = try Matrix.writer(asked.format, options: DocumentOptions(cells: asked.cells))
                 var bytes: [UInt8] = []
                 try kb.matrix(options) { writer.append($0, to: &bytes) }
                 writer.finish(to: &bytes)
@@ -65,8 +59,8 @@ package enum API {
         // The JSON twins of the home page and the plans' pages: what `list`, `plan list` and
         // `plan show --format json` write.
         routes.get("/api/components", summary: "every component with how many facts it holds (?family= narrows)",
-                   example: "/api/components?family=web") { request, _ in
-            let family = try Query(request.uri).family()
+                   example: "/api/components?family=web") { request, context in
+            let family = try request.uri.decodeQuery(as: FamilyParameter.self, context: context).family
             return try await Answering.cached(request, env, type: .json) { kb in
                 try kb.list(.components, family: family).tabular.rendered(.json)
             }
@@ -111,14 +105,6 @@ package enum API {
         try AcceptanceCriteriaDocument(try kb.component(slug, family: family)).rendered(.json)
     }
 
-    package static func searchOptions(_ query: Query) throws -> SearchOptions {
-        let limit = try query["limit"].map { value -> Int in
-            guard let n = Int(value), (1...100).contains(n) else { throw RequestFault.badRequest("limit is a number from 1 to 100 (got \"\(value)\")") }
-            return n
-        } ?? SearchOptions.defaultComponentLimit
-        return SearchOptions(platform: try query.platform(), family: try query.family(), limit: limit)
-    }
-
     static func component(_ context: TeamServer.Context) throws -> (Family, String) {
         let familyName = try context.parameters.decoded("family")
         guard let family = Family(rawValue: familyName) else {
@@ -128,18 +114,22 @@ package enum API {
     }
 }
 
-/// Which components a coverage question is about: a saved plan, or a family and platform.
-struct CoverageSelection: Sendable {
+/// Which components a coverage question is about: a saved plan, or a family and platform
+/// (`?plan=`, `&family=`, `&platform=`, `&level=`).
+struct CoverageSelection: Decodable, Sendable {
     var plan: String?
     var family: Family?
     var platform: Platform?
     var level: WCAGLevel
 
-    init(_ query: Query) throws {
-        plan = query["plan"]
-        family = try query.family()
-        platform = try query.platform()
-        level = try query.choice("level", WCAGLevel.allCases.map(\.rawValue)).map { try WCAGLevel(typed: $0) } ?? .aa
+    private enum CodingKeys: String, CodingKey { case plan, family, platform, level }
+
+    init(from decoder: any Decoder) throws {
+        let query = try decoder.container(keyedBy: CodingKeys.self)
+        plan = query.text(.plan)
+        family = try query.family(.family)
+        platform = try query.platform(.platform)
+        level = try query.choice(.level, WCAGLevel.allCases.map(\.rawValue)).map { try WCAGLevel(typed: $0) } ?? .aa
     }
 
     func coverage(_ kb: KnowledgeBase) throws -> Coverage {

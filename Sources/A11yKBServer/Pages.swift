@@ -35,8 +35,15 @@ struct Pages: Sendable {
         }
     }
 
-    func error(_ fault: RequestFault) -> String {
-        render("error", ["title": fault.status.reasonPhrase, "status": fault.status.code, "message": fault.message,
+    /// The templates, compiled once for the process: the server does not start when one fails to
+    /// compile (`TeamServer.environment`), and a fault's page, written wherever a request failed,
+    /// needs no environment.
+    static let compiled = Result { try Pages() }
+
+    /// A fault's page; its message alone could the templates not compile (no server starts then).
+    static func error(_ fault: RequestFault) -> String {
+        guard let pages = try? compiled.get() else { return fault.message }
+        return pages.render("error", ["title": fault.status.reasonPhrase, "status": fault.status.code, "message": fault.message,
                          "hasChoices": !fault.choices.isEmpty, "choices": fault.choices.map { ["name": $0.name, "href": $0.href] }])
     }
 
@@ -54,12 +61,12 @@ struct Pages: Sendable {
                 return pages.render("home", ["title": "Accessibility acceptance criteria", "families": families])
             }
         }
-        routes.get("/search", twin: "/api/search") { request, _ in
-            let query = try Query(request.uri)
-            guard let text = query["q"] else { return Response(status: .seeOther, headers: [.location: "/"]) }
-            let options = try API.searchOptions(query)
+        routes.get("/search", twin: "/api/search") { request, context in
+            guard let (text, options) = try request.uri.decodeQuery(as: SearchParameters.self, context: context).question else {
+                return Response(status: .seeOther, headers: [.location: "/"])
+            }
             return try await Answering.cached(request, env, type: .html) { kb in
-                pages.render("search", try SearchPage.context(kb, text, options, query))
+                pages.render("search", try SearchPage.context(kb, text, options))
             }
         }
         routes.get("/components/:family/:slug", twin: "/api/components/:family/:slug") { request, context in
@@ -70,7 +77,7 @@ struct Pages: Sendable {
         }
         routes.get("/compare/:slug", twin: "/api/compare/:slug") { request, context in
             let slug = try context.parameters.decoded("slug")
-            let family = try Query(request.uri).family()
+            let family = try request.uri.decodeQuery(as: FamilyParameter.self, context: context).family
             return try await Answering.cached(request, env, type: .html) { kb in
                 pages.render("compare", ComparePage.context(try Answering.comparison(kb, slug, family) { Links.compare(slug, $0) }))
             }
@@ -84,8 +91,8 @@ struct Pages: Sendable {
                 return pages.render("criterion", StandardsPages.criterion(tests))
             }
         }
-        routes.get("/coverage", twin: "/api/coverage") { request, _ in
-            let selection = try CoverageSelection(try Query(request.uri))
+        routes.get("/coverage", twin: "/api/coverage") { request, context in
+            let selection = try request.uri.decodeQuery(as: CoverageSelection.self, context: context)
             return try await Answering.cached(request, env, type: .html) { kb in
                 pages.render("coverage", StandardsPages.coverage(try selection.coverage(kb), selection))
             }
@@ -98,7 +105,7 @@ struct Pages: Sendable {
         // What a conformance report of the plan leaves to a person: a base to fill (or the list as CSV or JSON).
         routes.get("/plans/:name/todo") { request, context in
             let name = try context.parameters.decoded("name")
-            let format = try Query(request.uri).format(ConformanceTodo.self) ?? .openacr
+            let format = try request.uri.decodeQuery(as: FormatParameter<ConformanceTodo>.self, context: context).format ?? .openacr
             return try await Answering.cached(request, env, type: .csv("")) { kb in
                 guard try kb.plans().contains(where: { $0.name == name }) else { throw RequestFault.notFound("no test plan \(name) is saved") }
                 return try kb.conformanceTodo(plan: name).rendered(format)
@@ -106,9 +113,8 @@ struct Pages: Sendable {
         }
         routes.get("/plans/:name", twin: "/api/plans/:name") { request, context in
             let name = try context.parameters.decoded("name")
-            let query = try Query(request.uri)
             // Every format a checklist is written in downloads; the page offers those a team uses most.
-            if let format = try query.format(ChecklistDocument.self) {
+            if let format = try request.uri.decodeQuery(as: FormatParameter<ChecklistDocument>.self, context: context).format {
                 return try await Answering.cached(request, env, type: .csv("")) { kb in
                     guard try kb.plans().contains(where: { $0.name == name }) else { throw RequestFault.notFound("no test plan \(name) is saved") }
                     let (_, checklist) = try kb.plan(name)

@@ -31,7 +31,7 @@ public enum TeamServer {
         }
         let pool = try ReaderPool(path: path, count: configuration.readers, timeLimit: configuration.timeLimit)
         let cache = ResponseCache(maxBytes: configuration.cacheBytes)
-        return Environment(configuration: configuration, pool: pool, pages: try Pages(), mcp: MCPEndpoint(configuration, pool, cache: cache),
+        return Environment(configuration: configuration, pool: pool, pages: try Pages.compiled.get(), mcp: MCPEndpoint(configuration, pool, cache: cache),
                            limiter: RequestLimiter(configuration.maxRequests), cache: cache)
     }
 
@@ -45,7 +45,7 @@ public enum TeamServer {
         env.mcp.routes(&routes)
         let router = Router(context: Context.self, options: .autoGenerateHeadEndpoints)
         router.add(middleware: AccessLog(enabled: env.configuration.accessLog))
-        router.add(middleware: FaultResponses(pages: env.pages, methods: routes.methods))
+        router.add(middleware: FaultResponses(methods: routes.methods))
         router.add(middleware: HostCheck(rule: HostRule(env.configuration)))
         router.add(middleware: Limits(env.limiter, maxTarget: env.configuration.maxTargetBytes))
         router.add(middleware: TokenCheck(token: env.configuration.token))

@@ -92,3 +92,38 @@ final class QueryRefusalTests: XCTestCase {
     /api/wcag/9.9.9 -> 404 application/json; charset=utf-8 {"error":"no success criterion 9.9.9 in the knowledge base","status":404}
     """#
 }
+
+extension QueryRefusalTests {
+    /// A query the form decoder cannot read as one value per name is the client's to mend (400
+    /// saying where), not the server's failure (it was 503 "could not answer" when the routes
+    /// first decoded their parameters with it). Before that, the first of two values was used
+    /// silently and a bracketed name was ignored.
+    func testAQueryOfTwoValuesForANameIsTheClientsToMend() async throws {
+        let c = try client()
+        for (path, words) in [("/api/search?q=a&q=b", "the address gives q more than once; give it once"),
+                              ("/api/search?q=a&x[=1", "the address's query cannot be read at \"x[\": give each parameter as name=value"),
+                              ("/api/coverage?level=A&level[]=AA", "the address's query cannot be read at \"level\": give each parameter as name=value")] {
+            let reply = try await c.get(path)
+            XCTAssertEqual(reply.status, .badRequest, "\(path): \(reply.body)")
+            XCTAssertEqual((reply.json as? [String: Any])?["error"] as? String, words, path)
+        }
+    }
+}
+
+extension QueryRefusalTests {
+    /// A body past the server's limit is 413, said in the endpoint's JSON-RPC, naming no Swift
+    /// type (before: 503 "could not answer", the framework's own error taken for the server's
+    /// failure). No error reaches a client in its own words.
+    func testABodyPastTheLimitIsTooLargeAndNamesNoType() async throws {
+        var configuration = ServerConfiguration()
+        configuration.accessLog = false
+        configuration.maxBodyBytes = 1_000
+        let c = InProcessClient(try TeamServer.environment(path: try Fixtures.servedKnowledgeBase(), configuration: configuration))
+        let padding = String(repeating: " ", count: 2_000)
+        let reply = try await c.mcp(#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"# + padding)
+        XCTAssertEqual(reply.status, .contentTooLarge, reply.body)
+        let error = (reply.json as? [String: Any])?["error"] as? [String: Any]
+        XCTAssertEqual(error?["message"] as? String, "the request's body is larger than the server takes", reply.body)
+        for word in ["NIO", "Error(", "Bytes"] { XCTAssertFalse(reply.body.contains(word), reply.body) }
+    }
+}
