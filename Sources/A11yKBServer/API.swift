@@ -135,7 +135,7 @@ struct CoverageSelection: Decodable, Sendable {
 
     init(from decoder: any Decoder) throws {
         let query = try decoder.container(keyedBy: CodingKeys.self)
-        plan = query.text(.plan)
+        plan = try query.text(.plan)
         family = try query.family(.family)
         platform = try query.platform(.platform)
         level = try query.choice(.level, WCAGLevel.allCases.map(\.rawValue)).map { try WCAGLevel(typed: $0) } ?? .aa

@@ -19,7 +19,7 @@ package struct SearchParameters: Decodable, Sendable {
 
     package init(from decoder: any Decoder) throws {
         let query = try decoder.container(keyedBy: CodingKeys.self)
-        guard let text = query.text(.q) else {
+        guard let text = try query.text(.q) else {
             question = nil
             return
         }
@@ -85,23 +85,26 @@ struct MatrixParameters: Decodable, Sendable {
         let query = try decoder.container(keyedBy: CodingKeys.self)
         format = try query.format(.format, of: Matrix.self) ?? .csv
         cells = try query.choice(.cells, Matrix.CellMode.allCases.map(\.rawValue)).flatMap(Matrix.CellMode.init(rawValue:)) ?? .text
-        platforms = query.text(.platforms)?.split(separator: ",").map(String.init) ?? []
+        platforms = try query.text(.platforms)?.split(separator: ",").map(String.init) ?? []
         family = try query.family(.family)
     }
 }
 
 extension KeyedDecodingContainer {
     /// A parameter's text, trimmed; nil when absent or blank. A name written as a list or a map
-    /// (`q[]=`) is another name than this one, as it always was here.
-    func text(_ key: Key) -> String? {
+    /// (`q[]=`) is another name than this one, as it always was here. Escaped bytes that are no
+    /// UTF-8 (`%E9`, Latin-1's é) are refused as the malformed escape they are: the decoder reads
+    /// them as U+FFFD, a character no one types, and would search for it.
+    func text(_ key: Key) throws -> String? {
         guard let value = (try? decodeIfPresent(String.self, forKey: key)) ?? nil else { return nil }
+        guard !value.unicodeScalars.contains("\u{FFFD}") else { throw RequestFault.badRequest("the address holds a malformed %-escape") }
         let trimmed = value.trimmingCharacters(in: .whitespaces)
         return trimmed.isEmpty ? nil : trimmed
     }
 
     /// A value that must be one of `choices` when given.
     func choice(_ key: Key, _ choices: [String]) throws -> String? {
-        guard let value = text(key) else { return nil }
+        guard let value = try text(key) else { return nil }
         guard choices.contains(value) else {
             throw RequestFault.badRequest("\(key.stringValue) is one of \(choices.joined(separator: ", ")) (got \"\(value)\")")
         }
@@ -110,7 +113,7 @@ extension KeyedDecodingContainer {
 
     /// A document's format, named as the command line's `--format` names it.
     func format<D: Document>(_ key: Key, of document: D.Type) throws -> DocumentFormat? {
-        guard let value = text(key) else { return nil }
+        guard let value = try text(key) else { return nil }
         do {
             return try D.format(named: value)
         } catch {

@@ -25,7 +25,7 @@ final class QueryRefusalTests: XCTestCase {
         "/api/matrix?format=xml", "/api/matrix?cells=martian", "/api/matrix?family=martian", "/api/matrix?format=json&platforms=martian",
         "/plans/no-such-plan?format=pdf", "/plans/no-such-plan/todo?format=pdf", "/api/plans/no-such-plan",
         "/api/components/martian/button", "/components/%77eb/button", "/api/wcag/%zz", "/wcag/%zz", "/api/compare/%",
-        "/api/wcag/9.9.9",
+        "/api/wcag/9.9.9", "/api/search?q=%FF", "/api/search?q=caf%E9", "/api/search?q=a&limit=%FF", "/api/search?q=a%2",
     ]
 
     func testRefusalsAreSaidAsBefore() async throws {
@@ -90,6 +90,10 @@ final class QueryRefusalTests: XCTestCase {
     /wcag/%zz -> 400 text/html; charset=utf-8 <main id="main" tabindex="-1"> <h1>Bad Request</h1> <p>the address lacks its sc</p> <p><a href="/">Start again from the home page</a>.</p> </main>
     /api/compare/% -> 400 application/json; charset=utf-8 {"error":"the address lacks its slug","status":400}
     /api/wcag/9.9.9 -> 404 application/json; charset=utf-8 {"error":"no success criterion 9.9.9 in the knowledge base","status":404}
+    /api/search?q=%FF -> 400 application/json; charset=utf-8 {"error":"the address holds a malformed %-escape","status":400}
+    /api/search?q=caf%E9 -> 400 application/json; charset=utf-8 {"error":"the address holds a malformed %-escape","status":400}
+    /api/search?q=a&limit=%FF -> 400 application/json; charset=utf-8 {"error":"the address holds a malformed %-escape","status":400}
+    /api/search?q=a%2 -> 400 application/json; charset=utf-8 {"error":"the address holds a malformed %-escape","status":400}
     """#
 }
 
