@@ -40,7 +40,7 @@ struct Pages: Sendable {
     /// needs no environment.
     static let compiled = Result { try Pages() }
 
-    /// A fault's page; its message alone could the templates not compile (no server starts then).
+    /// A fault's page; its message alone should the templates not compile (no server starts then).
     static func error(_ fault: RequestFault) -> String {
         guard let pages = try? compiled.get() else { return fault.message }
         return pages.render("error", ["title": fault.status.reasonPhrase, "status": fault.status.code, "message": fault.message,
