@@ -4,32 +4,36 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdCore
 
-/// The JSON API: one route per question, each answering with the JSON the command line writes
-/// for `--format json` (the same renderer), tagged with the knowledge base's version.
-package enum API {
-    static func routes(_ routes: inout Routes, _ env: TeamServer.Environment) {
-        routes.get("/api/search", summary: "components best first (&family=, &platform=, &limit= narrow)", example: "/api/search?q=toggle+voiceover") { request, _ in
-            let query = try Query(request.uri)
-            guard let text = query["q"] else { throw RequestFault.badRequest("search needs q, the words to look for: /api/search?q=toggle") }
-            let options = try searchOptions(query)
-            return try await Answering.cached(request, env, type: .json) { kb in try search(kb, text, options) }
+/// The JSON API's routes: one per question, each answering with the JSON the command line writes
+/// for `--format json` (the same renderer), tagged with the knowledge base's version. It holds
+/// what it answers from: the readers and the answers kept.
+struct APIController: Sendable {
+    let answers: CachedAnswers
+
+    var routes: Routes {
+        var routes = Routes()
+        routes.get("/api/search", summary: "components best first (&family=, &platform=, &limit= narrow)", example: "/api/search?q=toggle+voiceover") { request, context in
+            guard let (text, options) = try request.uri.decodeQuery(as: SearchParameters.self, context: context).question else {
+                throw RequestFault.badRequest("search needs q, the words to look for: /api/search?q=toggle")
+            }
+            return try await answers.cached(request, type: .json) { kb in try API.search(kb, text, options) }
         }
         routes.get("/api/components/:family/:slug", summary: "a component's criteria, announcements, notes and code",
                    example: "/api/components/web/button") { request, context in
-            let (family, slug) = try component(context)
-            return try await Answering.cached(request, env, type: .json) { kb in try component(kb, slug, family) }
+            let (family, slug) = try API.component(context)
+            return try await answers.cached(request, type: .json) { kb in try API.component(kb, slug, family) }
         }
         routes.get("/api/compare/:slug", summary: "a component's platforms side by side (a slug both families use: 300 with each family's address; ?family= narrows)",
                    example: "/api/compare/toggle-switch?family=native") { request, context in
             let slug = try context.parameters.decoded("slug")
-            let family = try Query(request.uri).family()
-            return try await Answering.cached(request, env, type: .json) { kb in
+            let family = try request.uri.decodeQuery(as: FamilyParameter.self, context: context).family
+            return try await answers.cached(request, type: .json) { kb in
                 try Answering.comparison(kb, slug, family) { "/api" + Links.compare(slug, $0) }.json.rendered()
             }
         }
         routes.get("/api/wcag/:sc", summary: "the components and rules that test a success criterion", example: "/api/wcag/1.4.3") { request, context in
             let sc = try context.parameters.decoded("sc")
-            return try await Answering.cached(request, env, type: .json) { kb in
+            return try await answers.cached(request, type: .json) { kb in
                 guard case .criterion(let tests) = try Answering.criterion(kb, sc) else {
                     throw RequestFault.notFound("no success criterion \(sc): give its number, such as 1.4.3")
                 }
@@ -37,25 +41,19 @@ package enum API {
             }
         }
         routes.get("/api/coverage", summary: "what tests each success criterion (?level=, &plan=, &family=, &platform=, &format=csv)",
-                   example: "/api/coverage?level=AA") { request, _ in
-            let query = try Query(request.uri)
-            // Coverage is a list: JSON or CSV of its one table.
-            let format = try query.choice("format", [TabularFormat.json, .csv].map(\.rawValue)).flatMap(TabularFormat.init(rawValue:)) ?? .json
-            let selection = try CoverageSelection(query)
-            return try await Answering.cached(request, env, type: format == .csv ? .csv("coverage.csv") : .json) { kb in
+                   example: "/api/coverage?level=AA") { request, context in
+            let format = try request.uri.decodeQuery(as: CoverageFormatParameter.self, context: context).format
+            let selection = try request.uri.decodeQuery(as: CoverageSelection.self, context: context)
+            return try await answers.cached(request, type: format == .csv ? .csv("coverage.csv") : .json) { kb in
                 try CoverageDocument(try selection.coverage(kb)).rendered(DocumentFormat(format))
             }
         }
         routes.get("/api/matrix", summary: "every component's criteria by platform (?format=json, &cells=, &platforms=, &family=)",
-                   example: "/api/matrix?format=json") { request, _ in
-            let query = try Query(request.uri)
-            let format = try query.format(Matrix.self) ?? .csv
-            let cells = try query.choice("cells", Matrix.CellMode.allCases.map(\.rawValue)).flatMap(Matrix.CellMode.init(rawValue:)) ?? .text
-            let platforms = query["platforms"]?.split(separator: ",").map(String.init) ?? []
-            let family = try query.family()
-            return try await Answering.cached(request, env, type: format == .csv ? .csv("matrix.csv") : .json) { kb in
-                let options = Matrix.Options(platforms: try Platform.typed(platforms), family: family)
-                var writer = try Matrix.writer(format, options: DocumentOptions(cells: cells))
+                   example: "/api/matrix?format=json") { request, context in
+            let asked = try request.uri.decodeQuery(as: MatrixParameters.self, context: context)
+            return try await answers.cached(request, type: asked.format == .csv ? .csv("matrix.csv") : .json) { kb in
+                let options = Matrix.Options(platforms: try Platform.typed(asked.platforms), family: asked.family)
+                var writer = try Matrix.writer(asked.format, options: DocumentOptions(cells: asked.cells))
                 var bytes: [UInt8] = []
                 try kb.matrix(options) { writer.append($0, to: &bytes) }
                 writer.finish(to: &bytes)
@@ -65,27 +63,32 @@ package enum API {
         // The JSON twins of the home page and the plans' pages: what `list`, `plan list` and
         // `plan show --format json` write.
         routes.get("/api/components", summary: "every component with how many facts it holds (?family= narrows)",
-                   example: "/api/components?family=web") { request, _ in
-            let family = try Query(request.uri).family()
-            return try await Answering.cached(request, env, type: .json) { kb in
+                   example: "/api/components?family=web") { request, context in
+            let family = try request.uri.decodeQuery(as: FamilyParameter.self, context: context).family
+            return try await answers.cached(request, type: .json) { kb in
                 try kb.list(.components, family: family).tabular.rendered(.json)
             }
         }
         routes.get("/api/plans", summary: "the saved test plans", example: "/api/plans") { request, _ in
-            try await Answering.cached(request, env, type: .json) { kb in try kb.plans().tabular.rendered(.json) }
+            try await answers.cached(request, type: .json) { kb in try kb.plans().tabular.rendered(.json) }
         }
         // No example: a plan's name is the team's own (`/api/plans` lists them).
         routes.get("/api/plans/:name", summary: "a saved plan's checklist as the knowledge base holds it now (a name /api/plans lists)") { request, context in
             let name = try context.parameters.decoded("name")
-            return try await Answering.cached(request, env, type: .json) { kb in
+            return try await answers.cached(request, type: .json) { kb in
                 guard try kb.plans().contains(where: { $0.name == name }) else { throw RequestFault.notFound("no test plan \(name) is saved") }
                 let (plan, checklist) = try kb.plan(name)
                 return try ChecklistDocument(checklist, footer: try kb.teamFooter(), title: "Test plan \(plan.name)").rendered(.json)
             }
         }
-        let index = Self.index(routes.all)
+        let index = API.index(routes.all)
         routes.get("/api") { _, _ in Responses.json(index) }
+        return routes
     }
+}
+
+/// The JSON API's answers, as the routes and the load run's floor make them.
+package enum API {
 
     /// `/api`'s answer: each route of the API (those declared with a summary), what it answers
     /// and an address to try, in the order declared.
@@ -111,14 +114,6 @@ package enum API {
         try AcceptanceCriteriaDocument(try kb.component(slug, family: family)).rendered(.json)
     }
 
-    package static func searchOptions(_ query: Query) throws -> SearchOptions {
-        let limit = try query["limit"].map { value -> Int in
-            guard let n = Int(value), (1...100).contains(n) else { throw RequestFault.badRequest("limit is a number from 1 to 100 (got \"\(value)\")") }
-            return n
-        } ?? SearchOptions.defaultComponentLimit
-        return SearchOptions(platform: try query.platform(), family: try query.family(), limit: limit)
-    }
-
     static func component(_ context: TeamServer.Context) throws -> (Family, String) {
         let familyName = try context.parameters.decoded("family")
         guard let family = Family(rawValue: familyName) else {
@@ -128,18 +123,22 @@ package enum API {
     }
 }
 
-/// Which components a coverage question is about: a saved plan, or a family and platform.
-struct CoverageSelection: Sendable {
+/// Which components a coverage question is about: a saved plan, or a family and platform
+/// (`?plan=`, `&family=`, `&platform=`, `&level=`).
+struct CoverageSelection: Decodable, Sendable {
     var plan: String?
     var family: Family?
     var platform: Platform?
     var level: WCAGLevel
 
-    init(_ query: Query) throws {
-        plan = query["plan"]
-        family = try query.family()
-        platform = try query.platform()
-        level = try query.choice("level", WCAGLevel.allCases.map(\.rawValue)).map { try WCAGLevel(typed: $0) } ?? .aa
+    private enum CodingKeys: String, CodingKey { case plan, family, platform, level }
+
+    init(from decoder: any Decoder) throws {
+        let query = try decoder.container(keyedBy: CodingKeys.self)
+        plan = try query.text(.plan)
+        family = try query.family(.family)
+        platform = try query.platform(.platform)
+        level = try query.choice(.level, WCAGLevel.allCases.map(\.rawValue)).map { try WCAGLevel(typed: $0) } ?? .aa
     }
 
     func coverage(_ kb: KnowledgeBase) throws -> Coverage {
@@ -148,25 +147,8 @@ struct CoverageSelection: Sendable {
     }
 }
 
-extension Answering {
-    /// What tests the criterion `sc`: one the knowledge base does not hold is not found (404).
-    static func criterion(_ kb: KnowledgeBase, _ sc: String) throws -> WCAGAnswer {
-        do {
-            return try kb.wcag(sc)
-        } catch QueryError.invalidOption(let message) {
-            throw RequestFault.notFound(message)
-        }
-    }
-}
-
-/// A question answered from the pool, tagged with the knowledge base's version: a client that
-/// holds this version's answer gets 304.
+/// The answers a route family shares: which component a slug names, and what tests a criterion.
 enum Answering {
-    enum Kind {
-        case json, html
-        case csv(String)
-    }
-
     /// A component's platforms side by side. A slug both families use is answered as the command
     /// line's `compare` answers it, naming both and asking which, here as 300 Multiple Choices
     /// with each family's `address`.
@@ -180,28 +162,12 @@ enum Answering {
         }
     }
 
-    static func cached(_ request: Request, _ env: TeamServer.Environment, type: Kind,
-                       _ work: @escaping @Sendable (KnowledgeBase) throws -> String) async throws -> Response {
-        let tag = ETag.of(env.pool.version)
-        let headers: HTTPFields = [.eTag: tag, .cacheControl: "no-cache"]
-        // The question first, then the validator: an address that answers nothing (a missing
-        // component) is 404 whatever the client holds (`If-None-Match: *`, another route's tag).
-        let key = request.uri.description
-        let text: String
-        if let cached = env.cache.get(key, tag: tag) {
-            text = cached
-        } else {
-            text = try await env.pool.answer(work)
-            env.cache.put(key, tag: tag, body: text)
-        }
-        if ETag.matches(request, tag) { return Response(status: .notModified, headers: headers) }
-        switch type {
-        case .json: return Responses.json(text, headers: headers)
-        case .html: return Responses.html(text, headers: headers)
-        case .csv(let name):
-            var response = Responses.download(text, type: "text/csv; charset=utf-8", name: name)
-            response.headers.append(contentsOf: headers)
-            return response
+    /// What tests the criterion `sc`: one the knowledge base does not hold is not found (404).
+    static func criterion(_ kb: KnowledgeBase, _ sc: String) throws -> WCAGAnswer {
+        do {
+            return try kb.wcag(sc)
+        } catch QueryError.invalidOption(let message) {
+            throw RequestFault.notFound(message)
         }
     }
 }

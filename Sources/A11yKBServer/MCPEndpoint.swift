@@ -37,8 +37,10 @@ struct MCPEndpoint: Sendable {
 
     /// POST only: stateless, the server offers no stream to GET and no session to DELETE, which
     /// the method table answers with 405 and `Allow: POST`, as the transport's specification asks.
-    func routes(_ routes: inout Routes) {
+    var routes: Routes {
+        var routes = Routes()
         routes.post("/mcp") { request, _ in try await self.answer(request) }
+        return routes
     }
 
     func answer(_ request: Request) async throws -> Response {

@@ -14,11 +14,21 @@ struct AccessLog<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard enabled else { return try await next(request, context) }
         let start = DispatchTime.now().uptimeNanoseconds
-        let response = try await next(request, context)
+        do {
+            let response = try await next(request, context)
+            say(request, response.status, since: start)
+            return response
+        } catch {
+            // A fault is thrown on to the router, which writes it (`RequestFault.response`).
+            say(request, (error as? any HTTPResponseError)?.status ?? .internalServerError, since: start)
+            throw error
+        }
+    }
+
+    private func say(_ request: Request, _ status: HTTPResponse.Status, since start: UInt64) {
         let ms = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
-        let line = "\(request.method.rawValue) \(Self.target(request.uri)) \(response.status.code) \(String(format: "%.1f", ms))ms\n"
+        let line = "\(request.method.rawValue) \(Self.target(request.uri)) \(status.code) \(String(format: "%.1f", ms))ms\n"
         _ = line.utf8CString.withUnsafeBufferPointer { write(STDERR_FILENO, $0.baseAddress, $0.count - 1) }
-        return response
     }
 
     /// The address as the log writes it: path and query as sent, a byte outside visible ASCII
@@ -35,10 +45,10 @@ struct AccessLog<Context: RequestContext>: RouterMiddleware {
     }
 }
 
-/// Every fault as a response: JSON under `/api`, JSON-RPC at `/mcp`, a page elsewhere (`Area`).
-/// Never a stack trace, never the connection dropped.
+/// Every error a route, the router or a middleware throws, as the `RequestFault` it means, which
+/// the router then writes as its response (`RequestFault.response`). Never a stack trace, never
+/// the connection dropped, never an error's own words.
 struct FaultResponses<Context: RequestContext>: RouterMiddleware {
-    let pages: Pages
     /// The methods each address answers: the router calls a route's other methods not found.
     let methods: MethodTable
 
@@ -46,12 +56,14 @@ struct FaultResponses<Context: RequestContext>: RouterMiddleware {
         do {
             return try await next(request, context)
         } catch {
-            return respond(fault(error, request), in: Area(request, context))
+            throw fault(error, request)
         }
     }
 
+    /// The framework's own errors by their status (the router's not found, a body past its limit,
+    /// `NIOTooManyBytesError`), said in the server's words; any other by `RequestFault.from`.
     func fault(_ error: Error, _ request: Request) -> RequestFault {
-        if let error = error as? HTTPError {
+        if !(error is RequestFault), let error = error as? any HTTPResponseError {
             switch error.status {
             case .notFound:
                 if let allowed = methods.allowed(request.uri.path) {
@@ -60,32 +72,11 @@ struct FaultResponses<Context: RequestContext>: RouterMiddleware {
                 return .notFound("nothing is at \(request.uri.path)")
             case .contentTooLarge: return .tooLarge("the request's body is larger than the server takes")
             case .methodNotAllowed: return .methodNotAllowed(allowed: "GET")
-            default: return .badRequest(error.body ?? error.status.reasonPhrase)
+            case _ where error.status.kind == .clientError: return .badRequest((error as? HTTPError)?.body ?? error.status.reasonPhrase)
+            default: return RequestFault.from(error)
             }
         }
         return RequestFault.from(error)
-    }
-
-    func respond(_ fault: RequestFault, in area: Area) -> Response {
-        var headers: HTTPFields = [:]
-        switch fault {
-        case .busy, .unavailable: headers[.retryAfter] = "1"
-        case .unauthorized: headers[.wwwAuthenticate] = "Bearer realm=\"a11ykb\""
-        case .methodNotAllowed(let allowed): headers[.allow] = allowed
-        default: break
-        }
-        switch area {
-        case .mcp:
-            let body = "{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32000,\"message\":\(JSONString.quoted(fault.message))}}"
-            return Responses.json(body, status: fault.status, headers: headers)
-        case .api:
-            let choices = fault.choices.isEmpty ? "" : ",\"choices\":[" + fault.choices.map {
-                "{\"component\":\(JSONString.quoted($0.name)),\"href\":\(JSONString.quoted($0.href))}"
-            }.joined(separator: ",") + "]"
-            return Responses.json("{\"error\":\(JSONString.quoted(fault.message)),\"status\":\(fault.status.code)\(choices)}", status: fault.status, headers: headers)
-        case .pages, .health:
-            return Responses.html(pages.error(fault), status: fault.status, headers: headers)
-        }
     }
 }
 

@@ -35,92 +35,16 @@ struct Pages: Sendable {
         }
     }
 
-    func error(_ fault: RequestFault) -> String {
-        render("error", ["title": fault.status.reasonPhrase, "status": fault.status.code, "message": fault.message,
-                         "hasChoices": !fault.choices.isEmpty, "choices": fault.choices.map { ["name": $0.name, "href": $0.href] }])
-    }
+    /// The templates, compiled once for the process: the server does not start when one fails to
+    /// compile (`TeamServer.environment`), and a fault's page, written wherever a request failed,
+    /// needs no environment.
+    static let compiled = Result { try Pages() }
 
-    static func routes(_ routes: inout Routes, _ env: TeamServer.Environment) {
-        let pages = env.pages
-        routes.get("/", twin: "/api/components") { request, _ in
-            try await Answering.cached(request, env, type: .html) { kb in
-                let catalog = try kb.catalog()
-                let families = Family.allCases.compactMap { family -> [String: Any]? in
-                    let components = catalog.components.filter { $0.family == family }
-                    guard !components.isEmpty else { return nil }
-                    return ["id": family.rawValue, "name": Words.family(family), "count": components.count,
-                            "components": components.map { ["title": $0.title, "href": Links.component($0.family, $0.slug)] }]
-                }
-                return pages.render("home", ["title": "Accessibility acceptance criteria", "families": families])
-            }
-        }
-        routes.get("/search", twin: "/api/search") { request, _ in
-            let query = try Query(request.uri)
-            guard let text = query["q"] else { return Response(status: .seeOther, headers: [.location: "/"]) }
-            let options = try API.searchOptions(query)
-            return try await Answering.cached(request, env, type: .html) { kb in
-                pages.render("search", try SearchPage.context(kb, text, options, query))
-            }
-        }
-        routes.get("/components/:family/:slug", twin: "/api/components/:family/:slug") { request, context in
-            let (family, slug) = try API.component(context)
-            return try await Answering.cached(request, env, type: .html) { kb in
-                pages.render("component", try ComponentPage.context(kb, try kb.component(slug, family: family)))
-            }
-        }
-        routes.get("/compare/:slug", twin: "/api/compare/:slug") { request, context in
-            let slug = try context.parameters.decoded("slug")
-            let family = try Query(request.uri).family()
-            return try await Answering.cached(request, env, type: .html) { kb in
-                pages.render("compare", ComparePage.context(try Answering.comparison(kb, slug, family) { Links.compare(slug, $0) }))
-            }
-        }
-        routes.get("/wcag/:sc", twin: "/api/wcag/:sc") { request, context in
-            let sc = try context.parameters.decoded("sc")
-            return try await Answering.cached(request, env, type: .html) { kb in
-                guard case .criterion(let tests) = try Answering.criterion(kb, sc) else {
-                    throw RequestFault.notFound("no success criterion \(sc): give its number, such as 1.4.3")
-                }
-                return pages.render("criterion", StandardsPages.criterion(tests))
-            }
-        }
-        routes.get("/coverage", twin: "/api/coverage") { request, _ in
-            let selection = try CoverageSelection(try Query(request.uri))
-            return try await Answering.cached(request, env, type: .html) { kb in
-                pages.render("coverage", StandardsPages.coverage(try selection.coverage(kb), selection))
-            }
-        }
-        routes.get("/plans", twin: "/api/plans") { request, _ in
-            try await Answering.cached(request, env, type: .html) { kb in
-                pages.render("plans", PlanPages.list(try kb.plans()))
-            }
-        }
-        // What a conformance report of the plan leaves to a person: a base to fill (or the list as CSV or JSON).
-        routes.get("/plans/:name/todo") { request, context in
-            let name = try context.parameters.decoded("name")
-            let format = try Query(request.uri).format(ConformanceTodo.self) ?? .openacr
-            return try await Answering.cached(request, env, type: .csv("")) { kb in
-                guard try kb.plans().contains(where: { $0.name == name }) else { throw RequestFault.notFound("no test plan \(name) is saved") }
-                return try kb.conformanceTodo(plan: name).rendered(format)
-            }.withDownload(name: "\(name)-todo.\(format.fileExtension)", type: format.mediaType)
-        }
-        routes.get("/plans/:name", twin: "/api/plans/:name") { request, context in
-            let name = try context.parameters.decoded("name")
-            let query = try Query(request.uri)
-            // Every format a checklist is written in downloads; the page offers those a team uses most.
-            if let format = try query.format(ChecklistDocument.self) {
-                return try await Answering.cached(request, env, type: .csv("")) { kb in
-                    guard try kb.plans().contains(where: { $0.name == name }) else { throw RequestFault.notFound("no test plan \(name) is saved") }
-                    let (_, checklist) = try kb.plan(name)
-                    return try ChecklistDocument(checklist, footer: try kb.teamFooter(), title: "Test plan \(name)").rendered(format)
-                }.withDownload(name: "\(name).\(format.fileExtension)", type: format.mediaType)
-            }
-            return try await Answering.cached(request, env, type: .html) { kb in
-                guard try kb.plans().contains(where: { $0.name == name }) else { throw RequestFault.notFound("no test plan \(name) is saved") }
-                let (plan, checklist) = try kb.plan(name)
-                return pages.render("plan", PlanPages.plan(plan, checklist))
-            }
-        }
+    /// A fault's page; its message alone should the templates not compile (no server starts then).
+    static func error(_ fault: RequestFault) -> String {
+        guard let pages = try? compiled.get() else { return fault.message }
+        return pages.render("error", ["title": fault.status.reasonPhrase, "status": fault.status.code, "message": fault.message,
+                         "hasChoices": !fault.choices.isEmpty, "choices": fault.choices.map { ["name": $0.name, "href": $0.href] }])
     }
 }
 

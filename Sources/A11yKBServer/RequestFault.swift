@@ -6,8 +6,11 @@ import Hummingbird
 import HummingbirdCore
 
 /// Why a request gets no answer, each with its HTTP status: the server's own faults and the
-/// library's errors in one place, so that every route says them the same way.
-public enum RequestFault: Error, Sendable {
+/// library's errors in one place, so that every route says them the same way. A route or a
+/// middleware throws one, and Hummingbird's router writes it as its response (`HTTPResponseError`):
+/// JSON under `/api`, JSON-RPC at `/mcp`, a page elsewhere (`Area`). Any other error is turned
+/// into one by `FaultResponses` first (`from`), so a client never reads an error's own words.
+public enum RequestFault: HTTPResponseError, Sendable {
     case badRequest(String)
     case notFound(String)
     case unauthorized
@@ -30,7 +33,7 @@ public enum RequestFault: Error, Sendable {
         public var href: String
     }
 
-    var status: HTTPResponse.Status {
+    public var status: HTTPResponse.Status {
         switch self {
         case .badRequest: .badRequest
         case .notFound: .notFound
@@ -64,6 +67,30 @@ public enum RequestFault: Error, Sendable {
         }
     }
 
+    /// The fault as the client reads it, in the form of the part of the server it asked (`Area`,
+    /// read from the route the router matched), with the headers its status calls for.
+    public func response(from request: Request, context: some RequestContext) throws -> Response {
+        var headers: HTTPFields = [:]
+        switch self {
+        case .busy, .unavailable: headers[.retryAfter] = "1"
+        case .unauthorized: headers[.wwwAuthenticate] = "Bearer realm=\"a11ykb\""
+        case .methodNotAllowed(let allowed): headers[.allow] = allowed
+        default: break
+        }
+        switch Area(request, context) {
+        case .mcp:
+            let body = "{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32000,\"message\":\(JSONString.quoted(message))}}"
+            return Responses.json(body, status: status, headers: headers)
+        case .api:
+            let choices = choices.isEmpty ? "" : ",\"choices\":[" + choices.map {
+                "{\"component\":\(JSONString.quoted($0.name)),\"href\":\(JSONString.quoted($0.href))}"
+            }.joined(separator: ",") + "]"
+            return Responses.json("{\"error\":\(JSONString.quoted(message)),\"status\":\(status.code)\(choices)}", status: status, headers: headers)
+        case .pages, .health:
+            return Responses.html(Pages.error(self), status: status, headers: headers)
+        }
+    }
+
     static func seconds(_ value: TimeInterval) -> String {
         value == value.rounded() ? "\(Int(value)) s" : String(format: "%.2g s", value)
     }
@@ -84,6 +111,13 @@ public enum RequestFault: Error, Sendable {
             }
         case let error as HintedError:
             return .badRequest(error.message(Self.hints))
+        case let error as URLEncodedFormError:
+            // A query Hummingbird's form decoder cannot read (`decodeQuery`): the asker's to mend.
+            switch error.code {
+            case .failedToPercentDecode: return .badRequest("the address holds a malformed %-escape")
+            case .duplicateKeys: return .badRequest("the address gives \(error.value) more than once; give it once")
+            default: return .badRequest("the address's query cannot be read at \"\(error.value)\": give each parameter as name=value")
+            }
         case let error as SearchQuery.SyntaxError:
             // A query the search cannot read (`"`, `OR` alone, 65 words): the asker's to change.
             return .badRequest(error.description)

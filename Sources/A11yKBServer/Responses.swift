@@ -34,65 +34,6 @@ enum Responses {
     }
 }
 
-/// The query string, decoded: `+` is a space, `%xx` a byte; a malformed escape is the client's fault.
-package struct Query {
-    private var values: [String: String] = [:]
-
-    package init(_ uri: URI) throws {
-        guard let query = uri.query, !query.isEmpty else { return }
-        for pair in query.split(separator: "&", omittingEmptySubsequences: true) {
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let name = try Self.decode(parts[0]), value = parts.count > 1 ? try Self.decode(parts[1]) : ""
-            if values[name] == nil { values[name] = value }
-        }
-    }
-
-    package static func decode(_ part: Substring) throws -> String {
-        guard let text = part.replacingOccurrences(of: "+", with: " ").removingPercentEncoding else {
-            throw RequestFault.badRequest("the address holds a malformed %-escape")
-        }
-        return text
-    }
-
-    package subscript(_ name: String) -> String? {
-        guard let value = values[name]?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
-        return value
-    }
-
-    /// A value that must be one of `choices` when given.
-    func choice(_ name: String, _ choices: [String]) throws -> String? {
-        guard let value = self[name] else { return nil }
-        guard choices.contains(value) else {
-            throw RequestFault.badRequest("\(name) is one of \(choices.joined(separator: ", ")) (got \"\(value)\")")
-        }
-        return value
-    }
-
-    /// `?format=` of a document: one of the formats it is written in (`Document.formats`).
-    func format<D: Document>(_ document: D.Type) throws -> DocumentFormat? {
-        guard let value = self["format"] else { return nil }
-        do {
-            return try D.format(named: value)
-        } catch {
-            throw RequestFault.badRequest("format is one of \(error.supported.map(\.rawValue).joined(separator: ", ")) (got \"\(error.given)\")")
-        }
-    }
-
-    func family() throws -> Family? { try choice("family", Family.allCases.map(\.rawValue)).flatMap(Family.init(rawValue:)) }
-
-    func platform() throws -> Platform? { try choice("platform", Platform.allCases.map(\.rawValue)).map { try Platform(slug: $0) } }
-}
-
-extension Parameters {
-    /// A path parameter, percent-decoded.
-    func decoded(_ name: String) throws -> String {
-        guard let raw = get(name), let value = raw.removingPercentEncoding, !value.isEmpty else {
-            throw RequestFault.badRequest("the address lacks its \(name)")
-        }
-        return value
-    }
-}
-
 /// An answer's `ETag`: the version of the file it was read from (`FileVersion`) and a11ykb's own
 /// version, which renders it. Taken before the answer is read, so an import that commits
 /// meanwhile makes the tag older than the answer, never newer: a cache then asks again.

@@ -2,7 +2,8 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 
-/// Every route the server answers, declared once: the router is built from this list, and so are
+/// Every route the server answers, declared once (each controller declares its own: `PagesController`,
+/// `APIController`, `MCPEndpoint`): the router's route collections are built from these lists, and so are
 /// the methods each address answers (`MethodTable`: a wrong method is 405 with `Allow`, where the
 /// router would say 404), the JSON API's own index (`/api`), and each page's JSON twin: the API
 /// route answering the same question with the same parameters, which the page names in a
@@ -33,11 +34,20 @@ struct Routes {
         all.append(Route(path: path, method: .post, summary: nil, example: nil, twin: nil, handler: handler))
     }
 
-    /// Each route on `router` (whose middleware is already added); a page's answer names its twin.
-    func register(on router: Router<TeamServer.Context>) {
+    init() {}
+
+    /// The routes of several controllers, as one list: what the methods table is made from.
+    init(_ parts: [Routes]) {
+        all = parts.flatMap(\.all)
+    }
+
+    /// The routes as a collection of Hummingbird's, which the router adds (behind its middleware);
+    /// a page's answer names its twin.
+    var collection: RouteCollection<TeamServer.Context> {
+        let collection = RouteCollection(context: TeamServer.Context.self)
         for route in all {
             let twin = route.twin
-            router.on(RouterPath(route.path), method: route.method) { request, context in
+            collection.on(RouterPath(route.path), method: route.method) { request, context in
                 var response = try await route.handler(request, context)
                 if let twin, response.status == .ok || response.status == .notModified {
                     response.headers[Self.link] = "<\(Self.address(twin, request, context))>; rel=\"alternate\"; type=\"application/json\""
@@ -45,6 +55,7 @@ struct Routes {
                 return response
             }
         }
+        return collection
     }
 
     static let link = HTTPField.Name("Link")!

@@ -3,7 +3,7 @@ import A11yKB
 /// The search page: the command line's ranking, matched words marked, the automated rules that
 /// match, and facets that narrow by family and platform.
 enum SearchPage {
-    static func context(_ kb: KnowledgeBase, _ text: String, _ options: SearchOptions, _ query: Query) throws -> [String: Any] {
+    static func context(_ kb: KnowledgeBase, _ text: String, _ options: SearchOptions) throws -> [String: Any] {
         let document = try kb.findComponents(text, options: options, timeout: 0).document()
         let (result, rules) = (document.result, document.rules)
         let components: [[String: Any]] = result.components.map { match in

@@ -31,25 +31,26 @@ public enum TeamServer {
         }
         let pool = try ReaderPool(path: path, count: configuration.readers, timeLimit: configuration.timeLimit)
         let cache = ResponseCache(maxBytes: configuration.cacheBytes)
-        return Environment(configuration: configuration, pool: pool, pages: try Pages(), mcp: MCPEndpoint(configuration, pool, cache: cache),
+        return Environment(configuration: configuration, pool: pool, pages: try Pages.compiled.get(), mcp: MCPEndpoint(configuration, pool, cache: cache),
                            limiter: RequestLimiter(configuration.maxRequests), cache: cache)
     }
 
-    /// Every route, behind the middleware every request passes: the access log, faults as
-    /// responses, the Host and Origin rule, the request limits, the token.
+    /// Every route, each controller's a collection added to the router, behind the middleware
+    /// every request passes: the access log, faults as responses, the Host and Origin rule, the
+    /// request limits, the token.
     public static func router(_ env: Environment) -> Router<Context> {
-        var routes = Routes()
-        routes.get("/healthz") { _, _ in Responses.text("ok\n") }
-        Pages.routes(&routes, env)
-        API.routes(&routes, env)
-        env.mcp.routes(&routes)
+        var health = Routes()
+        health.get("/healthz") { _, _ in Responses.text("ok\n") }
+        let answers = CachedAnswers(pool: env.pool, cache: env.cache)
+        let controllers = [health, PagesController(pages: env.pages, answers: answers).routes, APIController(answers: answers).routes, env.mcp.routes]
+        let routes = Routes(controllers)
         let router = Router(context: Context.self, options: .autoGenerateHeadEndpoints)
         router.add(middleware: AccessLog(enabled: env.configuration.accessLog))
-        router.add(middleware: FaultResponses(pages: env.pages, methods: routes.methods))
+        router.add(middleware: FaultResponses(methods: routes.methods))
         router.add(middleware: HostCheck(rule: HostRule(env.configuration)))
         router.add(middleware: Limits(env.limiter, maxTarget: env.configuration.maxTargetBytes))
         router.add(middleware: TokenCheck(token: env.configuration.token))
-        routes.register(on: router)
+        for controller in controllers { router.addRoutes(controller.collection) }
         return router
     }
 

@@ -25,15 +25,14 @@ struct LibraryFloor: Sendable {
             return try await env.pool.answer { try ToolCall.resultJSON(body, $0, table: .remote).utf8.count }
         }
         let uri = URI(String(line.dropFirst(4)))
-        let query = try Query(uri)
         if uri.path == "/api/search" {
-            let (text, options) = (query["q"] ?? "", try API.searchOptions(query))
+            guard let (text, options) = try SearchParameters(uri).question else { return 0 }
             return try await env.pool.answer { try API.search($0, text, options).utf8.count }
         }
         if uri.path.hasPrefix("/api/components/") {
             let parts = uri.path.split(separator: "/")
             guard parts.count == 4, let family = Family(rawValue: String(parts[2])) else { return 0 }
-            let slug = try Query.decode(parts[3])
+            guard let slug = parts[3].removingPercentEncoding else { return 0 }
             return try await env.pool.answer { try API.component($0, slug, family).utf8.count }
         }
         return 0
