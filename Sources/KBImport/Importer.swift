@@ -297,7 +297,7 @@ package struct Importer {
 
         /// The next batch, prepared while the writer writes this one: on every core but the
         /// writer's, so that reading pages never takes the writer's core from it (SQLite's work is
-        /// the import's floor; on two cores, three busy threads slowed the writer by a third).
+        /// the import's floor; docs/performance.md has what the writer still waits for).
         func prepareBesideWriter(_ batch: Int) -> [PreparedDocument] {
             PreparedDocument.prepare(inputs, batches[batch], known: known, limit: limit, stages: stages, counter: counter,
                                      workers: ProcessInfo.processInfo.activeProcessorCount - 1)

@@ -73,16 +73,6 @@ package struct TestedSCRule: Sendable {
     /// The row's line in the file.
     package var line: Int
 
-    /// `aspect`: the aspect the criterion's label names, `text` its words and `component` its
-    /// component's, each read once for every row.
-    func matches(_ criterion: CriterionFact, aspect labelAspect: Aspect?, words text: FoldedText, component: FoldedText) -> Bool {
-        if let kinds, !kinds.contains(criterion.kind) { return false }
-        if let aspects, !(labelAspect.map(aspects.contains) ?? false) { return false }
-        guard matchesWords(text) else { return false }
-        if let pattern = self.component, !pattern.matches(component) { return false }
-        return true
-    }
-
     /// What the row asks of the criterion's own words (`words`, `unless`): the same for every
     /// criterion that says them, so an import remembers it (`TextVerdicts`).
     func matchesWords(_ text: FoldedText) -> Bool {
@@ -91,7 +81,8 @@ package struct TestedSCRule: Sendable {
         return true
     }
 
-    /// The rest of `matches`, once the words are known to match.
+    /// The rest of what the row asks: the criterion's kind, the aspect its label names (`aspect`),
+    /// and its component's words (`component`, read once for every row).
     func matchesBesidesWords(_ criterion: CriterionFact, aspect labelAspect: Aspect?, component: FoldedText) -> Bool {
         if let kinds, !kinds.contains(criterion.kind) { return false }
         if let aspects, !(labelAspect.map(aspects.contains) ?? false) { return false }
@@ -273,9 +264,8 @@ package enum TestedSCInference {
             let said = verdicts?.verdict(text, words)
             let aspect = criterion.label.map(Vocabulary.meaning(ofAspectLabel:))
             for (offset, rule) in rules.enumerated() where rule.scope == .criterion && !given.contains(rule.sc ?? "") {
-                let matched = said.map { $0.holds(offset) && rule.matchesBesidesWords(criterion, aspect: aspect, component: componentWords) }
-                    ?? rule.matches(criterion, aspect: aspect, words: words, component: componentWords)
-                guard matched else { continue }
+                guard said?.holds(offset) ?? rule.matchesWords(words),
+                      rule.matchesBesidesWords(criterion, aspect: aspect, component: componentWords) else { continue }
                 guard let sc = rule.sc else {
                     if given.isEmpty {
                         result.nothing.append(TestsNothing(criterion: index, platform: criterion.platform, reason: rule.reason))
