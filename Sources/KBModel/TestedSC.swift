@@ -260,11 +260,14 @@ package enum TestedSCInference {
         for (index, criterion) in criteria.enumerated() {
             var given: Set<String> = []
             let text = [criterion.label, criterion.expectation].compactMap { $0 }.joined(separator: ": ")
-            let words = FoldedText(text)
-            let said = verdicts?.verdict(text, words)
+            let said = verdicts?.verdict(text) ?? TextVerdicts.Verdict(rules: rules, words: FoldedText(text))
             let aspect = criterion.label.map(Vocabulary.meaning(ofAspectLabel:))
-            for (offset, rule) in rules.enumerated() where rule.scope == .criterion && !given.contains(rule.sc ?? "") {
-                guard said?.holds(offset) ?? rule.matchesWords(words),
+            // Only the criterion rows whose words hold are read (a few of the table's rows for most
+            // criteria): reading a row copies it, and copying every row for every criterion was most
+            // of the inference's time.
+            for offset in said.offsets {
+                let rule = rules[offset]
+                guard !given.contains(rule.sc ?? ""),
                       rule.matchesBesidesWords(criterion, aspect: aspect, component: componentWords) else { continue }
                 guard let sc = rule.sc else {
                     if given.isEmpty {
@@ -293,10 +296,30 @@ package enum TestedSCInference {
 /// import of 10,000 synthetic pages holds 74,000 criteria in 2,500 texts, and running every row's
 /// expressions on each was a third of the time spent reading pages. Shared by the import's threads.
 final class TextVerdicts: @unchecked Sendable {
-    /// Bit `offset` set: the row at that offset of the table matches the words.
+    /// Bit `offset` set: the criterion row at that offset of the table matches the words.
     struct Verdict {
         fileprivate let bits: [UInt64]
-        func holds(_ offset: Int) -> Bool { bits[offset >> 6] & (1 << UInt64(offset & 63)) != 0 }
+
+        init(rules: [TestedSCRule], words: FoldedText) {
+            var bits = [UInt64](repeating: 0, count: (rules.count + 63) / 64)
+            for (offset, rule) in rules.enumerated() where rule.scope == .criterion && rule.matchesWords(words) {
+                bits[offset >> 6] |= 1 << UInt64(offset & 63)
+            }
+            self.bits = bits
+        }
+
+        /// The offsets of the rows that match, in the table's order.
+        var offsets: [Int] {
+            var offsets: [Int] = []
+            for (block, word) in bits.enumerated() {
+                var rest = word
+                while rest != 0 {
+                    offsets.append(block << 6 + rest.trailingZeroBitCount)
+                    rest &= rest - 1
+                }
+            }
+            return offsets
+        }
     }
 
     private let rules: [TestedSCRule]
@@ -308,13 +331,10 @@ final class TextVerdicts: @unchecked Sendable {
 
     init(rules: [TestedSCRule]) { self.rules = rules }
 
-    func verdict(_ text: String, _ words: FoldedText) -> Verdict {
+    /// The text's words are folded only when the text is new.
+    func verdict(_ text: String) -> Verdict {
         if let verdict = lock.withLock({ known[text] }) { return verdict }
-        var bits = [UInt64](repeating: 0, count: (rules.count + 63) / 64)
-        for (offset, rule) in rules.enumerated() where rule.scope == .criterion && rule.matchesWords(words) {
-            bits[offset >> 6] |= 1 << UInt64(offset & 63)
-        }
-        let verdict = Verdict(bits: bits)
+        let verdict = Verdict(rules: rules, words: FoldedText(text))
         lock.withLock { if known.count < capacity { known[text] = verdict } }
         return verdict
     }

@@ -261,6 +261,44 @@ package enum MarkdownOutline {
 
     /// `- x`, `* x`, `+ x`, `• x`, `1. x`, `1) x`: the marker's number (if ordered) and the text after it.
     static func listMarker(_ rest: Substring) -> (ordinal: Int?, text: Substring)? {
+        // Asked of every line, up to three times: by bytes while the marker, its delimiter, the
+        // spaces after it and the byte after them are ASCII (where a byte is a Character); by
+        // Characters from a non-ASCII byte on (a bullet character, a no-break space, a mark that
+        // combines with the byte before it), which says the same.
+        let bytes = rest.utf8
+        guard let first = bytes.first else { return nil }
+        var i = bytes.index(after: bytes.startIndex)
+        var ordinal: Int?
+        switch first {
+        case UInt8(ascii: "-"), UInt8(ascii: "*"), UInt8(ascii: "+"):
+            if i == bytes.endIndex { return (nil, rest[i...]) }
+        case UInt8(ascii: "0")...UInt8(ascii: "9"):
+            var value = Int(first - UInt8(ascii: "0")), digits = 1
+            while i < bytes.endIndex, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[i]) {
+                value = value * 10 + Int(bytes[i] - UInt8(ascii: "0"))
+                digits += 1
+                if digits > 9 { return nil }
+                i = bytes.index(after: i)
+            }
+            guard i < bytes.endIndex else { return nil }
+            guard bytes[i] < 0x80 else { return listMarkerByCharacter(rest) }
+            guard bytes[i] == UInt8(ascii: ".") || bytes[i] == UInt8(ascii: ")") else { return nil }
+            i = bytes.index(after: i)
+            ordinal = value
+            if i == bytes.endIndex { return (value, rest[i...]) }
+        case 0x80...:
+            return first == 0xE2 ? listMarkerByCharacter(rest) : nil
+        default:
+            return nil
+        }
+        guard bytes[i] < 0x80 else { return listMarkerByCharacter(rest) }
+        guard bytes[i] == 0x20 || bytes[i] == 0x09 else { return nil }
+        while i < bytes.endIndex, bytes[i] == 0x20 || bytes[i] == 0x09 { i = bytes.index(after: i) }
+        if i < bytes.endIndex, bytes[i] >= 0x80 { return listMarkerByCharacter(rest) }
+        return (ordinal, rest[i...])
+    }
+
+    static func listMarkerByCharacter(_ rest: Substring) -> (ordinal: Int?, text: Substring)? {
         guard let first = rest.first else { return nil }
         if first == "-" || first == "*" || first == "+" || first == "•" || first == "◦" || first == "▪" {
             let after = rest.dropFirst()
@@ -280,7 +318,7 @@ package enum MarkdownOutline {
     }
 
     static func heading(_ rest: Substring, indent: Int) -> (level: Int, text: Substring)? {
-        guard indent <= 3, rest.first == "#" else { return nil }
+        guard indent <= 3, rest.utf8.first == UInt8(ascii: "#"), rest.first == "#" else { return nil }
         let hashes = rest.prefix { $0 == "#" }
         guard hashes.count <= 6 else { return nil }
         let after = rest[hashes.endIndex...]
@@ -312,7 +350,8 @@ package enum MarkdownOutline {
     }
 
     static func isThematicBreak(_ rest: Substring, indent: Int) -> Bool {
-        guard indent <= 3, let first = rest.first, first == "-" || first == "*" || first == "_" else { return false }
+        guard indent <= 3, let byte = rest.utf8.first, byte == UInt8(ascii: "-") || byte == UInt8(ascii: "*") || byte == UInt8(ascii: "_"),
+              let first = rest.first, first == "-" || first == "*" || first == "_" else { return false }
         var count = 0
         for c in rest {
             if c == first { count += 1 } else if c != " " && c != "\t" { return false }
@@ -350,7 +389,7 @@ package enum MarkdownOutline {
     /// `[//]: # (a note)`, `[\]: # "a note"`, `[comment]: #`: a link definition to `#`, which the
     /// page never shows.
     static func isMarkdownComment(_ line: Substring) -> Bool {
-        guard line.first == "[", let close = line.firstIndex(of: "]") else { return false }
+        guard line.utf8.first == UInt8(ascii: "["), line.first == "[", let close = line.firstIndex(of: "]") else { return false }
         let after = line[line.index(after: close)...]
         guard after.first == ":" else { return false }
         return after.dropFirst().trimmingSpaces().hasPrefix("#")
@@ -438,7 +477,10 @@ package enum MarkdownOutline {
                 }
                 // A line as little indented as the open step's number ends the step.
                 if let open = step, indent <= open.indent, !continuesLazily(rest) { endStep() }
-                if rest.hasPrefix("{%") || rest.hasPrefix("{::") || rest.hasPrefix("{:/") {
+                // The first byte first: `hasPrefix` on a Substring compares Characters, and every
+                // line is asked these.
+                let opensBrace = rest.utf8.first == UInt8(ascii: "{")
+                if opensBrace, rest.hasPrefix("{%") || rest.hasPrefix("{::") || rest.hasPrefix("{:/") {
                     // Jekyll's Liquid: `{% highlight html %}` ... `{% endhighlight %}` is a code block;
                     // `{::nomarkdown}` ... `{:/}` raw HTML; any other tag line is site machinery.
                     flushAll()
@@ -452,7 +494,7 @@ package enum MarkdownOutline {
                     i += 1
                     continue
                 }
-                if rest.hasPrefix("{:"), content.hasSuffix("}") {
+                if opensBrace, rest.hasPrefix("{:"), content.hasSuffix("}") {
                     flushAll()
                     blocks.append(.attributes(text: String(content), line: lineNumber))
                     i += 1
@@ -636,6 +678,7 @@ package enum MarkdownOutline {
         }
 
         func fenceMarker(_ rest: Substring) -> String? {
+            guard let first = rest.utf8.first, first == UInt8(ascii: "`") || first == UInt8(ascii: "~") else { return nil }
             if rest.hasPrefix("```") { return String(rest.prefix { $0 == "`" }) }
             if rest.hasPrefix("~~~") { return String(rest.prefix { $0 == "~" }) }
             return nil

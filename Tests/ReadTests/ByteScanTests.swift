@@ -54,6 +54,26 @@ final class ByteScanTests: XCTestCase {
         }
     }
 
+    func testListMarkerByBytesMatchesCharacters() {
+        // Markers, delimiters and what may follow them, each beside the awkward cases above.
+        let starts = ["-", "*", "+", "•", "◦", "▪", "1", "12", "1234567890", "123456789", "0", "7)", "3.", "1\u{301}", "-\u{301}"]
+        let middles = ["", " ", "\t", "  ", "\u{00A0}", ".", ")", ". ", ") ", ".\u{00A0}", ".\t", " \u{301}", "\u{301}"]
+        var lines: [String] = []
+        for start in starts {
+            for middle in middles {
+                for end in ["", "x", "é", "\u{301}x", " y", "## heading", "\u{FEFF}"] { lines.append(start + middle + end) }
+            }
+        }
+        for text in Self.samples().prefix(4_000) { lines += [text, "- " + text, "1." + text, "-" + text, "2)" + text] }
+        for line in lines {
+            let fast = MarkdownOutline.listMarker(Substring(line))
+            let slow = MarkdownOutline.listMarkerByCharacter(Substring(line))
+            XCTAssertEqual(fast?.ordinal, slow?.ordinal, "\(Array(line.unicodeScalars))")
+            XCTAssertEqual(fast.map { Array($0.text.unicodeScalars) }, slow.map { Array($0.text.unicodeScalars) },
+                           "\(Array(line.unicodeScalars))")
+        }
+    }
+
     func testContainsASCIIMatchesFoundation() {
         for text in Self.samples().prefix(6_000) {
             for haystack in [text, text + "bad-example", "bad-example" + text, "x" + text + "bad-example" + text + "y",
