@@ -115,7 +115,7 @@ def choose_binary(args):
             sys.exit(f"bench: {binary} does not exist; run without --no-build")
         return binary, folder, "existing binary (--no-build)"
     products = ("a11ykb",) + (("a11ykb-mcp",) if "mcp" in args.suites else ()) + (("a11ykb-serve",) if "siege" in args.suites else ()) \
-        + (serve.PROGRAMS if "serve" in args.suites else ())
+        + (("a11ykb-bench",) if "search" in args.suites else ()) + (serve.PROGRAMS if "serve" in args.suites else ())
     products = tuple(dict.fromkeys(products))
     folder, mode = runner.build(products)
     return os.path.join(folder, "a11ykb"), folder, mode

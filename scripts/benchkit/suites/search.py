@@ -8,6 +8,10 @@ the sources (what a user would do without a11ykb); and the default, components-f
 The targets stay the issues' own, against the shell; a11ykb / stack floor is a11ykb's own share of
 a search, and stack floor / sqlite3 says whether a target's limit is below what the stack itself
 takes (targets.report says it for each target)."""
+import json
+import os
+import time
+
 from .. import runner
 from ..results import figure
 from ..text import fmt_ms, fmt_ratio, table
@@ -132,9 +136,40 @@ def run(ctx, size):
             row["sqlite3"] = runner.measure([sqlite3, db, component_floor_sql(row["fts5"])], ctx.runs)
         else:
             row["sqlite3"] = {"error": "unavailable"}
+        row["in_process"] = in_process(ctx, db, " ".join(args), row.get("fts5"))
         components.append(row)
     size["component_search"] = components
     return size
+
+
+REPEATS = 21
+
+
+def in_process(ctx, db, question, match):
+    """Issue 52's comparison, start-up left out on both sides: the question through the library in
+    one process (`a11ykb-bench questions`, asked REPEATS times; the long-running readers' path, from
+    the held ranking index when the knowledge base is held) against the FTS5 query of its words in
+    the sqlite3 shell (the statement run REPEATS + 1 times in one shell less once, per run)."""
+    sqlite3 = ctx.tools.get("sqlite3")
+    bench = os.path.join(ctx.bin_dir, "a11ykb-bench")
+    if not os.path.exists(bench):
+        return {"error": f"{bench} is missing (swift build -c release --product a11ykb-bench)"}
+    path = os.path.join(ctx.workdir, "in-process-questions.txt")
+    with open(path, "w", encoding="utf-8") as f:
+        f.write((question + "\n") * REPEATS)
+    out = runner.capture([bench, "questions", db, path])
+    if out.returncode != 0:
+        return {"error": (out.stderr or out.stdout).strip()[:300]}
+    record = json.loads(out.stdout)
+    if sqlite3 and match:
+        statement = component_floor_sql(match) + ";\n"
+        times = []
+        for count in (1, REPEATS + 1):
+            start = time.perf_counter()
+            runner.capture([sqlite3, db], input=statement * count)
+            times.append((time.perf_counter() - start) * 1000)
+        record["sqlite3_query_ms"] = round(max(times[1] - times[0], 0) / REPEATS, 3)
+    return record
 
 
 def stack_floor_figure(measured):
@@ -156,6 +191,9 @@ def figures(sizes):
             for tool in ("a11ykb", "sqlite3"):
                 out[component_name(n, q["shape"], tool)] = figure(runner.median_ms(q.get(tool)), "ms")
                 out[component_name(n, q["shape"], f"{tool} CPU")] = figure((q.get(tool) or {}).get("cpu_ms"), "ms")
+            inside = q.get("in_process") or {}
+            out[component_name(n, q["shape"], "library p50")] = figure(inside.get("p50_ms"), "ms")
+            out[component_name(n, q["shape"], "sqlite3 query")] = figure(inside.get("sqlite3_query_ms"), "ms")
     return out
 
 
@@ -197,4 +235,21 @@ def report(sizes):
             out.append(f"  {note}")
         out.append("  sqlite3 runs the same FTS5 query over search_components: "
                    "`SELECT rowid, bm25(search_components, 10, 4, 1) ... ORDER BY score LIMIT 10`")
+    rows = []
+    for s in sizes:
+        for q in s.get("component_search", []):
+            inside = q.get("in_process")
+            if not inside:
+                continue  # a record made before this table
+            if "error" in inside:
+                rows.append([size_label(s["entries"]), q["shape"], q["query"], inside["error"][:60], "", "", ""])
+                continue
+            lib, query = inside.get("p50_ms"), inside.get("sqlite3_query_ms")
+            rows.append([size_label(s["entries"]), q["shape"], q["query"], fmt_ms(lib), fmt_ms(query), fmt_ratio(lib, query),
+                         "held" if inside.get("index_texts") else "SQL"])
+    if rows:
+        out += ["", "The same questions in one process, start-up left out (ms; issue 52: within 2x at 20k)",
+                table(["entries", "shape", "query", "library p50", "sqlite3 query", "ratio", "path"], rows),
+                f"  library: `a11ykb-bench questions`, each asked {REPEATS} times, as the long-running readers answer; "
+                "sqlite3 query: the FTS5 statement above run in one shell, the time of one run with start-up left out"]
     return "\n".join(out)

@@ -58,3 +58,32 @@ class FactTableTests(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class InProcessTableTests(unittest.TestCase):
+    """Issue 52's comparison at a size: the library's p50 beside the FTS5 statement's own time."""
+
+    def sizes(self):
+        sizes = [support.size_record(20_000)]
+        for q in sizes[0]["component_search"]:
+            q["in_process"] = {"p50_ms": 3.0, "sqlite3_query_ms": 1.2, "index_texts": 0}
+        return sizes
+
+    def test_the_ratio_and_the_path_are_said(self):
+        text = search.report(self.sizes())
+        section = text.split("The same questions in one process", 1)[1]
+        cells = row_of(section, "20,000", "two words").split()[-4:]
+        self.assertEqual(cells, ["3.0", "1.2", "2.50x", "SQL"])
+
+    def test_figures_name_both_sides(self):
+        figures = cli.collect_figures({"sizes": self.sizes()}, ["search"])
+        self.assertEqual(figures[search.component_name(20_000, "question", "library p50")]["value"], 3.0)
+        self.assertEqual(figures[search.component_name(20_000, "question", "sqlite3 query")]["value"], 1.2)
+
+    def test_a_record_without_it_has_no_such_table(self):
+        self.assertNotIn("The same questions in one process", search.report([support.size_record(20_000)]))
+
+    def test_an_error_is_said_in_its_row(self):
+        sizes = self.sizes()
+        sizes[0]["component_search"][0]["in_process"] = {"error": "a11ykb-bench is missing"}
+        self.assertIn("a11ykb-bench is missing", search.report(sizes))
