@@ -12,6 +12,10 @@ let grdb = Target.Dependency.product(name: "GRDB", package: "GRDB.swift")
 // this package is an application, not one other packages depend on by version.)
 let optimized: [SwiftSetting] = Context.environment["A11YKB_ONONE"] == nil
     ? [.unsafeFlags(["-O"], .when(configuration: .debug))] : []
+// The programs export none of their own symbols: the toolchain links an executable with every
+// symbol in its dynamic table (17,000 for a11ykb), and the runtime's start searches that table
+// (dladdr, the loader's lookups) on every run; nothing loads a11ykb as a library.
+let ownSymbols: [LinkerSetting] = [.unsafeFlags(["-Xlinker", "--no-export-dynamic"], .when(platforms: [.linux]))]
 // Tests reach into every layer (`@testable import KBRead`...): each test file imports what it tests.
 let logging = Target.Dependency.product(name: "Logging", package: "swift-log")
 let yams = Target.Dependency.product(name: "Yams", package: "Yams")
@@ -108,7 +112,8 @@ let package = Package(
                 "A11yKB",
                 "A11yKBServeOptions",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            linkerSettings: ownSymbols
         ),
         // The team server's settings and their defaults, written once (`ServerConfiguration`): the
         // server runs by them, and the options below set them. No dependency: the load run's floor
@@ -126,7 +131,8 @@ let package = Package(
         // another command starts.
         .executableTarget(
             name: "a11ykb-mcp",
-            dependencies: ["A11yKB", "A11yKBMCP", .product(name: "MCP", package: "swift-sdk"), logging]
+            dependencies: ["A11yKB", "A11yKBMCP", .product(name: "MCP", package: "swift-sdk"), logging],
+            linkerSettings: ownSymbols
         ),
         // The MCP server's tools, resources and direct answers, for both transports: stdio
         // (a11ykb-mcp) and Streamable HTTP (a11ykb-serve). A skin over the façade.
@@ -153,7 +159,8 @@ let package = Package(
         // `a11ykb serve` runs this.
         .executableTarget(
             name: "a11ykb-serve",
-            dependencies: ["A11yKB", "A11yKBMCP", "A11yKBServer", "A11yKBServeOptions", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["A11yKB", "A11yKBMCP", "A11yKBServer", "A11yKBServeOptions", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            linkerSettings: ownSymbols
         ),
         // What scripts/bench runs in one process: the load run's floor (the same requests through
         // the library, no HTTP) and one question at a time through the library.
