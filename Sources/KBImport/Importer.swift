@@ -297,10 +297,12 @@ package struct Importer {
 
         /// The next batch, prepared while the writer writes this one: on every core but the
         /// writer's, so that reading pages never takes the writer's core from it (SQLite's work is
-        /// the import's floor; docs/performance.md has what the writer still waits for).
-        func prepareBesideWriter(_ batch: Int) -> [PreparedDocument] {
-            PreparedDocument.prepare(inputs, batches[batch], known: known, limit: limit, stages: stages, counter: counter,
-                                     workers: ProcessInfo.processInfo.activeProcessorCount - 1)
+        /// the import's floor), and on the writer's too once it has written its batch.
+        func prepareBesideWriter(_ batch: Int) -> BatchPreparation {
+            let preparation = BatchPreparation(inputs: inputs, range: batches[batch], known: known, limit: limit, stages: stages,
+                                               counter: counter)
+            preparation.start(workers: ProcessInfo.processInfo.activeProcessorCount - 1)
+            return preparation
         }
 
         /// A strict import: a first pass finds every error before anything is written. The summary of a
@@ -331,11 +333,7 @@ package struct Importer {
                    index: SearchIndex.Import, summary: inout ImportSummary, progress: (@Sendable (ImportProgress) -> Void)?) throws {
             var current = prepared
             for batch in first..<batches.count {
-                let upcoming = Box<[PreparedDocument]>([])
-                let group = DispatchGroup()
-                if batch + 1 < batches.count {
-                    DispatchQueue.global().async(group: group) { upcoming.value = prepareBesideWriter(batch + 1) }
-                }
+                let upcoming = batch + 1 < batches.count ? prepareBesideWriter(batch + 1) : nil
                 for document in current {
                     guard let writable = document.writable else {
                         document.record(in: &summary)
@@ -346,17 +344,10 @@ package struct Importer {
                     try index.willWrite()
                     try writer.execute(plan.operations)
                 }
-                stages.measure(.waitPrepare) { group.wait() }
-                current = upcoming.value
+                current = upcoming?.finish { stages?.add(.waitPrepare, since: $0) } ?? []
             }
             if index.isBulk { progress?(ImportProgress(stage: .indexing, done: inputs.count, total: inputs.count)) }
             try stages.measure(.fts) { try index.rebuildIfBulk() }
         }
     }
-}
-
-/// A value handed from a background preparation to the writer.
-final class Box<T>: @unchecked Sendable {
-    var value: T
-    init(_ value: T) { self.value = value }
 }

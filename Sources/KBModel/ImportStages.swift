@@ -7,8 +7,9 @@ import Foundation
 /// `ImportStages` at all, and a stage costs one nil check.
 ///
 /// Preparation (reading, hashing, parsing, normalizing) runs on every core while the writer writes,
-/// so its stages are thread time summed over the workers; `wait-prepare` is the writer's own time
-/// spent waiting for a batch. `plan` is the writer thread's time reading what is stored and deciding
+/// so its stages are thread time summed over the workers and the writer, which reads pages of the
+/// next batch too once it has written its own; `wait-prepare` is the writer's own time spent
+/// waiting for the pages the workers were still reading. `plan` is the writer thread's time reading what is stored and deciding
 /// what each document changes; the writer's other stages are its wall time, one per table, then the
 /// search index rebuild, the commit and the WAL checkpoint. `total` is the import's wall time.
 public final class ImportStages: @unchecked Sendable {
