@@ -3,40 +3,54 @@
 /// line and paragraph separators are escaped, so no terminal sequence survives in a file.
 package enum JSONString {
     package static func quote(_ s: String, into out: inout String) {
-        out += "\""
-        // Runs of characters that need no escape are appended whole: a search's JSON quotes
-        // hundreds of strings, and a scalar at a time was most of the cost of writing them.
-        var runStart = s.startIndex
-        var index = s.startIndex
-        let utf8 = s.utf8
-        while index != s.endIndex {
-            let byte = utf8[index]
-            let escape: String?
-            switch byte {
-            case 0x22: escape = "\\\""
-            case 0x5C: escape = "\\\\"
-            case 0x0A: escape = "\\n"
-            case 0x0D: escape = "\\r"
-            case 0x09: escape = "\\t"
-            case 0x00..<0x20, 0x7F: escape = unicodeEscape(UInt32(byte))
-            case 0xC2, 0xE2:
-                // C1 controls (U+0080...U+009F) and the line and paragraph separators.
-                let scalar = s.unicodeScalars[index].value
-                escape = (0x80...0x9F).contains(scalar) || scalar == 0x2028 || scalar == 0x2029 ? unicodeEscape(scalar) : nil
-            default: escape = nil
-            }
-            if let escape {
-                // Scalar-exact bounds: a String slice would round to a grapheme (\r\n is one).
-                out += Substring(s.unicodeScalars[runStart..<index])
-                out += escape
-                index = s.unicodeScalars.index(after: index)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(s.utf8.count + 2)
+        quote(s, into: &bytes)
+        out += String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The same into bytes: a document's JSON is written as bytes and made a String once.
+    package static func quote(_ s: String, into out: inout [UInt8]) {
+        out.append(0x22)
+        var text = s
+        text.withUTF8 { bytes in
+            // Runs of bytes that need no escape are appended whole: a search's JSON quotes hundreds
+            // of strings, and a scalar at a time was most of the cost of writing them.
+            var runStart = 0
+            var index = 0
+            func escape(_ escaped: StaticString, width: Int) {
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                out.append(contentsOf: UnsafeBufferPointer(start: escaped.utf8Start, count: escaped.utf8CodeUnitCount))
+                index += width
                 runStart = index
-            } else {
-                index = utf8.index(after: index)
             }
+            func escape(scalar value: UInt32, width: Int) {
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                out.append(contentsOf: unicodeEscape(value).utf8)
+                index += width
+                runStart = index
+            }
+            while index < bytes.count {
+                let byte = bytes[index]
+                switch byte {
+                case 0x22: escape("\\\"", width: 1)
+                case 0x5C: escape("\\\\", width: 1)
+                case 0x0A: escape("\\n", width: 1)
+                case 0x0D: escape("\\r", width: 1)
+                case 0x09: escape("\\t", width: 1)
+                case 0x00..<0x20, 0x7F: escape(scalar: UInt32(byte), width: 1)
+                // C1 controls (U+0080...U+009F: C2 80...C2 9F) and the line and paragraph separators
+                // (U+2028, U+2029: E2 80 A8, E2 80 A9).
+                case 0xC2 where index + 1 < bytes.count && (0x80...0x9F).contains(bytes[index + 1]):
+                    escape(scalar: UInt32(bytes[index + 1]), width: 2)
+                case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
+                    escape(scalar: 0x2000 + UInt32(bytes[index + 2]) - 0x80, width: 3)
+                default: index += 1
+                }
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
         }
-        out += Substring(s.unicodeScalars[runStart..<s.endIndex])
-        out += "\""
+        out.append(0x22)
     }
 
     private static func unicodeEscape(_ value: UInt32) -> String {

@@ -79,7 +79,7 @@ public enum SearchRendering {
     static func jsonList(_ items: [JSONValue], lines: Bool) -> String {
         if lines { return items.map { $0.rendered(pretty: false) + "\n" }.joined() }
         if items.isEmpty { return "[]\n" }
-        return "[\n  " + items.map { $0.rendered(level: 1) }.joined(separator: ",\n  ") + "\n]\n"
+        return JSONValue.array(items).rendered() + "\n"
     }
 
     /// Misspelt words searched as another spelling, as objects (`"result": "correction"`, `typed`,

@@ -156,7 +156,8 @@ final class JSONStringTests: XCTestCase {
     func testEveryStringComesBackFromAJSONReader() throws {
         let strings = ["plain", "", "quote \" and \\ backslash", "line\nbreak\r\nCRLF\ttab", "e\u{301}\"after a combining accent",
                        "C1 \u{85} next line and \u{9B}[31m CSI", "separators \u{2028} \u{2029}", "\u{1B}[2J escape, \u{7F} delete",
-                       "emoji 👩🏽‍💻 and ZWJ", "\r\n\"", "ends with a control \u{0}", "Ünïcödé ✓ “quotes”"]
+                       "emoji 👩🏽‍💻 and ZWJ", "\r\n\"", "ends with a control \u{0}", "Ünïcödé ✓ “quotes”",
+                       "\u{80}\u{9F}\u{A0}\u{A9}", "\u{2027}\u{202A}\u{20AC}\u{2029}", "\u{C2}", "ends in \u{2028}"]
         for text in strings {
             let json = "[" + JSONValue.string(text).rendered(pretty: false) + "]"
             let back = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String])
@@ -164,6 +165,8 @@ final class JSONStringTests: XCTestCase {
             XCTAssertFalse(json.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0.value == 0x2028 },
                            "no control written raw: \(json.debugDescription)")
         }
+        // Escaped where they must be, and nothing else: a no-break space, © and € stay as they are.
+        XCTAssertEqual(JSONString.quoted("\u{85}\u{A0}©€\u{2029}\"\u{1}"), "\"\\u0085\u{A0}©€\\u2029\\\"\\u0001\"")
     }
 }
 
