@@ -8,9 +8,10 @@ import KBModel
 ///
 /// A component's evidence is the share of the query it covers: each word weighs its rarity (the
 /// BM25 idf of the components holding it, capped: a word a few components hold by chance is not
-/// what a question is about; doubled for a word some title, category or alias holds: that word
-/// is) times where the component holds it, the best place counting: the title or category (or an
-/// alias of the component, vocabulary/aliases.tsv) 1, a criterion's label 0.75, the facts 0.6,
+/// what a question is about; doubled for a word some title or alias holds: that word
+/// is) times where the component holds it, the best place counting: the title (or an alias of the
+/// component, vocabulary/aliases.tsv) 1, a criterion's label or the category 0.75 (a category,
+/// `test-type` or `controls`, is shared by a whole section: no component's name), the facts 0.6,
 /// only a code example 0.4; a word held only through an equivalent counts half, at most as in the
 /// facts. A verb of speech (`say`, `announce`) is held by every component with announcements.
 /// Holding every word adds a little, so that it wins all else equal; a query naming the whole
@@ -33,7 +34,7 @@ enum EvidenceRanking {
     /// A component that speaks of a screen reader or framework the query names (`jaws virtual
     /// cursor`: the screen-readers guide) gains up to this much, by where it does (issue 49).
     static let namedShare = 0.3
-    /// A word that names components (in a title, category or alias) is what a question is about:
+    /// A word that names components (in a title or alias) is what a question is about:
     /// it weighs this much more than the other words (`modal` in `check that focus stays inside a
     /// modal`).
     static let topicFactor = 2.0
@@ -89,7 +90,7 @@ enum EvidenceRanking {
     }
 
     /// The components whose name is a criterion the query names (issue 49): a word of the
-    /// criterion's handle in their title, category or alias (`Field error`, `Hint, help, or error`
+    /// criterion's handle in their title or alias (`Field error`, `Hint, help, or error`
     /// for 3.3.1 Error Identification). They are what the criterion is about, so they gain
     /// `topicShare`, above the pages that merely cite it. Read from the words' places the pass
     /// found, not from the titles again.
@@ -134,8 +135,8 @@ enum EvidenceRanking {
 
     /// Where a component holds a word: its best column group.
     static func place(_ columns: Int) -> Double {
-        if columns & (EvidencePass.title | EvidencePass.category) != 0 { return place.title }
-        if columns & EvidencePass.labels != 0 { return place.labels }
+        if columns & EvidencePass.title != 0 { return place.title }
+        if columns & (EvidencePass.labels | EvidencePass.category) != 0 { return place.labels }
         if columns & EvidencePass.body != 0 { return place.body }
         return columns & EvidencePass.code != 0 ? place.code : 0
     }
