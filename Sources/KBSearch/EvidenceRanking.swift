@@ -17,7 +17,7 @@ import KBModel
 /// Holding every word adds a little, so that it wins all else equal; a query naming the whole
 /// title adds up to `titleShare`. bm25 over the words (title and category above the facts) then
 /// adds up to `bm25Share`, relative to the best candidate's, so that how often and how densely a
-/// component says a word counts too. A platform word in the query raises its family above the
+/// component says a word counts too (a word only an alias names it by, as its title would). A platform word in the query raises its family above the
 /// other, and the testing guides with it, which hold for every platform (the soft filter); a
 /// screen reader's or framework's name (`jaws`) adds up to `namedShare` for a component that
 /// speaks of it.
@@ -193,10 +193,15 @@ enum EvidenceRanking {
             }
             for index in 0..<count where columns[index] != 0 { put(id, index, place(columns[index])) }
         }
+        // The components only an alias says a word of: the pass counted nothing of it for them.
+        var aliasOnly = [Set<Int64>](repeating: [], count: count)
         for index in 0..<count {
             for alias in read.aliases[index] {
                 for id in try Int64.fetchAll(db.cachedStatement(sql: "SELECT id FROM components WHERE slug = ? AND (?2 IS NULL OR family = ?2)"),
-                                             arguments: [alias.slug, alias.family?.rawValue]) { put(id, index, place.title) }
+                                             arguments: [alias.slug, alias.family?.rawValue]) {
+                    if id >= 0 && Int(id) <= maxID && places[Int(id) * count + index] < place.title { aliasOnly[index].insert(id) }
+                    put(id, index, place.title)
+                }
             }
             if read.speech.contains(index) {
                 for id in try heldIndex?.withAnnouncements ?? Int64.fetchAll(db.cachedStatement(sql: RankingIndex.withAnnouncementsSQL)) { put(id, index, place.body) }
@@ -281,6 +286,18 @@ enum EvidenceRanking {
         for candidate in scoredFor where rowOf[Int(candidate.id)] >= 0 {
             let row = rowOf[Int(candidate.id)]
             bm25[candidate.id] = pass.bm25(row: row, tokens: pass.tokens[row] >= 0 ? pass.tokens[row] : lengths[candidate.id]?.all ?? 0)
+        }
+        // A word an alias names the component by counts in bm25 as a title holding it once would,
+        // at the average length (FTS5's k1 1.2): its name, though its page never writes it
+        // (`typeahead` for the autocomplete). Before, such a component had no bm25 at all.
+        let bm25Read = Set(scoredFor.map(\.id))
+        for index in 0..<count where !aliasOnly[index].isEmpty {
+            let held = Double(aliasOnly[index].count)
+            let idf = max(1e-6, log((pass.rowCount - held + 0.5) / (held + 0.5)))
+            let frequency = ComponentListing.columnWeights.title
+            for id in aliasOnly[index] where bm25Read.contains(id) {
+                bm25[id, default: 0] -= idf * frequency * 2.2 / (frequency + 1.2)
+            }
         }
         let best = shortlist.compactMap { bm25[$0.id] }.min() ?? 0
         var ranked = Array(shortlist).map { candidate -> (Scored, Double) in

@@ -65,6 +65,18 @@ extension AnswersRoundFourTests {
         XCTAssertEqual(order(focusable).first, "web/button", "\(order(focusable))")
     }
 
+    // MARK: - A name only an alias says
+
+    /// A word an alias names a component by counts in bm25 as its title would, though the page
+    /// never writes it. Before: the autocomplete had no bm25 at all (score 0) and came third,
+    /// after two guides that say `field` and `suggestions`; the chip second.
+    func testANameOnlyAnAliasSaysCountsInBM25AsATitle() throws {
+        let typeahead = try search("typeahead field that shows suggestions as you type")
+        XCTAssertEqual(order(typeahead).first, "web/autocomplete", "\(order(typeahead))")
+        XCTAssertLessThan(typeahead.components.first?.score ?? 0, 0)
+        XCTAssertEqual(order(try search("tag you can remove with a button")).first, "native/chip")
+    }
+
     // MARK: - Everyday names the pages do not use
 
     /// `masthead` (the header's name in editorial and design systems) and `robot` (the CAPTCHA's
