@@ -8,15 +8,16 @@ import KBModel
 ///
 /// A component's evidence is the share of the query it covers: each word weighs its rarity (the
 /// BM25 idf of the components holding it, capped: a word a few components hold by chance is not
-/// what a question is about; doubled for a word some title, category or alias holds: that word
-/// is) times where the component holds it, the best place counting: the title or category (or an
-/// alias of the component, vocabulary/aliases.tsv) 1, a criterion's label 0.75, the facts 0.6,
+/// what a question is about; doubled for a word some title or alias holds: that word
+/// is) times where the component holds it, the best place counting: the title (or an alias of the
+/// component, vocabulary/aliases.tsv) 1, a criterion's label or the category 0.75 (a category,
+/// `test-type` or `controls`, is shared by a whole section: no component's name), the facts 0.6,
 /// only a code example 0.4; a word held only through an equivalent counts half, at most as in the
 /// facts. A verb of speech (`say`, `announce`) is held by every component with announcements.
 /// Holding every word adds a little, so that it wins all else equal; a query naming the whole
 /// title adds up to `titleShare`. bm25 over the words (title and category above the facts) then
 /// adds up to `bm25Share`, relative to the best candidate's, so that how often and how densely a
-/// component says a word counts too. A platform word in the query raises its family above the
+/// component says a word counts too (a word only an alias names it by, as its title would). A platform word in the query raises its family above the
 /// other, and the testing guides with it, which hold for every platform (the soft filter); a
 /// screen reader's or framework's name (`jaws`) adds up to `namedShare` for a component that
 /// speaks of it.
@@ -33,7 +34,7 @@ enum EvidenceRanking {
     /// A component that speaks of a screen reader or framework the query names (`jaws virtual
     /// cursor`: the screen-readers guide) gains up to this much, by where it does (issue 49).
     static let namedShare = 0.3
-    /// A word that names components (in a title, category or alias) is what a question is about:
+    /// A word that names components (in a title or alias) is what a question is about:
     /// it weighs this much more than the other words (`modal` in `check that focus stays inside a
     /// modal`).
     static let topicFactor = 2.0
@@ -89,7 +90,7 @@ enum EvidenceRanking {
     }
 
     /// The components whose name is a criterion the query names (issue 49): a word of the
-    /// criterion's handle in their title, category or alias (`Field error`, `Hint, help, or error`
+    /// criterion's handle in their title or alias (`Field error`, `Hint, help, or error`
     /// for 3.3.1 Error Identification). They are what the criterion is about, so they gain
     /// `topicShare`, above the pages that merely cite it. Read from the words' places the pass
     /// found, not from the titles again.
@@ -134,8 +135,8 @@ enum EvidenceRanking {
 
     /// Where a component holds a word: its best column group.
     static func place(_ columns: Int) -> Double {
-        if columns & (EvidencePass.title | EvidencePass.category) != 0 { return place.title }
-        if columns & EvidencePass.labels != 0 { return place.labels }
+        if columns & EvidencePass.title != 0 { return place.title }
+        if columns & (EvidencePass.labels | EvidencePass.category) != 0 { return place.labels }
         if columns & EvidencePass.body != 0 { return place.body }
         return columns & EvidencePass.code != 0 ? place.code : 0
     }
@@ -192,10 +193,15 @@ enum EvidenceRanking {
             }
             for index in 0..<count where columns[index] != 0 { put(id, index, place(columns[index])) }
         }
+        // The components only an alias says a word of: the pass counted nothing of it for them.
+        var aliasOnly = [Set<Int64>](repeating: [], count: count)
         for index in 0..<count {
             for alias in read.aliases[index] {
                 for id in try Int64.fetchAll(db.cachedStatement(sql: "SELECT id FROM components WHERE slug = ? AND (?2 IS NULL OR family = ?2)"),
-                                             arguments: [alias.slug, alias.family?.rawValue]) { put(id, index, place.title) }
+                                             arguments: [alias.slug, alias.family?.rawValue]) {
+                    if id >= 0 && Int(id) <= maxID && places[Int(id) * count + index] < place.title { aliasOnly[index].insert(id) }
+                    put(id, index, place.title)
+                }
             }
             if read.speech.contains(index) {
                 for id in try heldIndex?.withAnnouncements ?? Int64.fetchAll(db.cachedStatement(sql: RankingIndex.withAnnouncementsSQL)) { put(id, index, place.body) }
@@ -280,6 +286,18 @@ enum EvidenceRanking {
         for candidate in scoredFor where rowOf[Int(candidate.id)] >= 0 {
             let row = rowOf[Int(candidate.id)]
             bm25[candidate.id] = pass.bm25(row: row, tokens: pass.tokens[row] >= 0 ? pass.tokens[row] : lengths[candidate.id]?.all ?? 0)
+        }
+        // A word an alias names the component by counts in bm25 as a title holding it once would,
+        // at the average length (FTS5's k1 1.2): its name, though its page never writes it
+        // (`typeahead` for the autocomplete). Before, such a component had no bm25 at all.
+        let bm25Read = Set(scoredFor.map(\.id))
+        for index in 0..<count where !aliasOnly[index].isEmpty {
+            let held = Double(aliasOnly[index].count)
+            let idf = max(1e-6, log((pass.rowCount - held + 0.5) / (held + 0.5)))
+            let frequency = ComponentListing.columnWeights.title
+            for id in aliasOnly[index] where bm25Read.contains(id) {
+                bm25[id, default: 0] -= idf * frequency * 2.2 / (frequency + 1.2)
+            }
         }
         let best = shortlist.compactMap { bm25[$0.id] }.min() ?? 0
         var ranked = Array(shortlist).map { candidate -> (Scored, Double) in

@@ -7,12 +7,14 @@ enum PlainLanguage {
     /// Question and filler words: `how do I make a slider accessible on Android` searches `slider
     /// accessible` (Android is a platform word). Lower-case, as folded by the tokenizer.
     static let stopWords: Set<String> = [
-        "a", "an", "the", "and", "or", "but", "if", "then", "so", "than",
+        "a", "an", "the", "and", "or", "but", "yet", "if", "then", "so", "than", "also", "just", "still",
         "how", "what", "which", "who", "whom", "when", "where", "why", "whether",
         "do", "does", "did", "done", "doing", "is", "are", "was", "were", "be", "been", "being", "am",
         "i", "me", "my", "we", "our", "you", "your", "it", "its", "they", "them", "their", "this", "that",
         "these", "those", "there", "here",
-        "can", "could", "should", "would", "will", "shall", "may", "might", "must", "need", "needs",
+        // Pronouns that stand for anyone (`for someone who cannot see it`; issue 49).
+        "someone", "somebody", "anyone", "anybody", "everyone", "everybody", "something", "anything",
+        "can", "cannot", "could", "should", "would", "will", "shall", "may", "might", "must", "need", "needs",
         "have", "has", "had", "get", "gets", "make", "makes", "made", "let",
         "for", "on", "in", "at", "to", "of", "by", "from", "with", "within", "about", "into", "onto",
         "as", "up", "out", "off", "over", "while", "after", "before", "during", "per", "via", "vs", "versus",
@@ -77,6 +79,11 @@ enum PlainLanguage {
         "websites": PlatformWord(platform: .web),
         "webpage": PlatformWord(platform: .web),
         "webpages": PlatformWord(platform: .web),
+        // The desktop where VoiceOver reads web pages (`VoiceOver on a Mac`): the pages test
+        // macOS only as a browser's platform (issue 49).
+        "mac": PlatformWord(platform: .web),
+        "macos": PlatformWord(platform: .web),
+        "macbook": PlatformWord(platform: .web),
         "nvda": PlatformWord(platform: .web, screenReader: "NVDA"),
         "jaws": PlatformWord(platform: .web, screenReader: "JAWS"),
     ]

@@ -123,6 +123,11 @@ struct QueryReading {
                 content.append(word)
             }
         }
+        // A platform named outright decides over a screen reader's own (`VoiceOver on a Mac`:
+        // the web, not iOS): the reader runs there too.
+        let outright = Set(platformWords.compactMap { PlainLanguage.platformWords[plain.words($0.text).first ?? ""] }
+            .filter { $0.screenReader == nil && $0.framework == nil }.map(\.platform.family))
+        if !outright.isEmpty { reading.platforms.removeAll { !outright.contains($0.family) } }
         // A query of nothing but platform words searches them as words (`VoiceOver`); one of
         // nothing but stop words searches those.
         if content.isEmpty && !platformWords.isEmpty {
@@ -208,7 +213,8 @@ struct QueryReading {
                 try addTerm(db, term.text, prefix: false, equivalents: [], translated: there)
                 reading.platforms.removeAll { $0.family != family }
             } else {
-                try addTerm(db, term.text, prefix: term.prefix, equivalents: concepts, closed: closed)
+                try addTerm(db, term.text, prefix: term.prefix, equivalents: concepts, closed: closed,
+                            sense: term.prefix || closed != nil ? nil : platformSense(term.text, vocabulary: vocabulary))
             }
             index += term.length
         }
@@ -222,7 +228,12 @@ struct QueryReading {
                     hinted[platform, default: []].append(term.text)
                 }
             }
-            if hinted.count == 1, let (platform, words) = hinted.first {
+            // Not against a platform the query types, though as a word of a phrase (`dimmed button on a
+            // web page`: the web's dimmed look, not iOS's trait).
+            let typedFamilies = Set(content.compactMap { word in
+                plain.words(word.text).compactMap { PlainLanguage.platformWords[$0] }.first { !$0.plainWord }?.platform.family
+            })
+            if hinted.count == 1, let (platform, words) = hinted.first, typedFamilies.subtracting([platform.family]).isEmpty {
                 reading.platforms = [platform]
                 reading.platformHints = words
             }
@@ -379,6 +390,24 @@ struct QueryReading {
         return there.isEmpty ? nil : (target, there)
     }
 
+    /// What a word means on the platform the query names, when the vocabulary gives it as that
+    /// platform's own term (issue 49): `Android Spinner` is Android's dropdown, not the loading
+    /// spinner its everyday sense names. The components named for its concept there stand for it
+    /// as an alias would, in place of the word's own aliases (so no more are looked up); nil when
+    /// the word names no component itself or the query names no platform the word is a term of.
+    private func platformSense(_ text: String, vocabulary: SearchVocabulary) -> [ComponentAlias]? {
+        let asked = Set(reading.platforms)
+        guard !asked.isEmpty, ComponentAlias.byAlias[Vocabulary.slugify(text)] != nil else { return nil }
+        let rows = (vocabulary.byKey[vocabulary.key(text)] ?? []).filter { $0.platform.map(asked.contains) ?? false }
+        guard !rows.isEmpty else { return nil }
+        return Set(rows.map(\.concept)).sorted().flatMap { concept in
+            let slug = Vocabulary.slugify(concept)
+            let families = Set(rows.filter { $0.concept == concept }.compactMap { $0.platform?.family })
+            return families.sorted { $0.rawValue < $1.rawValue }.map { ComponentAlias(alias: text, slug: slug, family: $0, note: nil) }
+                + (ComponentAlias.byAlias[slug] ?? []).filter { $0.family.map(families.contains) ?? true }
+        }
+    }
+
     /// The one word two typed words make when the component index holds it (`spacebar`).
     private func closedCompound(_ db: Database, _ first: String, _ second: String) throws -> String? {
         let words = plain.words(first) + plain.words(second)
@@ -390,7 +419,7 @@ struct QueryReading {
 
     /// `translated`: the words the term is searched as, in place of itself (`crossing`).
     private mutating func addTerm(_ db: Database, _ text: String, prefix: Bool, equivalents: [Equivalent], closed: String? = nil,
-                                  translated: [Equivalent] = []) throws {
+                                  translated: [Equivalent] = [], sense: [ComponentAlias]? = nil) throws {
         let term = reading.terms.count
         var exactForm = prefix ? forms.prefixExpression(text) : try forms.forms(db, text)
         if !translated.isEmpty {
@@ -429,7 +458,7 @@ struct QueryReading {
                 patterns.append(TermMatcher.Pattern(pieces: forms.pieces(word, prefix: false), term: term, equivalent: nil))
             }
         }
-        aliases.append(prefix ? [] : ComponentAlias.byAlias[Vocabulary.slugify(text)] ?? [])
+        aliases.append(prefix ? [] : sense ?? ComponentAlias.byAlias[Vocabulary.slugify(text)] ?? [])
         exact.append(exactForm)
         full.append(alternatives.count == 1 ? exactForm : "(" + alternatives.joined(separator: " OR ") + ")")
         reading.terms.append(SearchReading.Term(text: prefix ? text + "*" : text, prefix: prefix, equivalents: held))
