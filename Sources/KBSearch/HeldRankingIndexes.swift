@@ -17,8 +17,17 @@ package enum HeldRankingIndexes {
     /// The data version the current question's reader answers from; nil: hold no index.
     @TaskLocal package static var version: String?
 
+    /// The most components a file may hold for its index to be held. The index pays where the
+    /// facts of a few components are matched again and again (today's corpus, 102 components: a
+    /// question 1.0 ms held, 4 ms by SQL, the index 7.7 MB); at the bench's synthetic sizes it
+    /// costs memory for little (1,000 entries: 1.1 ms against 3.5 ms, 35 MB counted, resident
+    /// 138 MB against 39 MB; 10,000: 12.3 ms against 12.5 ms, 314 MB counted, resident 980 MB,
+    /// 6 s to build), as the FTS5 pass and the candidates' ranking grow with the file.
+    package static let maximumComponents = 2_000
+
     private static let lock = NSLock()
-    nonisolated(unsafe) private static var held: [String: (version: String, index: RankingIndex)] = [:]
+    /// Per file, the version its index was built for; a nil index: the file is too large to hold.
+    nonisolated(unsafe) private static var held: [String: (version: String, index: RankingIndex?)] = [:]
     /// The version each file's index is being built for, by the question that builds it.
     nonisolated(unsafe) private static var building: [String: String] = [:]
 
@@ -26,10 +35,11 @@ package enum HeldRankingIndexes {
     /// question's snapshot) when none is held for that version; nil when no version is bound.
     /// One question builds it; questions asked meanwhile are answered by SQL (nil), the same
     /// answers at the SQL path's cost, rather than wait for the build: after an import, every
-    /// client of the team server asked at once, and all but one waited the whole build.
-    package static func current(path: String, _ db: Database) throws -> RankingIndex? {
+    /// client of the team server asked at once, and all but one waited the whole build. A file of
+    /// more than `maximum` components holds none: every question of that version reads by SQL.
+    package static func current(path: String, _ db: Database, holdingAtMost maximum: Int = maximumComponents) throws -> RankingIndex? {
         guard let version else { return nil }
-        enum Turn { case held(RankingIndex), elsewhere, mine }
+        enum Turn { case held(RankingIndex?), elsewhere, mine }
         let turn: Turn = lock.withLock {
             if let index = held[path], index.version == version { return .held(index.index) }
             if building[path] == version { return .elsewhere }
@@ -41,7 +51,8 @@ package enum HeldRankingIndexes {
         case .elsewhere: return nil
         case .mine:
             defer { lock.withLock { if building[path] == version { building[path] = nil } } }
-            let index = try RankingIndex(db)
+            let components = try Int.fetchOne(db, sql: "SELECT count(*) FROM components") ?? 0
+            let index = components <= maximum ? try RankingIndex(db) : nil
             lock.withLock { held[path] = (version, index) }
             return index
         }
@@ -49,6 +60,6 @@ package enum HeldRankingIndexes {
 
     /// The index held for the file at `path`, whatever its version (for a measurement of its size).
     package static func held(path: String) -> RankingIndex? {
-        lock.withLock { held[path]?.index }
+        lock.withLock { held[path]?.index ?? nil }
     }
 }

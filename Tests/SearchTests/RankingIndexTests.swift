@@ -117,4 +117,24 @@ final class RankingIndexTests: XCTestCase {
         _ = try kb.searchComponents("checkbox")
         XCTAssertFalse(HeldRankingIndexes.held(path: kb.path) === first)
     }
+
+    /// A file of more components than an index is held for holds none, and remembers that for
+    /// its version: its questions read by SQL, with the same answers.
+    func testAFileTooLargeHoldsNoIndex() throws {
+        let kb = try Fixtures.seededKnowledgeBase(self)  // four components
+        let bySQL = try kb.searchComponents("toggle button")
+        try kb.read { db in
+            try HeldRankingIndexes.$version.withValue("small limit") {
+                XCTAssertNil(try HeldRankingIndexes.current(path: kb.path, db, holdingAtMost: 3))
+                XCTAssertNil(HeldRankingIndexes.held(path: kb.path))
+                XCTAssertNil(try HeldRankingIndexes.current(path: kb.path, db), "the version is known as not held")
+            }
+            try HeldRankingIndexes.$version.withValue("large limit") {
+                XCTAssertNotNil(try HeldRankingIndexes.current(path: kb.path, db, holdingAtMost: 4))
+            }
+        }
+        XCTAssertNotNil(HeldRankingIndexes.held(path: kb.path))
+        let held = try kb.answering(dataVersion: "large limit") { try kb.searchComponents("toggle button") }
+        XCTAssertEqual(held.components.map(\.component), bySQL.components.map(\.component))
+    }
 }
