@@ -220,26 +220,28 @@ package enum ComponentListing {
         guard let listed = try held?.listed ?? row.map(Listed.init) else { return nil }
         let family = listed.family
         // Each fact that matches, unmarked: only the few shown are marked (`TermMatcher.snippet`),
-        // once chosen. The ranks apart, so that sorting moves integers, not hits.
+        // once chosen, and only they copy their hit. The ranks apart, so that sorting moves
+        // integers, not hits.
         var scored: [Scored] = []
         var ranks: [FactRank] = []
         // One fact, with what its text and its label hold, and its hit (made only for a fact that matches).
-        func consider(_ fact: FactFields, _ text: TermMatcher.Found, label inLabel: TermMatcher.Found?, hit made: () throws -> SearchHit?) throws {
+        func consider(_ fact: FactFields, _ text: TermMatcher.Found, label inLabel: TermMatcher.Found?, hit made: () throws -> MadeHit?) throws {
             var found = text
             // A question of what is said (`say`, `announce`) is answered by announcements.
             if !read.speech.isEmpty && FactKind(tag: fact.tag) == .announcement { found.exact.formUnion(read.speech) }
             if found.holdsNone && (inLabel?.holdsNone ?? true) { return }
-            guard var hit = try made(), passes(hit, fact, options) else { return }
+            guard let made = try made(), passes(made.hit, fact, options) else { return }
             if let inLabel {
                 found.exact.formUnion(inLabel.exact)
                 found.viaEquivalent.merge(inLabel.viaEquivalent) { $0.union($1) }
             }
             guard !found.holdsNone else { return }
-            hit.equivalents = found.viaEquivalent.filter { !found.exact.contains($0.key) }.values.flatMap { $0 }.sorted()
+            let equivalents = found.viaEquivalent.filter { !found.exact.contains($0.key) }.values.flatMap { $0 }.sorted()
             // A transcript line is a fragment of what is said; a note's example says it whole.
-            let boost = kindBoost(hit) - (fact.origin == AnnouncementOrigin.transcript.rawValue ? 0.2 : 0)
-            ranks.append(FactRank(weight: -found.weight * platformFactor(hit, fact, read.reading), boost: -boost, length: Double(hit.text.utf8.count)))
-            scored.append(Scored(hit: hit, found: found, inLabel: inLabel))
+            let boost = kindBoost(made.hit) - (fact.origin == AnnouncementOrigin.transcript.rawValue ? 0.2 : 0)
+            ranks.append(FactRank(weight: -found.weight * platformFactor(made.hit, fact, read.reading), boost: -boost,
+                                  length: Double(made.hit.text.utf8.count)))
+            scored.append(Scored(made: made, equivalents: equivalents, found: found, inLabel: inLabel))
         }
         if let held {
             // Only the facts that may hold a term, and the announcements a question of what is
@@ -255,12 +257,12 @@ package enum ComponentListing {
                 // The rest of the row only for a fact that matches: a component has dozens of
                 // facts, most of which do not.
                 try consider(FactFields(fact), matcher.find(in: fact["text"] as String), label: (fact["label"] as String?).map { matcher.find(in: $0) },
-                             hit: { try hit(fact, component: row!, family: family) })
+                             hit: { try hit(fact, component: row!, family: family).map(MadeHit.init) })
             }
         }
         let factFilters = options.platform != nil || options.framework != nil || options.kind != nil || options.aspect != nil
         if factFilters && scored.isEmpty { return nil }
-        let ranked = scored.indices.sorted { ranks[$0].precedes(ranks[$1]) }.map { scored[$0] }
+        let ranked = scored.indices.sorted { ranks[$0].precedes(ranks[$1]) }
         let title = listed.title
         let titleFound = matcher.find(in: title)
         let names = read.reading.terms.map(\.text)
@@ -270,9 +272,10 @@ package enum ComponentListing {
             highlightedTitle: titleFound.marks.isEmpty ? HighlightedText(parts: [.plain(title)]) : TermMatcher.snippet(title, titleFound),
             matchedTerms: names.indices.filter { !candidate.missing.contains($0) }.map { names[$0] },
             missingTerms: candidate.missing.map { names[$0] },
-            facts: varied(ranked.map { ($0.found.exact, $0.hit.equivalents, $0.hit.platform) }).enumerated().map { index, chosen in
-                let fact = ranked[chosen]
-                var hit = fact.hit
+            facts: varied(ranked.map { (scored[$0].found.exact, scored[$0].equivalents, scored[$0].made.hit.platform) }).enumerated().map { index, chosen in
+                let fact = scored[ranked[chosen]]
+                var hit = fact.made.hit
+                hit.equivalents = fact.equivalents
                 hit.snippet = TermMatcher.snippet(hit.text, fact.found)
                 if let label = hit.label, let inLabel = fact.inLabel, !inLabel.marks.isEmpty { hit.highlightedLabel = TermMatcher.snippet(label, inLabel) }
                 hit.rank = index + 1
@@ -299,11 +302,23 @@ package enum ComponentListing {
         }
     }
 
-    /// A fact that matches, as `component` ranks it: its hit (unmarked), what it holds, and what its label holds.
+    /// A fact that matches, as `component` ranks it: its hit (unmarked), the equivalents it holds
+    /// in place of a word as typed, what it holds, and what its label holds.
     private struct Scored {
-        let hit: SearchHit
+        let made: MadeHit
+        let equivalents: [String]
         let found: TermMatcher.Found
         let inLabel: TermMatcher.Found?
+    }
+
+    /// A fact's hit as made from its row, unmarked: made once by the ranking index, or per
+    /// question by SQL for a fact that matches. A class: a question ranks every fact that matches
+    /// by a few of its fields, and copied whole (a dozen strings retained) at each step it cost
+    /// more than the ranking; only the facts shown are copied, to be marked.
+    final class MadeHit: Sendable {
+        let hit: SearchHit
+
+        init(_ hit: SearchHit) { self.hit = hit }
     }
 
     /// A fact's place among a component's: by weight, then kind, then length, each smallest first.

@@ -55,9 +55,9 @@ package final class RankingIndex: Sendable {
         let label: Tokenized?
         /// The fact as the listing shows it (`ComponentListing.hit`), made once; or why its row
         /// cannot be read, thrown when a question shows it, as the SQL path throws it.
-        let hit: Result<SearchHit?, UnknownStoredValue>
+        let hit: Result<ComponentListing.MadeHit?, UnknownStoredValue>
 
-        init(row: Row, text: Tokenized, label: Tokenized?, hit: Result<SearchHit?, UnknownStoredValue>) {
+        init(row: Row, text: Tokenized, label: Tokenized?, hit: Result<ComponentListing.MadeHit?, UnknownStoredValue>) {
             fields = ComponentListing.FactFields(row)
             self.text = text
             self.label = label
@@ -130,8 +130,12 @@ package final class RankingIndex: Sendable {
     /// question reads it, as the SQL path throws it).
     let criterionNames: Result<CriterionNames, any Error>
     /// The component index's words (`search_component_forms`) by their first byte, each list in
-    /// SQLite's order of the words (their bytes): `Spelling`'s candidates.
-    let wordsByFirstByte: [UInt8: [String]]
+    /// SQLite's order of the words (their bytes): `Spelling`'s candidates, read into letters.
+    let spellingCandidates: [UInt8: [Spelling.Candidate]]
+    /// The words the component index holds (`search_component_terms`), each with how many
+    /// components hold it: whether a word is held in one of its forms (`WordForms.holdsAnyForm`)
+    /// without a statement, and `Spelling`'s counts.
+    let termDocs: [String: Int]
     /// How many components there are, their largest id, and those with announcements (in the
     /// order `withAnnouncementsSQL` gives them): what `EvidenceRanking` asked of SQL per question.
     let componentCount: Int
@@ -159,12 +163,15 @@ package final class RankingIndex: Sendable {
             forms[row[0] as String, default: []].append(row[1])
         }
         formsByStem = forms
-        var byFirstByte: [UInt8: [String]] = [:]
+        var byFirstByte: [UInt8: [Spelling.Candidate]] = [:]
         for term in try String.fetchAll(db, sql: "SELECT term FROM search_component_forms ORDER BY term") {
             guard let first = term.utf8.first else { continue }
-            byFirstByte[first, default: []].append(term)
+            byFirstByte[first, default: []].append(Spelling.Candidate(term))
         }
-        wordsByFirstByte = byFirstByte
+        spellingCandidates = byFirstByte
+        var docs: [String: Int] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT term, doc FROM search_component_terms WHERE doc > 0") { docs[row[0]] = row[1] }
+        termDocs = docs
         rules = try RuleSearch.Held(db, porter: words.porter)
         componentCount = try Int.fetchOne(db, sql: Self.componentCountSQL) ?? 0
         maxComponentID = try Int64.fetchOne(db, sql: Self.maxComponentIDSQL) ?? 0
@@ -202,8 +209,9 @@ package final class RankingIndex: Sendable {
             guard let row = try Row.fetchOne(listed, arguments: [id]), let shown = try? ComponentListing.Listed(row) else { continue }
             let family = shown.family
             let held = try Row.fetchAll(facts, arguments: [id]).map { fact in
-                let hit: Result<SearchHit?, UnknownStoredValue>
-                do { hit = .success(try ComponentListing.hit(fact, component: row, family: family)) } catch let unknown as UnknownStoredValue { hit = .failure(unknown) }
+                let hit: Result<ComponentListing.MadeHit?, UnknownStoredValue>
+                do { hit = .success(try ComponentListing.hit(fact, component: row, family: family).map(ComponentListing.MadeHit.init)) }
+                catch let unknown as UnknownStoredValue { hit = .failure(unknown) }
                 return Fact(row: fact, text: tokenized(fact["text"]), label: (fact["label"] as String?).map(tokenized), hit: hit)
             }
             let together = try Row.fetchAll(said, arguments: [id]).map { text in
@@ -214,7 +222,8 @@ package final class RankingIndex: Sendable {
                 + (component.factsByStem.count + component.saidByStem.count) * 40
             components[id] = component
         }
-        bytes += wordsByFirstByte.values.joined().reduce(0) { $0 + $1.utf8.count + 16 } + rules.approximateBytes
+        bytes += spellingCandidates.values.joined().reduce(0) { $0 + 2 * $1.term.utf8.count + 40 } + rules.approximateBytes
+            + termDocs.keys.reduce(0) { $0 + $1.utf8.count + 24 }
             + announced.values.joined().joined().reduce(0) { $0 + $1.utf8.count + 16 }
         self.components = components
         stemNumbers = numbers

@@ -17,7 +17,7 @@ struct TermMatcher {
 
     /// A sequence of tokens that must follow each other, for the query term at `term`; `equivalent`
     /// names the vocabulary word when this pattern is an equivalent rather than the word typed.
-    struct Pattern {
+    struct Pattern: Equatable {
         var pieces: [Piece]
         var term: Int
         var equivalent: String?
@@ -135,11 +135,24 @@ struct TermMatcher {
     }
 
     /// The same as `find(in:)` for a text the ranking index holds tokenized (`RankingIndex`), by
-    /// a matcher made with that index's `stemNumbers`.
+    /// a matcher made with that index's `stemNumbers`. Found once per text by one matcher (one
+    /// question's patterns): the facts said together of the first components and the facts of the
+    /// components shown are mostly the same texts (`WordForms.matcher` gives both the same matcher).
     func find(in held: RankingIndex.Tokenized) -> Found {
-        guard mayMatch(folded: held.folded, pairs: held.pairs) else { return Found() }
-        return find(stems: held.stems, words: needsWords ? held.words : [], stemIDs: held.stemIDs)
+        let key = ObjectIdentifier(held)
+        if let found = memo.found[key] { return found }
+        let found = mayMatch(folded: held.folded, pairs: held.pairs)
+            ? find(stems: held.stems, words: needsWords ? held.words : [], stemIDs: held.stemIDs) : Found()
+        memo.found[key] = found
+        return found
     }
+
+    /// What this matcher found in each held text it was asked about (`find(in:)`), by the text.
+    private final class HeldFinds {
+        var found: [ObjectIdentifier: Found] = [:]
+    }
+
+    private let memo = HeldFinds()
 
     /// `mayMatch` of a text held folded: its window lower-cased once, when ASCII (nil: not ASCII,
     /// which may match), searched for each needle with the C library's `memchr` and `memcmp`, but
@@ -251,34 +264,48 @@ struct TermMatcher {
     /// equivalents are a dozen or more, and a text's tokens were compared with each).
     struct PatternStarts {
         private var bits: [UInt64]
-        private var byFirst: [Int32: [Int]] = [:]
+        /// The first stems of the patterns, each once, and the patterns starting with each (by
+        /// position in `firsts`): a question's patterns are a few dozen at most, so a token whose
+        /// bit is set finds its patterns by a short scan, where a dictionary hashed every one.
+        private var firsts: [Int32] = []
+        private var startingWith: [[Int]] = []
+        private let patternCount: Int
 
         /// Nil when no pattern can match a held text (none of stems alone, or each with a stem no
         /// text holds).
         init?(_ patternIDs: [[Int32]?], stemCount: Int) {
             bits = [UInt64](repeating: 0, count: stemCount / 64 + 1)
+            patternCount = patternIDs.count
             for (number, ids) in patternIDs.enumerated() {
                 guard let ids, let first = ids.first, !ids.contains(-1) else { continue }
                 bits[Int(first) >> 6] |= 1 << UInt64(first & 63)
-                byFirst[first, default: []].append(number)
+                if let slot = firsts.firstIndex(of: first) {
+                    startingWith[slot].append(number)
+                } else {
+                    firsts.append(first)
+                    startingWith.append([number])
+                }
             }
-            if byFirst.isEmpty { return nil }
+            if firsts.isEmpty { return nil }
         }
 
         /// Each match, as `find` makes them pattern by pattern (not overlapping the same
         /// pattern's previous match), in the order of the tokens.
         func matches(in stemIDs: [Int32], _ patternIDs: [[Int32]?]) -> [(pattern: Int, at: Int)] {
             var matched: [(pattern: Int, at: Int)] = []
-            var free: [Int: Int] = [:]
-            stemIDs.withUnsafeBufferPointer { ids in
-                for index in ids.indices {
-                    let id = ids[index]
-                    guard bits[Int(id) >> 6] & (1 << UInt64(id & 63)) != 0, let numbers = byFirst[id] else { continue }
-                    for number in numbers where index >= free[number, default: 0] {
-                        let wanted = patternIDs[number]!
-                        guard index + wanted.count <= ids.count, (1..<wanted.count).allSatisfy({ ids[index + $0] == wanted[$0] }) else { continue }
-                        matched.append((number, index))
-                        free[number] = index + wanted.count
+            // Where each pattern may match again: on the stack, a text at a time.
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: patternCount) { free in
+                free.initialize(repeating: 0)
+                stemIDs.withUnsafeBufferPointer { ids in
+                    for index in ids.indices {
+                        let id = ids[index]
+                        guard bits[Int(id) >> 6] & (1 << UInt64(id & 63)) != 0, let slot = firsts.firstIndex(of: id) else { continue }
+                        for number in startingWith[slot] where index >= free[number] {
+                            let wanted = patternIDs[number]!
+                            guard index + wanted.count <= ids.count, (1..<wanted.count).allSatisfy({ ids[index + $0] == wanted[$0] }) else { continue }
+                            matched.append((number, index))
+                            free[number] = index + wanted.count
+                        }
                     }
                 }
             }
