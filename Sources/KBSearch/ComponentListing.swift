@@ -230,7 +230,7 @@ package enum ComponentListing {
             // A question of what is said (`say`, `announce`) is answered by announcements.
             if !read.speech.isEmpty && FactKind(tag: fact.tag) == .announcement { found.exact.formUnion(read.speech) }
             if found.holdsNone && (inLabel?.holdsNone ?? true) { return }
-            guard let made = try made(), passes(made.hit, fact, options) else { return }
+            guard let made = try made(), passes(made, fact, options) else { return }
             if let inLabel {
                 found.exact.formUnion(inLabel.exact)
                 found.viaEquivalent.merge(inLabel.viaEquivalent) { $0.union($1) }
@@ -238,8 +238,8 @@ package enum ComponentListing {
             guard !found.holdsNone else { return }
             let equivalents = found.viaEquivalent.filter { !found.exact.contains($0.key) }.values.flatMap { $0 }.sorted()
             // A transcript line is a fragment of what is said; a note's example says it whole.
-            let boost = kindBoost(made.hit) - (fact.origin == AnnouncementOrigin.transcript.rawValue ? 0.2 : 0)
-            ranks.append(FactRank(weight: -found.weight * platformFactor(made.hit, fact, read.reading), boost: -boost,
+            let boost = kindBoost(made) - (fact.origin == AnnouncementOrigin.transcript.rawValue ? 0.2 : 0)
+            ranks.append(FactRank(weight: -found.weight * platformFactor(made, fact, read.reading), boost: -boost,
                                   length: Double(made.hit.text.utf8.count)))
             scored.append(Scored(made: made, equivalents: equivalents, found: found, inLabel: inLabel))
         }
@@ -355,9 +355,9 @@ package enum ComponentListing {
     /// The facts to show, from the best-scored list, as positions in it: the best one, then each
     /// time the best one that adds evidence not shown yet (a term, an equivalent, a platform), else
     /// the next best. So `dimmed` shows iOS's dimmed and, under it, Android's disabled.
-    static func varied(_ ranked: [(exact: Set<Int>, equivalents: [String], platform: Platform?)]) -> [Int] {
+    static func varied(_ ranked: [(exact: TermSet, equivalents: [String], platform: Platform?)]) -> [Int] {
         var chosen: [Int] = []
-        var terms = Set<Int>(), equivalents = Set<String>(), platforms = Set<Platform?>()
+        var terms = TermSet(), equivalents = Set<String>(), platforms = Set<Platform?>()
         func adds(_ index: Int) -> Bool {
             !ranked[index].exact.isSubset(of: terms) || !ranked[index].equivalents.allSatisfy(equivalents.contains)
                 || !platforms.contains(ranked[index].platform)
@@ -420,15 +420,16 @@ package enum ComponentListing {
             summary: component["summary"], source: fact["source"], line: fact["line"])
     }
 
-    /// The hard filters on facts, as the fact search applies them.
-    static func passes(_ hit: SearchHit, _ fact: FactFields, _ options: SearchOptions) -> Bool {
-        if let platform = options.platform, !(hit.platform == platform || (hit.platform == nil && hit.family == platform.family)) { return false }
-        if let framework = options.framework, hit.framework != framework { return false }
-        if let kind = options.kind, hit.fact != kind { return false }
+    /// The hard filters on facts, as the fact search applies them. Of the hit made (read in place:
+    /// a hit passed by value is copied whole).
+    static func passes(_ made: MadeHit, _ fact: FactFields, _ options: SearchOptions) -> Bool {
+        if let platform = options.platform, !(made.hit.platform == platform || (made.hit.platform == nil && made.hit.family == platform.family)) { return false }
+        if let framework = options.framework, made.hit.framework != framework { return false }
+        if let kind = options.kind, made.hit.fact != kind { return false }
         if let aspect = options.aspect {
-            let label = (hit.label ?? "").lowercased()
-            let guidanceAspect = hit.fact == .guidance ? fact.aspect : nil
-            if !(guidanceAspect == aspect || hit.kind?.rawValue == aspect || (hit.fact == .criterion && label == aspect.replacingOccurrences(of: "-", with: " "))) {
+            let label = (made.hit.label ?? "").lowercased()
+            let guidanceAspect = made.hit.fact == .guidance ? fact.aspect : nil
+            if !(guidanceAspect == aspect || made.hit.kind?.rawValue == aspect || (made.hit.fact == .criterion && label == aspect.replacingOccurrences(of: "-", with: " "))) {
                 return false
             }
         }
@@ -437,23 +438,23 @@ package enum ComponentListing {
 
     /// The soft filter: a fact of the platform, framework or screen reader the query names counts
     /// half as much again, one for every platform as it is, one of another platform half.
-    static func platformFactor(_ hit: SearchHit, _ fact: FactFields, _ reading: SearchReading) -> Double {
+    static func platformFactor(_ made: MadeHit, _ fact: FactFields, _ reading: SearchReading) -> Double {
         guard !reading.platforms.isEmpty else { return 1 }
-        guard let platform = hit.platform else { return 1 }
+        guard let platform = made.hit.platform else { return 1 }
         guard reading.platforms.contains(platform) else { return 0.5 }
         var factor = 1.5
-        if let framework = hit.framework, reading.frameworks.contains(framework) { factor += 0.25 }
+        if let framework = made.hit.framework, reading.frameworks.contains(framework) { factor += 0.25 }
         if let reader = fact.screenReader, reading.screenReaders.contains(reader) { factor += 0.25 }
         return factor
     }
 
     /// Criteria, then announcements, then notes, then nested notes (as the fact search's boosts).
-    static func kindBoost(_ hit: SearchHit) -> Double {
-        switch hit.fact {
+    static func kindBoost(_ made: MadeHit) -> Double {
+        switch made.hit.fact {
         case .component: 2
         case .criterion: 1.5
         case .announcement: 1.25
-        case .guidance: hit.text.isEmpty ? 0 : 1
+        case .guidance: made.hit.text.isEmpty ? 0 : 1
         }
     }
 }

@@ -90,9 +90,15 @@ struct EvidencePass {
 
     /// The tokens of each component's title and of its whole text, as the index counted them: the
     /// index's own record of them (`search_components_docsize`: per row, one varint per column,
-    /// SQLite's varint), read for the rows that need them: by key, or in one scan when they are many.
-    static func sizes(_ db: Database, _ ids: [Int64]) throws -> [Int64: (title: Int, all: Int)] {
+    /// SQLite's varint), read for the rows that need them: by key, or in one scan when they are many;
+    /// or held, every row's, by a long-running reader's index (`RankingIndex.sizes`).
+    static func sizes(_ db: Database, held: RankingIndex? = nil, _ ids: [Int64]) throws -> [Int64: (title: Int, all: Int)] {
         guard !ids.isEmpty else { return [:] }
+        if let held {
+            var sizes: [Int64: (title: Int, all: Int)] = [:]
+            for id in ids { if let size = held.sizes[id] { sizes[id] = size } }
+            return sizes
+        }
         var sizes: [Int64: (title: Int, all: Int)] = [:]
         sizes.reserveCapacity(ids.count)
         // A lookup by key per row, stepped by hand (a statement per row through the row decoder

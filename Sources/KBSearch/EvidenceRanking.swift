@@ -246,7 +246,7 @@ enum EvidenceRanking {
             let row = rowOf[Int(id)]
             return row >= 0 && pass.titleTokens[row] >= 0 ? pass.titleTokens[row] : nil
         }
-        let aliasTitles = try EvidencePass.sizes(db, held.filter {
+        let aliasTitles = try EvidencePass.sizes(db, held: heldIndex, held.filter {
             passTitleTokens($0) == nil && places[(Int($0) * count)..<(Int($0) * count + count)].contains(place.title)
         })
         var scored: [Scored] = held.map { id in
@@ -275,7 +275,7 @@ enum EvidenceRanking {
         let shortlist = scored.prefix { $0.key >= cut }
         // bm25 is read for the shortlist (it ranks them) and for the rest that can be shown (their score).
         let scoredFor = Array(scored.prefix(max(shortlist.count, min(limit, scored.count))))
-        let lengths = try EvidencePass.sizes(db, scoredFor.map(\.id).filter { rowOf[Int($0)] >= 0 && pass.tokens[rowOf[Int($0)]] < 0 })
+        let lengths = try EvidencePass.sizes(db, held: heldIndex, scoredFor.map(\.id).filter { rowOf[Int($0)] >= 0 && pass.tokens[rowOf[Int($0)]] < 0 })
         var bm25: [Int64: Double] = [:]
         for candidate in scoredFor where rowOf[Int(candidate.id)] >= 0 {
             let row = rowOf[Int(candidate.id)]

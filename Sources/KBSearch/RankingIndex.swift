@@ -25,6 +25,9 @@ package final class RankingIndex: Sendable {
     /// window), and its window lower-cased for the matcher's byte check. A class: a question
     /// passes each on to the matcher, and a struct of five arrays was copied (retained) each time.
     final class Tokenized: Sendable {
+        /// Its place among the index's texts (`textCount` of them, from 0): what a matcher keeps
+        /// what it found in it by (`TermMatcher.find(in:)`).
+        let position: Int
         /// The window lower-cased when ASCII (`TermMatcher.folded`).
         let folded: [UInt8]?
         /// The byte pairs of `folded`, for the matcher's check.
@@ -35,7 +38,9 @@ package final class RankingIndex: Sendable {
         let stemIDs: [Int32]
         let words: [IndexTokenizer.Token]
 
-        init(folded: [UInt8]?, pairs: TermMatcher.BytePairs?, stems: [IndexTokenizer.Token], stemIDs: [Int32], words: [IndexTokenizer.Token]) {
+        init(position: Int, folded: [UInt8]?, pairs: TermMatcher.BytePairs?, stems: [IndexTokenizer.Token], stemIDs: [Int32],
+             words: [IndexTokenizer.Token]) {
+            self.position = position
             self.folded = folded
             self.pairs = pairs
             self.stems = stems
@@ -144,6 +149,9 @@ package final class RankingIndex: Sendable {
     static let componentCountSQL = "SELECT count(*) FROM components"
     static let maxComponentIDSQL = "SELECT max(id) FROM components"
     static let withAnnouncementsSQL = "SELECT DISTINCT component_id FROM announcements"
+    /// The tokens of each component's title and of its whole text, as the component index counts
+    /// them (`EvidencePass.sizes` of every row).
+    let sizes: [Int64: (title: Int, all: Int)]
     /// Each component's announcements that are a page's example (`EvidenceRanking.announcedSQL`),
     /// as their words.
     let announced: [Int64: [[String]]]
@@ -176,6 +184,7 @@ package final class RankingIndex: Sendable {
         componentCount = try Int.fetchOne(db, sql: Self.componentCountSQL) ?? 0
         maxComponentID = try Int64.fetchOne(db, sql: Self.maxComponentIDSQL) ?? 0
         withAnnouncements = try Int64.fetchAll(db, sql: Self.withAnnouncementsSQL)
+        sizes = try EvidencePass.sizes(db, Int64.fetchAll(db, sql: "SELECT id FROM search_components_docsize"))
         var announced: [Int64: [[String]]] = [:]
         for id in withAnnouncements {
             announced[id] = try String.fetchAll(db, sql: EvidenceRanking.announcedSQL, arguments: [id]).map(words.plain.words)
@@ -193,7 +202,7 @@ package final class RankingIndex: Sendable {
         var numbers: [String: Int32] = [:]
         func tokenized(_ text: String) -> Tokenized {
             if let held = seen[text] { return held }
-            let held = Self.tokenized(text, words, numbering: &numbers)
+            let held = Self.tokenized(text, position: texts, words, numbering: &numbers)
             seen[text] = held
             texts += 1
             bytes += (held.folded?.count ?? 0) + (held.stems + held.words).reduce(0) { $0 + $1.text.utf8.count + 32 } + 4 * held.stemIDs.count + 32
@@ -232,9 +241,9 @@ package final class RankingIndex: Sendable {
         approximateBytes = bytes
     }
 
-    /// A text as the index holds it, its stems numbered in `numbers` (a stem new to it takes the
-    /// next number).
-    static func tokenized(_ text: String, _ words: WordForms, numbering numbers: inout [String: Int32]) -> Tokenized {
+    /// A text as the index holds it, at `position` among its texts, its stems numbered in `numbers`
+    /// (a stem new to it takes the next number).
+    static func tokenized(_ text: String, position: Int, _ words: WordForms, numbering numbers: inout [String: Int32]) -> Tokenized {
         let utf8 = Array(text.utf8)
         let stems = words.porter.tokens(utf8, limit: TermMatcher.windowBytes)
         let ids = stems.map { stem in
@@ -244,7 +253,7 @@ package final class RankingIndex: Sendable {
             return id
         }
         let folded = TermMatcher.folded(utf8)
-        return Tokenized(folded: folded, pairs: folded.map(TermMatcher.BytePairs.init), stems: stems, stemIDs: ids,
+        return Tokenized(position: position, folded: folded, pairs: folded.map(TermMatcher.BytePairs.init), stems: stems, stemIDs: ids,
                          words: words.plain.tokens(utf8, limit: TermMatcher.windowBytes))
     }
 }

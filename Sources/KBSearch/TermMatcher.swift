@@ -26,7 +26,7 @@ struct TermMatcher {
     /// What a text holds of the patterns.
     struct Found {
         /// Query terms held as typed.
-        var exact: Set<Int> = []
+        var exact: TermSet = []
         /// Query terms held only through an equivalent, with the equivalent words.
         var viaEquivalent: [Int: Set<String>] = [:]
         /// Token ranges (UTF-8 byte offsets) to mark.
@@ -34,7 +34,11 @@ struct TermMatcher {
         var firstMatchToken: Int?
         var tokens: [IndexTokenizer.Token] = []
 
-        var terms: Set<Int> { exact.union(viaEquivalent.keys) }
+        var terms: TermSet {
+            var terms = exact
+            terms.formUnion(viaEquivalent.keys)
+            return terms
+        }
         /// `terms.isEmpty`, without making the set.
         var holdsNone: Bool { exact.isEmpty && viaEquivalent.isEmpty }
         /// Equivalents count for less than the words typed: exact words rank first.
@@ -139,17 +143,22 @@ struct TermMatcher {
     /// question's patterns): the facts said together of the first components and the facts of the
     /// components shown are mostly the same texts (`WordForms.matcher` gives both the same matcher).
     func find(in held: RankingIndex.Tokenized) -> Found {
-        let key = ObjectIdentifier(held)
-        if let found = memo.found[key] { return found }
+        let position = held.position
+        if position < memo.slots.count, memo.slots[position] > 0 { return memo.found[Int(memo.slots[position]) - 1] }
         let found = mayMatch(folded: held.folded, pairs: held.pairs)
             ? find(stems: held.stems, words: needsWords ? held.words : [], stemIDs: held.stemIDs) : Found()
-        memo.found[key] = found
+        if position >= memo.slots.count { memo.slots += repeatElement(0, count: max(position + 1, 2 * memo.slots.count) - memo.slots.count) }
+        memo.found.append(found)
+        memo.slots[position] = Int32(memo.found.count)
         return found
     }
 
-    /// What this matcher found in each held text it was asked about (`find(in:)`), by the text.
+    /// What this matcher found in each held text it was asked about (`find(in:)`), by the text's
+    /// position in the index (an array, not a dictionary: hashing each lookup cost a tenth of it).
     private final class HeldFinds {
-        var found: [ObjectIdentifier: Found] = [:]
+        /// Per position: 0 when not asked yet, else one more than the place of what was found.
+        var slots: [Int32] = []
+        var found: [Found] = []
     }
 
     private let memo = HeldFinds()

@@ -85,7 +85,7 @@ final class RankingIndexTests: XCTestCase {
             let words = try WordForms(db)
             let text = "Tab, tab tab: the tab list lists tabs; a Tablist and tab-list. Dimmed tabs tab tab tab"
             var numbers: [String: Int32] = [:]
-            let held = RankingIndex.tokenized(text, words, numbering: &numbers)
+            let held = RankingIndex.tokenized(text, position: 0, words, numbering: &numbers)
             let typed: [(String, Bool, Int, String?)] = [("tab tab", false, 0, nil), ("tab", false, 1, nil), ("tab list", false, 2, nil),
                                                          ("tablist", false, 2, "tablist"), ("dimmed", false, 3, nil), ("nowhere", false, 4, nil),
                                                          ("tabl", true, 5, nil), ("list tab", false, 6, "list tab")]
