@@ -226,22 +226,28 @@ package enum ComponentListing {
         var ranks: [FactRank] = []
         // One fact, with what its text and its label hold, and its hit (made only for a fact that matches).
         func consider(_ fact: FactFields, _ text: TermMatcher.Found, label inLabel: TermMatcher.Found?, hit made: () throws -> MadeHit?) throws {
-            var found = text
+            // What the fact holds: its text's terms, with its label's (and, for an announcement, a
+            // verb of speech's); the text's matches are what its snippet marks.
+            var exact = text.exact
+            var viaEquivalent = text.viaEquivalent
             // A question of what is said (`say`, `announce`) is answered by announcements.
-            if !read.speech.isEmpty && FactKind(tag: fact.tag) == .announcement { found.exact.formUnion(read.speech) }
-            if found.holdsNone && (inLabel?.holdsNone ?? true) { return }
+            if !read.speech.isEmpty && FactKind(tag: fact.tag) == .announcement { exact.formUnion(read.speech) }
+            if exact.isEmpty && viaEquivalent.isEmpty && (inLabel?.holdsNone ?? true) { return }
             guard let made = try made(), passes(made, fact, options) else { return }
             if let inLabel {
-                found.exact.formUnion(inLabel.exact)
-                found.viaEquivalent.merge(inLabel.viaEquivalent) { $0.union($1) }
+                exact.formUnion(inLabel.exact)
+                if !inLabel.viaEquivalent.isEmpty { viaEquivalent.merge(inLabel.viaEquivalent) { $0.union($1) } }
             }
-            guard !found.holdsNone else { return }
-            let equivalents = found.viaEquivalent.filter { !found.exact.contains($0.key) }.values.flatMap { $0 }.sorted()
+            guard !exact.isEmpty || !viaEquivalent.isEmpty else { return }
+            let onlyEquivalent = viaEquivalent.filter { !exact.contains($0.key) }
+            let equivalents = onlyEquivalent.isEmpty ? [] : onlyEquivalent.values.flatMap { $0 }.sorted()
+            // Equivalents count for less than the words typed: exact words rank first.
+            let weight = Double(exact.count) + 0.6 * Double(onlyEquivalent.count)
             // A transcript line is a fragment of what is said; a note's example says it whole.
             let boost = kindBoost(made) - (fact.origin == AnnouncementOrigin.transcript.rawValue ? 0.2 : 0)
-            ranks.append(FactRank(weight: -found.weight * platformFactor(made, fact, read.reading), boost: -boost,
+            ranks.append(FactRank(weight: -weight * platformFactor(made, fact, read.reading), boost: -boost,
                                   length: Double(made.hit.text.utf8.count)))
-            scored.append(Scored(made: made, equivalents: equivalents, found: found, inLabel: inLabel))
+            scored.append(Scored(made: made, equivalents: equivalents, exact: exact, found: text, inLabel: inLabel))
         }
         if let held {
             // Only the facts that may hold a term, and the announcements a question of what is
@@ -272,7 +278,7 @@ package enum ComponentListing {
             highlightedTitle: titleFound.marks.isEmpty ? HighlightedText(parts: [.plain(title)]) : TermMatcher.snippet(title, titleFound),
             matchedTerms: names.indices.filter { !candidate.missing.contains($0) }.map { names[$0] },
             missingTerms: candidate.missing.map { names[$0] },
-            facts: varied(ranked.map { (scored[$0].found.exact, scored[$0].equivalents, scored[$0].made.hit.platform) }).enumerated().map { index, chosen in
+            facts: varied(ranked.map { (scored[$0].exact, scored[$0].equivalents, scored[$0].made.hit.platform) }).enumerated().map { index, chosen in
                 let fact = scored[ranked[chosen]]
                 var hit = fact.made.hit
                 hit.equivalents = fact.equivalents
@@ -303,10 +309,12 @@ package enum ComponentListing {
     }
 
     /// A fact that matches, as `component` ranks it: its hit (unmarked), the equivalents it holds
-    /// in place of a word as typed, what it holds, and what its label holds.
+    /// in place of a word as typed, the terms it holds as typed, what its text holds (its marks),
+    /// and what its label holds.
     private struct Scored {
         let made: MadeHit
         let equivalents: [String]
+        let exact: TermSet
         let found: TermMatcher.Found
         let inLabel: TermMatcher.Found?
     }

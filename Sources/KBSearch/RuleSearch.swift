@@ -92,13 +92,22 @@ package enum RuleSearch {
                        criteria: try row.successCriteria("criteria").sorted(), related: split(row["related"]).sorted(), matched: matched)
     }
 
+    /// A word without the dots and colons around it (`1.4.11.`), by bytes (ASCII marks), as
+    /// Foundation's trimming of a character set would, without its cost.
+    static func withoutDotsAround(_ word: Substring) -> String {
+        let bytes = word.utf8
+        let marks: (UInt8) -> Bool = { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: ":") }
+        guard let first = bytes.firstIndex(where: { !marks($0) }), let last = bytes.lastIndex(where: { !marks($0) }) else { return "" }
+        return String(decoding: bytes[first...last], as: UTF8.self)
+    }
+
     /// `held`: the index a long-running reader holds, whose rules are read once (`RankingIndex.rules`); nil: by SQL.
     package static func search(_ db: Database, _ text: String, limit: Int = 5, held: RankingIndex? = nil) throws -> (hits: [RuleHit], total: Int) {
         let held = held?.rules
         // A success criterion's number (`1.4.11`) reaches the rules that test it, first (issue 33);
         // its digits are no words to look for.
         let numbers = text.split { $0 == " " || $0 == "," || $0 == ";" || $0 == "(" || $0 == ")" }
-            .map { String($0).trimmingCharacters(in: CharacterSet(charactersIn: ".:")) }
+            .map(withoutDotsAround)
             .filter { $0.split(separator: ".").count == 3 && $0.allSatisfy { $0.isNumber || $0 == "." } }
         let criteria = try numbers.filter { number in
             try held.map { $0.catalogue.contains(number) }

@@ -23,16 +23,30 @@ struct TermMatcher {
         var equivalent: String?
     }
 
-    /// What a text holds of the patterns.
-    struct Found {
+    /// What a text holds of the patterns. A class: what a question found in a held text is kept
+    /// and read again by each stage (`find(in:)`), and a struct of four collections was copied
+    /// (retained and released) each time.
+    final class Found: Sendable {
         /// Query terms held as typed.
-        var exact: TermSet = []
+        let exact: TermSet
         /// Query terms held only through an equivalent, with the equivalent words.
-        var viaEquivalent: [Int: Set<String>] = [:]
+        let viaEquivalent: [Int: Set<String>]
         /// Token ranges (UTF-8 byte offsets) to mark.
-        var marks: [Range<Int>] = []
-        var firstMatchToken: Int?
-        var tokens: [IndexTokenizer.Token] = []
+        let marks: [Range<Int>]
+        let firstMatchToken: Int?
+        let tokens: [IndexTokenizer.Token]
+
+        init(exact: TermSet = [], viaEquivalent: [Int: Set<String>] = [:], marks: [Range<Int>] = [], firstMatchToken: Int? = nil,
+             tokens: [IndexTokenizer.Token] = []) {
+            self.exact = exact
+            self.viaEquivalent = viaEquivalent
+            self.marks = marks
+            self.firstMatchToken = firstMatchToken
+            self.tokens = tokens
+        }
+
+        /// What a text that holds nothing holds.
+        static let nothing = Found()
 
         var terms: TermSet {
             var terms = exact
@@ -41,8 +55,6 @@ struct TermMatcher {
         }
         /// `terms.isEmpty`, without making the set.
         var holdsNone: Bool { exact.isEmpty && viaEquivalent.isEmpty }
-        /// Equivalents count for less than the words typed: exact words rank first.
-        var weight: Double { Double(exact.count) + 0.6 * Double(viaEquivalent.keys.filter { !exact.contains($0) }.count) }
     }
 
     static let windowBytes = 16_384
@@ -133,7 +145,7 @@ struct TermMatcher {
 
     func find(in text: String) -> Found {
         let utf8 = Array(text.utf8)
-        guard mayMatch(utf8) else { return Found() }
+        guard mayMatch(utf8) else { return .nothing }
         return find(stems: porter.tokens(utf8, limit: TermMatcher.windowBytes),
                     words: needsWords ? plain.tokens(utf8, limit: TermMatcher.windowBytes) : [], stemIDs: nil)
     }
@@ -146,7 +158,7 @@ struct TermMatcher {
         let position = held.position
         if position < memo.slots.count, memo.slots[position] > 0 { return memo.found[Int(memo.slots[position]) - 1] }
         let found = mayMatch(folded: held.folded, pairs: held.pairs)
-            ? find(stems: held.stems, words: needsWords ? held.words : [], stemIDs: held.stemIDs) : Found()
+            ? find(stems: held.stems, words: needsWords ? held.words : [], stemIDs: held.stemIDs) : .nothing
         if position >= memo.slots.count { memo.slots += repeatElement(0, count: max(position + 1, 2 * memo.slots.count) - memo.slots.count) }
         memo.found.append(found)
         memo.slots[position] = Int32(memo.found.count)
@@ -253,18 +265,22 @@ struct TermMatcher {
             }
         }
         if byNumbers { matched.sort { ($0.pattern, $0.at) < ($1.pattern, $1.at) } }
-        var found = Found(tokens: stems)
+        var exact: TermSet = []
+        var viaEquivalent: [Int: Set<String>] = [:]
+        var marks: [Range<Int>] = []
+        var firstMatchToken: Int?
+        marks.reserveCapacity(matched.count)
         for (number, index) in matched {
             let pattern = patterns[number]
             if let equivalent = pattern.equivalent {
-                found.viaEquivalent[pattern.term, default: []].insert(equivalent)
+                viaEquivalent[pattern.term, default: []].insert(equivalent)
             } else {
-                found.exact.insert(pattern.term)
+                exact.insert(pattern.term)
             }
-            found.marks.append(stems[index].start..<stems[index + pattern.pieces.count - 1].end)
-            found.firstMatchToken = min(found.firstMatchToken ?? index, index)
+            marks.append(stems[index].start..<stems[index + pattern.pieces.count - 1].end)
+            firstMatchToken = min(firstMatchToken ?? index, index)
         }
-        return found
+        return Found(exact: exact, viaEquivalent: viaEquivalent, marks: marks, firstMatchToken: firstMatchToken, tokens: stems)
     }
 
     /// The patterns of stems alone by their first stem's number, to find them all in one pass

@@ -2,7 +2,7 @@
 /// fact holds (`TermMatcher.Found`). A bit each for the first 64 terms, a `Set` for any beyond
 /// (a question has a handful): a question makes one for every fact it matches, and a `Set` of
 /// them allocated and hashed each time cost more than the matching.
-struct TermSet: Equatable, Sequence, ExpressibleByArrayLiteral {
+struct TermSet: Equatable, Sendable, Sequence, ExpressibleByArrayLiteral {
     private var bits: UInt64 = 0
     private var beyond: Set<Int> = []
 
