@@ -39,10 +39,12 @@ enum Spelling {
                 """), arguments: [String(UnicodeScalar(first)), String(UnicodeScalar(first + 1)), lengths.lowerBound, lengths.upperBound]).map(Candidate.init)
         }
         var scored: [(term: String, cost: Double)] = []
+        let table = places
         for candidate in candidates {
             let cost: Double
             switch candidate.letters {
-            case .ascii(let meant): cost = slips(letters, meant, limit: allowed, neighbours: neighbours(_:_:))
+            case .ascii(let meant):
+                cost = slips(letters, meant, limit: allowed) { adjacent($0 < 0x80 ? table[Int($0)] : nil, $1 < 0x80 ? table[Int($1)] : nil) }
             case .other(let meant): cost = slips(letters.map { Character(UnicodeScalar($0)) }, meant, limit: allowed)
             case nil: continue
             }
@@ -101,27 +103,31 @@ enum Spelling {
         if n == 0 { return Double(m) }
         if m == 0 { return Double(n) }
         if Double(abs(n - m)) * 0.5 > limit { return limit + 1 }
-        var before = [Double](repeating: 0, count: m + 1)
-        var previous = (0...m).map(Double.init)
-        var current = [Double](repeating: 0, count: m + 1)
-        for i in 1...n {
-            current[0] = Double(i)
-            var best = current[0]
-            for j in 1...m {
-                let a = typed[i - 1], b = meant[j - 1]
-                // A letter typed twice (`passsword`) or a doubled letter typed once (`pasword`).
-                let extra = i > 1 && typed[i - 2] == a ? 0.5 : 1
-                let missing = j > 1 && meant[j - 2] == b ? 0.5 : 1
-                let replaced = a == b ? 0 : (neighbours(a, b) ? 0.5 : 1)
-                var cost = min(previous[j] + extra, current[j - 1] + missing, previous[j - 1] + replaced)
-                if i > 1, j > 1, a == meant[j - 2], typed[i - 2] == b { cost = min(cost, before[j - 2] + 1) }
-                current[j] = cost
-                best = min(best, cost)
+        // Three rows of the table, on the stack: the row before the last, the last, this one.
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: 3 * (m + 1)) { rows in
+            var before = rows.baseAddress!, previous = before + (m + 1), current = previous + (m + 1)
+            before.initialize(repeating: 0, count: m + 1)
+            for j in 0...m { (previous + j).initialize(to: Double(j)) }
+            current.initialize(repeating: 0, count: m + 1)
+            for i in 1...n {
+                current[0] = Double(i)
+                var best = current[0]
+                for j in 1...m {
+                    let a = typed[i - 1], b = meant[j - 1]
+                    // A letter typed twice (`passsword`) or a doubled letter typed once (`pasword`).
+                    let extra = i > 1 && typed[i - 2] == a ? 0.5 : 1
+                    let missing = j > 1 && meant[j - 2] == b ? 0.5 : 1
+                    let replaced = a == b ? 0 : (neighbours(a, b) ? 0.5 : 1)
+                    var cost = min(previous[j] + extra, current[j - 1] + missing, previous[j - 1] + replaced)
+                    if i > 1, j > 1, a == meant[j - 2], typed[i - 2] == b { cost = min(cost, before[j - 2] + 1) }
+                    current[j] = cost
+                    best = min(best, cost)
+                }
+                if best > limit { return limit + 1 }
+                (before, previous, current) = (previous, current, before)
             }
-            if best > limit { return limit + 1 }
-            (before, previous, current) = (previous, current, before)
+            return previous[m]
         }
-        return previous[m]
     }
 
     private static let rows = ["qwertyuiop", "asdfghjkl", "zxcvbnm"].map(Array.init)
@@ -146,11 +152,7 @@ enum Spelling {
         return adjacent(place(a), place(b))
     }
 
-    /// `neighbours` of two ASCII letters, by their bytes.
-    static func neighbours(_ a: UInt8, _ b: UInt8) -> Bool {
-        adjacent(a < 0x80 ? places[Int(a)] : nil, b < 0x80 ? places[Int(b)] : nil)
-    }
-
+    @inline(__always)
     private static func adjacent(_ p: (row: Int, column: Int)?, _ q: (row: Int, column: Int)?) -> Bool {
         guard let p, let q else { return false }
         if p.row == q.row { return abs(p.column - q.column) == 1 }

@@ -80,8 +80,10 @@ struct TermMatcher {
     /// The byte pairs of each needle (`BytePairs`), for a held text's check.
     let needlePairs: [BytePairs]
 
-    /// `stemNumbers`: the held index's numbering of stems, to match the texts it holds.
-    init(patterns: [Pattern], porter: IndexTokenizer, plain: IndexTokenizer, stemNumbers: [String: Int32]? = nil) {
+    /// `stemNumbers`: the held index's numbering of stems, to match the texts it holds;
+    /// `heldTexts`: how many texts it holds (what is found in each is kept, `find(in:)`).
+    init(patterns: [Pattern], porter: IndexTokenizer, plain: IndexTokenizer, stemNumbers: [String: Int32]? = nil, heldTexts: Int = 0) {
+        memo = HeldFinds(count: heldTexts)
         self.patterns = patterns
         self.porter = porter
         self.plain = plain
@@ -156,24 +158,31 @@ struct TermMatcher {
     /// components shown are mostly the same texts (`WordForms.matcher` gives both the same matcher).
     func find(in held: RankingIndex.Tokenized) -> Found {
         let position = held.position
-        if position < memo.slots.count, memo.slots[position] > 0 { return memo.found[Int(memo.slots[position]) - 1] }
+        if position < memo.found.count, let found = memo.found[position] { return found }
         let found = mayMatch(folded: held.folded, pairs: held.pairs)
             ? find(stems: held.stems, words: needsWords ? held.words : [], stemIDs: held.stemIDs) : .nothing
-        if position >= memo.slots.count { memo.slots += repeatElement(0, count: max(position + 1, 2 * memo.slots.count) - memo.slots.count) }
-        memo.found.append(found)
-        memo.slots[position] = Int32(memo.found.count)
+        if position < memo.found.count { memo.found[position] = found }
         return found
     }
 
     /// What this matcher found in each held text it was asked about (`find(in:)`), by the text's
-    /// position in the index (an array, not a dictionary: hashing each lookup cost a tenth of it).
+    /// position in the index: a buffer, not a dictionary (hashing each lookup cost a tenth of
+    /// it) nor an array (a class's array is checked for exclusive access at each read and write).
     private final class HeldFinds {
-        /// Per position: 0 when not asked yet, else one more than the place of what was found.
-        var slots: [Int32] = []
-        var found: [Found] = []
+        let found: UnsafeMutableBufferPointer<Found?>
+
+        init(count: Int) {
+            found = .allocate(capacity: count)
+            found.initialize(repeating: nil)
+        }
+
+        deinit {
+            found.deinitialize()
+            found.deallocate()
+        }
     }
 
-    private let memo = HeldFinds()
+    private let memo: HeldFinds
 
     /// `mayMatch` of a text held folded: its window lower-cased once, when ASCII (nil: not ASCII,
     /// which may match), searched for each needle with the C library's `memchr` and `memcmp`, but

@@ -73,7 +73,7 @@ struct WordForms {
     /// the facts shown).
     func matcher(_ patterns: [TermMatcher.Pattern]) -> TermMatcher {
         if let last = lastMatcher.matcher, last.patterns == patterns { return last }
-        let matcher = TermMatcher(patterns: patterns, porter: porter, plain: plain, stemNumbers: held?.stemNumbers)
+        let matcher = TermMatcher(patterns: patterns, porter: porter, plain: plain, stemNumbers: held?.stemNumbers, heldTexts: held?.textCount ?? 0)
         lastMatcher.matcher = matcher
         return matcher
     }
