@@ -158,18 +158,20 @@ struct TermMatcher {
     /// components shown are mostly the same texts (`WordForms.matcher` gives both the same matcher).
     func find(in held: RankingIndex.Tokenized) -> Found {
         let position = held.position
-        if position < memo.found.count, let found = memo.found[position] { return found }
+        if position < memo.found.count, let found = memo.found[position] { return found.takeUnretainedValue() }
         let found = mayMatch(folded: held.folded, pairs: held.pairs)
             ? find(stems: held.stems, words: needsWords ? held.words : [], stemIDs: held.stemIDs) : .nothing
-        if position < memo.found.count { memo.found[position] = found }
+        if position < memo.found.count { memo.found[position] = .passRetained(found) }
         return found
     }
 
     /// What this matcher found in each held text it was asked about (`find(in:)`), by the text's
     /// position in the index: a buffer, not a dictionary (hashing each lookup cost a tenth of
-    /// it) nor an array (a class's array is checked for exclusive access at each read and write).
+    /// it) nor an array (a class's array is checked for exclusive access at each read and write),
+    /// of references it releases itself (destroying thousands of optional references one by one
+    /// cost as much as the finding).
     private final class HeldFinds {
-        let found: UnsafeMutableBufferPointer<Found?>
+        let found: UnsafeMutableBufferPointer<Unmanaged<Found>?>
 
         init(count: Int) {
             found = .allocate(capacity: count)
@@ -177,7 +179,7 @@ struct TermMatcher {
         }
 
         deinit {
-            found.deinitialize()
+            for case let kept? in found { kept.release() }
             found.deallocate()
         }
     }
