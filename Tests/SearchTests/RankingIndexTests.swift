@@ -66,6 +66,32 @@ final class RankingIndexTests: XCTestCase {
         print("RankingIndexTests: \(compared) answers the same; the index holds \(size.texts) texts, about \(size.bytes / 1024) KB")
     }
 
+    /// A long-running reader ranks the rules holding a question's words by bm25 computed from
+    /// the counts it holds (`RuleSearch.Held.ranked`): the same ids in the same order as the
+    /// statement over `search_rules`, rules scoring the same included (most questions have some),
+    /// for the words of every question of the relevance sets.
+    func testTheHeldRulesRankAsTheStatementDoes() throws {
+        let kb = try corpusKnowledgeBase()
+        let index = try XCTUnwrap(kb.reader.read { try RankingIndex($0) })
+        var tied = 0
+        try kb.reader.read { db in
+            let porter = try IndexTokenizer(db, .porter)
+            for question in try Self.questions() {
+                let words = Set(question.lowercased().split { !$0.isLetter && !$0.isNumber }.map(String.init)).sorted()
+                guard !words.isEmpty, let held = index.rules.ranked(words, porter: porter) else { continue }
+                let rows = try Row.fetchAll(db, sql: """
+                    SELECT r.id, bm25(search_rules, 4.0, 2.0, 1.0) AS rank
+                    FROM search_rules JOIN v_rules r ON r.id = search_rules.rowid
+                    WHERE search_rules MATCH ? AND r.deprecated = 0
+                    ORDER BY rank
+                    """, arguments: [words.map { "\"\($0)\"" }.joined(separator: " OR ")])
+                XCTAssertEqual(held, rows.map { $0[0] as Int64 }, question)
+                if Set(rows.map { $0[1] as Double }).count < rows.count { tied += 1 }
+            }
+        }
+        XCTAssertGreaterThan(tied, 100, "questions whose rules score the same")
+    }
+
     /// The listing reads a few columns of each fact by position (`ComponentListing.FactColumn`):
     /// each position is the column it names in the statement as written.
     func testTheFactColumnsReadByPositionAreTheOnesNamed() throws {
