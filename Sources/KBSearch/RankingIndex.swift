@@ -13,7 +13,8 @@ import KBStore
 /// the order the same statements return them, with the word forms (`WordForms.forms`) and the
 /// vocabulary's keys (`SearchVocabulary`), and what else each question read again: the rules a
 /// search lists (`RuleSearch.Held`), the WCAG catalogue as a question names a criterion
-/// (`CriterionNames`), spelling's words, the evidence ranking's counts. It holds data only: the ranking and the listing run the
+/// (`CriterionNames`), spelling's candidates and the words' counts, the evidence ranking's counts
+/// and sizes. It holds data only: the ranking and the listing run the
 /// same code over it as over SQL (they ask `WordForms.held`), so both paths give the same answer
 /// byte for byte (`RankingIndexTests`).
 ///
