@@ -72,6 +72,88 @@ struct EvidencePass {
         }
     }
 
+    /// One component holding a word (`RankingIndex.postings`): the columns holding it (bits, as
+    /// `title`...`code`) and how often, each instance weighted by its column as the pass weighs them.
+    struct Posting: Sendable {
+        let id: Int64
+        let columns: Int
+        let frequency: Double
+    }
+
+    /// The same pass, answered from the words a long-running reader holds (`RankingIndex.postings`,
+    /// tokenized from the documents the index was made of): for an expression of words alone (each
+    /// phrase one token, joined by OR), the rows holding any and what each holds are the postings
+    /// of its words, in the order of the rows, as FTS5 reads them. Nil for any other expression (a
+    /// phrase of several words, a prefix: asked of FTS5).
+    init?(held: RankingIndex, expression: String, phrases: Int, plain: IndexTokenizer) {
+        guard let texts = Self.words(of: expression), texts.count == phrases else { return nil }
+        var terms: [String] = []
+        for text in texts {
+            let tokens = plain.words(text)
+            guard tokens.count == 1 else { return nil }
+            terms.append(tokens[0])
+        }
+        phraseRows = Array(repeating: 0, count: phrases)
+        var byRow: [Int64: [(phrase: Int, posting: Posting)]] = [:]
+        for (phrase, term) in terms.enumerated() {
+            for posting in held.postings[term] ?? [] { byRow[posting.id, default: []].append((phrase, posting)) }
+        }
+        for id in byRow.keys.sorted() {
+            let hits = byRow[id]!
+            ids.append(id)
+            rowCount = Double(held.componentRows)
+            averageTokens = rowCount > 0 ? Double(held.componentTokens) / rowCount : 0
+            // A row's sizes only when its title holds a phrase, as the function reads them.
+            let size = hits.contains { $0.posting.columns & Self.title != 0 } ? held.sizes[id] : nil
+            titleTokens.append(size?.title ?? -1)
+            tokens.append(size?.all ?? -1)
+            for hit in hits {
+                hitPhrase.append(hit.phrase)
+                hitColumns.append(hit.posting.columns)
+                hitFrequency.append(hit.posting.frequency)
+                phraseRows[hit.phrase] += 1
+            }
+            hitStart.append(hitPhrase.count)
+        }
+    }
+
+    /// The phrases of an expression of quoted phrases joined by OR (parentheses allowed), as
+    /// written; nil when it holds anything else (another operator, a prefix, a quote inside a
+    /// phrase, phrases side by side, which FTS5 reads as AND).
+    static func words(of expression: String) -> [String]? {
+        let bytes = Array(expression.utf8)
+        var words: [String] = []
+        var index = 0, depth = 0
+        var wantsPhrase = true
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: " "):
+                index += 1
+            case UInt8(ascii: "("):
+                guard wantsPhrase else { return nil }
+                depth += 1
+                index += 1
+            case UInt8(ascii: ")"):
+                guard !wantsPhrase, depth > 0 else { return nil }
+                depth -= 1
+                index += 1
+            case UInt8(ascii: "\""):
+                guard wantsPhrase, let end = bytes[(index + 1)...].firstIndex(of: UInt8(ascii: "\"")),
+                      end + 1 == bytes.count || bytes[end + 1] != UInt8(ascii: "\"") else { return nil }
+                words.append(String(decoding: bytes[(index + 1)..<end], as: UTF8.self))
+                wantsPhrase = false
+                index = end + 1
+            case UInt8(ascii: "O"):
+                guard !wantsPhrase, index + 2 < bytes.count, bytes[index + 1] == UInt8(ascii: "R"), bytes[index + 2] == UInt8(ascii: " ") else { return nil }
+                wantsPhrase = true
+                index += 2
+            default:
+                return nil
+            }
+        }
+        return wantsPhrase || depth != 0 ? nil : words
+    }
+
     /// FTS5's bm25 of row `row`, whose text is `tokens` long, over the phrases (fts5_aux.c: k1 1.2,
     /// b 0.75, an idf of at most nothing counted as 1e-6), negative as FTS5 returns it: lower is
     /// better.

@@ -166,8 +166,10 @@ enum EvidenceRanking {
         }
         // The screen readers and frameworks named (`jaws`) in the same pass, after the words.
         let namedFrom = wordOfPhrase.count
-        let pass = try EvidencePass(db, expression: (read.full + read.named).map { "(" + $0 + ")" }.joined(separator: " OR "),
-                                    phrases: namedFrom + read.named.map(EvidencePass.phraseCount).reduce(0, +))
+        let expression = (read.full + read.named).map { "(" + $0 + ")" }.joined(separator: " OR ")
+        let phraseTotal = namedFrom + read.named.map(EvidencePass.phraseCount).reduce(0, +)
+        let pass = try heldIndex.flatMap { EvidencePass(held: $0, expression: expression, phrases: phraseTotal, plain: words.plain) }
+            ?? EvidencePass(db, expression: expression, phrases: phraseTotal)
         var speaksOf = [Double](repeating: 0, count: maxID + 1)
         let viaEquivalent = (0..<count).map { read.full[$0] != read.exact[$0] }
         func put(_ id: Int64, _ index: Int, _ at: Double) {

@@ -153,6 +153,12 @@ package final class RankingIndex: Sendable {
     /// The tokens of each component's title and of its whole text, as the component index counts
     /// them (`EvidencePass.sizes` of every row).
     let sizes: [Int64: (title: Int, all: Int)]
+    /// The component index's words, each with the components holding it (by id, in order), the
+    /// columns holding it and how often, weighted (`EvidencePass.Posting`); and its rows and their
+    /// tokens in all: what the FTS5 pass reads of an expression of words (`EvidencePass(held:)`).
+    let postings: [String: [EvidencePass.Posting]]
+    let componentRows: Int
+    let componentTokens: Int
     /// Each component's announcements that are a page's example (`EvidenceRanking.announcedSQL`),
     /// as their words.
     let announced: [Int64: [[String]]]
@@ -186,6 +192,24 @@ package final class RankingIndex: Sendable {
         maxComponentID = try Int64.fetchOne(db, sql: Self.maxComponentIDSQL) ?? 0
         withAnnouncements = try Int64.fetchAll(db, sql: Self.withAnnouncementsSQL)
         sizes = try EvidencePass.sizes(db, Int64.fetchAll(db, sql: "SELECT id FROM search_components_docsize"))
+        componentRows = sizes.count
+        componentTokens = sizes.values.reduce(0) { $0 + $1.all }
+        // Each document as the component index was made of it, tokenized by its tokenizer.
+        let weights = ComponentListing.columnWeights
+        let columnWeights = [weights.title, weights.category, weights.body, weights.labels, weights.code]
+        var postings: [String: [EvidencePass.Posting]] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT id, title, category, body, labels, code FROM search_component_text ORDER BY id") {
+            let id: Int64 = row[0]
+            var held: [String: (columns: Int, frequency: Double)] = [:]
+            for column in 0..<columnWeights.count {
+                for token in words.plain.tokens(row[column + 1] as String? ?? "") {
+                    held[token.text, default: (0, 0)].columns |= 1 << column
+                    held[token.text]!.frequency += columnWeights[column]
+                }
+            }
+            for (term, holds) in held { postings[term, default: []].append(EvidencePass.Posting(id: id, columns: holds.columns, frequency: holds.frequency)) }
+        }
+        self.postings = postings
         var announced: [Int64: [[String]]] = [:]
         for id in withAnnouncements {
             announced[id] = try String.fetchAll(db, sql: EvidenceRanking.announcedSQL, arguments: [id]).map(words.plain.words)
@@ -238,6 +262,7 @@ package final class RankingIndex: Sendable {
         self.components = components
         stemNumbers = numbers
         bytes += numbers.keys.reduce(0) { $0 + $1.utf8.count + 20 }
+            + postings.reduce(0) { $0 + $1.key.utf8.count + 40 + $1.value.count * 24 }
         textCount = texts
         approximateBytes = bytes
     }
