@@ -80,23 +80,22 @@ struct EvidencePass {
         let frequency: Double
     }
 
-    /// The same pass, answered from the words a long-running reader holds (`RankingIndex.postings`,
-    /// tokenized from the documents the index was made of): for an expression of words alone (each
-    /// phrase one token, joined by OR), the rows holding any and what each holds are the postings
-    /// of its words, in the order of the rows, as FTS5 reads them. Nil for any other expression (a
-    /// phrase of several words, a prefix: asked of FTS5).
+    /// The same pass, answered from the documents a long-running reader holds tokenized
+    /// (`RankingIndex.postings`, `documents`: as the index was made of them): for an expression of
+    /// phrases joined by OR, the rows holding any and what each holds, in the order of the rows,
+    /// as FTS5 reads them: a word's postings, a phrase of several words found in the documents of
+    /// the rows holding its first. Nil for any other expression (a prefix, an operator: asked of
+    /// FTS5).
     init?(held: RankingIndex, expression: String, phrases: Int, plain: IndexTokenizer) {
         guard let texts = Self.words(of: expression), texts.count == phrases else { return nil }
-        var terms: [String] = []
-        for text in texts {
-            let tokens = plain.words(text)
-            guard tokens.count == 1 else { return nil }
-            terms.append(tokens[0])
-        }
         phraseRows = Array(repeating: 0, count: phrases)
         var byRow: [Int64: [(phrase: Int, posting: Posting)]] = [:]
-        for (phrase, term) in terms.enumerated() {
-            for posting in held.postings[term] ?? [] { byRow[posting.id, default: []].append((phrase, posting)) }
+        for (phrase, text) in texts.enumerated() {
+            let tokens = plain.words(text)
+            guard let first = tokens.first else { return nil }
+            for posting in tokens.count == 1 ? held.postings[first] ?? [] : held.phrasePostings(tokens) {
+                byRow[posting.id, default: []].append((phrase, posting))
+            }
         }
         for id in byRow.keys.sorted() {
             let hits = byRow[id]!

@@ -92,6 +92,40 @@ final class RankingIndexTests: XCTestCase {
         XCTAssertGreaterThan(tied, 100, "questions whose rules score the same")
     }
 
+    /// The FTS5 pass of a question's words answered from the documents the index holds
+    /// (`EvidencePass(held:)`) reads what FTS5 reads, field for field, for every question of the
+    /// relevance sets whose expression it answers: phrases of several words included.
+    func testTheHeldPassReadsWhatFTS5Reads() throws {
+        let kb = try corpusKnowledgeBase()
+        let index = try XCTUnwrap(kb.reader.read { try RankingIndex($0) })
+        var answered = 0, phrases = 0
+        try kb.reader.read { db in
+            let words = try WordForms(db, held: index)
+            for question in try Self.questions() {
+                let read = try QueryReading(db, SearchQuery(question), words: words)
+                guard read.reading.plain, !read.full.isEmpty else { continue }
+                let expression = (read.full + read.named).map { "(" + $0 + ")" }.joined(separator: " OR ")
+                let count = EvidencePass.phraseCount(expression)
+                guard let held = EvidencePass(held: index, expression: expression, phrases: count, plain: words.plain) else { continue }
+                let fts5 = try EvidencePass(db, expression: expression, phrases: count)
+                XCTAssertEqual(held.ids, fts5.ids, question)
+                XCTAssertEqual(held.hitStart, fts5.hitStart, question)
+                XCTAssertEqual(held.hitPhrase, fts5.hitPhrase, question)
+                XCTAssertEqual(held.hitColumns, fts5.hitColumns, question)
+                XCTAssertEqual(held.hitFrequency, fts5.hitFrequency, question)
+                XCTAssertEqual(held.phraseRows, fts5.phraseRows, question)
+                XCTAssertEqual(held.titleTokens, fts5.titleTokens, question)
+                XCTAssertEqual(held.tokens, fts5.tokens, question)
+                XCTAssertEqual(held.rowCount, fts5.rowCount, question)
+                XCTAssertEqual(held.averageTokens, fts5.averageTokens, question)
+                answered += 1
+                if EvidencePass.words(of: expression)?.contains(where: { $0.contains(" ") }) == true { phrases += 1 }
+            }
+        }
+        XCTAssertGreaterThan(answered, 300, "questions whose pass the held documents answer")
+        XCTAssertGreaterThan(phrases, 20, "with a phrase of several words")
+    }
+
     /// The listing reads a few columns of each fact by position (`ComponentListing.FactColumn`):
     /// each position is the column it names in the statement as written.
     func testTheFactColumnsReadByPositionAreTheOnesNamed() throws {
