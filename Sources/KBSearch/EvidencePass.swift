@@ -78,14 +78,16 @@ struct EvidencePass {
         let id: Int64
         let columns: Int
         let frequency: Double
+        /// Where the row's instances are in the word's positions (`RankingIndex.positions`).
+        var positions: Range<Int> = 0..<0
     }
 
-    /// The same pass, answered from the documents a long-running reader holds tokenized
-    /// (`RankingIndex.postings`, `documents`: as the index was made of them): for an expression of
-    /// phrases joined by OR, the rows holding any and what each holds, in the order of the rows,
-    /// as FTS5 reads them: a word's postings, a phrase of several words found in the documents of
-    /// the rows holding its first. Nil for any other expression (a prefix, an operator: asked of
-    /// FTS5).
+    /// The same pass, answered from the words a long-running reader holds with their positions
+    /// (`RankingIndex.postings`, tokenized from the documents the index was made of): for an
+    /// expression of phrases joined by OR, the rows holding any and what each holds, in the order
+    /// of the rows, as FTS5 reads them: a word's postings, a phrase of several words where its
+    /// words' positions follow each other. Nil for any other expression (a prefix, an operator:
+    /// asked of FTS5).
     init?(held: RankingIndex, expression: String, phrases: Int, plain: IndexTokenizer) {
         guard let texts = Self.words(of: expression), texts.count == phrases else { return nil }
         phraseRows = Array(repeating: 0, count: phrases)

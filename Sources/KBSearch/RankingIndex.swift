@@ -157,10 +157,10 @@ package final class RankingIndex: Sendable {
     /// columns holding it and how often, weighted (`EvidencePass.Posting`); and its rows and their
     /// tokens in all: what the FTS5 pass reads of an expression of words (`EvidencePass(held:)`).
     let postings: [String: [EvidencePass.Posting]]
-    /// Each component's document, column by column, as the numbers of its words
-    /// (`componentTerms`): where a phrase of several words is found (`phrasePostings`).
-    let documents: [Int64: [[Int32]]]
-    let componentTerms: [String: Int32]
+    /// Each word's positions, row by row as its postings (each posting's `positions`), each a
+    /// column and a token's place in it (`column << 24 | place`), ascending: where a phrase of
+    /// several words is found (`phrasePostings`).
+    let positions: [String: [Int32]]
     let componentRows: Int
     let componentTokens: Int
     /// Each component's announcements that are a page's example (`EvidenceRanking.announcedSQL`),
@@ -202,28 +202,26 @@ package final class RankingIndex: Sendable {
         let weights = ComponentListing.columnWeights
         let columnWeights = [weights.title, weights.category, weights.body, weights.labels, weights.code]
         var postings: [String: [EvidencePass.Posting]] = [:]
-        var documents: [Int64: [[Int32]]] = [:]
-        var terms: [String: Int32] = [:]
+        var positions: [String: [Int32]] = [:]
         for row in try Row.fetchAll(db, sql: "SELECT id, title, category, body, labels, code FROM search_component_text ORDER BY id") {
             let id: Int64 = row[0]
-            var held: [String: (columns: Int, frequency: Double)] = [:]
-            var document: [[Int32]] = []
+            var held: [String: (columns: Int, frequency: Double, at: [Int32])] = [:]
             for column in 0..<columnWeights.count {
-                var numbers: [Int32] = []
-                for token in words.plain.tokens(row[column + 1] as String? ?? "") {
-                    held[token.text, default: (0, 0)].columns |= 1 << column
+                for (place, token) in words.plain.tokens(row[column + 1] as String? ?? "").enumerated() {
+                    held[token.text, default: (0, 0, [])].columns |= 1 << column
                     held[token.text]!.frequency += columnWeights[column]
-                    if terms[token.text] == nil { terms[token.text] = Int32(terms.count) }
-                    numbers.append(terms[token.text]!)
+                    held[token.text]!.at.append(Int32(column << 24 | place))
                 }
-                document.append(numbers)
             }
-            documents[id] = document
-            for (term, holds) in held { postings[term, default: []].append(EvidencePass.Posting(id: id, columns: holds.columns, frequency: holds.frequency)) }
+            for (term, holds) in held {
+                let from = positions[term]?.count ?? 0
+                positions[term, default: []].append(contentsOf: holds.at)
+                postings[term, default: []].append(EvidencePass.Posting(id: id, columns: holds.columns, frequency: holds.frequency,
+                                                                       positions: from..<(from + holds.at.count)))
+            }
         }
         self.postings = postings
-        self.documents = documents
-        componentTerms = terms
+        self.positions = positions
         var announced: [Int64: [[String]]] = [:]
         for id in withAnnouncements {
             announced[id] = try String.fetchAll(db, sql: EvidenceRanking.announcedSQL, arguments: [id]).map(words.plain.words)
@@ -277,8 +275,7 @@ package final class RankingIndex: Sendable {
         stemNumbers = numbers
         bytes += numbers.keys.reduce(0) { $0 + $1.utf8.count + 20 }
             + postings.reduce(0) { $0 + $1.key.utf8.count + 40 + $1.value.count * 24 }
-        bytes += documents.values.joined().reduce(0) { $0 + $1.count * 4 + 32 }
-        bytes += componentTerms.keys.reduce(0) { $0 + $1.utf8.count + 20 }
+        bytes += positions.values.reduce(0) { $0 + $1.count * 4 + 32 }
         textCount = texts
         approximateBytes = bytes
     }
@@ -286,26 +283,39 @@ package final class RankingIndex: Sendable {
     /// The components holding the phrase `tokens` (two words or more), as `postings` gives a word:
     /// each start of the phrase in a column an instance, weighted by its column.
     func phrasePostings(_ tokens: [String]) -> [EvidencePass.Posting] {
-        var wanted: [Int32] = []
+        var lists: [(postings: [EvidencePass.Posting], positions: [Int32])] = []
         for token in tokens {
-            guard let number = componentTerms[token] else { return [] }
-            wanted.append(number)
+            guard let held = postings[token], let at = positions[token] else { return [] }
+            lists.append((held, at))
         }
         let weights = ComponentListing.columnWeights
         let columnWeights = [weights.title, weights.category, weights.body, weights.labels, weights.code]
         var found: [EvidencePass.Posting] = []
-        for holding in postings[tokens[0]] ?? [] {
-            guard let document = documents[holding.id] else { continue }
+        for first in lists[0].postings {
+            // The same row in each other word's postings (ascending by row: a binary search).
+            var ranges: [Range<Int>] = []
+            for list in lists.dropFirst() {
+                var low = 0, high = list.postings.count
+                while low < high {
+                    let middle = (low + high) / 2
+                    if list.postings[middle].id < first.id { low = middle + 1 } else { high = middle }
+                }
+                guard low < list.postings.count, list.postings[low].id == first.id else { break }
+                ranges.append(list.postings[low].positions)
+            }
+            guard ranges.count == lists.count - 1 else { continue }
             var columns = 0
             var frequency = 0.0
-            for (column, numbers) in document.enumerated() where numbers.count >= wanted.count {
-                for start in 0...(numbers.count - wanted.count) where numbers[start] == wanted[0] {
-                    guard (1..<wanted.count).allSatisfy({ numbers[start + $0] == wanted[$0] }) else { continue }
-                    columns |= 1 << column
-                    frequency += columnWeights[column]
+            for start in lists[0].positions[first.positions] {
+                let follows = ranges.indices.allSatisfy { word in
+                    lists[word + 1].positions[ranges[word]].contains(start + Int32(word + 1))
                 }
+                guard follows else { continue }
+                let column = Int(start >> 24)
+                columns |= 1 << column
+                frequency += columnWeights[column]
             }
-            if columns != 0 { found.append(EvidencePass.Posting(id: holding.id, columns: columns, frequency: frequency)) }
+            if columns != 0 { found.append(EvidencePass.Posting(id: first.id, columns: columns, frequency: frequency)) }
         }
         return found
     }
