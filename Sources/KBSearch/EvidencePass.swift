@@ -91,30 +91,51 @@ struct EvidencePass {
     init?(held: RankingIndex, expression: String, phrases: Int, plain: IndexTokenizer) {
         guard let texts = Self.words(of: expression), texts.count == phrases else { return nil }
         phraseRows = Array(repeating: 0, count: phrases)
-        var byRow: [Int64: [(phrase: Int, posting: Posting)]] = [:]
-        for (phrase, text) in texts.enumerated() {
+        var holders: [[Posting]] = []
+        for text in texts {
             let tokens = plain.words(text)
             guard let first = tokens.first else { return nil }
-            for posting in tokens.count == 1 ? held.postings[first] ?? [] : held.phrasePostings(tokens) {
-                byRow[posting.id, default: []].append((phrase, posting))
+            holders.append(tokens.count == 1 ? held.postings[first] ?? [] : held.phrasePostings(tokens))
+        }
+        // Laid out by row as FTS5 gives them (ascending ids: a count per id, ids are dense), each
+        // row's hits in the order of the phrases.
+        let rows = Int(held.maxComponentID) + 1
+        var hitsOf = [Int](repeating: 0, count: rows + 1)
+        var titled = [Bool](repeating: false, count: rows)
+        for postings in holders {
+            for posting in postings {
+                guard posting.id >= 0 && Int(posting.id) < rows else { return nil }
+                hitsOf[Int(posting.id) + 1] += 1
+                if posting.columns & Self.title != 0 { titled[Int(posting.id)] = true }
             }
         }
-        for id in byRow.keys.sorted() {
-            let hits = byRow[id]!
-            ids.append(id)
-            rowCount = Double(held.componentRows)
-            averageTokens = rowCount > 0 ? Double(held.componentTokens) / rowCount : 0
+        for id in 0..<rows where hitsOf[id + 1] > 0 {
+            ids.append(Int64(id))
+            hitStart.append(hitStart[hitStart.count - 1] + hitsOf[id + 1])
             // A row's sizes only when its title holds a phrase, as the function reads them.
-            let size = hits.contains { $0.posting.columns & Self.title != 0 } ? held.sizes[id] : nil
+            let size = titled[id] ? held.sizes[Int64(id)] : nil
             titleTokens.append(size?.title ?? -1)
             tokens.append(size?.all ?? -1)
-            for hit in hits {
-                hitPhrase.append(hit.phrase)
-                hitColumns.append(hit.posting.columns)
-                hitFrequency.append(hit.posting.frequency)
-                phraseRows[hit.phrase] += 1
+        }
+        if !ids.isEmpty {
+            rowCount = Double(held.componentRows)
+            averageTokens = rowCount > 0 ? Double(held.componentTokens) / rowCount : 0
+        }
+        // Where each row's next hit goes.
+        var next = [Int](repeating: 0, count: rows)
+        for (row, id) in ids.enumerated() { next[Int(id)] = hitStart[row] }
+        hitPhrase = [Int](repeating: 0, count: hitStart[hitStart.count - 1])
+        hitColumns = hitPhrase
+        hitFrequency = [Double](repeating: 0, count: hitPhrase.count)
+        for (phrase, postings) in holders.enumerated() {
+            for posting in postings {
+                let at = next[Int(posting.id)]
+                hitPhrase[at] = phrase
+                hitColumns[at] = posting.columns
+                hitFrequency[at] = posting.frequency
+                next[Int(posting.id)] += 1
+                phraseRows[phrase] += 1
             }
-            hitStart.append(hitPhrase.count)
         }
     }
 
