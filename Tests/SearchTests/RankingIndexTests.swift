@@ -122,6 +122,7 @@ final class RankingIndexTests: XCTestCase {
                 if EvidencePass.words(of: expression)?.contains(where: { $0.contains(" ") }) == true { phrases += 1 }
             }
         }
+        print("RankingIndexTests: the held pass read as FTS5 for \(answered) questions, \(phrases) with a phrase of several words")
         XCTAssertGreaterThan(answered, 300, "questions whose pass the held documents answer")
         XCTAssertGreaterThan(phrases, 20, "with a phrase of several words")
     }
