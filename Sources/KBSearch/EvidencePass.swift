@@ -89,7 +89,7 @@ struct EvidencePass {
     /// words' positions follow each other. Nil for any other expression (a prefix, an operator:
     /// asked of FTS5).
     init?(held: RankingIndex, expression: String, phrases: Int, plain: IndexTokenizer) {
-        guard let texts = Self.words(of: expression), texts.count == phrases else { return nil }
+        guard held.postingsHeld, let texts = Self.words(of: expression), texts.count == phrases else { return nil }
         phraseRows = Array(repeating: 0, count: phrases)
         var holders: [[Posting]] = []
         for text in texts {

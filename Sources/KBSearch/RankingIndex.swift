@@ -161,6 +161,9 @@ package final class RankingIndex: Sendable {
     /// column and a token's place in it (`column << 24 | place`), ascending: where a phrase of
     /// several words is found (`phrasePostings`).
     let positions: [String: [Int32]]
+    /// False when the component index did not hold every document as read (an import deferred
+    /// some): the pass is then FTS5's.
+    let postingsHeld: Bool
     let componentRows: Int
     let componentTokens: Int
     /// Each component's announcements that are a page's example (`EvidenceRanking.announcedSQL`),
@@ -203,7 +206,11 @@ package final class RankingIndex: Sendable {
         let columnWeights = [weights.title, weights.category, weights.body, weights.labels, weights.code]
         var postings: [String: [EvidencePass.Posting]] = [:]
         var positions: [String: [Int32]] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT id, title, category, body, labels, code FROM search_component_text ORDER BY id") {
+        // Only when the component index holds every document as the view gives it: components
+        // whose index rows an import has deferred are answered by FTS5 until it is rebuilt.
+        let pending = try Int.fetchOne(db, sql: "SELECT count(*) FROM search_components_pending") ?? 0
+        let documents = pending > 0 ? [] : try Row.fetchAll(db, sql: "SELECT id, title, category, body, labels, code FROM search_component_text ORDER BY id")
+        for row in documents {
             let id: Int64 = row[0]
             var held: [String: (columns: Int, frequency: Double, at: [Int32])] = [:]
             for column in 0..<columnWeights.count {
@@ -222,6 +229,7 @@ package final class RankingIndex: Sendable {
         }
         self.postings = postings
         self.positions = positions
+        postingsHeld = pending == 0
         var announced: [Int64: [[String]]] = [:]
         for id in withAnnouncements {
             announced[id] = try String.fetchAll(db, sql: EvidenceRanking.announcedSQL, arguments: [id]).map(words.plain.words)
