@@ -220,26 +220,34 @@ package enum ComponentListing {
         guard let listed = try held?.listed ?? row.map(Listed.init) else { return nil }
         let family = listed.family
         // Each fact that matches, unmarked: only the few shown are marked (`TermMatcher.snippet`),
-        // once chosen. The ranks apart, so that sorting moves integers, not hits.
+        // once chosen, and only they copy their hit. The ranks apart, so that sorting moves
+        // integers, not hits.
         var scored: [Scored] = []
         var ranks: [FactRank] = []
         // One fact, with what its text and its label hold, and its hit (made only for a fact that matches).
-        func consider(_ fact: FactFields, _ text: TermMatcher.Found, label inLabel: TermMatcher.Found?, hit made: () throws -> SearchHit?) throws {
-            var found = text
+        func consider(_ fact: FactFields, _ text: TermMatcher.Found, label inLabel: TermMatcher.Found?, hit made: () throws -> MadeHit?) throws {
+            // What the fact holds: its text's terms, with its label's (and, for an announcement, a
+            // verb of speech's); the text's matches are what its snippet marks.
+            var exact = text.exact
+            var viaEquivalent = text.viaEquivalent
             // A question of what is said (`say`, `announce`) is answered by announcements.
-            if !read.speech.isEmpty && FactKind(tag: fact.tag) == .announcement { found.exact.formUnion(read.speech) }
-            if found.holdsNone && (inLabel?.holdsNone ?? true) { return }
-            guard var hit = try made(), passes(hit, fact, options) else { return }
+            if !read.speech.isEmpty && FactKind(tag: fact.tag) == .announcement { exact.formUnion(read.speech) }
+            if exact.isEmpty && viaEquivalent.isEmpty && (inLabel?.holdsNone ?? true) { return }
+            guard let made = try made(), passes(made, fact, options) else { return }
             if let inLabel {
-                found.exact.formUnion(inLabel.exact)
-                found.viaEquivalent.merge(inLabel.viaEquivalent) { $0.union($1) }
+                exact.formUnion(inLabel.exact)
+                if !inLabel.viaEquivalent.isEmpty { viaEquivalent.merge(inLabel.viaEquivalent) { $0.union($1) } }
             }
-            guard !found.holdsNone else { return }
-            hit.equivalents = found.viaEquivalent.filter { !found.exact.contains($0.key) }.values.flatMap { $0 }.sorted()
+            guard !exact.isEmpty || !viaEquivalent.isEmpty else { return }
+            let onlyEquivalent = viaEquivalent.filter { !exact.contains($0.key) }
+            let equivalents = onlyEquivalent.isEmpty ? [] : onlyEquivalent.values.flatMap { $0 }.sorted()
+            // Equivalents count for less than the words typed: exact words rank first.
+            let weight = Double(exact.count) + 0.6 * Double(onlyEquivalent.count)
             // A transcript line is a fragment of what is said; a note's example says it whole.
-            let boost = kindBoost(hit) - (fact.origin == AnnouncementOrigin.transcript.rawValue ? 0.2 : 0)
-            ranks.append(FactRank(weight: -found.weight * platformFactor(hit, fact, read.reading), boost: -boost, length: Double(hit.text.utf8.count)))
-            scored.append(Scored(hit: hit, found: found, inLabel: inLabel))
+            let boost = kindBoost(made) - (fact.origin == AnnouncementOrigin.transcript.rawValue ? 0.2 : 0)
+            ranks.append(FactRank(weight: -weight * platformFactor(made, fact, read.reading), boost: -boost,
+                                  length: Double(made.hit.text.utf8.count)))
+            scored.append(Scored(made: made, equivalents: equivalents, exact: exact, found: text, inLabel: inLabel))
         }
         if let held {
             // Only the facts that may hold a term, and the announcements a question of what is
@@ -255,12 +263,12 @@ package enum ComponentListing {
                 // The rest of the row only for a fact that matches: a component has dozens of
                 // facts, most of which do not.
                 try consider(FactFields(fact), matcher.find(in: fact["text"] as String), label: (fact["label"] as String?).map { matcher.find(in: $0) },
-                             hit: { try hit(fact, component: row!, family: family) })
+                             hit: { try hit(fact, component: row!, family: family).map(MadeHit.init) })
             }
         }
         let factFilters = options.platform != nil || options.framework != nil || options.kind != nil || options.aspect != nil
         if factFilters && scored.isEmpty { return nil }
-        let ranked = scored.indices.sorted { ranks[$0].precedes(ranks[$1]) }.map { scored[$0] }
+        let ranked = scored.indices.sorted { ranks[$0].precedes(ranks[$1]) }
         let title = listed.title
         let titleFound = matcher.find(in: title)
         let names = read.reading.terms.map(\.text)
@@ -270,9 +278,10 @@ package enum ComponentListing {
             highlightedTitle: titleFound.marks.isEmpty ? HighlightedText(parts: [.plain(title)]) : TermMatcher.snippet(title, titleFound),
             matchedTerms: names.indices.filter { !candidate.missing.contains($0) }.map { names[$0] },
             missingTerms: candidate.missing.map { names[$0] },
-            facts: varied(ranked.map { ($0.found.exact, $0.hit.equivalents, $0.hit.platform) }).enumerated().map { index, chosen in
-                let fact = ranked[chosen]
-                var hit = fact.hit
+            facts: varied(ranked.map { (scored[$0].exact, scored[$0].equivalents, scored[$0].made.hit.platform) }).enumerated().map { index, chosen in
+                let fact = scored[ranked[chosen]]
+                var hit = fact.made.hit
+                hit.equivalents = fact.equivalents
                 hit.snippet = TermMatcher.snippet(hit.text, fact.found)
                 if let label = hit.label, let inLabel = fact.inLabel, !inLabel.marks.isEmpty { hit.highlightedLabel = TermMatcher.snippet(label, inLabel) }
                 hit.rank = index + 1
@@ -299,11 +308,25 @@ package enum ComponentListing {
         }
     }
 
-    /// A fact that matches, as `component` ranks it: its hit (unmarked), what it holds, and what its label holds.
+    /// A fact that matches, as `component` ranks it: its hit (unmarked), the equivalents it holds
+    /// in place of a word as typed, the terms it holds as typed, what its text holds (its marks),
+    /// and what its label holds.
     private struct Scored {
-        let hit: SearchHit
+        let made: MadeHit
+        let equivalents: [String]
+        let exact: TermSet
         let found: TermMatcher.Found
         let inLabel: TermMatcher.Found?
+    }
+
+    /// A fact's hit as made from its row, unmarked: made once by the ranking index, or per
+    /// question by SQL for a fact that matches. A class: a question ranks every fact that matches
+    /// by a few of its fields, and copied whole (a dozen strings retained) at each step it cost
+    /// more than the ranking; only the facts shown are copied, to be marked.
+    final class MadeHit: Sendable {
+        let hit: SearchHit
+
+        init(_ hit: SearchHit) { self.hit = hit }
     }
 
     /// A fact's place among a component's: by weight, then kind, then length, each smallest first.
@@ -340,9 +363,9 @@ package enum ComponentListing {
     /// The facts to show, from the best-scored list, as positions in it: the best one, then each
     /// time the best one that adds evidence not shown yet (a term, an equivalent, a platform), else
     /// the next best. So `dimmed` shows iOS's dimmed and, under it, Android's disabled.
-    static func varied(_ ranked: [(exact: Set<Int>, equivalents: [String], platform: Platform?)]) -> [Int] {
+    static func varied(_ ranked: [(exact: TermSet, equivalents: [String], platform: Platform?)]) -> [Int] {
         var chosen: [Int] = []
-        var terms = Set<Int>(), equivalents = Set<String>(), platforms = Set<Platform?>()
+        var terms = TermSet(), equivalents = Set<String>(), platforms = Set<Platform?>()
         func adds(_ index: Int) -> Bool {
             !ranked[index].exact.isSubset(of: terms) || !ranked[index].equivalents.allSatisfy(equivalents.contains)
                 || !platforms.contains(ranked[index].platform)
@@ -405,15 +428,16 @@ package enum ComponentListing {
             summary: component["summary"], source: fact["source"], line: fact["line"])
     }
 
-    /// The hard filters on facts, as the fact search applies them.
-    static func passes(_ hit: SearchHit, _ fact: FactFields, _ options: SearchOptions) -> Bool {
-        if let platform = options.platform, !(hit.platform == platform || (hit.platform == nil && hit.family == platform.family)) { return false }
-        if let framework = options.framework, hit.framework != framework { return false }
-        if let kind = options.kind, hit.fact != kind { return false }
+    /// The hard filters on facts, as the fact search applies them. Of the hit made (read in place:
+    /// a hit passed by value is copied whole).
+    static func passes(_ made: MadeHit, _ fact: FactFields, _ options: SearchOptions) -> Bool {
+        if let platform = options.platform, !(made.hit.platform == platform || (made.hit.platform == nil && made.hit.family == platform.family)) { return false }
+        if let framework = options.framework, made.hit.framework != framework { return false }
+        if let kind = options.kind, made.hit.fact != kind { return false }
         if let aspect = options.aspect {
-            let label = (hit.label ?? "").lowercased()
-            let guidanceAspect = hit.fact == .guidance ? fact.aspect : nil
-            if !(guidanceAspect == aspect || hit.kind?.rawValue == aspect || (hit.fact == .criterion && label == aspect.replacingOccurrences(of: "-", with: " "))) {
+            let label = (made.hit.label ?? "").lowercased()
+            let guidanceAspect = made.hit.fact == .guidance ? fact.aspect : nil
+            if !(guidanceAspect == aspect || made.hit.kind?.rawValue == aspect || (made.hit.fact == .criterion && label == aspect.replacingOccurrences(of: "-", with: " "))) {
                 return false
             }
         }
@@ -422,23 +446,23 @@ package enum ComponentListing {
 
     /// The soft filter: a fact of the platform, framework or screen reader the query names counts
     /// half as much again, one for every platform as it is, one of another platform half.
-    static func platformFactor(_ hit: SearchHit, _ fact: FactFields, _ reading: SearchReading) -> Double {
+    static func platformFactor(_ made: MadeHit, _ fact: FactFields, _ reading: SearchReading) -> Double {
         guard !reading.platforms.isEmpty else { return 1 }
-        guard let platform = hit.platform else { return 1 }
+        guard let platform = made.hit.platform else { return 1 }
         guard reading.platforms.contains(platform) else { return 0.5 }
         var factor = 1.5
-        if let framework = hit.framework, reading.frameworks.contains(framework) { factor += 0.25 }
+        if let framework = made.hit.framework, reading.frameworks.contains(framework) { factor += 0.25 }
         if let reader = fact.screenReader, reading.screenReaders.contains(reader) { factor += 0.25 }
         return factor
     }
 
     /// Criteria, then announcements, then notes, then nested notes (as the fact search's boosts).
-    static func kindBoost(_ hit: SearchHit) -> Double {
-        switch hit.fact {
+    static func kindBoost(_ made: MadeHit) -> Double {
+        switch made.hit.fact {
         case .component: 2
         case .criterion: 1.5
         case .announcement: 1.25
-        case .guidance: hit.text.isEmpty ? 0 : 1
+        case .guidance: made.hit.text.isEmpty ? 0 : 1
         }
     }
 }

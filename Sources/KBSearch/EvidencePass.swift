@@ -72,6 +72,110 @@ struct EvidencePass {
         }
     }
 
+    /// One component holding a word (`RankingIndex.postings`): the columns holding it (bits, as
+    /// `title`...`code`) and how often, each instance weighted by its column as the pass weighs them.
+    struct Posting: Sendable {
+        let id: Int64
+        let columns: Int
+        let frequency: Double
+        /// Where the row's instances are in the word's positions (`RankingIndex.positions`).
+        var positions: Range<Int> = 0..<0
+    }
+
+    /// The same pass, answered from the words a long-running reader holds with their positions
+    /// (`RankingIndex.postings`, tokenized from the documents the index was made of): for an
+    /// expression of phrases joined by OR, the rows holding any and what each holds, in the order
+    /// of the rows, as FTS5 reads them: a word's postings, a phrase of several words where its
+    /// words' positions follow each other. Nil for any other expression (a prefix, an operator:
+    /// asked of FTS5).
+    init?(held: RankingIndex, expression: String, phrases: Int, plain: IndexTokenizer) {
+        guard held.postingsHeld, let texts = Self.words(of: expression), texts.count == phrases else { return nil }
+        phraseRows = Array(repeating: 0, count: phrases)
+        var holders: [[Posting]] = []
+        for text in texts {
+            let tokens = plain.words(text)
+            guard let first = tokens.first else { return nil }
+            holders.append(tokens.count == 1 ? held.postings[first] ?? [] : held.phrasePostings(tokens))
+        }
+        // Laid out by row as FTS5 gives them (ascending ids: a count per id, ids are dense), each
+        // row's hits in the order of the phrases.
+        let rows = Int(held.maxComponentID) + 1
+        var hitsOf = [Int](repeating: 0, count: rows + 1)
+        var titled = [Bool](repeating: false, count: rows)
+        for postings in holders {
+            for posting in postings {
+                guard posting.id >= 0 && Int(posting.id) < rows else { return nil }
+                hitsOf[Int(posting.id) + 1] += 1
+                if posting.columns & Self.title != 0 { titled[Int(posting.id)] = true }
+            }
+        }
+        for id in 0..<rows where hitsOf[id + 1] > 0 {
+            ids.append(Int64(id))
+            hitStart.append(hitStart[hitStart.count - 1] + hitsOf[id + 1])
+            // A row's sizes only when its title holds a phrase, as the function reads them.
+            let size = titled[id] ? held.sizes[Int64(id)] : nil
+            titleTokens.append(size?.title ?? -1)
+            tokens.append(size?.all ?? -1)
+        }
+        if !ids.isEmpty {
+            rowCount = Double(held.componentRows)
+            averageTokens = rowCount > 0 ? Double(held.componentTokens) / rowCount : 0
+        }
+        // Where each row's next hit goes.
+        var next = [Int](repeating: 0, count: rows)
+        for (row, id) in ids.enumerated() { next[Int(id)] = hitStart[row] }
+        hitPhrase = [Int](repeating: 0, count: hitStart[hitStart.count - 1])
+        hitColumns = hitPhrase
+        hitFrequency = [Double](repeating: 0, count: hitPhrase.count)
+        for (phrase, postings) in holders.enumerated() {
+            for posting in postings {
+                let at = next[Int(posting.id)]
+                hitPhrase[at] = phrase
+                hitColumns[at] = posting.columns
+                hitFrequency[at] = posting.frequency
+                next[Int(posting.id)] += 1
+                phraseRows[phrase] += 1
+            }
+        }
+    }
+
+    /// The phrases of an expression of quoted phrases joined by OR (parentheses allowed), as
+    /// written; nil when it holds anything else (another operator, a prefix, a quote inside a
+    /// phrase, phrases side by side, which FTS5 reads as AND).
+    static func words(of expression: String) -> [String]? {
+        let bytes = Array(expression.utf8)
+        var words: [String] = []
+        var index = 0, depth = 0
+        var wantsPhrase = true
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: " "):
+                index += 1
+            case UInt8(ascii: "("):
+                guard wantsPhrase else { return nil }
+                depth += 1
+                index += 1
+            case UInt8(ascii: ")"):
+                guard !wantsPhrase, depth > 0 else { return nil }
+                depth -= 1
+                index += 1
+            case UInt8(ascii: "\""):
+                guard wantsPhrase, let end = bytes[(index + 1)...].firstIndex(of: UInt8(ascii: "\"")),
+                      end + 1 == bytes.count || bytes[end + 1] != UInt8(ascii: "\"") else { return nil }
+                words.append(String(decoding: bytes[(index + 1)..<end], as: UTF8.self))
+                wantsPhrase = false
+                index = end + 1
+            case UInt8(ascii: "O"):
+                guard !wantsPhrase, index + 2 < bytes.count, bytes[index + 1] == UInt8(ascii: "R"), bytes[index + 2] == UInt8(ascii: " ") else { return nil }
+                wantsPhrase = true
+                index += 2
+            default:
+                return nil
+            }
+        }
+        return wantsPhrase || depth != 0 ? nil : words
+    }
+
     /// FTS5's bm25 of row `row`, whose text is `tokens` long, over the phrases (fts5_aux.c: k1 1.2,
     /// b 0.75, an idf of at most nothing counted as 1e-6), negative as FTS5 returns it: lower is
     /// better.
@@ -90,9 +194,15 @@ struct EvidencePass {
 
     /// The tokens of each component's title and of its whole text, as the index counted them: the
     /// index's own record of them (`search_components_docsize`: per row, one varint per column,
-    /// SQLite's varint), read for the rows that need them: by key, or in one scan when they are many.
-    static func sizes(_ db: Database, _ ids: [Int64]) throws -> [Int64: (title: Int, all: Int)] {
+    /// SQLite's varint), read for the rows that need them: by key, or in one scan when they are many;
+    /// or held, every row's, by a long-running reader's index (`RankingIndex.sizes`).
+    static func sizes(_ db: Database, held: RankingIndex? = nil, _ ids: [Int64]) throws -> [Int64: (title: Int, all: Int)] {
         guard !ids.isEmpty else { return [:] }
+        if let held {
+            var sizes: [Int64: (title: Int, all: Int)] = [:]
+            for id in ids { if let size = held.sizes[id] { sizes[id] = size } }
+            return sizes
+        }
         var sizes: [Int64: (title: Int, all: Int)] = [:]
         sizes.reserveCapacity(ids.count)
         // A lookup by key per row, stepped by hand (a statement per row through the row decoder

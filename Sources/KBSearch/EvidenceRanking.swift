@@ -167,8 +167,10 @@ enum EvidenceRanking {
         }
         // The screen readers and frameworks named (`jaws`) in the same pass, after the words.
         let namedFrom = wordOfPhrase.count
-        let pass = try EvidencePass(db, expression: (read.full + read.named).map { "(" + $0 + ")" }.joined(separator: " OR "),
-                                    phrases: namedFrom + read.named.map(EvidencePass.phraseCount).reduce(0, +))
+        let expression = (read.full + read.named).map { "(" + $0 + ")" }.joined(separator: " OR ")
+        let phraseTotal = namedFrom + read.named.map(EvidencePass.phraseCount).reduce(0, +)
+        let pass = try heldIndex.flatMap { EvidencePass(held: $0, expression: expression, phrases: phraseTotal, plain: words.plain) }
+            ?? EvidencePass(db, expression: expression, phrases: phraseTotal)
         var speaksOf = [Double](repeating: 0, count: maxID + 1)
         let viaEquivalent = (0..<count).map { read.full[$0] != read.exact[$0] }
         func put(_ id: Int64, _ index: Int, _ at: Double) {
@@ -252,7 +254,7 @@ enum EvidenceRanking {
             let row = rowOf[Int(id)]
             return row >= 0 && pass.titleTokens[row] >= 0 ? pass.titleTokens[row] : nil
         }
-        let aliasTitles = try EvidencePass.sizes(db, held.filter {
+        let aliasTitles = try EvidencePass.sizes(db, held: heldIndex, held.filter {
             passTitleTokens($0) == nil && places[(Int($0) * count)..<(Int($0) * count + count)].contains(place.title)
         })
         var scored: [Scored] = held.map { id in
@@ -281,7 +283,7 @@ enum EvidenceRanking {
         let shortlist = scored.prefix { $0.key >= cut }
         // bm25 is read for the shortlist (it ranks them) and for the rest that can be shown (their score).
         let scoredFor = Array(scored.prefix(max(shortlist.count, min(limit, scored.count))))
-        let lengths = try EvidencePass.sizes(db, scoredFor.map(\.id).filter { rowOf[Int($0)] >= 0 && pass.tokens[rowOf[Int($0)]] < 0 })
+        let lengths = try EvidencePass.sizes(db, held: heldIndex, scoredFor.map(\.id).filter { rowOf[Int($0)] >= 0 && pass.tokens[rowOf[Int($0)]] < 0 })
         var bm25: [Int64: Double] = [:]
         for candidate in scoredFor where rowOf[Int(candidate.id)] >= 0 {
             let row = rowOf[Int(candidate.id)]

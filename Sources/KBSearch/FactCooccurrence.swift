@@ -21,11 +21,10 @@ enum FactCooccurrence {
         var best = 0.0
         // One fact: its kind's tag, what its text and its label hold.
         func consider(kind: Int, _ text: TermMatcher.Found, label: TermMatcher.Found?) {
-            var found = text
+            var terms = text.terms
             // A question of what is said (`say`, `announce`) is answered by announcements.
-            if !read.speech.isEmpty && kind == 4 { found.exact.formUnion(read.speech) }
-            if let label { found.exact.formUnion(label.terms) }
-            let terms = found.terms
+            if !read.speech.isEmpty && kind == 4 { terms.formUnion(read.speech) }
+            if let label { terms.formUnion(label.terms) }
             guard terms.count > 1 else { return }
             best = max(best, terms.reduce(0) { $0 + weights[$1] })
         }

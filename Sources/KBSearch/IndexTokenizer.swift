@@ -70,6 +70,14 @@ final class IndexTokenizer {
 
     func tokens(_ text: String, limit: Int = .max) -> [Token] { tokens(Array(text.utf8), limit: limit) }
 
-    /// The stems (or folded words) of a short text, e.g. a query word: `Dimmed` → `dim`.
-    func words(_ text: String) -> [String] { tokens(text).map(\.text) }
+    /// The stems (or folded words) of a short text, e.g. a query word: `Dimmed` → `dim`. Kept:
+    /// reading a question asks for the same words many times over (a tokenizer is one question's).
+    func words(_ text: String) -> [String] {
+        if let words = wordsOf[text] { return words }
+        let words = tokens(text).map(\.text)
+        wordsOf[text] = words
+        return words
+    }
+
+    private var wordsOf: [String: [String]] = [:]
 }

@@ -443,7 +443,7 @@ struct QueryReading {
         var held: [Equivalent] = []
         for equivalent in equivalents {
             let form = try forms.forms(db, equivalent.term)
-            guard !alternatives.contains(form), try QueryReading.matchesAny(db, form) else { continue }
+            guard !alternatives.contains(form), try forms.holdsAnyForm(db, equivalent.term) else { continue }
             alternatives.append(form)
             held.append(equivalent)
             patterns.append(TermMatcher.Pattern(pieces: forms.pieces(equivalent.term, prefix: false), term: term, equivalent: equivalent.term))
@@ -453,7 +453,7 @@ struct QueryReading {
             speech.insert(term)
             for word in PlainLanguage.announcementWords {
                 let form = try forms.forms(db, word)
-                guard !alternatives.contains(form), try QueryReading.matchesAny(db, form) else { continue }
+                guard !alternatives.contains(form), try forms.holdsAnyForm(db, word) else { continue }
                 alternatives.append(form)
                 patterns.append(TermMatcher.Pattern(pieces: forms.pieces(word, prefix: false), term: term, equivalent: nil))
             }

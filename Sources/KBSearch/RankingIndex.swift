@@ -13,7 +13,8 @@ import KBStore
 /// the order the same statements return them, with the word forms (`WordForms.forms`) and the
 /// vocabulary's keys (`SearchVocabulary`), and what else each question read again: the rules a
 /// search lists (`RuleSearch.Held`), the WCAG catalogue as a question names a criterion
-/// (`CriterionNames`), spelling's words, the evidence ranking's counts. It holds data only: the ranking and the listing run the
+/// (`CriterionNames`), spelling's candidates and the words' counts, the evidence ranking's counts
+/// and sizes. It holds data only: the ranking and the listing run the
 /// same code over it as over SQL (they ask `WordForms.held`), so both paths give the same answer
 /// byte for byte (`RankingIndexTests`).
 ///
@@ -25,6 +26,9 @@ package final class RankingIndex: Sendable {
     /// window), and its window lower-cased for the matcher's byte check. A class: a question
     /// passes each on to the matcher, and a struct of five arrays was copied (retained) each time.
     final class Tokenized: Sendable {
+        /// Its place among the index's texts (`textCount` of them, from 0): what a matcher keeps
+        /// what it found in it by (`TermMatcher.find(in:)`).
+        let position: Int
         /// The window lower-cased when ASCII (`TermMatcher.folded`).
         let folded: [UInt8]?
         /// The byte pairs of `folded`, for the matcher's check.
@@ -35,7 +39,9 @@ package final class RankingIndex: Sendable {
         let stemIDs: [Int32]
         let words: [IndexTokenizer.Token]
 
-        init(folded: [UInt8]?, pairs: TermMatcher.BytePairs?, stems: [IndexTokenizer.Token], stemIDs: [Int32], words: [IndexTokenizer.Token]) {
+        init(position: Int, folded: [UInt8]?, pairs: TermMatcher.BytePairs?, stems: [IndexTokenizer.Token], stemIDs: [Int32],
+             words: [IndexTokenizer.Token]) {
+            self.position = position
             self.folded = folded
             self.pairs = pairs
             self.stems = stems
@@ -55,9 +61,9 @@ package final class RankingIndex: Sendable {
         let label: Tokenized?
         /// The fact as the listing shows it (`ComponentListing.hit`), made once; or why its row
         /// cannot be read, thrown when a question shows it, as the SQL path throws it.
-        let hit: Result<SearchHit?, UnknownStoredValue>
+        let hit: Result<ComponentListing.MadeHit?, UnknownStoredValue>
 
-        init(row: Row, text: Tokenized, label: Tokenized?, hit: Result<SearchHit?, UnknownStoredValue>) {
+        init(row: Row, text: Tokenized, label: Tokenized?, hit: Result<ComponentListing.MadeHit?, UnknownStoredValue>) {
             fields = ComponentListing.FactFields(row)
             self.text = text
             self.label = label
@@ -130,8 +136,12 @@ package final class RankingIndex: Sendable {
     /// question reads it, as the SQL path throws it).
     let criterionNames: Result<CriterionNames, any Error>
     /// The component index's words (`search_component_forms`) by their first byte, each list in
-    /// SQLite's order of the words (their bytes): `Spelling`'s candidates.
-    let wordsByFirstByte: [UInt8: [String]]
+    /// SQLite's order of the words (their bytes): `Spelling`'s candidates, read into letters.
+    let spellingCandidates: [UInt8: [Spelling.Candidate]]
+    /// The words the component index holds (`search_component_terms`), each with how many
+    /// components hold it: whether a word is held in one of its forms (`WordForms.holdsAnyForm`)
+    /// without a statement, and `Spelling`'s counts.
+    let termDocs: [String: Int]
     /// How many components there are, their largest id, and those with announcements (in the
     /// order `withAnnouncementsSQL` gives them): what `EvidenceRanking` asked of SQL per question.
     let componentCount: Int
@@ -140,6 +150,22 @@ package final class RankingIndex: Sendable {
     static let componentCountSQL = "SELECT count(*) FROM components"
     static let maxComponentIDSQL = "SELECT max(id) FROM components"
     static let withAnnouncementsSQL = "SELECT DISTINCT component_id FROM announcements"
+    /// The tokens of each component's title and of its whole text, as the component index counts
+    /// them (`EvidencePass.sizes` of every row).
+    let sizes: [Int64: (title: Int, all: Int)]
+    /// The component index's words, each with the components holding it (by id, in order), the
+    /// columns holding it and how often, weighted (`EvidencePass.Posting`); and its rows and their
+    /// tokens in all: what the FTS5 pass reads of an expression of words (`EvidencePass(held:)`).
+    let postings: [String: [EvidencePass.Posting]]
+    /// Each word's positions, row by row as its postings (each posting's `positions`), each a
+    /// column and a token's place in it (`column << 24 | place`), ascending: where a phrase of
+    /// several words is found (`phrasePostings`).
+    let positions: [String: [Int32]]
+    /// False when the component index did not hold every document as read (an import deferred
+    /// some): the pass is then FTS5's.
+    let postingsHeld: Bool
+    let componentRows: Int
+    let componentTokens: Int
     /// Each component's announcements that are a page's example (`EvidenceRanking.announcedSQL`),
     /// as their words.
     let announced: [Int64: [[String]]]
@@ -159,16 +185,51 @@ package final class RankingIndex: Sendable {
             forms[row[0] as String, default: []].append(row[1])
         }
         formsByStem = forms
-        var byFirstByte: [UInt8: [String]] = [:]
+        var byFirstByte: [UInt8: [Spelling.Candidate]] = [:]
         for term in try String.fetchAll(db, sql: "SELECT term FROM search_component_forms ORDER BY term") {
             guard let first = term.utf8.first else { continue }
-            byFirstByte[first, default: []].append(term)
+            byFirstByte[first, default: []].append(Spelling.Candidate(term))
         }
-        wordsByFirstByte = byFirstByte
+        spellingCandidates = byFirstByte
+        var docs: [String: Int] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT term, doc FROM search_component_terms WHERE doc > 0") { docs[row[0]] = row[1] }
+        termDocs = docs
         rules = try RuleSearch.Held(db, porter: words.porter)
         componentCount = try Int.fetchOne(db, sql: Self.componentCountSQL) ?? 0
         maxComponentID = try Int64.fetchOne(db, sql: Self.maxComponentIDSQL) ?? 0
         withAnnouncements = try Int64.fetchAll(db, sql: Self.withAnnouncementsSQL)
+        sizes = try EvidencePass.sizes(db, Int64.fetchAll(db, sql: "SELECT id FROM search_components_docsize"))
+        componentRows = sizes.count
+        componentTokens = sizes.values.reduce(0) { $0 + $1.all }
+        // Each document as the component index was made of it, tokenized by its tokenizer.
+        let weights = ComponentListing.columnWeights
+        let columnWeights = [weights.title, weights.category, weights.body, weights.labels, weights.code]
+        var postings: [String: [EvidencePass.Posting]] = [:]
+        var positions: [String: [Int32]] = [:]
+        // Only when the component index holds every document as the view gives it: components
+        // whose index rows an import has deferred are answered by FTS5 until it is rebuilt.
+        let pending = try Int.fetchOne(db, sql: "SELECT count(*) FROM search_components_pending") ?? 0
+        let documents = pending > 0 ? [] : try Row.fetchAll(db, sql: "SELECT id, title, category, body, labels, code FROM search_component_text ORDER BY id")
+        for row in documents {
+            let id: Int64 = row[0]
+            var held: [String: (columns: Int, frequency: Double, at: [Int32])] = [:]
+            for column in 0..<columnWeights.count {
+                for (place, token) in words.plain.tokens(row[column + 1] as String? ?? "").enumerated() {
+                    held[token.text, default: (0, 0, [])].columns |= 1 << column
+                    held[token.text]!.frequency += columnWeights[column]
+                    held[token.text]!.at.append(Int32(column << 24 | place))
+                }
+            }
+            for (term, holds) in held {
+                let from = positions[term]?.count ?? 0
+                positions[term, default: []].append(contentsOf: holds.at)
+                postings[term, default: []].append(EvidencePass.Posting(id: id, columns: holds.columns, frequency: holds.frequency,
+                                                                       positions: from..<(from + holds.at.count)))
+            }
+        }
+        self.postings = postings
+        self.positions = positions
+        postingsHeld = pending == 0
         var announced: [Int64: [[String]]] = [:]
         for id in withAnnouncements {
             announced[id] = try String.fetchAll(db, sql: EvidenceRanking.announcedSQL, arguments: [id]).map(words.plain.words)
@@ -186,7 +247,7 @@ package final class RankingIndex: Sendable {
         var numbers: [String: Int32] = [:]
         func tokenized(_ text: String) -> Tokenized {
             if let held = seen[text] { return held }
-            let held = Self.tokenized(text, words, numbering: &numbers)
+            let held = Self.tokenized(text, position: texts, words, numbering: &numbers)
             seen[text] = held
             texts += 1
             bytes += (held.folded?.count ?? 0) + (held.stems + held.words).reduce(0) { $0 + $1.text.utf8.count + 32 } + 4 * held.stemIDs.count + 32
@@ -202,8 +263,9 @@ package final class RankingIndex: Sendable {
             guard let row = try Row.fetchOne(listed, arguments: [id]), let shown = try? ComponentListing.Listed(row) else { continue }
             let family = shown.family
             let held = try Row.fetchAll(facts, arguments: [id]).map { fact in
-                let hit: Result<SearchHit?, UnknownStoredValue>
-                do { hit = .success(try ComponentListing.hit(fact, component: row, family: family)) } catch let unknown as UnknownStoredValue { hit = .failure(unknown) }
+                let hit: Result<ComponentListing.MadeHit?, UnknownStoredValue>
+                do { hit = .success(try ComponentListing.hit(fact, component: row, family: family).map(ComponentListing.MadeHit.init)) }
+                catch let unknown as UnknownStoredValue { hit = .failure(unknown) }
                 return Fact(row: fact, text: tokenized(fact["text"]), label: (fact["label"] as String?).map(tokenized), hit: hit)
             }
             let together = try Row.fetchAll(said, arguments: [id]).map { text in
@@ -214,18 +276,61 @@ package final class RankingIndex: Sendable {
                 + (component.factsByStem.count + component.saidByStem.count) * 40
             components[id] = component
         }
-        bytes += wordsByFirstByte.values.joined().reduce(0) { $0 + $1.utf8.count + 16 } + rules.approximateBytes
+        bytes += spellingCandidates.values.joined().reduce(0) { $0 + 2 * $1.term.utf8.count + 40 } + rules.approximateBytes
+            + termDocs.keys.reduce(0) { $0 + $1.utf8.count + 24 }
             + announced.values.joined().joined().reduce(0) { $0 + $1.utf8.count + 16 }
         self.components = components
         stemNumbers = numbers
         bytes += numbers.keys.reduce(0) { $0 + $1.utf8.count + 20 }
+            + postings.reduce(0) { $0 + $1.key.utf8.count + 40 + $1.value.count * 24 }
+        bytes += positions.values.reduce(0) { $0 + $1.count * 4 + 32 }
         textCount = texts
         approximateBytes = bytes
     }
 
-    /// A text as the index holds it, its stems numbered in `numbers` (a stem new to it takes the
-    /// next number).
-    static func tokenized(_ text: String, _ words: WordForms, numbering numbers: inout [String: Int32]) -> Tokenized {
+    /// The components holding the phrase `tokens` (two words or more), as `postings` gives a word:
+    /// each start of the phrase in a column an instance, weighted by its column.
+    func phrasePostings(_ tokens: [String]) -> [EvidencePass.Posting] {
+        var lists: [(postings: [EvidencePass.Posting], positions: [Int32])] = []
+        for token in tokens {
+            guard let held = postings[token], let at = positions[token] else { return [] }
+            lists.append((held, at))
+        }
+        let weights = ComponentListing.columnWeights
+        let columnWeights = [weights.title, weights.category, weights.body, weights.labels, weights.code]
+        var found: [EvidencePass.Posting] = []
+        for first in lists[0].postings {
+            // The same row in each other word's postings (ascending by row: a binary search).
+            var ranges: [Range<Int>] = []
+            for list in lists.dropFirst() {
+                var low = 0, high = list.postings.count
+                while low < high {
+                    let middle = (low + high) / 2
+                    if list.postings[middle].id < first.id { low = middle + 1 } else { high = middle }
+                }
+                guard low < list.postings.count, list.postings[low].id == first.id else { break }
+                ranges.append(list.postings[low].positions)
+            }
+            guard ranges.count == lists.count - 1 else { continue }
+            var columns = 0
+            var frequency = 0.0
+            for start in lists[0].positions[first.positions] {
+                let follows = ranges.indices.allSatisfy { word in
+                    lists[word + 1].positions[ranges[word]].contains(start + Int32(word + 1))
+                }
+                guard follows else { continue }
+                let column = Int(start >> 24)
+                columns |= 1 << column
+                frequency += columnWeights[column]
+            }
+            if columns != 0 { found.append(EvidencePass.Posting(id: first.id, columns: columns, frequency: frequency)) }
+        }
+        return found
+    }
+
+    /// A text as the index holds it, at `position` among its texts, its stems numbered in `numbers`
+    /// (a stem new to it takes the next number).
+    static func tokenized(_ text: String, position: Int, _ words: WordForms, numbering numbers: inout [String: Int32]) -> Tokenized {
         let utf8 = Array(text.utf8)
         let stems = words.porter.tokens(utf8, limit: TermMatcher.windowBytes)
         let ids = stems.map { stem in
@@ -235,7 +340,7 @@ package final class RankingIndex: Sendable {
             return id
         }
         let folded = TermMatcher.folded(utf8)
-        return Tokenized(folded: folded, pairs: folded.map(TermMatcher.BytePairs.init), stems: stems, stemIDs: ids,
+        return Tokenized(position: position, folded: folded, pairs: folded.map(TermMatcher.BytePairs.init), stems: stems, stemIDs: ids,
                          words: words.plain.tokens(utf8, limit: TermMatcher.windowBytes))
     }
 }

@@ -36,9 +36,15 @@ package enum RuleSearch {
         /// The criteria the WCAG catalogue holds, by number as written.
         let catalogue: Set<String>
         /// The rules (every row `search_rules` indexes, by id in order) holding each stem, as its
-        /// tokenizer reads their id, name and description: a word of one token is looked up here
-        /// rather than by a statement (`"word"` over `search_rules` finds the rows holding its token).
-        let byStem: [String: [Int64]]
+        /// tokenizer reads their id, name and description, each with how often it holds it,
+        /// weighted by column as the ranking weighs them (`columnWeights`): a word of one token is
+        /// looked up here rather than by a statement (`"word"` over `search_rules` finds the rows
+        /// holding its token), and bm25 is computed from these (`ranked`).
+        let byStem: [String: [(id: Int64, frequency: Double)]]
+        /// Each row's tokens, and the rows and tokens in all: what bm25 reads of the index's sizes.
+        let tokens: [Int64: Int]
+        let rowCount: Int
+        let tokenCount: Int
 
         /// What it costs in memory, about (as `RankingIndex.approximateBytes` counts).
         var approximateBytes: Int {
@@ -48,18 +54,69 @@ package enum RuleSearch {
                 } ?? 0
                 return total + hit + rule.order.count + 64
             } + testing.values.reduce(0) { $0 + $1.count * 8 + 32 } + catalogue.count * 24
-                + byStem.reduce(0) { $0 + $1.key.utf8.count + $1.value.count * 8 + 48 }
+                + byStem.reduce(0) { $0 + $1.key.utf8.count + $1.value.count * 16 + 48 } + tokens.count * 24
+        }
+
+        /// The ids the bm25 statement of `search` gives for `words` (sorted, as its expression
+        /// lists them): the rules `v_rules` lists undeprecated holding any, by FTS5's bm25
+        /// (fts5_aux.c: k1 1.2, b 0.75, an idf of at most nothing counted as 1e-6, each phrase's
+        /// share summed in the expression's order), computed the same way from the counts held,
+        /// and rules scoring the same by id, as SQLite returns them. Nil when a word is not one
+        /// token (a phrase: asked of the statement).
+        func ranked(_ words: [String], porter: IndexTokenizer) -> [Int64]? {
+            var stems: [String] = []
+            for word in words {
+                let tokens = porter.words(word)
+                guard tokens.count == 1 else { return nil }
+                stems.append(tokens[0])
+            }
+            guard rowCount > 0 else { return [] }
+            let k1 = 1.2, b = 0.75
+            let averageTokens = Double(tokenCount) / Double(rowCount)
+            var idf: [Double] = []
+            var frequencies: [Int64: [Double]] = [:]
+            for (phrase, stem) in stems.enumerated() {
+                let holding = byStem[stem] ?? []
+                let value = log((Double(rowCount - holding.count) + 0.5) / (Double(holding.count) + 0.5))
+                idf.append(value <= 0 ? 1e-6 : value)
+                for (id, frequency) in holding where rules[id].map({ !$0.deprecated }) ?? false {
+                    frequencies[id, default: [Double](repeating: 0, count: stems.count)][phrase] = frequency
+                }
+            }
+            var scored: [(id: Int64, score: Double)] = []
+            scored.reserveCapacity(frequencies.count)
+            for (id, frequency) in frequencies {
+                let size = Double(tokens[id] ?? 0)
+                var score = 0.0
+                for phrase in stems.indices {
+                    let f = frequency[phrase]
+                    score += idf[phrase] * ((f * (k1 + 1.0)) / (f + k1 * (1 - b + b * size / averageTokens)))
+                }
+                scored.append((id, -1.0 * score))
+            }
+            return scored.sorted { $0.score != $1.score ? $0.score < $1.score : $0.id < $1.id }.map(\.id)
         }
 
         init(_ db: Database, porter: IndexTokenizer) throws {
-            var byStem: [String: [Int64]] = [:]
+            var byStem: [String: [(id: Int64, frequency: Double)]] = [:]
+            var tokens: [Int64: Int] = [:]
+            let weights = [RuleSearch.columnWeights.slug, RuleSearch.columnWeights.name, RuleSearch.columnWeights.description]
             for row in try Row.fetchAll(db, sql: "SELECT id, slug, name, description FROM rules ORDER BY id") {
                 let id: Int64 = row[0]
+                var count = 0
                 for column in 1...3 {
-                    for stem in porter.words(row[column] as String? ?? "") where byStem[stem]?.last != id { byStem[stem, default: []].append(id) }
+                    for stem in porter.words(row[column] as String? ?? "") {
+                        count += 1
+                        if byStem[stem]?.last?.id != id { byStem[stem, default: []].append((id, 0)) }
+                        byStem[stem]![byStem[stem]!.count - 1].frequency += weights[column - 1]
+                    }
                 }
+                tokens[id] = count
             }
             self.byStem = byStem
+            self.tokens = tokens
+            rowCount = tokens.count
+            tokenCount = tokens.values.reduce(0, +)
             var rules: [Int64: (hit: Result<RuleHit, any Error>, deprecated: Bool, order: [UInt8])] = [:]
             for row in try Row.fetchAll(db, sql: ruleSQL) {
                 let order = Array((row["kind"] as String).utf8) + [0] + Array((row["rule"] as String).utf8)
@@ -74,6 +131,9 @@ package enum RuleSearch {
             catalogue = Set(try String.fetchAll(db, sql: "SELECT sc FROM wcag_criteria"))
         }
     }
+
+    /// bm25's weights of `search_rules`' columns: the id weighs most, then the name.
+    static let columnWeights = (slug: 4.0, name: 2.0, description: 1.0)
 
     /// Every rule a search may list, whole: its criteria and related rules through the views.
     static let ruleSQL = """
@@ -92,13 +152,22 @@ package enum RuleSearch {
                        criteria: try row.successCriteria("criteria").sorted(), related: split(row["related"]).sorted(), matched: matched)
     }
 
+    /// A word without the dots and colons around it (`1.4.11.`), by bytes (ASCII marks), as
+    /// Foundation's trimming of a character set would, without its cost.
+    static func withoutDotsAround(_ word: Substring) -> String {
+        let bytes = word.utf8
+        let marks: (UInt8) -> Bool = { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: ":") }
+        guard let first = bytes.firstIndex(where: { !marks($0) }), let last = bytes.lastIndex(where: { !marks($0) }) else { return "" }
+        return String(decoding: bytes[first...last], as: UTF8.self)
+    }
+
     /// `held`: the index a long-running reader holds, whose rules are read once (`RankingIndex.rules`); nil: by SQL.
     package static func search(_ db: Database, _ text: String, limit: Int = 5, held: RankingIndex? = nil) throws -> (hits: [RuleHit], total: Int) {
         let held = held?.rules
         // A success criterion's number (`1.4.11`) reaches the rules that test it, first (issue 33);
         // its digits are no words to look for.
         let numbers = text.split { $0 == " " || $0 == "," || $0 == ";" || $0 == "(" || $0 == ")" }
-            .map { String($0).trimmingCharacters(in: CharacterSet(charactersIn: ".:")) }
+            .map(withoutDotsAround)
             .filter { $0.split(separator: ".").count == 3 && $0.allSatisfy { $0.isNumber || $0 == "." } }
         let criteria = try numbers.filter { number in
             try held.map { $0.catalogue.contains(number) }
@@ -118,7 +187,7 @@ package enum RuleSearch {
         let porter = try held.map { _ in try IndexTokenizer(db, .porter) }
         for word in words {
             let stems = porter?.words(word) ?? []
-            for id in try held.flatMap({ held in stems.count == 1 ? held.byStem[stems[0]] ?? [] : nil })
+            for id in try held.flatMap({ held in stems.count == 1 ? (held.byStem[stems[0]] ?? []).map(\.id) : nil })
                 ?? Int64.fetchAll(db.cachedStatement(sql: "SELECT rowid FROM search_rules WHERE search_rules MATCH ?"), arguments: ["\"\(word)\""]) {
                 matched[id, default: 0] += 1
             }
@@ -131,8 +200,10 @@ package enum RuleSearch {
         // statements: a long-running reader prepares them once.
         let query = words.sorted().map { "\"\($0)\"" }.joined(separator: " OR ")
         let tested = matched.keys.filter { id in criteria.isEmpty ? false : (matched[id] ?? 0) > words.count }
-        var ids = words.isEmpty ? [] : try Int64.fetchAll(db.cachedStatement(sql: """
-            SELECT r.id, bm25(search_rules, 4.0, 2.0, 1.0) AS rank
+        let weights = columnWeights
+        var ids = words.isEmpty ? [] : try held.flatMap { held in porter.flatMap { held.ranked(words.sorted(), porter: $0) } }
+            ?? Int64.fetchAll(db.cachedStatement(sql: """
+            SELECT r.id, bm25(search_rules, \(weights.slug), \(weights.name), \(weights.description)) AS rank
             FROM search_rules JOIN v_rules r ON r.id = search_rules.rowid
             WHERE search_rules MATCH ? AND r.deprecated = 0
             ORDER BY rank

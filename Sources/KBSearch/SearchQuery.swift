@@ -272,7 +272,9 @@ public struct SearchQuery: Sendable, Equatable {
     // MARK: - Translation
 
     static func quoted(_ text: String) -> String {
-        "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        // Foundation's replacing, only for a text holding a quote: a question quotes every form
+        // of every word, and the search it made cost ten times the quoting.
+        "\"" + (text.utf8.contains(UInt8(ascii: "\"")) ? text.replacingOccurrences(of: "\"", with: "\"\"") : text) + "\""
     }
 
     static func fts5(_ node: Node) -> String {

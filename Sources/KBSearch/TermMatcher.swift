@@ -17,28 +17,44 @@ struct TermMatcher {
 
     /// A sequence of tokens that must follow each other, for the query term at `term`; `equivalent`
     /// names the vocabulary word when this pattern is an equivalent rather than the word typed.
-    struct Pattern {
+    struct Pattern: Equatable {
         var pieces: [Piece]
         var term: Int
         var equivalent: String?
     }
 
-    /// What a text holds of the patterns.
-    struct Found {
+    /// What a text holds of the patterns. A class: what a question found in a held text is kept
+    /// and read again by each stage (`find(in:)`), and a struct of four collections was copied
+    /// (retained and released) each time.
+    final class Found: Sendable {
         /// Query terms held as typed.
-        var exact: Set<Int> = []
+        let exact: TermSet
         /// Query terms held only through an equivalent, with the equivalent words.
-        var viaEquivalent: [Int: Set<String>] = [:]
+        let viaEquivalent: [Int: Set<String>]
         /// Token ranges (UTF-8 byte offsets) to mark.
-        var marks: [Range<Int>] = []
-        var firstMatchToken: Int?
-        var tokens: [IndexTokenizer.Token] = []
+        let marks: [Range<Int>]
+        let firstMatchToken: Int?
+        let tokens: [IndexTokenizer.Token]
 
-        var terms: Set<Int> { exact.union(viaEquivalent.keys) }
+        init(exact: TermSet = [], viaEquivalent: [Int: Set<String>] = [:], marks: [Range<Int>] = [], firstMatchToken: Int? = nil,
+             tokens: [IndexTokenizer.Token] = []) {
+            self.exact = exact
+            self.viaEquivalent = viaEquivalent
+            self.marks = marks
+            self.firstMatchToken = firstMatchToken
+            self.tokens = tokens
+        }
+
+        /// What a text that holds nothing holds.
+        static let nothing = Found()
+
+        var terms: TermSet {
+            var terms = exact
+            terms.formUnion(viaEquivalent.keys)
+            return terms
+        }
         /// `terms.isEmpty`, without making the set.
         var holdsNone: Bool { exact.isEmpty && viaEquivalent.isEmpty }
-        /// Equivalents count for less than the words typed: exact words rank first.
-        var weight: Double { Double(exact.count) + 0.6 * Double(viaEquivalent.keys.filter { !exact.contains($0) }.count) }
     }
 
     static let windowBytes = 16_384
@@ -64,8 +80,10 @@ struct TermMatcher {
     /// The byte pairs of each needle (`BytePairs`), for a held text's check.
     let needlePairs: [BytePairs]
 
-    /// `stemNumbers`: the held index's numbering of stems, to match the texts it holds.
-    init(patterns: [Pattern], porter: IndexTokenizer, plain: IndexTokenizer, stemNumbers: [String: Int32]? = nil) {
+    /// `stemNumbers`: the held index's numbering of stems, to match the texts it holds;
+    /// `heldTexts`: how many texts it holds (what is found in each is kept, `find(in:)`).
+    init(patterns: [Pattern], porter: IndexTokenizer, plain: IndexTokenizer, stemNumbers: [String: Int32]? = nil, heldTexts: Int = 0) {
+        memo = HeldFinds(count: heldTexts)
         self.patterns = patterns
         self.porter = porter
         self.plain = plain
@@ -129,17 +147,44 @@ struct TermMatcher {
 
     func find(in text: String) -> Found {
         let utf8 = Array(text.utf8)
-        guard mayMatch(utf8) else { return Found() }
+        guard mayMatch(utf8) else { return .nothing }
         return find(stems: porter.tokens(utf8, limit: TermMatcher.windowBytes),
                     words: needsWords ? plain.tokens(utf8, limit: TermMatcher.windowBytes) : [], stemIDs: nil)
     }
 
     /// The same as `find(in:)` for a text the ranking index holds tokenized (`RankingIndex`), by
-    /// a matcher made with that index's `stemNumbers`.
+    /// a matcher made with that index's `stemNumbers`. Found once per text by one matcher (one
+    /// question's patterns): the facts said together of the first components and the facts of the
+    /// components shown are mostly the same texts (`WordForms.matcher` gives both the same matcher).
     func find(in held: RankingIndex.Tokenized) -> Found {
-        guard mayMatch(folded: held.folded, pairs: held.pairs) else { return Found() }
-        return find(stems: held.stems, words: needsWords ? held.words : [], stemIDs: held.stemIDs)
+        let position = held.position
+        if position < memo.found.count, let found = memo.found[position] { return found.takeUnretainedValue() }
+        let found = mayMatch(folded: held.folded, pairs: held.pairs)
+            ? find(stems: held.stems, words: needsWords ? held.words : [], stemIDs: held.stemIDs) : .nothing
+        if position < memo.found.count { memo.found[position] = .passRetained(found) }
+        return found
     }
+
+    /// What this matcher found in each held text it was asked about (`find(in:)`), by the text's
+    /// position in the index: a buffer, not a dictionary (hashing each lookup cost a tenth of
+    /// it) nor an array (a class's array is checked for exclusive access at each read and write),
+    /// of references it releases itself (destroying thousands of optional references one by one
+    /// cost as much as the finding).
+    private final class HeldFinds {
+        let found: UnsafeMutableBufferPointer<Unmanaged<Found>?>
+
+        init(count: Int) {
+            found = .allocate(capacity: count)
+            found.initialize(repeating: nil)
+        }
+
+        deinit {
+            for case let kept? in found { kept.release() }
+            found.deallocate()
+        }
+    }
+
+    private let memo: HeldFinds
 
     /// `mayMatch` of a text held folded: its window lower-cased once, when ASCII (nil: not ASCII,
     /// which may match), searched for each needle with the C library's `memchr` and `memcmp`, but
@@ -231,18 +276,22 @@ struct TermMatcher {
             }
         }
         if byNumbers { matched.sort { ($0.pattern, $0.at) < ($1.pattern, $1.at) } }
-        var found = Found(tokens: stems)
+        var exact: TermSet = []
+        var viaEquivalent: [Int: Set<String>] = [:]
+        var marks: [Range<Int>] = []
+        var firstMatchToken: Int?
+        marks.reserveCapacity(matched.count)
         for (number, index) in matched {
             let pattern = patterns[number]
             if let equivalent = pattern.equivalent {
-                found.viaEquivalent[pattern.term, default: []].insert(equivalent)
+                viaEquivalent[pattern.term, default: []].insert(equivalent)
             } else {
-                found.exact.insert(pattern.term)
+                exact.insert(pattern.term)
             }
-            found.marks.append(stems[index].start..<stems[index + pattern.pieces.count - 1].end)
-            found.firstMatchToken = min(found.firstMatchToken ?? index, index)
+            marks.append(stems[index].start..<stems[index + pattern.pieces.count - 1].end)
+            firstMatchToken = min(firstMatchToken ?? index, index)
         }
-        return found
+        return Found(exact: exact, viaEquivalent: viaEquivalent, marks: marks, firstMatchToken: firstMatchToken, tokens: stems)
     }
 
     /// The patterns of stems alone by their first stem's number, to find them all in one pass
@@ -251,34 +300,48 @@ struct TermMatcher {
     /// equivalents are a dozen or more, and a text's tokens were compared with each).
     struct PatternStarts {
         private var bits: [UInt64]
-        private var byFirst: [Int32: [Int]] = [:]
+        /// The first stems of the patterns, each once, and the patterns starting with each (by
+        /// position in `firsts`): a question's patterns are a few dozen at most, so a token whose
+        /// bit is set finds its patterns by a short scan, where a dictionary hashed every one.
+        private var firsts: [Int32] = []
+        private var startingWith: [[Int]] = []
+        private let patternCount: Int
 
         /// Nil when no pattern can match a held text (none of stems alone, or each with a stem no
         /// text holds).
         init?(_ patternIDs: [[Int32]?], stemCount: Int) {
             bits = [UInt64](repeating: 0, count: stemCount / 64 + 1)
+            patternCount = patternIDs.count
             for (number, ids) in patternIDs.enumerated() {
                 guard let ids, let first = ids.first, !ids.contains(-1) else { continue }
                 bits[Int(first) >> 6] |= 1 << UInt64(first & 63)
-                byFirst[first, default: []].append(number)
+                if let slot = firsts.firstIndex(of: first) {
+                    startingWith[slot].append(number)
+                } else {
+                    firsts.append(first)
+                    startingWith.append([number])
+                }
             }
-            if byFirst.isEmpty { return nil }
+            if firsts.isEmpty { return nil }
         }
 
         /// Each match, as `find` makes them pattern by pattern (not overlapping the same
         /// pattern's previous match), in the order of the tokens.
         func matches(in stemIDs: [Int32], _ patternIDs: [[Int32]?]) -> [(pattern: Int, at: Int)] {
             var matched: [(pattern: Int, at: Int)] = []
-            var free: [Int: Int] = [:]
-            stemIDs.withUnsafeBufferPointer { ids in
-                for index in ids.indices {
-                    let id = ids[index]
-                    guard bits[Int(id) >> 6] & (1 << UInt64(id & 63)) != 0, let numbers = byFirst[id] else { continue }
-                    for number in numbers where index >= free[number, default: 0] {
-                        let wanted = patternIDs[number]!
-                        guard index + wanted.count <= ids.count, (1..<wanted.count).allSatisfy({ ids[index + $0] == wanted[$0] }) else { continue }
-                        matched.append((number, index))
-                        free[number] = index + wanted.count
+            // Where each pattern may match again: on the stack, a text at a time.
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: patternCount) { free in
+                free.initialize(repeating: 0)
+                stemIDs.withUnsafeBufferPointer { ids in
+                    for index in ids.indices {
+                        let id = ids[index]
+                        guard bits[Int(id) >> 6] & (1 << UInt64(id & 63)) != 0, let slot = firsts.firstIndex(of: id) else { continue }
+                        for number in startingWith[slot] where index >= free[number] {
+                            let wanted = patternIDs[number]!
+                            guard index + wanted.count <= ids.count, (1..<wanted.count).allSatisfy({ ids[index + $0] == wanted[$0] }) else { continue }
+                            matched.append((number, index))
+                            free[number] = index + wanted.count
+                        }
                     }
                 }
             }

@@ -29,14 +29,27 @@ struct WordForms {
     /// dimmed, dims); several tokens (`ctrl+tab`) as a phrase.
     func forms(_ db: Database, _ word: String) throws -> String {
         let folded = plain.words(word)
-        guard folded.count == 1, let stem = porter.words(word).first else {
-            return SearchQuery.quoted(folded.joined(separator: " "))
-        }
-        let forms = try held.map { $0.formsByStem[stem] ?? [] }
-            ?? String.fetchAll(db.cachedStatement(sql: "SELECT term FROM search_component_forms WHERE stem = ? ORDER BY term"), arguments: [stem])
-        let variants = [folded[0]] + forms.filter { $0 != folded[0] }
+        guard let variants = try variants(db, word, folded: folded) else { return SearchQuery.quoted(folded.joined(separator: " ")) }
         return variants.count == 1 ? SearchQuery.quoted(variants[0])
             : "(" + variants.map(SearchQuery.quoted).joined(separator: " OR ") + ")"
+    }
+
+    /// The words `forms` searches a one-word `word` as, folded as typed first; nil for a phrase.
+    private func variants(_ db: Database, _ word: String, folded: [String]) throws -> [String]? {
+        guard folded.count == 1, let stem = porter.words(word).first else { return nil }
+        let forms = try held.map { $0.formsByStem[stem] ?? [] }
+            ?? String.fetchAll(db.cachedStatement(sql: "SELECT term FROM search_component_forms WHERE stem = ? ORDER BY term"), arguments: [stem])
+        return [folded[0]] + forms.filter { $0 != folded[0] }
+    }
+
+    /// Whether a component holds `word` in one of its forms: `QueryReading.matchesAny` of `forms`,
+    /// answered from the held index's words (`RankingIndex.termDocs`) for a word of one token (the
+    /// expression is then a choice of words, each held when a component holds it).
+    func holdsAnyForm(_ db: Database, _ word: String) throws -> Bool {
+        if let held, let variants = try variants(db, word, folded: plain.words(word)) {
+            return variants.contains { held.termDocs[$0] != nil }
+        }
+        return try QueryReading.matchesAny(db, forms(db, word))
     }
 
     /// A prefix term over the component index: the words as written, the last a prefix.
@@ -54,10 +67,23 @@ struct WordForms {
         return pieces
     }
 
-    /// A matcher of `patterns` in facts, with these tokenizers (and the held index's stems).
+    /// A matcher of `patterns` in facts, with these tokenizers (and the held index's stems): the
+    /// one made last when its patterns are the same, so that what it found in the held texts
+    /// (`TermMatcher.find(in:)`) serves every stage of one question (the facts said together, then
+    /// the facts shown).
     func matcher(_ patterns: [TermMatcher.Pattern]) -> TermMatcher {
-        TermMatcher(patterns: patterns, porter: porter, plain: plain, stemNumbers: held?.stemNumbers)
+        if let last = lastMatcher.matcher, last.patterns == patterns { return last }
+        let matcher = TermMatcher(patterns: patterns, porter: porter, plain: plain, stemNumbers: held?.stemNumbers, heldTexts: held?.textCount ?? 0)
+        lastMatcher.matcher = matcher
+        return matcher
     }
+
+    /// The matcher `matcher` made last (a question's words are one `WordForms`).
+    private final class LastMatcher {
+        var matcher: TermMatcher?
+    }
+
+    private let lastMatcher = LastMatcher()
 
     // MARK: - Upkeep of search_component_forms (schema 0007)
 

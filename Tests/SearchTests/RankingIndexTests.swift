@@ -66,6 +66,67 @@ final class RankingIndexTests: XCTestCase {
         print("RankingIndexTests: \(compared) answers the same; the index holds \(size.texts) texts, about \(size.bytes / 1024) KB")
     }
 
+    /// A long-running reader ranks the rules holding a question's words by bm25 computed from
+    /// the counts it holds (`RuleSearch.Held.ranked`): the same ids in the same order as the
+    /// statement over `search_rules`, rules scoring the same included (most questions have some),
+    /// for the words of every question of the relevance sets.
+    func testTheHeldRulesRankAsTheStatementDoes() throws {
+        let kb = try corpusKnowledgeBase()
+        let index = try XCTUnwrap(kb.reader.read { try RankingIndex($0) })
+        var tied = 0
+        try kb.reader.read { db in
+            let porter = try IndexTokenizer(db, .porter)
+            for question in try Self.questions() {
+                let words = Set(question.lowercased().split { !$0.isLetter && !$0.isNumber }.map(String.init)).sorted()
+                guard !words.isEmpty, let held = index.rules.ranked(words, porter: porter) else { continue }
+                let rows = try Row.fetchAll(db, sql: """
+                    SELECT r.id, bm25(search_rules, 4.0, 2.0, 1.0) AS rank
+                    FROM search_rules JOIN v_rules r ON r.id = search_rules.rowid
+                    WHERE search_rules MATCH ? AND r.deprecated = 0
+                    ORDER BY rank
+                    """, arguments: [words.map { "\"\($0)\"" }.joined(separator: " OR ")])
+                XCTAssertEqual(held, rows.map { $0[0] as Int64 }, question)
+                if Set(rows.map { $0[1] as Double }).count < rows.count { tied += 1 }
+            }
+        }
+        XCTAssertGreaterThan(tied, 100, "questions whose rules score the same")
+    }
+
+    /// The FTS5 pass of a question's words answered from the documents the index holds
+    /// (`EvidencePass(held:)`) reads what FTS5 reads, field for field, for every question of the
+    /// relevance sets whose expression it answers: phrases of several words included.
+    func testTheHeldPassReadsWhatFTS5Reads() throws {
+        let kb = try corpusKnowledgeBase()
+        let index = try XCTUnwrap(kb.reader.read { try RankingIndex($0) })
+        var answered = 0, phrases = 0
+        try kb.reader.read { db in
+            let words = try WordForms(db, held: index)
+            for question in try Self.questions() {
+                let read = try QueryReading(db, SearchQuery(question), words: words)
+                guard read.reading.plain, !read.full.isEmpty else { continue }
+                let expression = (read.full + read.named).map { "(" + $0 + ")" }.joined(separator: " OR ")
+                let count = EvidencePass.phraseCount(expression)
+                guard let held = EvidencePass(held: index, expression: expression, phrases: count, plain: words.plain) else { continue }
+                let fts5 = try EvidencePass(db, expression: expression, phrases: count)
+                XCTAssertEqual(held.ids, fts5.ids, question)
+                XCTAssertEqual(held.hitStart, fts5.hitStart, question)
+                XCTAssertEqual(held.hitPhrase, fts5.hitPhrase, question)
+                XCTAssertEqual(held.hitColumns, fts5.hitColumns, question)
+                XCTAssertEqual(held.hitFrequency, fts5.hitFrequency, question)
+                XCTAssertEqual(held.phraseRows, fts5.phraseRows, question)
+                XCTAssertEqual(held.titleTokens, fts5.titleTokens, question)
+                XCTAssertEqual(held.tokens, fts5.tokens, question)
+                XCTAssertEqual(held.rowCount, fts5.rowCount, question)
+                XCTAssertEqual(held.averageTokens, fts5.averageTokens, question)
+                answered += 1
+                if EvidencePass.words(of: expression)?.contains(where: { $0.contains(" ") }) == true { phrases += 1 }
+            }
+        }
+        print("RankingIndexTests: the held pass read as FTS5 for \(answered) questions, \(phrases) with a phrase of several words")
+        XCTAssertGreaterThan(answered, 300, "questions whose pass the held documents answer")
+        XCTAssertGreaterThan(phrases, 20, "with a phrase of several words")
+    }
+
     /// The listing reads a few columns of each fact by position (`ComponentListing.FactColumn`):
     /// each position is the column it names in the statement as written.
     func testTheFactColumnsReadByPositionAreTheOnesNamed() throws {
@@ -85,7 +146,7 @@ final class RankingIndexTests: XCTestCase {
             let words = try WordForms(db)
             let text = "Tab, tab tab: the tab list lists tabs; a Tablist and tab-list. Dimmed tabs tab tab tab"
             var numbers: [String: Int32] = [:]
-            let held = RankingIndex.tokenized(text, words, numbering: &numbers)
+            let held = RankingIndex.tokenized(text, position: 0, words, numbering: &numbers)
             let typed: [(String, Bool, Int, String?)] = [("tab tab", false, 0, nil), ("tab", false, 1, nil), ("tab list", false, 2, nil),
                                                          ("tablist", false, 2, "tablist"), ("dimmed", false, 3, nil), ("nowhere", false, 4, nil),
                                                          ("tabl", true, 5, nil), ("list tab", false, 6, "list tab")]
