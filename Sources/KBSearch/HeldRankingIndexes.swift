@@ -18,11 +18,11 @@ package enum HeldRankingIndexes {
     @TaskLocal package static var version: String?
 
     /// The most components a file may hold for its index to be held. The index pays where the
-    /// facts of a few components are matched again and again (today's corpus, 102 components: a
-    /// question 1.0 ms held, 4 ms by SQL, the index 7.7 MB); at the bench's synthetic sizes it
-    /// costs memory for little (1,000 entries: 1.1 ms against 3.5 ms, 35 MB counted, resident
-    /// 138 MB against 39 MB; 10,000: 12.3 ms against 12.5 ms, 314 MB counted, resident 980 MB,
-    /// 6 s to build), as the FTS5 pass and the candidates' ranking grow with the file.
+    /// same few hundred components are matched again and again (today's corpus, 102 components:
+    /// a question's p50 0.5 ms held, 4 ms by SQL, the index 9.3 MB); its memory grows with the
+    /// file faster than its gain (the bench's synthetic entries: at 1,000, 0.7 ms against 3.6 ms
+    /// for 46 MB counted, 163 MB resident against 39; at 10,000, before the pass was held too,
+    /// 12.3 ms against 12.5 for 314 MB counted, 980 MB resident and 6 s to build).
     package static let maximumComponents = 2_000
 
     private static let lock = NSLock()
