@@ -32,11 +32,31 @@ struct WordForms {
         guard folded.count == 1, let stem = porter.words(word).first else {
             return SearchQuery.quoted(folded.joined(separator: " "))
         }
-        let forms = try held.map { $0.formsByStem[stem] ?? [] }
-            ?? String.fetchAll(db.cachedStatement(sql: "SELECT term FROM search_component_forms WHERE stem = ? ORDER BY term"), arguments: [stem])
+        var forms = try formsOf(db, stem: stem)
+        if let base = ableBase(folded[0], stem: stem) {
+            forms += try formsOf(db, stem: base).filter { !forms.contains($0) }
+        }
         let variants = [folded[0]] + forms.filter { $0 != folded[0] }
         return variants.count == 1 ? SearchQuery.quoted(variants[0])
             : "(" + variants.map(SearchQuery.quoted).joined(separator: " OR ") + ")"
+    }
+
+    /// The component index's words of one stem.
+    private func formsOf(_ db: Database, stem: String) throws -> [String] {
+        try held.map { $0.formsByStem[stem] ?? [] }
+            ?? String.fetchAll(db.cachedStatement(sql: "SELECT term FROM search_component_forms WHERE stem = ? ORDER BY term"), arguments: [stem])
+    }
+
+    /// The stem of the word an `-able` or `-ible` adjective is made from, when the stemmer kept
+    /// the suffix (issue 49). Porter strips it from a long base (`adjustable`, `focusable`: adjust,
+    /// focus) but keeps it on a short one (`scrollable`, `clickable`, `sortable`), which then
+    /// found none of its verb's forms (`scrolling` for a scrollable region). A base shorter than
+    /// four letters is no word's (`table`, `stable`, `disable`).
+    func ableBase(_ word: String, stem: String) -> String? {
+        guard stem.hasSuffix("abl") || stem.hasSuffix("ibl"), word.hasSuffix("able") || word.hasSuffix("ible") else { return nil }
+        let base = String(word.dropLast(4))
+        guard base.count >= 4, let baseStem = porter.words(base).first, baseStem != stem else { return nil }
+        return baseStem
     }
 
     /// A prefix term over the component index: the words as written, the last a prefix.
