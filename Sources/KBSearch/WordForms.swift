@@ -37,8 +37,10 @@ struct WordForms {
     /// The words `forms` searches a one-word `word` as, folded as typed first; nil for a phrase.
     private func variants(_ db: Database, _ word: String, folded: [String]) throws -> [String]? {
         guard folded.count == 1, let stem = porter.words(word).first else { return nil }
-        let forms = try held.map { $0.formsByStem[stem] ?? [] }
-            ?? String.fetchAll(db.cachedStatement(sql: "SELECT term FROM search_component_forms WHERE stem = ? ORDER BY term"), arguments: [stem])
+        var forms = try formsOf(db, stem: stem)
+        if let base = ableBase(folded[0], stem: stem) {
+            forms += try formsOf(db, stem: base).filter { !forms.contains($0) }
+        }
         return [folded[0]] + forms.filter { $0 != folded[0] }
     }
 
@@ -50,6 +52,24 @@ struct WordForms {
             return variants.contains { held.termDocs[$0] != nil }
         }
         return try QueryReading.matchesAny(db, forms(db, word))
+    }
+
+    /// The component index's words of one stem.
+    private func formsOf(_ db: Database, stem: String) throws -> [String] {
+        try held.map { $0.formsByStem[stem] ?? [] }
+            ?? String.fetchAll(db.cachedStatement(sql: "SELECT term FROM search_component_forms WHERE stem = ? ORDER BY term"), arguments: [stem])
+    }
+
+    /// The stem of the word an `-able` or `-ible` adjective is made from, when the stemmer kept
+    /// the suffix (issue 49). Porter strips it from a long base (`adjustable`, `focusable`: adjust,
+    /// focus) but keeps it on a short one (`scrollable`, `clickable`, `sortable`), which then
+    /// found none of its verb's forms (`scrolling` for a scrollable region). A base shorter than
+    /// four letters is no word's (`table`, `stable`, `disable`).
+    func ableBase(_ word: String, stem: String) -> String? {
+        guard stem.hasSuffix("abl") || stem.hasSuffix("ibl"), word.hasSuffix("able") || word.hasSuffix("ible") else { return nil }
+        let base = String(word.dropLast(4))
+        guard base.count >= 4, let baseStem = porter.words(base).first, baseStem != stem else { return nil }
+        return baseStem
     }
 
     /// A prefix term over the component index: the words as written, the last a prefix.
