@@ -136,5 +136,10 @@ public struct ServerOptions: ParsableArguments {
     static func figure(_ value: Double) -> String { value == value.rounded() ? String(Int(value)) : String(value) }
 
     /// `1,000`, `2,048`, `512`.
-    static func grouped(_ n: Int) -> String { n >= 1000 ? "\(n / 1000),\(String(format: "%03d", n % 1000))" : "\(n)" }
+    static func grouped(_ n: Int) -> String {
+        guard n >= 1000 else { return "\(n)" }
+        // Not String(format:): Foundation's formatting loads a locale, at every start of a11ykb.
+        let rest = String(n % 1000)
+        return "\(n / 1000)," + String(repeating: "0", count: 3 - rest.count) + rest
+    }
 }

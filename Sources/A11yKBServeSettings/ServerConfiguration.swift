@@ -9,8 +9,14 @@ public struct ServerConfiguration: Sendable {
     /// The bearer token `/api` and `/mcp` require; nil: none (loopback only).
     public var token: String?
     /// Read connections answering at once: about two per core keeps both cores busy while one
-    /// request waits on the disk.
-    public var readers = max(2, ProcessInfo.processInfo.activeProcessorCount * 2)
+    /// request waits on the disk. The cores are counted when the default is first read, not when
+    /// a configuration is made: every start of a11ykb makes one for `serve`'s help, and counting
+    /// them reads the control group's files (a tenth of `a11ykb --version`'s time).
+    public var readers: Int {
+        get { readersSet ?? max(2, ProcessInfo.processInfo.activeProcessorCount * 2) }
+        set { readersSet = newValue }
+    }
+    private var readersSet: Int?
     /// Requests in the server at once; the next is refused with 503 and Retry-After.
     public var maxRequests = 512
     /// How long one request may take, in seconds; SQLite is interrupted then (504).

@@ -126,6 +126,38 @@ def measure(argv, runs, ok=(0,), before_each=None, extra_env=None):
     return summarize(samples, cpu, rss)
 
 
+def measure_alternating(commands, runs):
+    """{label: argv} measured in turn: a warm-up round, then `runs` rounds, each running every
+    command once, so that a ratio of two of them (a11ykb's start against its floor's) is taken
+    over the same moments of the machine, not over two stretches of it. Returns {label:
+    summarize's record}, or a record with an error for a command that failed or timed out (it
+    leaves the rounds)."""
+    records, samples = {}, {label: ([], [], 0) for label in commands}
+    live = dict(commands)
+    for round_index in range(runs + 1):
+        for label, argv in list(live.items()):
+            try:
+                run = run_once(argv)
+            except Timeout as timeout:
+                records[label] = {"error": f"timeout: {timeout}", "argv": argv}
+                del live[label]
+                continue
+            if run.status != 0:
+                records[label] = {"error": f"exit status {run.status}", "argv": argv}
+                del live[label]
+                continue
+            if round_index == 0:
+                continue
+            wall, cpu, rss = samples[label]
+            wall.append(run.seconds * 1000)
+            cpu.append(run.cpu_seconds * 1000)
+            samples[label] = (wall, cpu, max(rss, run.peak_rss_kb))
+    for label in live:
+        wall, cpu, rss = samples[label]
+        records[label] = summarize(wall, cpu, rss)
+    return {label: records[label] for label in commands}
+
+
 def median_ms(record):
     """The median of a measurement's record; None for an error or nothing."""
     return record.get("median_ms") if isinstance(record, dict) else None

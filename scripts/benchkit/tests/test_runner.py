@@ -74,3 +74,15 @@ class MeasureTests(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class AlternatingTests(unittest.TestCase):
+    """Commands measured in turn, round after round: each gets its runs, a failing one its error."""
+
+    def test_each_command_gets_its_runs_and_a_failing_one_its_error(self):
+        records = runner.measure_alternating({"true": ["/bin/true"], "false": ["/bin/false"], "echo": ["/bin/echo", "x"]}, 3)
+        self.assertEqual(list(records), ["true", "false", "echo"])
+        self.assertEqual(records["true"]["runs"], 3)
+        self.assertEqual(records["echo"]["runs"], 3)
+        self.assertIn("cpu_ms", records["true"])
+        self.assertEqual(records["false"]["error"], "exit status 1")
