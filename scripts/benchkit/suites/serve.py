@@ -221,6 +221,13 @@ def run(ctx, clients=CLIENTS, seconds=SECONDS):
         floor = subprocess.run([bench, "floor", db, os.path.join(work, "requests.txt"), str(clients), str(min(seconds, 15))],
                                capture_output=True, text=True)
         details["library_floor"] = json.loads(floor.stdout) if floor.returncode == 0 else {"error": floor.stderr.strip()[:300]}
+        # Issue 52's floor for the uncached questions: the same searches wrk sends, through the library.
+        with open(os.path.join(work, "question-requests.txt"), "w") as f:
+            f.write("\n".join(search_line(q) for q in asked) + "\n")
+        runner.log("serve: the questions through the library in one process (their floor) ...")
+        floor = subprocess.run([bench, "floor", db, os.path.join(work, "question-requests.txt"), str(clients), str(min(seconds, 15))],
+                               capture_output=True, text=True)
+        details["library_floor_questions"] = json.loads(floor.stdout) if floor.returncode == 0 else {"error": floor.stderr.strip()[:300]}
 
         uncached, base = start_server(ctx.bin_dir, db, ["--cache-mb", "0"])
         try:
@@ -278,7 +285,8 @@ def figures(details):
     out[name("library: index size")] = figure((held.get("index_bytes") or 0) / 1e6 or None, "MB")
     out[name("mcp stdio find_components p50")] = figure(details.get("mcp_stdio", {}).get("p50_ms"), "ms")
     for key, label in (("questions_uncached", "uncached questions /api/search"), ("mcp_questions_uncached", "uncached questions MCP tools/call"),
-                       ("mix_uncached", "mix, cache off"), ("library_floor", "library floor (mix)"), ("healthz", "healthz"),
+                       ("mix_uncached", "mix, cache off"), ("library_floor", "library floor (mix)"),
+                       ("library_floor_questions", "library floor (questions)"), ("healthz", "healthz"),
                        ("mix", "mix"), ("search", "search")):
         record = details.get(key, {})
         out[name(f"{label} requests/s")] = figure(record.get("rps"), "per s", better="higher")
@@ -301,6 +309,7 @@ def report(details):
              f"{stdio.get('failures')} failed",
              f"  {'run':36} {'req/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'failed':>7}"]
     for key, label in (("healthz", "healthz (HTTP floor)"), ("library_floor", "library floor (mix, no HTTP)"),
+                       ("library_floor_questions", "library floor (questions, no HTTP)"),
                        ("questions_uncached", "questions /api/search, cache off"), ("mcp_questions_uncached", "questions MCP, cache off"),
                        ("mix_uncached", "mix, cache off"), ("mix", "mix: search, show, MCP"), ("search", "search alone"),
                        ("import_during_load", "mix during an import")):
