@@ -180,14 +180,10 @@ struct EvidencePass {
     /// b 0.75, an idf of at most nothing counted as 1e-6), negative as FTS5 returns it: lower is
     /// better.
     func bm25(row: Int, tokens: Int) -> Double {
-        let k1 = 1.2, b = 0.75
         var score = 0.0
         for hit in hitStart[row]..<hitStart[row + 1] {
-            let held = Double(phraseRows[hitPhrase[hit]])
-            var idf = log((rowCount - held + 0.5) / (held + 0.5))
-            if idf <= 0 { idf = 1e-6 }
-            let frequency = hitFrequency[hit]
-            score += idf * (frequency * (k1 + 1)) / (frequency + k1 * (1 - b + b * Double(tokens) / averageTokens))
+            let idf = BM25.idf(rows: rowCount, holding: Double(phraseRows[hitPhrase[hit]]))
+            score += BM25.share(idf: idf, frequency: hitFrequency[hit], tokens: Double(tokens), averageTokens: averageTokens)
         }
         return -score
     }

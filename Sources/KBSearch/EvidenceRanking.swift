@@ -295,7 +295,7 @@ enum EvidenceRanking {
         let bm25Read = Set(scoredFor.map(\.id))
         for index in 0..<count where !aliasOnly[index].isEmpty {
             let held = Double(aliasOnly[index].count)
-            let idf = max(1e-6, log((pass.rowCount - held + 0.5) / (held + 0.5)))
+            let idf = BM25.idf(rows: pass.rowCount, holding: held)
             let frequency = ComponentListing.columnWeights.title
             for id in aliasOnly[index] where bm25Read.contains(id) {
                 bm25[id, default: 0] -= idf * frequency * 2.2 / (frequency + 1.2)

@@ -58,9 +58,8 @@ package enum RuleSearch {
         }
 
         /// The ids the bm25 statement of `search` gives for `words` (sorted, as its expression
-        /// lists them): the rules `v_rules` lists undeprecated holding any, by FTS5's bm25
-        /// (fts5_aux.c: k1 1.2, b 0.75, an idf of at most nothing counted as 1e-6, each phrase's
-        /// share summed in the expression's order), computed the same way from the counts held,
+        /// lists them): the rules `v_rules` lists undeprecated holding any, by FTS5's bm25 (`BM25`,
+        /// each phrase's share summed in the expression's order), computed from the counts held,
         /// and rules scoring the same by id, as SQLite returns them. Nil when a word is not one
         /// token (a phrase: asked of the statement).
         func ranked(_ words: [String], porter: IndexTokenizer) -> [Int64]? {
@@ -71,14 +70,12 @@ package enum RuleSearch {
                 stems.append(tokens[0])
             }
             guard rowCount > 0 else { return [] }
-            let k1 = 1.2, b = 0.75
             let averageTokens = Double(tokenCount) / Double(rowCount)
             var idf: [Double] = []
             var frequencies: [Int64: [Double]] = [:]
             for (phrase, stem) in stems.enumerated() {
                 let holding = byStem[stem] ?? []
-                let value = log((Double(rowCount - holding.count) + 0.5) / (Double(holding.count) + 0.5))
-                idf.append(value <= 0 ? 1e-6 : value)
+                idf.append(BM25.idf(rows: Double(rowCount), holding: Double(holding.count)))
                 for (id, frequency) in holding where rules[id].map({ !$0.deprecated }) ?? false {
                     frequencies[id, default: [Double](repeating: 0, count: stems.count)][phrase] = frequency
                 }
@@ -89,8 +86,7 @@ package enum RuleSearch {
                 let size = Double(tokens[id] ?? 0)
                 var score = 0.0
                 for phrase in stems.indices {
-                    let f = frequency[phrase]
-                    score += idf[phrase] * ((f * (k1 + 1.0)) / (f + k1 * (1 - b + b * size / averageTokens)))
+                    score += BM25.share(idf: idf[phrase], frequency: frequency[phrase], tokens: size, averageTokens: averageTokens)
                 }
                 scored.append((id, -1.0 * score))
             }
