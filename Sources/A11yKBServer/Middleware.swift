@@ -98,6 +98,9 @@ final class RequestLimiter: @unchecked Sendable {
     }
 
     func leave() { lock.withLock { inFlight -= 1 } }
+
+    /// How many requests hold a slot now.
+    var held: Int { lock.withLock { inFlight } }
 }
 
 /// The request limits: how many at once, how long an address may be.

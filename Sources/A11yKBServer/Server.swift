@@ -22,6 +22,10 @@ public enum TeamServer {
         let mcp: MCPEndpoint
         let limiter: RequestLimiter
         let cache: ResponseCache
+
+        /// How many requests the server is answering at this moment (each holds one of
+        /// `configuration.maxRequests` slots): what a check of the server's load reads.
+        public var requestsInFlight: Int { limiter.held }
     }
 
     /// Opens the knowledge base at `path` (it must hold one) with `configuration`'s connections.

@@ -129,14 +129,14 @@ final class AvailabilityTests: XCTestCase {
                             + "Accept: application/json, text/event-stream\r\nContent-Length: 1000\r\n\r\n{")
             trickling.append(connection)
         }
-        // While they hold the slots, the next request waits its turn or is refused: never answered ok.
-        // On a loaded machine the trickling requests may reach the server after the first ask: it
-        // asks again (three times at most, within the bodies' limit) until they hold the slots.
-        var busy = ""
-        for _ in 0..<3 {
-            busy = try server.connect(wait: 0.3).get("/healthz")
-            if !busy.hasPrefix("HTTP/1.1 200") { break }
-        }
+        // The trickling requests reach the server when its threads get to them: a loaded
+        // machine may take a while, and a request asked before they all hold their slots takes
+        // one of theirs (a flaky 200 here and a 503 below). So wait until the server holds them.
+        let env = server.env
+        for _ in 0..<400 where env.requestsInFlight < 3 { Thread.sleep(forTimeInterval: 0.005) }
+        XCTAssertEqual(env.requestsInFlight, 3, "the three trickling requests hold the three slots")
+        // While they hold the slots, the next request is refused: never answered ok.
+        let busy = try server.connect(wait: 0.3).get("/healthz")
         XCTAssertFalse(busy.hasPrefix("HTTP/1.1 200"), busy)
 
         // A byte every half second on each: never idle, so only the body's own limit ends them.

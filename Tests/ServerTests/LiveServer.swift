@@ -8,6 +8,7 @@ import XCTest
 /// sets: what a connection meets (timeouts, caps) that the in-process router never sees.
 final class LiveServer: @unchecked Sendable {
     let port: Int
+    let env: TeamServer.Environment
     private let group: ServiceGroup
     private let running: Task<Void, Error>
 
@@ -25,6 +26,7 @@ final class LiveServer: @unchecked Sendable {
         running = Task.detached { try await group.run() }
         guard listening.wait(timeout: .now() + 20) == .success else { throw XCTSkip("the server did not listen") }
         self.port = port
+        self.env = env
     }
 
     /// A connection of this test's own, on a blocking socket (reads give up after `wait` seconds).
