@@ -9,11 +9,12 @@ import KBModel
 /// A component's evidence is the share of the query it covers: each word weighs its rarity (the
 /// BM25 idf of the components holding it, capped: a word a few components hold by chance is not
 /// what a question is about; doubled for a word some title or alias holds: that word
-/// is) times where the component holds it, the best place counting: the title (or an alias of the
+/// is, though not for a testing guide's title alone, which names a kind of testing) times where
+/// the component holds it, the best place counting: the title (or an alias of the
 /// component, vocabulary/aliases.tsv) 1, a criterion's label or the category 0.75 (a category,
 /// `test-type` or `controls`, is shared by a whole section: no component's name), the facts 0.6,
-/// only a code example 0.4; a word held only through an equivalent counts half, at most as in the
-/// facts. A verb of speech (`say`, `announce`) is held by every component with announcements.
+/// only a code example 0.4 (0.6 for a word no component says outside code); a word held only
+/// through an equivalent counts half, at most as in the facts. A verb of speech (`say`, `announce`) is held by every component with announcements.
 /// Holding every word adds a little, so that it wins all else equal; a query naming the whole
 /// title adds up to `titleShare`. bm25 over the words (title and category above the facts) then
 /// adds up to `bm25Share`, relative to the best candidate's, so that how often and how densely a
@@ -209,15 +210,28 @@ enum EvidenceRanking {
                 for id in try heldIndex?.withAnnouncements ?? Int64.fetchAll(db.cachedStatement(sql: RankingIndex.withAnnouncementsSQL)) { put(id, index, place.body) }
             }
         }
+        // A testing guide's title names a kind of testing (`Native apps`, `Images`) that the
+        // components of that kind share: a word of it is held in the guide's title, but does not by
+        // itself make the word one a question is about (`close a modal in my app`; issue 49).
+        let guides: (Int64) -> Bool = try heldIndex.map { held in { held.components[$0]?.listed.family == .howToTest } }
+            ?? ComponentListing.FamilyMembers(db, [.howToTest]).contains
         var weights: [Double] = []
         for index in 0..<count {
             var df = 0, typed = 0
             var inTitle = false
+            var best = 0.0
             for id in 0...maxID {
                 let slot = id * count + index
                 if places[slot] > 0 { df += 1 }
                 if exactHeld[slot] { typed += 1 }
-                if places[slot] == place.title { inTitle = true }
+                best = max(best, places[slot])
+                if places[slot] == place.title && !inTitle && !guides(Int64(id)) { inTitle = true }
+            }
+            // A word no component says outside its code examples (`datalist`, an element) is
+            // said there as the facts say theirs: where a component holds it, its code counts as
+            // the facts do (issue 49). Otherwise code counts less, being incidental beside prose.
+            if best == place.code {
+                for id in 0...maxID where places[id * count + index] == place.code { places[id * count + index] = place.body }
             }
             // The rarity of the word as typed: not its equivalents' (they would make `alt` as common
             // as `label`), nor its other forms' (`tabs`, the component, is rarer than `tab`, the key

@@ -408,14 +408,18 @@ struct QueryReading {
         }
     }
 
-    /// The one word two typed words make when the component index holds it (`spacebar`).
+    /// The one word two typed words make when the pages write it (`spacebar`): in their prose, not
+    /// only as an identifier of a code example (`closeModal` makes no word of `close a modal`,
+    /// which would swallow the modal's name; issue 49).
     private func closedCompound(_ db: Database, _ first: String, _ second: String) throws -> String? {
         let words = plain.words(first) + plain.words(second)
         guard words.count == 2 else { return nil }
         let joined = words.joined()
-        let held = try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM search_component_forms WHERE term = ?"), arguments: [joined]) ?? false
-        return held ? joined : nil
+        return try QueryReading.matchesAny(db, QueryReading.outsideCode + SearchQuery.quoted(joined)) ? joined : nil
     }
+
+    /// The component index's columns but its code examples, as an FTS5 column filter.
+    static let outsideCode = "{title category body labels} : "
 
     /// `translated`: the words the term is searched as, in place of itself (`crossing`).
     private mutating func addTerm(_ db: Database, _ text: String, prefix: Bool, equivalents: [Equivalent], closed: String? = nil,
