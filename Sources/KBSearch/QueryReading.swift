@@ -100,6 +100,7 @@ struct QueryReading {
                 words.append((text, prefix))
             }
         }
+        let valueTexts = Set(values.map { words[$0].text })
         var content: [(text: String, prefix: Bool)] = []
         var platformWords: [(text: String, prefix: Bool)] = []
         var stops: [(text: String, prefix: Bool)] = []
@@ -224,8 +225,9 @@ struct QueryReading {
                 reading.platforms.removeAll { $0.family != family }
                 platformOfDevice = false
             } else {
-                try addTerm(db, term.text, prefix: term.prefix, equivalents: concepts, closed: closed,
-                            sense: term.prefix || closed != nil ? nil : platformSense(term.text, vocabulary: vocabulary))
+                let sense = term.prefix || closed != nil ? nil
+                    : platformSense(term.text, vocabulary: vocabulary) ?? markupSense(content[index..<(index + term.length)], values: valueTexts)
+                try addTerm(db, term.text, prefix: term.prefix, equivalents: concepts, closed: closed, sense: sense)
             }
             index += term.length
         }
@@ -417,6 +419,17 @@ struct QueryReading {
             return families.sorted { $0.rawValue < $1.rawValue }.map { ComponentAlias(alias: text, slug: slug, family: $0, note: nil) }
                 + (ComponentAlias.byAlias[slug] ?? []).filter { $0.family.map(families.contains) ?? true }
         }
+    }
+
+    /// What a run of words read from markup names (`role="alert"`, one term of the vocabulary):
+    /// the components its value is the markup name of (an ARIA role or HTML element, as
+    /// vocabulary/aliases.tsv gives them: `alert`, the alert notification), as an alias of the
+    /// run would (issue 49). Nil for a run with no such value, or one that is an alias itself.
+    private func markupSense(_ run: ArraySlice<(text: String, prefix: Bool)>, values: Set<String>) -> [ComponentAlias]? {
+        guard run.count > 1, let value = run.last?.text, values.contains(value),
+              ComponentAlias.byAlias[Vocabulary.slugify(run.map(\.text).joined(separator: " "))] == nil else { return nil }
+        let named = (ComponentAlias.byAlias[Vocabulary.slugify(value)] ?? []).filter { $0.source == .ariaRole || $0.source == .htmlElement }
+        return named.isEmpty ? nil : named
     }
 
     /// The one word two typed words make when the pages write it (`spacebar`): in their prose, not

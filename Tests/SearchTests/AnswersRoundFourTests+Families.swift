@@ -5,7 +5,7 @@ import TestSupport
 import XCTest
 
 /// Issue 49's eighth round: which family a question is about, read from where the pages say its
-/// words, never from a page named. The questions are in the spirit of the outsiders' sets, not
+/// words, and what markup names, read from the vocabulary's aliases; never from a page named. The questions are in the spirit of the outsiders' sets, not
 /// their questions. Each failed before (said in each).
 extension AnswersRoundFourTests {
     // MARK: - A device's platform is a guess
@@ -25,5 +25,18 @@ extension AnswersRoundFourTests {
         // Words both families say keep the device's platform.
         XCTAssertEqual(order(try search("VoiceOver hint on a slider")).first, "native/slider")
         XCTAssertEqual(order(try search("iOS accordion")).first, "native/expandable")
+    }
+
+    // MARK: - Markup names a component
+
+    /// `role="alert"` is read as the vocabulary's term `role alert` (its equivalents: aria-live,
+    /// role="status"), and its value is the ARIA role the alert notification is named by
+    /// (vocabulary/aliases.tsv): the term names that component as an alias would. Before: the
+    /// alert notification fourth or lower (the term's phrase is in no title), the single page
+    /// application first.
+    func testAnAttributesValueNamesTheComponentItsMarkupIs() throws {
+        let result = try search(#"screen reader ignores my role="alert" text"#)
+        XCTAssertEqual(order(result).first, "web/alert-notification", "\(order(result))")
+        XCTAssertEqual(result.reading.terms.first?.text, "role alert")
     }
 }
