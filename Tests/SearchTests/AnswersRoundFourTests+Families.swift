@@ -32,8 +32,7 @@ extension AnswersRoundFourTests {
     /// `role="alert"` is read as the vocabulary's term `role alert` (its equivalents: aria-live,
     /// role="status"), and its value is the ARIA role the alert notification is named by
     /// (vocabulary/aliases.tsv): the term names that component as an alias would. Before: the
-    /// alert notification fourth or lower (the term's phrase is in no title), the single page
-    /// application first.
+    /// single page application first (the term's phrase is in no title).
     func testAnAttributesValueNamesTheComponentItsMarkupIs() throws {
         let result = try search(#"screen reader ignores my role="alert" text"#)
         XCTAssertEqual(order(result).first, "web/alert-notification", "\(order(result))")
