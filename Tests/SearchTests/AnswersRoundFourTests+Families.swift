@@ -25,9 +25,6 @@ extension AnswersRoundFourTests {
         // Words both families say keep the device's platform.
         XCTAssertEqual(order(try search("VoiceOver hint on a slider")).first, "native/slider")
         XCTAssertEqual(order(try search("iOS accordion")).first, "native/expandable")
-        // A word one web page says (`landscape`, the basic web page's) may be that page's own
-        // mention: the app's platform stands.
-        XCTAssertEqual(order(try search("should my iOS app support landscape")).first, "how-to-test/native-apps")
     }
 
     /// A site is a website: the web, as `website` is. Before: no platform read, and the native
