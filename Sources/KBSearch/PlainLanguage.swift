@@ -74,12 +74,9 @@ enum PlainLanguage {
         "web": PlatformWord(platform: .web),
         "html": PlatformWord(platform: .web),
         "browser": PlatformWord(platform: .web, plainWord: true),
-        // What a web page is part of (issue 49: `contentDescription on a website`; `our site`: no
-        // native page says `site`).
+        // What a web page is part of (issue 49: `contentDescription on a website`).
         "website": PlatformWord(platform: .web),
         "websites": PlatformWord(platform: .web),
-        "site": PlatformWord(platform: .web),
-        "sites": PlatformWord(platform: .web),
         "webpage": PlatformWord(platform: .web),
         "webpages": PlatformWord(platform: .web),
         // The desktop where VoiceOver reads web pages (`VoiceOver on a Mac`): the pages test

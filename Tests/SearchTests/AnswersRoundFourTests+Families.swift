@@ -27,14 +27,6 @@ extension AnswersRoundFourTests {
         XCTAssertEqual(order(try search("iOS accordion")).first, "native/expandable")
     }
 
-    /// A site is a website: the web, as `website` is. Before: no platform read, and the native
-    /// toggle switch second.
-    func testASiteIsTheWeb() throws {
-        let result = try search("toggle on our site")
-        XCTAssertEqual(result.reading.platforms, [.web])
-        XCTAssertFalse(order(result).prefix(3).contains { $0.hasPrefix("native/") }, "\(order(result))")
-    }
-
     // MARK: - Markup names a component
 
     /// `role="alert"` is read as the vocabulary's term `role alert` (its equivalents: aria-live,
