@@ -254,22 +254,7 @@ enum EvidenceRanking {
             if let allowed, !allowed.contains(Int64(id)) { continue }
             held.append(Int64(id))
         }
-        var inFamily = try softFamily.map { try ComponentListing.FamilyMembers(db, $0) }
-        // A device's platform (`on iOS`, `VoiceOver`) runs web pages too: a word that only the
-        // web's pages say in their prose (`readonly`, `details`: HTML) says the question is about
-        // those pages (`readonly input VoiceOver`), so neither family is preferred (issue 49). A word held only through an equivalent decides nothing; one no page
-        // says outside code counts in code, as above.
-        if read.platformOfDevice, let members = inFamily,
-           (0..<count).contains(where: { index in
-               var inside = false, outside = false
-               for id in 0...maxID where exactHeld[id * count + index] && places[id * count + index] >= place.body {
-                   if members.contains(Int64(id)) { inside = true } else { outside = true }
-               }
-               return outside && !inside
-           }) {
-            inFamily = nil
-        }
-        let softFamily = inFamily == nil ? nil : softFamily
+        let inFamily = try softFamily.map { try ComponentListing.FamilyMembers(db, $0) }
         let totalWeight = max(weights.reduce(0, +), .leastNonzeroMagnitude)
 
         struct Scored { var id: Int64; var key: Double; var held: Int }

@@ -36,12 +36,6 @@ struct QueryReading {
     /// The words naming a screen reader or framework (`jaws`, `swiftui`), each an expression
     /// over the component index: no word a component must hold, but a component that speaks of it is preferred (issue 49).
     var named: [String] = []
-    /// Whether the platform preferred is only a device's: a native platform named by a platform's
-    /// or screen reader's word (`on iOS`, `VoiceOver`), no framework (`SwiftUI`) or platform's own
-    /// term saying which family. The web runs on that device too, so the question's words may
-    /// overrule it: a word only the web's pages say (`readonly`) is about a web page viewed there
-    /// (issue 49).
-    var platformOfDevice = false
 
     /// The component index's word forms; nil in a reading for the fact listing.
     let words: WordForms?
@@ -135,16 +129,12 @@ struct QueryReading {
         let outright = Set(platformWords.compactMap { PlainLanguage.platformWords[plain.words($0.text).first ?? ""] }
             .filter { $0.screenReader == nil && $0.framework == nil }.map(\.platform.family))
         if !outright.isEmpty { reading.platforms.removeAll { !outright.contains($0.family) } }
-        platformOfDevice = !reading.platforms.isEmpty && reading.platforms.allSatisfy { $0.family == .native } && platformWords.allSatisfy { word in
-            plain.words(word.text).first.flatMap { PlainLanguage.platformWords[$0] }.map { $0.framework == nil } ?? false
-        }
         // A query of nothing but platform words searches them as words (`VoiceOver`); one of
         // nothing but stop words searches those.
         if content.isEmpty && !platformWords.isEmpty {
             content = platformWords
             platformWords = []
             named = []
-            platformOfDevice = false
             reading.platforms = []
             reading.frameworks = []
             reading.screenReaders = []
@@ -223,7 +213,6 @@ struct QueryReading {
             if !term.prefix, closed == nil, let (family, there) = crossing(term.text, concepts, vocabulary: vocabulary) {
                 try addTerm(db, term.text, prefix: false, equivalents: [], translated: there)
                 reading.platforms.removeAll { $0.family != family }
-                platformOfDevice = false
             } else {
                 let sense = term.prefix || closed != nil ? nil
                     : platformSense(term.text, vocabulary: vocabulary) ?? markupSense(content[index..<(index + term.length)], values: valueTexts)
