@@ -197,10 +197,12 @@ package enum ComponentListing {
         private var member: [Bool] = []
 
         init(_ db: Database, _ families: Set<Family>) throws {
+            // Every id of a family, through its index, stepped by hand: through a cursor, 20,000
+            // ids cost 26 M instructions (and the array grew by one at each new largest id).
+            let largest = try Int64.fetchOne(db.cachedStatement(sql: "SELECT max(id) FROM components")) ?? 0
+            member = [Bool](repeating: false, count: Int(max(0, largest)) + 1)
             for family in families {
-                let ids = try Int64.fetchCursor(db.cachedStatement(sql: "SELECT id FROM components WHERE family = ?"), arguments: [family.rawValue])
-                while let id = try ids.next() {
-                    guard id >= 0 else { continue }
+                for id in try RawColumn.int64s(db, "SELECT id FROM components WHERE family = ?", family.rawValue) where id >= 0 {
                     if Int(id) >= member.count { member += [Bool](repeating: false, count: Int(id) + 1 - member.count) }
                     member[Int(id)] = true
                 }
