@@ -367,7 +367,9 @@ package enum ComponentListing {
     /// the next best. So `dimmed` shows iOS's dimmed and, under it, Android's disabled.
     static func varied(_ ranked: [(exact: TermSet, equivalents: [String], platform: Platform?)]) -> [Int] {
         var chosen: [Int] = []
-        var terms = TermSet(), equivalents = Set<String>(), platforms = Set<Platform?>()
+        // The platforms shown, a few at most: looked through, not hashed (each fact of each
+        // component shown was asked about, a set's hashing most of the choice's cost).
+        var terms = TermSet(), equivalents = Set<String>(), platforms: [Platform?] = []
         func adds(_ index: Int) -> Bool {
             !ranked[index].exact.isSubset(of: terms) || !ranked[index].equivalents.allSatisfy(equivalents.contains)
                 || !platforms.contains(ranked[index].platform)
@@ -377,7 +379,7 @@ package enum ComponentListing {
             chosen.append(next)
             terms.formUnion(ranked[next].exact)
             equivalents.formUnion(ranked[next].equivalents)
-            platforms.insert(ranked[next].platform)
+            if !platforms.contains(ranked[next].platform) { platforms.append(ranked[next].platform) }
         }
         return chosen
     }

@@ -73,8 +73,11 @@ enum EvidenceRanking {
 
     static func announcing(_ db: Database, _ spoken: [String], words: WordForms) throws -> Set<Int64> {
         guard spoken.count >= 3 else { return [] }
-        let candidates = try Int64.fetchAll(db.cachedStatement(sql: "SELECT rowid FROM search_components WHERE search_components MATCH ?"),
-                                            arguments: [SearchQuery.quoted(spoken.joined(separator: " "))])
+        // The components holding the words in order: from a long-running reader's index (its
+        // words' positions), else asked of FTS5.
+        let phrase = SearchQuery.quoted(spoken.joined(separator: " "))
+        let candidates = try words.held.flatMap { $0.holders(of: phrase, plain: words.plain) }
+            ?? Int64.fetchAll(db.cachedStatement(sql: "SELECT rowid FROM search_components WHERE search_components MATCH ?"), arguments: [phrase])
         var found = Set<Int64>()
         for id in candidates {
             // Held by a long-running reader's index, read and split once (`RankingIndex.announced`).

@@ -156,19 +156,33 @@ struct QueryReading {
         // nearest, is searched as that spelling (`chekbox`: checkbox); a word of the vocabulary
         // or an alias, alone or in a run of words that is one (`virtual cursor`), is the user's
         // own and kept.
+        // Each run is asked about once (by its place and length), not once per word it holds:
+        // joined, keyed and slugified four times over, the runs were a fifth of the reading.
+        var known: [Int: Bool] = [:]
         func isVocabulary(_ run: ArraySlice<(text: String, prefix: Bool)>) -> Bool {
+            let slot = run.startIndex << 3 | run.count
+            if let answer = known[slot] { return answer }
             let text = run.map(\.text).joined(separator: " ")
-            return vocabulary.byKey[vocabulary.key(text)] != nil || ComponentAlias.byAlias[Vocabulary.slugify(text)] != nil
+            let answer = vocabulary.byKey[vocabulary.key(text)] != nil || ComponentAlias.byAlias[Vocabulary.slugify(text)] != nil
+            known[slot] = answer
+            return answer
+        }
+        // Whether a run of two to four words holding the word at `position` is one.
+        func inLongerRun(_ position: Int) -> Bool {
+            for start in max(0, position - 3)...position {
+                for end in max(position, start + 1)..<min(content.count, start + 4) where isVocabulary(content[start...end]) {
+                    return true
+                }
+            }
+            return false
         }
         for position in content.indices where !content[position].prefix {
             let folded = plain.words(content[position].text)
-            let runs = (max(0, position - 3)...position).flatMap { start in
-                (max(position, start + 1)..<min(content.count, start + 4)).map { content[start...$0] }
-            }
-            guard folded.count == 1, !isVocabulary(content[position...position]), !runs.contains(where: isVocabulary),
+            guard folded.count == 1, !isVocabulary(content[position...position]), !inLongerRun(position),
                   let corrected = try Spelling.correction(db, of: folded[0], words: forms) else { continue }
             reading.corrections.append(SearchReading.Correction(typed: content[position].text, searched: corrected))
             content[position].text = corrected
+            known = [:]
         }
         var index = 0
         while index < content.count {
@@ -199,7 +213,7 @@ struct QueryReading {
             if term.length == 1, !term.prefix, index + 1 < content.count, !content[index + 1].prefix,
                let joined = try closedCompound(db, content[index].text, content[index + 1].text) {
                 let phrase = SearchQuery.quoted((plain.words(content[index].text) + plain.words(content[index + 1].text)).joined(separator: " "))
-                guard try QueryReading.matchesAny(db, phrase) else {
+                guard try QueryReading.matchesAny(db, phrase, held: forms.held, plain: plain) else {
                     try addTerm(db, content[index].text, prefix: false, equivalents: vocabulary.equivalents(of: joined), closed: joined)
                     try addTerm(db, content[index + 1].text, prefix: false, equivalents: [], closed: joined)
                     index += 2
@@ -413,7 +427,9 @@ struct QueryReading {
         let words = plain.words(first) + plain.words(second)
         guard words.count == 2 else { return nil }
         let joined = words.joined()
-        let held = try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM search_component_forms WHERE term = ?"), arguments: [joined]) ?? false
+        // Held by a long-running reader's index (every word of the table), else asked.
+        let held = try forms.held.map { $0.formTerms.contains(joined) }
+            ?? Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM search_component_forms WHERE term = ?"), arguments: [joined]) ?? false
         return held ? joined : nil
     }
 
@@ -464,9 +480,12 @@ struct QueryReading {
         reading.terms.append(SearchReading.Term(text: prefix ? text + "*" : text, prefix: prefix, equivalents: held))
     }
 
-    static func matchesAny(_ db: Database, _ expression: String) throws -> Bool {
-        try Int.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM search_components WHERE search_components MATCH ? LIMIT 1"),
-                         arguments: [expression]) != nil
+    /// Whether a component matches `expression`: answered from a long-running reader's index
+    /// (`RankingIndex.holdsAny`) when it is phrases joined by OR, else asked of FTS5.
+    static func matchesAny(_ db: Database, _ expression: String, held: RankingIndex? = nil, plain: IndexTokenizer? = nil) throws -> Bool {
+        if let held, let plain, let holds = held.holdsAny(expression, plain: plain) { return holds }
+        return try Int.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM search_components WHERE search_components MATCH ? LIMIT 1"),
+                                arguments: [expression]) != nil
     }
 
     // MARK: - Expressions over the component index

@@ -126,6 +126,8 @@ package final class RankingIndex: Sendable {
 
     /// The component index's words by stem, each stem's words in the order SQL gives them.
     let formsByStem: [String: [String]]
+    /// Every word of `search_component_forms` (a closed compound is one of them, `QueryReading`).
+    let formTerms: Set<String>
     /// The vocabulary as `SearchVocabulary` keys it.
     let vocabularyByKey: [String: [Equivalent]]
     let vocabularyByConcept: [String: [Equivalent]]
@@ -185,6 +187,7 @@ package final class RankingIndex: Sendable {
             forms[row[0] as String, default: []].append(row[1])
         }
         formsByStem = forms
+        formTerms = Set(forms.values.joined())
         var byFirstByte: [UInt8: [Spelling.Candidate]] = [:]
         for term in try String.fetchAll(db, sql: "SELECT term FROM search_component_forms ORDER BY term") {
             guard let first = term.utf8.first else { continue }
@@ -277,7 +280,7 @@ package final class RankingIndex: Sendable {
             components[id] = component
         }
         bytes += spellingCandidates.values.joined().reduce(0) { $0 + 2 * $1.term.utf8.count + 40 } + rules.approximateBytes
-            + termDocs.keys.reduce(0) { $0 + $1.utf8.count + 24 }
+            + termDocs.keys.reduce(0) { $0 + $1.utf8.count + 24 } + formTerms.reduce(0) { $0 + $1.utf8.count + 24 }
             + announced.values.joined().joined().reduce(0) { $0 + $1.utf8.count + 16 }
         self.components = components
         stemNumbers = numbers
@@ -288,9 +291,36 @@ package final class RankingIndex: Sendable {
         approximateBytes = bytes
     }
 
+    /// The components matching `expression`, ascending, as FTS5 finds them, when it is phrases
+    /// joined by OR (`EvidencePass.words`) and the documents are held; nil otherwise (asked of FTS5).
+    func holders(of expression: String, plain: IndexTokenizer) -> [Int64]? {
+        holders(of: expression, plain: plain, first: false)
+    }
+
+    /// Whether a component matches `expression`, as `holders` finds them (nil: asked of FTS5),
+    /// stopping at the first.
+    func holdsAny(_ expression: String, plain: IndexTokenizer) -> Bool? {
+        holders(of: expression, plain: plain, first: true).map { !$0.isEmpty }
+    }
+
+    private func holders(of expression: String, plain: IndexTokenizer, first: Bool) -> [Int64]? {
+        guard postingsHeld, let texts = EvidencePass.words(of: expression) else { return nil }
+        var ids = Set<Int64>()
+        for text in texts {
+            let tokens = plain.words(text)
+            guard let word = tokens.first else { return nil }
+            for posting in tokens.count == 1 ? postings[word] ?? [] : phrasePostings(tokens, first: first) {
+                ids.insert(posting.id)
+                if first { return [posting.id] }
+            }
+        }
+        return ids.sorted()
+    }
+
     /// The components holding the phrase `tokens` (two words or more), as `postings` gives a word:
-    /// each start of the phrase in a column an instance, weighted by its column.
-    func phrasePostings(_ tokens: [String]) -> [EvidencePass.Posting] {
+    /// each start of the phrase in a column an instance, weighted by its column. `first`: the
+    /// first component alone (whether any holds it).
+    func phrasePostings(_ tokens: [String], first: Bool = false) -> [EvidencePass.Posting] {
         var lists: [(postings: [EvidencePass.Posting], positions: [Int32])] = []
         for token in tokens {
             guard let held = postings[token], let at = positions[token] else { return [] }
@@ -299,22 +329,22 @@ package final class RankingIndex: Sendable {
         let weights = ComponentListing.columnWeights
         let columnWeights = [weights.title, weights.category, weights.body, weights.labels, weights.code]
         var found: [EvidencePass.Posting] = []
-        for first in lists[0].postings {
+        for row in lists[0].postings {
             // The same row in each other word's postings (ascending by row: a binary search).
             var ranges: [Range<Int>] = []
             for list in lists.dropFirst() {
                 var low = 0, high = list.postings.count
                 while low < high {
                     let middle = (low + high) / 2
-                    if list.postings[middle].id < first.id { low = middle + 1 } else { high = middle }
+                    if list.postings[middle].id < row.id { low = middle + 1 } else { high = middle }
                 }
-                guard low < list.postings.count, list.postings[low].id == first.id else { break }
+                guard low < list.postings.count, list.postings[low].id == row.id else { break }
                 ranges.append(list.postings[low].positions)
             }
             guard ranges.count == lists.count - 1 else { continue }
             var columns = 0
             var frequency = 0.0
-            for start in lists[0].positions[first.positions] {
+            for start in lists[0].positions[row.positions] {
                 let follows = ranges.indices.allSatisfy { word in
                     lists[word + 1].positions[ranges[word]].contains(start + Int32(word + 1))
                 }
@@ -323,7 +353,10 @@ package final class RankingIndex: Sendable {
                 columns |= 1 << column
                 frequency += columnWeights[column]
             }
-            if columns != 0 { found.append(EvidencePass.Posting(id: first.id, columns: columns, frequency: frequency)) }
+            if columns != 0 {
+                found.append(EvidencePass.Posting(id: row.id, columns: columns, frequency: frequency))
+                if first { break }
+            }
         }
         return found
     }

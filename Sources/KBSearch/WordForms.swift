@@ -51,7 +51,7 @@ struct WordForms {
         if let held, let variants = try variants(db, word, folded: plain.words(word)) {
             return variants.contains { held.termDocs[$0] != nil }
         }
-        return try QueryReading.matchesAny(db, forms(db, word))
+        return try QueryReading.matchesAny(db, forms(db, word), held: held, plain: plain)
     }
 
     /// The component index's words of one stem.
