@@ -56,7 +56,9 @@ public enum ComponentSearchRendering {
     /// (`"result": "rule"`, `RuleHit.columns`). Every part of the text listing is there.
     /// `componentsOnly`: the components alone, nothing after them.
     public static func json(_ result: ComponentSearchResult, rules: [RuleHit], lines: Bool, componentsOnly: Bool = false) -> String {
-        var items = result.tabular.rows.map(result.tabular.object)
+        // The table made once: each `result.tabular` makes every component's cells again.
+        let tabular = result.tabular
+        var items = tabular.rows.map(tabular.object)
         if componentsOnly { return SearchRendering.jsonList(items, lines: lines) }
         items += SearchRendering.corrections(result.reading.corrections)
         items += result.reading.criteria.map { .object([("result", .string("criterion")), ("sc", .string($0.sc.description)), ("title", .string($0.title))]) }

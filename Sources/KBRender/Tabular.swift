@@ -88,7 +88,12 @@ public struct Tabular: Sendable {
     public func object(_ row: [Value]) -> JSONValue { Tabular.object(columns, row) }
 
     static func object(_ columns: [Column], _ row: [Value]) -> JSONValue {
-        .object(zip(columns, row).map { ($0.name, $1.json) })
+        // A loop into an array of the size needed: a zip's map grew its array as it went (a
+        // search's JSON makes an object of every fact shown).
+        var pairs: [(String, JSONValue)] = []
+        pairs.reserveCapacity(min(columns.count, row.count))
+        for index in 0..<min(columns.count, row.count) { pairs.append((columns[index].name, row[index].json)) }
+        return .object(pairs)
     }
 
     /// The rows as a JSON array of objects, as the JSON format prints them.
