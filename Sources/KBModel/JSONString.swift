@@ -37,20 +37,7 @@ package enum JSONString {
             runStart = index
         }
         let special = JSONString.special
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-        // Whether some byte of `word` is zero (no byte that is zero goes unnoticed).
-        @inline(__always) func holdsZero(_ word: UInt64) -> Bool { (word &- ones) & ~word & highs != 0 }
         while index < bytes.count {
-            // Eight bytes at a time while none may need an escape: none above 0x7E, a control, a
-            // quote or a backslash (a byte at a time, the look was most of writing a search's JSON).
-            if index + 8 <= bytes.count, let base = bytes.baseAddress {
-                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-                if word & highs == 0 && !holdsZero(word ^ (0x22 &* ones)) && !holdsZero(word ^ (0x5C &* ones))
-                    && !holdsZero(word ^ (0x7F &* ones)) && (word &- 0x20 &* ones) & ~word & highs == 0 {
-                    index += 8
-                    continue
-                }
-            }
             let byte = bytes[index]
             // Most bytes need nothing: one look in a table passes them.
             if !special[Int(byte)] {

@@ -169,9 +169,9 @@ final class JSONStringTests: XCTestCase {
         XCTAssertEqual(JSONString.quoted("\u{85}\u{A0}©€\u{2029}\"\u{1}"), "\"\\u0085\u{A0}©€\\u2029\\\"\\u0001\"")
     }
 
-    /// The escaper passes eight bytes at a time when none may need an escape: a character that
-    /// must be escaped (or a byte above ASCII) at any place of a longer text is still found, as a
-    /// character-by-character escaper finds it.
+    /// The escaper passes the bytes that need nothing by a table and appends runs of them whole:
+    /// a character that must be escaped (or one that need not, above ASCII) at any place of a
+    /// longer text is written as a scalar-by-scalar escaper writes it.
     func testEveryPlaceInALongTextIsLookedAt() {
         func escapedScalarByScalar(_ text: String) -> String {
             var out = "\""
