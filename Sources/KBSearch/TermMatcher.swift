@@ -161,10 +161,7 @@ struct TermMatcher {
         if position < memo.found.count, let found = memo.found[position] { return found.takeUnretainedValue() }
         let found = mayMatch(folded: held.folded, pairs: held.pairs)
             ? find(stems: held.stems, words: needsWords ? held.words : [], stemIDs: held.stemIDs) : .nothing
-        if position < memo.found.count {
-            memo.found[position] = .passRetained(found)
-            memo.kept.append(Int32(position))
-        }
+        if position < memo.found.count { memo.found[position] = .passRetained(found) }
         return found
     }
 
@@ -172,11 +169,9 @@ struct TermMatcher {
     /// position in the index: a buffer, not a dictionary (hashing each lookup cost a tenth of
     /// it) nor an array (a class's array is checked for exclusive access at each read and write),
     /// of references it releases itself (destroying thousands of optional references one by one
-    /// cost as much as the finding), by the positions it kept (a question finds a few hundred of
-    /// the index's thousands of texts: going through them all cost 0.15 M instructions a question).
+    /// cost as much as the finding).
     private final class HeldFinds {
         let found: UnsafeMutableBufferPointer<Unmanaged<Found>?>
-        var kept: [Int32] = []
 
         init(count: Int) {
             found = .allocate(capacity: count)
@@ -184,7 +179,7 @@ struct TermMatcher {
         }
 
         deinit {
-            for position in kept { found[Int(position)]?.release() }
+            for case let kept? in found { kept.release() }
             found.deallocate()
         }
     }
