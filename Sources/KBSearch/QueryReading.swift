@@ -163,7 +163,7 @@ struct QueryReading {
             let slot = run.startIndex << 3 | run.count
             if let answer = known[slot] { return answer }
             let text = run.map(\.text).joined(separator: " ")
-            let answer = vocabulary.byKey[vocabulary.key(text)] != nil || ComponentAlias.byAlias[Vocabulary.slugify(text)] != nil
+            let answer = vocabulary.byKey[vocabulary.key(text)] != nil || ComponentAlias.byAlias[forms.slug(text)] != nil
             known[slot] = answer
             return answer
         }
@@ -196,7 +196,7 @@ struct QueryReading {
                     let text = run.map(\.text).joined(separator: " ")
                     let found = vocabulary.equivalents(of: text)
                     // A run of words that is an alias (`text field`, `activity indicator`) is one term too.
-                    let alias = length > 1 && ComponentAlias.byAlias[Vocabulary.slugify(text)] != nil
+                    let alias = length > 1 && ComponentAlias.byAlias[forms.slug(text)] != nil
                     if !found.isEmpty || alias || length == 1 {
                         if !found.isEmpty || alias { term = (text, false, length) }
                         concepts = found
@@ -307,7 +307,7 @@ struct QueryReading {
             var matched = false
             for length in stride(from: min(5, kept.count - index), through: 2, by: -1) {
                 let run = kept[index..<(index + length)]
-                if let criterion = byHandle[Vocabulary.slugify(run.map(\.text).joined(separator: " "))] {
+                if let criterion = byHandle[forms.slug(run.map(\.text).joined(separator: " "))] {
                     if !found.contains(where: { $0.sc == criterion.sc }) { found.append(criterion) }
                     index += length
                     matched = true
@@ -411,7 +411,7 @@ struct QueryReading {
     /// the word names no component itself or the query names no platform the word is a term of.
     private func platformSense(_ text: String, vocabulary: SearchVocabulary) -> [ComponentAlias]? {
         let asked = Set(reading.platforms)
-        guard !asked.isEmpty, ComponentAlias.byAlias[Vocabulary.slugify(text)] != nil else { return nil }
+        guard !asked.isEmpty, ComponentAlias.byAlias[forms.slug(text)] != nil else { return nil }
         let rows = (vocabulary.byKey[vocabulary.key(text)] ?? []).filter { $0.platform.map(asked.contains) ?? false }
         guard !rows.isEmpty else { return nil }
         return Set(rows.map(\.concept)).sorted().flatMap { concept in
@@ -443,7 +443,7 @@ struct QueryReading {
             for equivalent in translated {
                 patterns.append(TermMatcher.Pattern(pieces: forms.pieces(equivalent.term, prefix: false), term: term, equivalent: nil))
             }
-            aliases.append(translated.flatMap { ComponentAlias.byAlias[Vocabulary.slugify($0.term)] ?? [] })
+            aliases.append(translated.flatMap { ComponentAlias.byAlias[forms.slug($0.term)] ?? [] })
             exact.append(exactForm)
             full.append(exactForm)
             reading.terms.append(SearchReading.Term(text: text, prefix: false, equivalents: translated))
@@ -474,7 +474,7 @@ struct QueryReading {
                 patterns.append(TermMatcher.Pattern(pieces: forms.pieces(word, prefix: false), term: term, equivalent: nil))
             }
         }
-        aliases.append(prefix ? [] : sense ?? ComponentAlias.byAlias[Vocabulary.slugify(text)] ?? [])
+        aliases.append(prefix ? [] : sense ?? ComponentAlias.byAlias[forms.slug(text)] ?? [])
         exact.append(exactForm)
         full.append(alternatives.count == 1 ? exactForm : "(" + alternatives.joined(separator: " OR ") + ")")
         reading.terms.append(SearchReading.Term(text: prefix ? text + "*" : text, prefix: prefix, equivalents: held))
