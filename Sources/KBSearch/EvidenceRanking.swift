@@ -250,7 +250,7 @@ enum EvidenceRanking {
         // A term of several words (`time picker`, `double tap`) names that many of a title's words.
         let termWords = read.reading.terms.map { max(1, words.plain.words($0.text).count) }
         // The title's share, for the components whose title (or alias) holds a word: the pass read
-        // the length of those whose title holds a phrase; the few an alias alone named are read.
+        // every length of the rows it found; the few an alias alone named are read.
         var rowOf = [Int](repeating: -1, count: maxID + 1)
         for (row, id) in pass.ids.enumerated() where id >= 0 && Int(id) <= maxID { rowOf[Int(id)] = row }
         func passTitleTokens(_ id: Int64) -> Int? {
