@@ -38,46 +38,64 @@ public enum JSONValue: Sendable, Equatable {
     // piece, a third of the team server's time answering a search went to writing its JSON. The
     // fixed pieces (an indentation, a literal) are appended whole from static bytes: appended as a
     // string's UTF-8 view, two spaces at a time, they were a fifth of writing a search's answer.
-    private func write(into out: inout [UInt8], indent: Int?) {
+    func write(into out: inout [UInt8], indent: Int?) {
         switch self {
         case .null: JSONValue.append("null", to: &out)
         case .bool(let b): JSONValue.append(b ? "true" : "false", to: &out)
         case .int(let i): JSONValue.append(i, to: &out)
-        case .double(let d): out += (d.isFinite ? String(d) : "null").utf8
+        case .double(let d): JSONValue.append(d, to: &out)
         case .string(let s): JSONString.quote(s, into: &out)
         case .array(let items):
-            if items.isEmpty { JSONValue.append("[]", to: &out); return }
-            out.append(UInt8(ascii: "["))
-            let inner = indent.map { $0 + 1 }
-            for index in items.indices {
-                if index > 0 { out.append(UInt8(ascii: ",")) }
-                JSONValue.newline(&out, inner)
-                items[index].write(into: &out, indent: inner)
-            }
-            JSONValue.newline(&out, indent)
-            out.append(UInt8(ascii: "]"))
+            JSONValue.writeArray(items.count, into: &out, indent: indent) { index, out, inner in items[index].write(into: &out, indent: inner) }
         case .object(let pairs):
-            if pairs.isEmpty { JSONValue.append("{}", to: &out); return }
-            out.append(UInt8(ascii: "{"))
-            let inner = indent.map { $0 + 1 }
-            for index in pairs.indices {
-                if index > 0 { out.append(UInt8(ascii: ",")) }
-                JSONValue.newline(&out, inner)
-                JSONString.quote(pairs[index].0, into: &out)
-                if indent != nil { JSONValue.append(": ", to: &out) } else { out.append(UInt8(ascii: ":")) }
+            JSONValue.writeObject(pairs.count, key: { pairs[$0].0 }, into: &out, indent: indent) { index, out, inner in
                 pairs[index].1.write(into: &out, indent: inner)
             }
-            JSONValue.newline(&out, indent)
-            out.append(UInt8(ascii: "}"))
         }
     }
 
-    private static func append(_ literal: StaticString, to out: inout [UInt8]) {
+    /// An array of `count` items as `write` lays one out, `item` writing each (at the indentation
+    /// it is given): a value's tree, or a list written as it is read (`Tabular.writeObject`).
+    static func writeArray(_ count: Int, into out: inout [UInt8], indent: Int?, item: (Int, inout [UInt8], Int?) -> Void) {
+        if count == 0 { JSONValue.append("[]", to: &out); return }
+        out.append(UInt8(ascii: "["))
+        let inner = indent.map { $0 + 1 }
+        for index in 0..<count {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            JSONValue.newline(&out, inner)
+            item(index, &out, inner)
+        }
+        JSONValue.newline(&out, indent)
+        out.append(UInt8(ascii: "]"))
+    }
+
+    /// An object of `count` pairs as `write` lays one out, `key` naming each, `value` writing it.
+    static func writeObject(_ count: Int, key: (Int) -> String, into out: inout [UInt8], indent: Int?,
+                            value: (Int, inout [UInt8], Int?) -> Void) {
+        if count == 0 { JSONValue.append("{}", to: &out); return }
+        out.append(UInt8(ascii: "{"))
+        let inner = indent.map { $0 + 1 }
+        for index in 0..<count {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            JSONValue.newline(&out, inner)
+            JSONString.quote(key(index), into: &out)
+            if indent != nil { JSONValue.append(": ", to: &out) } else { out.append(UInt8(ascii: ":")) }
+            value(index, &out, inner)
+        }
+        JSONValue.newline(&out, indent)
+        out.append(UInt8(ascii: "}"))
+    }
+
+    static func append(_ value: Double, to out: inout [UInt8]) {
+        out += (value.isFinite ? String(value) : "null").utf8
+    }
+
+    static func append(_ literal: StaticString, to out: inout [UInt8]) {
         out.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
 
     /// An integer's digits, as `String(i)` writes them, without making the string.
-    private static func append(_ value: Int64, to out: inout [UInt8]) {
+    static func append(_ value: Int64, to out: inout [UInt8]) {
         if value < 0 { out.append(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
