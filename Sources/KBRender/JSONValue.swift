@@ -57,8 +57,24 @@ public enum JSONValue: Sendable, Equatable {
     /// An array of `count` items as `write` lays one out, `item` writing each (at the indentation
     /// it is given): a value's tree, or a list written as it is read (`Tabular.writeObject`).
     static func writeArray(_ count: Int, into out: inout [UInt8], indent: Int?, item: (Int, inout [UInt8], Int?) -> Void) {
-        if count == 0 { JSONValue.append("[]", to: &out); return }
-        out.append(UInt8(ascii: "["))
+        writeItems(count, UInt8(ascii: "["), UInt8(ascii: "]"), into: &out, indent: indent, item: item)
+    }
+
+    /// An object of `count` pairs as `write` lays one out, `key` naming each, `value` writing it.
+    static func writeObject(_ count: Int, key: (Int) -> String, into out: inout [UInt8], indent: Int?,
+                            value: (Int, inout [UInt8], Int?) -> Void) {
+        writeItems(count, UInt8(ascii: "{"), UInt8(ascii: "}"), into: &out, indent: indent) { index, out, inner in
+            JSONString.quote(key(index), into: &out)
+            if indent != nil { JSONValue.append(": ", to: &out) } else { out.append(UInt8(ascii: ":")) }
+            value(index, &out, inner)
+        }
+    }
+
+    /// Items between `open` and `close`, each on a line of its own when pretty, a comma between.
+    private static func writeItems(_ count: Int, _ open: UInt8, _ close: UInt8, into out: inout [UInt8], indent: Int?,
+                                   item: (Int, inout [UInt8], Int?) -> Void) {
+        out.append(open)
+        if count == 0 { out.append(close); return }
         let inner = indent.map { $0 + 1 }
         for index in 0..<count {
             if index > 0 { out.append(UInt8(ascii: ",")) }
@@ -66,24 +82,7 @@ public enum JSONValue: Sendable, Equatable {
             item(index, &out, inner)
         }
         JSONValue.newline(&out, indent)
-        out.append(UInt8(ascii: "]"))
-    }
-
-    /// An object of `count` pairs as `write` lays one out, `key` naming each, `value` writing it.
-    static func writeObject(_ count: Int, key: (Int) -> String, into out: inout [UInt8], indent: Int?,
-                            value: (Int, inout [UInt8], Int?) -> Void) {
-        if count == 0 { JSONValue.append("{}", to: &out); return }
-        out.append(UInt8(ascii: "{"))
-        let inner = indent.map { $0 + 1 }
-        for index in 0..<count {
-            if index > 0 { out.append(UInt8(ascii: ",")) }
-            JSONValue.newline(&out, inner)
-            JSONString.quote(key(index), into: &out)
-            if indent != nil { JSONValue.append(": ", to: &out) } else { out.append(UInt8(ascii: ":")) }
-            value(index, &out, inner)
-        }
-        JSONValue.newline(&out, indent)
-        out.append(UInt8(ascii: "}"))
+        out.append(close)
     }
 
     static func append(_ value: Double, to out: inout [UInt8]) {
