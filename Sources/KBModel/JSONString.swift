@@ -11,46 +11,63 @@ package enum JSONString {
 
     /// The same into bytes: a document's JSON is written as bytes and made a String once.
     package static func quote(_ s: String, into out: inout [UInt8]) {
-        out.append(0x22)
+        // The string's own bytes where it holds them (a copy of the string to reach them, and a
+        // closure per string, were most of quoting the few words a search's JSON holds each time).
+        if let done: Void = s.utf8.withContiguousStorageIfAvailable({ quote(bytes: $0, into: &out) }) { return done }
         var text = s
-        text.withUTF8 { bytes in
-            // Runs of bytes that need no escape are appended whole: a search's JSON quotes hundreds
-            // of strings, and a scalar at a time was most of the cost of writing them.
-            var runStart = 0
-            var index = 0
-            func escape(_ escaped: StaticString, width: Int) {
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-                out.append(contentsOf: UnsafeBufferPointer(start: escaped.utf8Start, count: escaped.utf8CodeUnitCount))
-                index += width
-                runStart = index
-            }
-            func escape(scalar value: UInt32, width: Int) {
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-                out.append(contentsOf: unicodeEscape(value).utf8)
-                index += width
-                runStart = index
-            }
-            while index < bytes.count {
-                let byte = bytes[index]
-                switch byte {
-                case 0x22: escape("\\\"", width: 1)
-                case 0x5C: escape("\\\\", width: 1)
-                case 0x0A: escape("\\n", width: 1)
-                case 0x0D: escape("\\r", width: 1)
-                case 0x09: escape("\\t", width: 1)
-                case 0x00..<0x20, 0x7F: escape(scalar: UInt32(byte), width: 1)
-                // C1 controls (U+0080...U+009F: C2 80...C2 9F) and the line and paragraph separators
-                // (U+2028, U+2029: E2 80 A8, E2 80 A9).
-                case 0xC2 where index + 1 < bytes.count && (0x80...0x9F).contains(bytes[index + 1]):
-                    escape(scalar: UInt32(bytes[index + 1]), width: 2)
-                case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
-                    escape(scalar: 0x2000 + UInt32(bytes[index + 2]) - 0x80, width: 3)
-                default: index += 1
-                }
-            }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
-        }
+        text.withUTF8 { quote(bytes: $0, into: &out) }
+    }
+
+    private static func quote(bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
         out.append(0x22)
+        // Runs of bytes that need no escape are appended whole: a search's JSON quotes hundreds
+        // of strings, and a scalar at a time was most of the cost of writing them.
+        var runStart = 0
+        var index = 0
+        func escape(_ escaped: StaticString, width: Int) {
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+            out.append(contentsOf: UnsafeBufferPointer(start: escaped.utf8Start, count: escaped.utf8CodeUnitCount))
+            index += width
+            runStart = index
+        }
+        func escape(scalar value: UInt32, width: Int) {
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+            out.append(contentsOf: unicodeEscape(value).utf8)
+            index += width
+            runStart = index
+        }
+        let special = JSONString.special
+        while index < bytes.count {
+            let byte = bytes[index]
+            // Most bytes need nothing: one look in a table passes them.
+            if !special[Int(byte)] {
+                index += 1
+                continue
+            }
+            switch byte {
+            case 0x22: escape("\\\"", width: 1)
+            case 0x5C: escape("\\\\", width: 1)
+            case 0x0A: escape("\\n", width: 1)
+            case 0x0D: escape("\\r", width: 1)
+            case 0x09: escape("\\t", width: 1)
+            case 0x00..<0x20, 0x7F: escape(scalar: UInt32(byte), width: 1)
+            // C1 controls (U+0080...U+009F: C2 80...C2 9F) and the line and paragraph separators
+            // (U+2028, U+2029: E2 80 A8, E2 80 A9).
+            case 0xC2 where index + 1 < bytes.count && (0x80...0x9F).contains(bytes[index + 1]):
+                escape(scalar: UInt32(bytes[index + 1]), width: 2)
+            case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
+                escape(scalar: 0x2000 + UInt32(bytes[index + 2]) - 0x80, width: 3)
+            default: index += 1
+            }
+        }
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
+        out.append(0x22)
+    }
+
+    /// The bytes `quote` looks at twice: a quote, a backslash, a control, and the first byte of a
+    /// C1 control or of a line or paragraph separator.
+    private static let special: [Bool] = (0..<256).map { byte in
+        byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F || byte == 0xC2 || byte == 0xE2
     }
 
     private static func unicodeEscape(_ value: UInt32) -> String {

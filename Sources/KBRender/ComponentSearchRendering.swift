@@ -56,14 +56,37 @@ public enum ComponentSearchRendering {
     /// (`"result": "rule"`, `RuleHit.columns`). Every part of the text listing is there.
     /// `componentsOnly`: the components alone, nothing after them.
     public static func json(_ result: ComponentSearchResult, rules: [RuleHit], lines: Bool, componentsOnly: Bool = false) -> String {
-        var items = result.tabular.rows.map(result.tabular.object)
-        if componentsOnly { return SearchRendering.jsonList(items, lines: lines) }
-        items += SearchRendering.corrections(result.reading.corrections)
-        items += result.reading.criteria.map { .object([("result", .string("criterion")), ("sc", .string($0.sc.description)), ("title", .string($0.title))]) }
-        items += rules.map { rule in
-            .object([("result", .string("rule"))] + zip(RuleHit.columns, rule.cells).map { ($0.name, $1.json) })
+        var others: [JSONValue] = []
+        if !componentsOnly {
+            others += SearchRendering.corrections(result.reading.corrections)
+            others += result.reading.criteria.map { .object([("result", .string("criterion")), ("sc", .string($0.sc.description)), ("title", .string($0.title))]) }
+            others += rules.map { rule in
+                .object([("result", .string("rule"))] + zip(RuleHit.columns, rule.cells).map { ($0.name, $1.json) })
+            }
         }
-        return SearchRendering.jsonList(items, lines: lines)
+        // The components written as their objects would be (`SearchRendering.jsonList` of
+        // `result.tabular`'s objects), without making the objects: the tree of every component and
+        // fact shown, made and then written, was most of the cost of a search's JSON.
+        let components = result.components
+        func item(_ index: Int, _ out: inout [UInt8], _ indent: Int?) {
+            if index < components.count {
+                components[index].writeJSON(into: &out, indent: indent)
+            } else {
+                others[index - components.count].write(into: &out, indent: indent)
+            }
+        }
+        var out: [UInt8] = []
+        let count = components.count + others.count
+        if lines {
+            for index in 0..<count {
+                item(index, &out, nil)
+                out.append(UInt8(ascii: "\n"))
+            }
+        } else {
+            JSONValue.writeArray(count, into: &out, indent: 0, item: item)
+            out.append(UInt8(ascii: "\n"))
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// What was done with the query's words, one line each: misspellings searched as the word

@@ -77,9 +77,9 @@ public enum SearchRendering {
 
     /// A search's answer as one JSON array of objects, or as JSON Lines: both listings' shape.
     static func jsonList(_ items: [JSONValue], lines: Bool) -> String {
-        if lines { return items.map { $0.rendered(pretty: false) + "\n" }.joined() }
+        if lines { return items.map { $0.rendered(pretty: false, line: true) }.joined() }
         if items.isEmpty { return "[]\n" }
-        return JSONValue.array(items).rendered() + "\n"
+        return JSONValue.array(items).rendered(pretty: true, line: true)
     }
 
     /// Misspelt words searched as another spelling, as objects (`"result": "correction"`, `typed`,

@@ -1,4 +1,5 @@
 import Foundation
+import KBModel
 
 /// A list-shaped answer as columns and rows of typed values: what every list the skins print
 /// becomes before `TabularWriter` writes it as a table, CSV, JSON or JSON Lines. Documents
@@ -61,6 +62,20 @@ public struct Tabular: Sendable {
             }
         }
 
+        /// `json` written where it goes, as its tree would be written.
+        func writeJSON(into out: inout [UInt8], indent: Int?) {
+            switch self {
+            case .null: JSONValue.append("null", to: &out)
+            case .bool(let b): JSONValue.append(b ? "true" : "false", to: &out)
+            case .int(let i): JSONValue.append(i, to: &out)
+            case .double(let d): JSONValue.append(d, to: &out)
+            case .text(let s): JSONString.quote(s, into: &out)
+            case .texts(let words):
+                JSONValue.writeArray(words.count, into: &out, indent: indent) { index, out, _ in JSONString.quote(words[index], into: &out) }
+            case .json(let value): value.write(into: &out, indent: indent)
+            }
+        }
+
         public var json: JSONValue {
             switch self {
             case .null: .null
@@ -88,7 +103,20 @@ public struct Tabular: Sendable {
     public func object(_ row: [Value]) -> JSONValue { Tabular.object(columns, row) }
 
     static func object(_ columns: [Column], _ row: [Value]) -> JSONValue {
-        .object(zip(columns, row).map { ($0.name, $1.json) })
+        // A loop into an array of the size needed: a zip's map grew its array as it went (a
+        // search's JSON makes an object of every fact shown).
+        var pairs: [(String, JSONValue)] = []
+        pairs.reserveCapacity(min(columns.count, row.count))
+        for index in 0..<min(columns.count, row.count) { pairs.append((columns[index].name, row[index].json)) }
+        return .object(pairs)
+    }
+
+    /// `object(columns, row)` written where it goes, as its tree would be written, without
+    /// making the tree: what a search's answer writes of each component and fact it shows.
+    static func writeObject(_ columns: [Column], _ row: [Value], into out: inout [UInt8], indent: Int?) {
+        JSONValue.writeObject(min(columns.count, row.count), key: { columns[$0].name }, into: &out, indent: indent) { index, out, inner in
+            row[index].writeJSON(into: &out, indent: inner)
+        }
     }
 
     /// The rows as a JSON array of objects, as the JSON format prints them.

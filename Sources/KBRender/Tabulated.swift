@@ -91,9 +91,28 @@ extension ComponentMatch: Tabulated {
         .init("matched"), .init("missing"), .init("matching_facts"), .init("facts"),
     ]
     public var cells: [Tabular.Value] {
+        ownCells + [.json(.array(facts.map { Tabular.object(ComponentMatch.factColumns, ComponentMatch.factCells($0)) }))]
+    }
+
+    /// The cells before `facts`, the last column.
+    var ownCells: [Tabular.Value] {
         [.int(rank), .double(score), .text(component), .text(title), .text(family.rawValue), .optional(category), .optional(summary),
-         .texts(matchedTerms), .texts(missingTerms), .int(matchingFacts),
-         .json(.array(facts.map { Tabular(columns: ComponentMatch.factColumns, rows: []).object(ComponentMatch.factCells($0)) }))]
+         .texts(matchedTerms), .texts(missingTerms), .int(matchingFacts)]
+    }
+
+    /// `Tabular.object(ComponentMatch.columns, cells)` written where it goes, its facts' objects
+    /// too, without making the tree (a search's JSON made one per fact shown, then wrote it).
+    func writeJSON(into out: inout [UInt8], indent: Int?) {
+        let own = ownCells
+        JSONValue.writeObject(ComponentMatch.columns.count, key: { ComponentMatch.columns[$0].name }, into: &out, indent: indent) { index, out, inner in
+            guard index < own.count else {
+                JSONValue.writeArray(facts.count, into: &out, indent: inner) { fact, out, level in
+                    Tabular.writeObject(ComponentMatch.factColumns, ComponentMatch.factCells(facts[fact]), into: &out, indent: level)
+                }
+                return
+            }
+            own[index].writeJSON(into: &out, indent: inner)
+        }
     }
 
     /// A fact of a component, flat: `SearchHit.columns` and the equivalents it matched.

@@ -197,10 +197,12 @@ package enum ComponentListing {
         private var member: [Bool] = []
 
         init(_ db: Database, _ families: Set<Family>) throws {
+            // Every id of a family, through its index, stepped by hand: through a cursor, 20,000
+            // ids cost 26 M instructions (and the array grew by one at each new largest id).
+            let largest = try Int64.fetchOne(db.cachedStatement(sql: "SELECT max(id) FROM components")) ?? 0
+            member = [Bool](repeating: false, count: Int(max(0, largest)) + 1)
             for family in families {
-                let ids = try Int64.fetchCursor(db.cachedStatement(sql: "SELECT id FROM components WHERE family = ?"), arguments: [family.rawValue])
-                while let id = try ids.next() {
-                    guard id >= 0 else { continue }
+                for id in try RawColumn.int64s(db, "SELECT id FROM components WHERE family = ?", family.rawValue) where id >= 0 {
                     if Int(id) >= member.count { member += [Bool](repeating: false, count: Int(id) + 1 - member.count) }
                     member[Int(id)] = true
                 }
@@ -365,7 +367,9 @@ package enum ComponentListing {
     /// the next best. So `dimmed` shows iOS's dimmed and, under it, Android's disabled.
     static func varied(_ ranked: [(exact: TermSet, equivalents: [String], platform: Platform?)]) -> [Int] {
         var chosen: [Int] = []
-        var terms = TermSet(), equivalents = Set<String>(), platforms = Set<Platform?>()
+        // The platforms shown, a few at most: looked through, not hashed (each fact of each
+        // component shown was asked about, a set's hashing most of the choice's cost).
+        var terms = TermSet(), equivalents = Set<String>(), platforms: [Platform?] = []
         func adds(_ index: Int) -> Bool {
             !ranked[index].exact.isSubset(of: terms) || !ranked[index].equivalents.allSatisfy(equivalents.contains)
                 || !platforms.contains(ranked[index].platform)
@@ -375,7 +379,7 @@ package enum ComponentListing {
             chosen.append(next)
             terms.formUnion(ranked[next].exact)
             equivalents.formUnion(ranked[next].equivalents)
-            platforms.insert(ranked[next].platform)
+            if !platforms.contains(ranked[next].platform) { platforms.append(ranked[next].platform) }
         }
         return chosen
     }

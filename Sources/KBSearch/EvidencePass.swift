@@ -19,8 +19,8 @@ struct EvidencePass {
 
     /// The components holding any phrase, in the index's order.
     var ids: [Int64] = []
-    /// Each row's tokens in its title and over every column, when its title holds a phrase; -1
-    /// when not read.
+    /// Each row's tokens in its title and over every column (the index's record of them,
+    /// `sizes`); -1 when the index holds none for the row.
     var titleTokens: [Int] = []
     var tokens: [Int] = []
     /// Row r's phrases are `hitStart[r]..<hitStart[r + 1]` of the hit arrays.
@@ -57,8 +57,6 @@ struct EvidencePass {
             }
             rowCount = value(1)
             averageTokens = rowCount > 0 ? value(2) / rowCount : 0
-            titleTokens.append(Int(value(3)))
-            tokens.append(Int(value(4)))
             var index = EvidenceFunction.header
             while (index + 3) * 8 <= size {
                 let phrase = Int(value(index))
@@ -69,6 +67,16 @@ struct EvidencePass {
                 index += 3
             }
             hitStart.append(hitPhrase.count)
+        }
+        // Every row's sizes, read after the pass: by key for a few rows, in one scan of the
+        // index's record for many. FTS5's own lookup from inside the function (`xColumnSize`) cost
+        // a statement per row: at 20,000 components, 28 M instructions a question where the
+        // rows whose title holds a word were 8,000 of them, and the others were scanned anyway.
+        let sizes = try Self.sizes(db, ids)
+        for id in ids {
+            let size = sizes[id]
+            titleTokens.append(size?.title ?? -1)
+            tokens.append(size?.all ?? -1)
         }
     }
 
@@ -101,19 +109,17 @@ struct EvidencePass {
         // row's hits in the order of the phrases.
         let rows = Int(held.maxComponentID) + 1
         var hitsOf = [Int](repeating: 0, count: rows + 1)
-        var titled = [Bool](repeating: false, count: rows)
         for postings in holders {
             for posting in postings {
                 guard posting.id >= 0 && Int(posting.id) < rows else { return nil }
                 hitsOf[Int(posting.id) + 1] += 1
-                if posting.columns & Self.title != 0 { titled[Int(posting.id)] = true }
             }
         }
         for id in 0..<rows where hitsOf[id + 1] > 0 {
             ids.append(Int64(id))
             hitStart.append(hitStart[hitStart.count - 1] + hitsOf[id + 1])
-            // A row's sizes only when its title holds a phrase, as the function reads them.
-            let size = titled[id] ? held.sizes[Int64(id)] : nil
+            // Every row's sizes, as the pass over FTS5 reads them.
+            let size = held.sizes[Int64(id)]
             titleTokens.append(size?.title ?? -1)
             tokens.append(size?.all ?? -1)
         }
@@ -273,14 +279,12 @@ struct EvidencePass {
 
 /// The auxiliary function behind `EvidencePass`: `a11ykb_evidence(search_components, weights...)`
 /// returns, for the current row, a blob of doubles: the query's phrase count, the index's row count
-/// and token total, the row's tokens in its title and in all (-1: not read), then for each phrase
-/// the row holds: the phrase, the columns holding it (bits), and its instances weighted by column.
-/// A row's length is read only when its title holds a phrase (the title's share needs it): FTS5
-/// reads it from another table, a lookup per row that cost a third of a pass over every row; the
-/// few other rows that need it are read by key (`EvidencePass.sizes`).
+/// and token total, then for each phrase the row holds: the phrase, the columns holding it (bits),
+/// and its instances weighted by column. The rows' lengths are read after the pass
+/// (`EvidencePass.sizes`), not by FTS5 row by row.
 enum EvidenceFunction {
     static let name = "a11ykb_evidence"
-    static let header = 5
+    static let header = 3
 
     /// Registered once per connection: FTS5 also declares the name to SQLite, which is how a
     /// connection that has it is told apart.
@@ -301,17 +305,26 @@ enum EvidenceFunction {
                 let weight = buffer.bindMemory(to: Double.self)
                 for column in 0..<min(Int(count), weight.count) { weight[column] = sqlite3_value_double(values?[column]) }
             }
-            var rowCount: Int64 = 0, totalTokens: Int64 = 0
-            _ = api.xRowCount(fts, &rowCount)
-            _ = api.xColumnTotalSize(fts, -1, &totalTokens)
+            // The index's row count and token total, once per query (kept as the query's
+            // auxiliary data): FTS5 reads them from its record at every call, two reads of a
+            // blob per row, 52 M instructions of a question at 20,000 components.
+            let totals: UnsafeMutablePointer<Int64>
+            if let kept = api.xGetAuxdata(fts, 0) {
+                totals = kept.assumingMemoryBound(to: Int64.self)
+            } else {
+                guard let made = malloc(2 * MemoryLayout<Int64>.size) else { return }
+                totals = made.assumingMemoryBound(to: Int64.self)
+                totals[0] = 0
+                totals[1] = 0
+                _ = api.xRowCount(fts, totals)
+                _ = api.xColumnTotalSize(fts, -1, totals + 1)
+                guard api.xSetAuxdata(fts, made, free) == SQLITE_OK else { return }
+            }
             // On the stack: FTS5 calls this once per row of a pass over thousands.
             withUnsafeTemporaryAllocation(of: Double.self, capacity: EvidenceFunction.header + 3 * phrases) { out in
                 out[0] = Double(phrases)
-                out[1] = Double(rowCount)
-                out[2] = Double(totalTokens)
-                out[3] = -1
-                out[4] = -1
-                var titled = false
+                out[1] = Double(totals[0])
+                out[2] = Double(totals[1])
                 var used = EvidenceFunction.header
                 withUnsafeBytes(of: weights) { buffer in
                     let weight = buffer.bindMemory(to: Double.self)
@@ -327,18 +340,10 @@ enum EvidenceFunction {
                             api.xPhraseNext(fts, &iterator, &column, &offset)
                         }
                         guard columns != 0 else { continue }
-                        if columns & 1 != 0 { titled = true }
                         out[used] = Double(phrase)
                         out[used + 1] = Double(columns)
                         out[used + 2] = frequency
                         used += 3
-                    }
-                }
-                if titled {
-                    var titleTokens: Int32 = 0, tokens: Int32 = 0
-                    if api.xColumnSize(fts, 0, &titleTokens) == SQLITE_OK && api.xColumnSize(fts, -1, &tokens) == SQLITE_OK {
-                        out[3] = Double(titleTokens)
-                        out[4] = Double(tokens)
                     }
                 }
                 sqlite3_result_blob(context, out.baseAddress, Int32(used * 8), unsafeBitCast(-1, to: sqlite3_destructor_type.self))

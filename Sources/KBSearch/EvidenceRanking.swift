@@ -74,8 +74,11 @@ enum EvidenceRanking {
 
     static func announcing(_ db: Database, _ spoken: [String], words: WordForms) throws -> Set<Int64> {
         guard spoken.count >= 3 else { return [] }
-        let candidates = try Int64.fetchAll(db.cachedStatement(sql: "SELECT rowid FROM search_components WHERE search_components MATCH ?"),
-                                            arguments: [SearchQuery.quoted(spoken.joined(separator: " "))])
+        // The components holding the words in order: from a long-running reader's index (its
+        // words' positions), else asked of FTS5.
+        let phrase = SearchQuery.quoted(spoken.joined(separator: " "))
+        let candidates = try words.held.flatMap { $0.holders(of: phrase, plain: words.plain) }
+            ?? Int64.fetchAll(db.cachedStatement(sql: "SELECT rowid FROM search_components WHERE search_components MATCH ?"), arguments: [phrase])
         var found = Set<Int64>()
         for id in candidates {
             // Held by a long-running reader's index, read and split once (`RankingIndex.announced`).
@@ -261,7 +264,7 @@ enum EvidenceRanking {
         // A term of several words (`time picker`, `double tap`) names that many of a title's words.
         let termWords = read.reading.terms.map { max(1, words.plain.words($0.text).count) }
         // The title's share, for the components whose title (or alias) holds a word: the pass read
-        // the length of those whose title holds a phrase; the few an alias alone named are read.
+        // every length of the rows it found; the few an alias alone named are read.
         var rowOf = [Int](repeating: -1, count: maxID + 1)
         for (row, id) in pass.ids.enumerated() where id >= 0 && Int(id) <= maxID { rowOf[Int(id)] = row }
         func passTitleTokens(_ id: Int64) -> Int? {

@@ -157,19 +157,33 @@ struct QueryReading {
         // nearest, is searched as that spelling (`chekbox`: checkbox); a word of the vocabulary
         // or an alias, alone or in a run of words that is one (`virtual cursor`), is the user's
         // own and kept.
+        // Each run is asked about once (by its place and length), not once per word it holds:
+        // joined, keyed and slugified four times over, the runs were a fifth of the reading.
+        var known: [Int: Bool] = [:]
         func isVocabulary(_ run: ArraySlice<(text: String, prefix: Bool)>) -> Bool {
+            let slot = run.startIndex << 3 | run.count
+            if let answer = known[slot] { return answer }
             let text = run.map(\.text).joined(separator: " ")
-            return vocabulary.byKey[vocabulary.key(text)] != nil || ComponentAlias.byAlias[Vocabulary.slugify(text)] != nil
+            let answer = vocabulary.byKey[vocabulary.key(text)] != nil || ComponentAlias.byAlias[forms.slug(text)] != nil
+            known[slot] = answer
+            return answer
+        }
+        // Whether a run of two to four words holding the word at `position` is one.
+        func inLongerRun(_ position: Int) -> Bool {
+            for start in max(0, position - 3)...position {
+                for end in max(position, start + 1)..<min(content.count, start + 4) where isVocabulary(content[start...end]) {
+                    return true
+                }
+            }
+            return false
         }
         for position in content.indices where !content[position].prefix {
             let folded = plain.words(content[position].text)
-            let runs = (max(0, position - 3)...position).flatMap { start in
-                (max(position, start + 1)..<min(content.count, start + 4)).map { content[start...$0] }
-            }
-            guard folded.count == 1, !isVocabulary(content[position...position]), !runs.contains(where: isVocabulary),
+            guard folded.count == 1, !isVocabulary(content[position...position]), !inLongerRun(position),
                   let corrected = try Spelling.correction(db, of: folded[0], words: forms) else { continue }
             reading.corrections.append(SearchReading.Correction(typed: content[position].text, searched: corrected))
             content[position].text = corrected
+            known = [:]
         }
         var index = 0
         while index < content.count {
@@ -183,7 +197,7 @@ struct QueryReading {
                     let text = run.map(\.text).joined(separator: " ")
                     let found = vocabulary.equivalents(of: text)
                     // A run of words that is an alias (`text field`, `activity indicator`) is one term too.
-                    let alias = length > 1 && ComponentAlias.byAlias[Vocabulary.slugify(text)] != nil
+                    let alias = length > 1 && ComponentAlias.byAlias[forms.slug(text)] != nil
                     if !found.isEmpty || alias || length == 1 {
                         if !found.isEmpty || alias { term = (text, false, length) }
                         concepts = found
@@ -200,7 +214,7 @@ struct QueryReading {
             if term.length == 1, !term.prefix, index + 1 < content.count, !content[index + 1].prefix,
                let joined = try closedCompound(db, content[index].text, content[index + 1].text) {
                 let phrase = SearchQuery.quoted((plain.words(content[index].text) + plain.words(content[index + 1].text)).joined(separator: " "))
-                guard try QueryReading.matchesAny(db, phrase) else {
+                guard try QueryReading.matchesAny(db, phrase, held: forms.held, plain: plain) else {
                     try addTerm(db, content[index].text, prefix: false, equivalents: vocabulary.equivalents(of: joined), closed: joined)
                     try addTerm(db, content[index + 1].text, prefix: false, equivalents: [], closed: joined)
                     index += 2
@@ -295,7 +309,7 @@ struct QueryReading {
             var matched = false
             for length in stride(from: min(5, kept.count - index), through: 2, by: -1) {
                 let run = kept[index..<(index + length)]
-                if let criterion = byHandle[Vocabulary.slugify(run.map(\.text).joined(separator: " "))] {
+                if let criterion = byHandle[forms.slug(run.map(\.text).joined(separator: " "))] {
                     if !found.contains(where: { $0.sc == criterion.sc }) { found.append(criterion) }
                     index += length
                     matched = true
@@ -399,7 +413,7 @@ struct QueryReading {
     /// the word names no component itself or the query names no platform the word is a term of.
     private func platformSense(_ text: String, vocabulary: SearchVocabulary) -> [ComponentAlias]? {
         let asked = Set(reading.platforms)
-        guard !asked.isEmpty, ComponentAlias.byAlias[Vocabulary.slugify(text)] != nil else { return nil }
+        guard !asked.isEmpty, ComponentAlias.byAlias[forms.slug(text)] != nil else { return nil }
         let rows = (vocabulary.byKey[vocabulary.key(text)] ?? []).filter { $0.platform.map(asked.contains) ?? false }
         guard !rows.isEmpty else { return nil }
         return Set(rows.map(\.concept)).sorted().flatMap { concept in
@@ -428,10 +442,13 @@ struct QueryReading {
         let words = plain.words(first) + plain.words(second)
         guard words.count == 2 else { return nil }
         let joined = words.joined()
+        // Held by a long-running reader's index (a word's postings say its columns), else asked.
+        if let held = forms.held?.holdsOutsideCode(joined, plain: plain) { return held ? joined : nil }
         return try QueryReading.matchesAny(db, QueryReading.outsideCode + SearchQuery.quoted(joined)) ? joined : nil
     }
 
-    /// The component index's columns but its code examples, as an FTS5 column filter.
+    /// The component index's columns but its code examples, as an FTS5 column filter
+    /// (`RankingIndex.holdsOutsideCode` answers the same from the held postings).
     static let outsideCode = "{title category body labels} : "
 
     /// `translated`: the words the term is searched as, in place of itself (`crossing`).
@@ -444,7 +461,7 @@ struct QueryReading {
             for equivalent in translated {
                 patterns.append(TermMatcher.Pattern(pieces: forms.pieces(equivalent.term, prefix: false), term: term, equivalent: nil))
             }
-            aliases.append(translated.flatMap { ComponentAlias.byAlias[Vocabulary.slugify($0.term)] ?? [] })
+            aliases.append(translated.flatMap { ComponentAlias.byAlias[forms.slug($0.term)] ?? [] })
             exact.append(exactForm)
             full.append(exactForm)
             reading.terms.append(SearchReading.Term(text: text, prefix: false, equivalents: translated))
@@ -475,15 +492,18 @@ struct QueryReading {
                 patterns.append(TermMatcher.Pattern(pieces: forms.pieces(word, prefix: false), term: term, equivalent: nil))
             }
         }
-        aliases.append(prefix ? [] : sense ?? ComponentAlias.byAlias[Vocabulary.slugify(text)] ?? [])
+        aliases.append(prefix ? [] : sense ?? ComponentAlias.byAlias[forms.slug(text)] ?? [])
         exact.append(exactForm)
         full.append(alternatives.count == 1 ? exactForm : "(" + alternatives.joined(separator: " OR ") + ")")
         reading.terms.append(SearchReading.Term(text: prefix ? text + "*" : text, prefix: prefix, equivalents: held))
     }
 
-    static func matchesAny(_ db: Database, _ expression: String) throws -> Bool {
-        try Int.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM search_components WHERE search_components MATCH ? LIMIT 1"),
-                         arguments: [expression]) != nil
+    /// Whether a component matches `expression`: answered from a long-running reader's index
+    /// (`RankingIndex.holdsAny`) when it is phrases joined by OR, else asked of FTS5.
+    static func matchesAny(_ db: Database, _ expression: String, held: RankingIndex? = nil, plain: IndexTokenizer? = nil) throws -> Bool {
+        if let held, let plain, let holds = held.holdsAny(expression, plain: plain) { return holds }
+        return try Int.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM search_components WHERE search_components MATCH ? LIMIT 1"),
+                                arguments: [expression]) != nil
     }
 
     // MARK: - Expressions over the component index

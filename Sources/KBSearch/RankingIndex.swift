@@ -288,9 +288,46 @@ package final class RankingIndex: Sendable {
         approximateBytes = bytes
     }
 
+    /// The components matching `expression`, ascending, as FTS5 finds them, when it is phrases
+    /// joined by OR (`EvidencePass.words`) and the documents are held; nil otherwise (asked of FTS5).
+    func holders(of expression: String, plain: IndexTokenizer) -> [Int64]? {
+        holders(of: expression, plain: plain, first: false)
+    }
+
+    /// Whether a component matches `expression`, as `holders` finds them (nil: asked of FTS5),
+    /// stopping at the first.
+    func holdsAny(_ expression: String, plain: IndexTokenizer) -> Bool? {
+        holders(of: expression, plain: plain, first: true).map { !$0.isEmpty }
+    }
+
+    /// Whether a component holds `word` (one token of the index) in a column other than its code
+    /// examples, as `QueryReading.outsideCode`'s filter asks FTS5; nil when the postings are not
+    /// held or the word is not one token (asked of FTS5).
+    func holdsOutsideCode(_ word: String, plain: IndexTokenizer) -> Bool? {
+        let tokens = plain.words(word)
+        guard postingsHeld, tokens.count == 1 else { return nil }
+        let code = 1 << 4  // the columns' order: title, category, body, labels, code
+        return postings[tokens[0]]?.contains { $0.columns & ~code != 0 } ?? false
+    }
+
+    private func holders(of expression: String, plain: IndexTokenizer, first: Bool) -> [Int64]? {
+        guard postingsHeld, let texts = EvidencePass.words(of: expression) else { return nil }
+        var ids = Set<Int64>()
+        for text in texts {
+            let tokens = plain.words(text)
+            guard let word = tokens.first else { return nil }
+            for posting in tokens.count == 1 ? postings[word] ?? [] : phrasePostings(tokens, first: first) {
+                ids.insert(posting.id)
+                if first { return [posting.id] }
+            }
+        }
+        return ids.sorted()
+    }
+
     /// The components holding the phrase `tokens` (two words or more), as `postings` gives a word:
-    /// each start of the phrase in a column an instance, weighted by its column.
-    func phrasePostings(_ tokens: [String]) -> [EvidencePass.Posting] {
+    /// each start of the phrase in a column an instance, weighted by its column. `first`: the
+    /// first component alone (whether any holds it).
+    func phrasePostings(_ tokens: [String], first: Bool = false) -> [EvidencePass.Posting] {
         var lists: [(postings: [EvidencePass.Posting], positions: [Int32])] = []
         for token in tokens {
             guard let held = postings[token], let at = positions[token] else { return [] }
@@ -299,22 +336,22 @@ package final class RankingIndex: Sendable {
         let weights = ComponentListing.columnWeights
         let columnWeights = [weights.title, weights.category, weights.body, weights.labels, weights.code]
         var found: [EvidencePass.Posting] = []
-        for first in lists[0].postings {
+        for row in lists[0].postings {
             // The same row in each other word's postings (ascending by row: a binary search).
             var ranges: [Range<Int>] = []
             for list in lists.dropFirst() {
                 var low = 0, high = list.postings.count
                 while low < high {
                     let middle = (low + high) / 2
-                    if list.postings[middle].id < first.id { low = middle + 1 } else { high = middle }
+                    if list.postings[middle].id < row.id { low = middle + 1 } else { high = middle }
                 }
-                guard low < list.postings.count, list.postings[low].id == first.id else { break }
+                guard low < list.postings.count, list.postings[low].id == row.id else { break }
                 ranges.append(list.postings[low].positions)
             }
             guard ranges.count == lists.count - 1 else { continue }
             var columns = 0
             var frequency = 0.0
-            for start in lists[0].positions[first.positions] {
+            for start in lists[0].positions[row.positions] {
                 let follows = ranges.indices.allSatisfy { word in
                     lists[word + 1].positions[ranges[word]].contains(start + Int32(word + 1))
                 }
@@ -323,7 +360,10 @@ package final class RankingIndex: Sendable {
                 columns |= 1 << column
                 frequency += columnWeights[column]
             }
-            if columns != 0 { found.append(EvidencePass.Posting(id: first.id, columns: columns, frequency: frequency)) }
+            if columns != 0 {
+                found.append(EvidencePass.Posting(id: row.id, columns: columns, frequency: frequency))
+                if first { break }
+            }
         }
         return found
     }

@@ -157,12 +157,25 @@ package enum RuleSearch {
         return String(decoding: bytes[first...last], as: UTF8.self)
     }
 
+    /// The runs of letters and digits of `text`, lower-cased: by bytes when it is ASCII (where a
+    /// letter is A-Z or a-z, a digit 0-9, and every other byte separates, as the characters do),
+    /// by characters otherwise.
+    static func letterRuns(_ text: String) -> [String] {
+        guard text.utf8.allSatisfy({ $0 < 0x80 }) else {
+            return text.lowercased().split { !$0.isLetter && !$0.isNumber }.map(String.init)
+        }
+        return text.utf8.split { byte in !((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A) && !(byte >= 0x30 && byte <= 0x39) }
+            .map { run in String(decoding: run.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self) }
+    }
+
     /// `held`: the index a long-running reader holds, whose rules are read once (`RankingIndex.rules`); nil: by SQL.
     package static func search(_ db: Database, _ text: String, limit: Int = 5, held: RankingIndex? = nil) throws -> (hits: [RuleHit], total: Int) {
         let held = held?.rules
         // A success criterion's number (`1.4.11`) reaches the rules that test it, first (issue 33);
         // its digits are no words to look for.
-        let numbers = text.split { $0 == " " || $0 == "," || $0 == ";" || $0 == "(" || $0 == ")" }
+        // The catalogue's numbers are ASCII digits: a text without one names none (and is not
+        // split into characters to find out).
+        let numbers = !text.utf8.contains(where: { $0 >= 0x30 && $0 <= 0x39 }) ? [] : text.split { $0 == " " || $0 == "," || $0 == ";" || $0 == "(" || $0 == ")" }
             .map(withoutDotsAround)
             .filter { $0.split(separator: ".").count == 3 && $0.allSatisfy { $0.isNumber || $0 == "." } }
         let criteria = try numbers.filter { number in
@@ -170,7 +183,7 @@ package enum RuleSearch {
                 ?? Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM wcag_criteria WHERE sc = ?"), arguments: [number]) ?? false
         }
         let textWords = criteria.reduce(text) { $0.replacingOccurrences(of: $1, with: " ") }
-        let words = Set(textWords.lowercased().split { !$0.isLetter && !$0.isNumber }.map(String.init)
+        let words = Set(letterRuns(textWords)
             .filter { !PlainLanguage.stopWords.contains($0) && !(criteria.isEmpty ? [] : PlainLanguage.criterionWords).contains($0) })
         guard !words.isEmpty || !criteria.isEmpty else { return ([], 0) }
         var matched: [Int64: Int] = [:]

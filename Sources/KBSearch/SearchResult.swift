@@ -56,7 +56,20 @@ public struct HighlightedText: Sendable, Equatable {
     public var plain: String { rendered { $0 } }
 
     /// Matched words in brackets: `Expresses its state (disabled/[dimmed])`.
-    public var bracketed: String { rendered { "[\($0)]" } }
+    /// Written as bytes and made a String once (every fact of a search's JSON is bracketed).
+    public var bracketed: String {
+        var out: [UInt8] = []
+        for part in parts {
+            switch part {
+            case .plain(let text): out += text.utf8
+            case .match(let text):
+                out.append(UInt8(ascii: "["))
+                out += text.utf8
+                out.append(UInt8(ascii: "]"))
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
 
     public var hasMatch: Bool { parts.contains { if case .match = $0 { true } else { false } } }
 

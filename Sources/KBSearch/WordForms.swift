@@ -1,4 +1,5 @@
 import GRDB
+import KBModel
 
 /// A word as each index holds it, and its other forms: the one place search turns a typed word
 /// into tokens. The fact index (search_index) stems (`dimmed` → `dim`); the component index
@@ -51,7 +52,7 @@ struct WordForms {
         if let held, let variants = try variants(db, word, folded: plain.words(word)) {
             return variants.contains { held.termDocs[$0] != nil }
         }
-        return try QueryReading.matchesAny(db, forms(db, word))
+        return try QueryReading.matchesAny(db, forms(db, word), held: held, plain: plain)
     }
 
     /// The component index's words of one stem.
@@ -97,6 +98,21 @@ struct WordForms {
         lastMatcher.matcher = matcher
         return matcher
     }
+
+    /// `Vocabulary.slugify(text)`, each text slugified once per question: reading a question
+    /// looks up the same runs of words as aliases and criteria's handles several times over.
+    func slug(_ text: String) -> String {
+        if let slug = slugs.byText[text] { return slug }
+        let slug = Vocabulary.slugify(text)
+        slugs.byText[text] = slug
+        return slug
+    }
+
+    private final class Slugs {
+        var byText: [String: String] = [:]
+    }
+
+    private let slugs = Slugs()
 
     /// The matcher `matcher` made last (a question's words are one `WordForms`).
     private final class LastMatcher {

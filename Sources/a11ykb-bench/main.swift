@@ -9,10 +9,11 @@ import Foundation
 //       read-connection pool and answers, no HTTP, no sockets), with as many at once as the load
 //       run's clients. REQUESTS.txt: a request a line, as the load run sends them: `GET /api/...`
 //       or `MCP {json}`.
-//   a11ykb-bench questions KB.sqlite QUESTIONS.txt [--sql]
+//   a11ykb-bench questions KB.sqlite QUESTIONS.txt [--sql | --api]
 //       Each question (a line) asked once, one at a time, as the MCP server and the team server
 //       ask them (the ranking index held for the file's version, built first), or by SQL alone as
-//       the CLI asks them (--sql).
+//       the CLI asks them (--sql), or as the floor's request for it (--api: `/api/search?q=`
+//       through the route's function, the index held, its JSON written).
 //
 // Each prints one JSON object on stdout.
 
@@ -28,15 +29,21 @@ case ("floor", 5):
     let result = try await LibraryFloor(env: env, requests: lines).run(clients: clients, seconds: seconds)
     Console.say(result + "\n", to: STDOUT_FILENO)
 case ("questions", 3), ("questions", 4):
-    guard arguments.count == 3 || arguments[3] == "--sql" else { usage() }
+    let through: QuestionRun.Path
+    switch arguments.count == 3 ? nil : arguments[3] {
+    case nil: through = .held
+    case "--sql": through = .sql
+    case "--api": through = .api
+    default: usage()
+    }
     let questions = try String(contentsOfFile: arguments[2], encoding: .utf8).split(separator: "\n").map(String.init)
-    let result = try QuestionRun(path: arguments[1], questions: questions, held: arguments.count == 3).run()
+    let result = try QuestionRun(path: arguments[1], questions: questions, through: through).run()
     Console.say(result + "\n", to: STDOUT_FILENO)
 default:
     usage()
 }
 
 func usage() -> Never {
-    Console.say("usage: a11ykb-bench floor KB.sqlite REQUESTS.txt CLIENTS SECONDS\n       a11ykb-bench questions KB.sqlite QUESTIONS.txt [--sql]\n")
+    Console.say("usage: a11ykb-bench floor KB.sqlite REQUESTS.txt CLIENTS SECONDS\n       a11ykb-bench questions KB.sqlite QUESTIONS.txt [--sql | --api]\n")
     exit(2)
 }

@@ -168,6 +168,36 @@ final class JSONStringTests: XCTestCase {
         // Escaped where they must be, and nothing else: a no-break space, © and € stay as they are.
         XCTAssertEqual(JSONString.quoted("\u{85}\u{A0}©€\u{2029}\"\u{1}"), "\"\\u0085\u{A0}©€\\u2029\\\"\\u0001\"")
     }
+
+    /// The escaper passes the bytes that need nothing by a table and appends runs of them whole:
+    /// a character that must be escaped (or one that need not, above ASCII) at any place of a
+    /// longer text is written as a scalar-by-scalar escaper writes it.
+    func testEveryPlaceInALongTextIsLookedAt() {
+        func escapedScalarByScalar(_ text: String) -> String {
+            var out = "\""
+            for scalar in text.unicodeScalars {
+                switch scalar {
+                case "\"": out += "\\\""
+                case "\\": out += "\\\\"
+                case "\n": out += "\\n"
+                case "\r": out += "\\r"
+                case "\t": out += "\\t"
+                case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029:
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                default: out.unicodeScalars.append(scalar)
+                }
+            }
+            return out + "\""
+        }
+        let plain = "abcdefghijklmnopqrstuvw"
+        for special in ["\"", "\\", "\n", "\r", "\t", "\u{0}", "\u{1F}", "\u{7F}", "\u{85}", "\u{9F}", "\u{2028}", "\u{2029}", "é", "…", "\u{A0}", " ", "~"] {
+            for place in 0...plain.count {
+                let text = String(plain.prefix(place)) + special + String(plain.dropFirst(place))
+                XCTAssertEqual(JSONString.quoted(text), escapedScalarByScalar(text), text.debugDescription)
+            }
+        }
+    }
 }
 
 /// A source's link becomes an address only when it is an absolute http or https one: whatever a

@@ -92,6 +92,30 @@ final class RankingIndexTests: XCTestCase {
         XCTAssertGreaterThan(tied, 100, "questions whose rules score the same")
     }
 
+    /// Whether the pages' prose (every column but the code examples) holds a word, answered from
+    /// the held postings' columns (`holdsOutsideCode`, the closed compound's check), as FTS5's
+    /// column filter answers it: for each word of the questions and each two neighbours joined
+    /// (`spacebar`; `closemodal`, held only in code), held and not.
+    func testTheHeldPostingsSayWhereTheProseHoldsAWordAsFTS5Does() throws {
+        let kb = try corpusKnowledgeBase()
+        let index = try XCTUnwrap(kb.reader.read { try RankingIndex($0) })
+        var held = 0, codeOnly = 0, asked = Set<String>()
+        try kb.reader.read { db in
+            let plain = try IndexTokenizer(db, .plain)
+            for question in try Self.questions() + ["close a modal", "space bar"] {
+                let words = plain.words(question)
+                for word in words + zip(words, words.dropFirst()).map({ $0 + $1 }) where asked.insert(word).inserted {
+                    guard let answer = index.holdsOutsideCode(word, plain: plain) else { continue }
+                    let fts5 = try QueryReading.matchesAny(db, QueryReading.outsideCode + SearchQuery.quoted(word))
+                    XCTAssertEqual(answer, fts5, word)
+                    if answer { held += 1 } else if try QueryReading.matchesAny(db, SearchQuery.quoted(word)) { codeOnly += 1 }
+                }
+            }
+        }
+        XCTAssertGreaterThan(held, 500, "words the prose holds")
+        XCTAssertGreaterThan(codeOnly, 0, "words only the code examples hold (closemodal)")
+    }
+
     /// The FTS5 pass of a question's words answered from the documents the index holds
     /// (`EvidencePass(held:)`) reads what FTS5 reads, field for field, for every question of the
     /// relevance sets whose expression it answers: phrases of several words included.
