@@ -18,6 +18,11 @@ import KBStore
 package enum ComponentListing {
     /// bm25 weights of search_components' columns: title, category, body (every fact).
     package static let columnWeights = (title: 10.0, category: 4.0, body: 1.0, labels: 2.0, code: 0.5)
+    /// The same weights in the component index's column order (title, category, body, labels,
+    /// code), as a column's number indexes them (the held postings' column bits).
+    static let columnWeightsInOrder = [columnWeights.title, columnWeights.category, columnWeights.body, columnWeights.labels, columnWeights.code]
+    /// The code examples' column number in that order.
+    static let codeColumn = 4
 
     static let rankSQL = """
         SELECT rowid AS id, bm25(search_components, \(columnWeights.title), \(columnWeights.category), \(columnWeights.body), \(columnWeights.labels), \(columnWeights.code)) AS score

@@ -430,8 +430,8 @@ struct QueryReading {
     /// run would (issue 49). Nil for a run with no such value, or one that is an alias itself.
     private func markupSense(_ run: ArraySlice<(text: String, prefix: Bool)>, values: Set<String>) -> [ComponentAlias]? {
         guard run.count > 1, let value = run.last?.text, values.contains(value),
-              ComponentAlias.byAlias[Vocabulary.slugify(run.map(\.text).joined(separator: " "))] == nil else { return nil }
-        let named = (ComponentAlias.byAlias[Vocabulary.slugify(value)] ?? []).filter { $0.source == .ariaRole || $0.source == .htmlElement }
+              ComponentAlias.byAlias[forms.slug(run.map(\.text).joined(separator: " "))] == nil else { return nil }
+        let named = (ComponentAlias.byAlias[forms.slug(value)] ?? []).filter { $0.source == .ariaRole || $0.source == .htmlElement }
         return named.isEmpty ? nil : named
     }
 

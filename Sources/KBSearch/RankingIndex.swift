@@ -202,8 +202,7 @@ package final class RankingIndex: Sendable {
         componentRows = sizes.count
         componentTokens = sizes.values.reduce(0) { $0 + $1.all }
         // Each document as the component index was made of it, tokenized by its tokenizer.
-        let weights = ComponentListing.columnWeights
-        let columnWeights = [weights.title, weights.category, weights.body, weights.labels, weights.code]
+        let columnWeights = ComponentListing.columnWeightsInOrder
         var postings: [String: [EvidencePass.Posting]] = [:]
         var positions: [String: [Int32]] = [:]
         // Only when the component index holds every document as the view gives it: components
@@ -306,7 +305,7 @@ package final class RankingIndex: Sendable {
     func holdsOutsideCode(_ word: String, plain: IndexTokenizer) -> Bool? {
         let tokens = plain.words(word)
         guard postingsHeld, tokens.count == 1 else { return nil }
-        let code = 1 << 4  // the columns' order: title, category, body, labels, code
+        let code = 1 << ComponentListing.codeColumn
         return postings[tokens[0]]?.contains { $0.columns & ~code != 0 } ?? false
     }
 
@@ -333,8 +332,7 @@ package final class RankingIndex: Sendable {
             guard let held = postings[token], let at = positions[token] else { return [] }
             lists.append((held, at))
         }
-        let weights = ComponentListing.columnWeights
-        let columnWeights = [weights.title, weights.category, weights.body, weights.labels, weights.code]
+        let columnWeights = ComponentListing.columnWeightsInOrder
         var found: [EvidencePass.Posting] = []
         for row in lists[0].postings {
             // The same row in each other word's postings (ascending by row: a binary search).
