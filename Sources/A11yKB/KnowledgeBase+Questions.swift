@@ -84,7 +84,7 @@ extension KnowledgeBase {
                                  timeout: TimeInterval = 5) throws -> ComponentSearchResult {
         let parsed = try SearchQuery(query)
         return try withTimeout(timeout) { deadline in
-            try read { try SearchEngine($0, held: HeldRankingIndexes.current(path: path, $0)).components(parsed, options: options, deadline: deadline) }
+            try read { try SearchEngine($0, held: heldRankingIndex($0)).components(parsed, options: options, deadline: deadline) }
         }
     }
 

@@ -1,4 +1,6 @@
 import Foundation
+import GRDB
+import KBRender
 import KBSearch
 import KBStore
 
@@ -16,7 +18,14 @@ extension KnowledgeBase {
     /// Builds the ranking index for `dataVersion` now, when none is held for it: a reader that
     /// starts can build it before its first question rather than during it.
     public func holdRankingIndex(dataVersion: String) throws {
-        try answering(dataVersion: dataVersion) { try read { _ = try HeldRankingIndexes.current(path: path, $0) } }
+        try answering(dataVersion: dataVersion) { try read { _ = try heldRankingIndex($0) } }
+    }
+
+    /// The index held for this file at the version bound (nil: none bound, or too large), built
+    /// with what a search's JSON writes of each fact and component once (`ComponentMatch.keptJSON`):
+    /// every question that builds it asks here, so that one file's index is made one way.
+    func heldRankingIndex(_ db: Database) throws -> RankingIndex? {
+        try HeldRankingIndexes.current(path: path, db, keep: RankingIndex.Keep(fact: ComponentMatch.keptJSON, component: ComponentMatch.keptJSON))
     }
 
     /// The approximate size in memory of the ranking index held for this file, and how many texts

@@ -80,7 +80,7 @@ extension KnowledgeBase {
     /// (0: all) beside how many match.
     public func searchRules(_ text: String, limit: Int = 5) throws -> Shown<RuleHit> {
         try read { db in
-            let (hits, total) = try RuleSearch.search(db, text, limit: limit, held: HeldRankingIndexes.current(path: path, db))
+            let (hits, total) = try RuleSearch.search(db, text, limit: limit, held: heldRankingIndex(db))
             return Shown(items: hits, total: total)
         }
     }

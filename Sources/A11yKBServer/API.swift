@@ -13,10 +13,10 @@ struct APIController: Sendable {
     var routes: Routes {
         var routes = Routes()
         routes.get("/api/search", summary: "components best first (&family=, &platform=, &limit= narrow)", example: "/api/search?q=toggle+voiceover") { request, context in
-            guard let (text, options) = try request.uri.decodeQuery(as: SearchParameters.self, context: context).question else {
+            guard let (text, options) = try SearchParameters.of(request.uri, context: context).question else {
                 throw RequestFault.badRequest("search needs q, the words to look for: /api/search?q=toggle")
             }
-            return try await answers.cached(request, type: .json) { kb in try API.search(kb, text, options) }
+            return try await answers.cached(request, type: .json, bytes: { kb in ByteBuffer(bytes: try API.search(kb, text, options)) })
         }
         routes.get("/api/components/:family/:slug", summary: "a component's criteria, announcements, notes and code",
                    example: "/api/components/web/button") { request, context in
@@ -104,9 +104,10 @@ package enum API {
         return (try? encoder.encode(["routes": entries])).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
     }
 
-    /// `/api/search`'s answer (the load run's floor makes the same call).
-    package static func search(_ kb: KnowledgeBase, _ text: String, _ options: SearchOptions) throws -> String {
-        try kb.findComponents(text, options: options, timeout: 0).document().rendered(.json)
+    /// `/api/search`'s answer (the load run's floor makes the same call): its JSON's bytes, as
+    /// written (the server sends bytes; made a String, the document's UTF-8 was checked again).
+    package static func search(_ kb: KnowledgeBase, _ text: String, _ options: SearchOptions) throws -> [UInt8] {
+        try kb.findComponents(text, options: options, timeout: 0).document().json()
     }
 
     /// `/api/components/:family/:slug`'s answer.

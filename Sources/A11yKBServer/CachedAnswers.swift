@@ -18,12 +18,19 @@ struct CachedAnswers: Sendable {
 
     func cached(_ request: Request, type: Kind,
                 _ work: @escaping @Sendable (KnowledgeBase) throws -> String) async throws -> Response {
+        try await cached(request, type: type, bytes: { ByteBuffer(string: try work($0)) })
+    }
+
+    /// The same for an answer made as bytes (a search's JSON): sent as made, never made a String
+    /// (which would check its UTF-8 again).
+    func cached(_ request: Request, type: Kind,
+                bytes work: @escaping @Sendable (KnowledgeBase) throws -> ByteBuffer) async throws -> Response {
         let tag = ETag.of(pool.version)
         let headers: HTTPFields = [.eTag: tag, .cacheControl: "no-cache"]
         // The question first, then the validator: an address that answers nothing (a missing
         // component) is 404 whatever the client holds (`If-None-Match: *`, another route's tag).
         let key = request.uri.description
-        let text: String
+        let text: ByteBuffer
         if let cached = cache.get(key, tag: tag) {
             text = cached
         } else {

@@ -68,7 +68,7 @@ struct MCPEndpoint: Sendable {
                 let params = try ToolCall.parameters(body)
                 let key = ToolCall.key(params).map { "mcp " + $0 }
                 let tag = ETag.of(pool.version)
-                let result: String
+                let result: ByteBuffer
                 if let key, let kept = cache.get(key, tag: tag) {
                     result = kept
                 } else {
@@ -76,10 +76,13 @@ struct MCPEndpoint: Sendable {
                         let answer = try ToolCall.answer(params.name, params.arguments, kb, table: table)
                         return (answer.json.rendered(pretty: false), answer.isError)
                     }
-                    if let key, !failed { cache.put(key, tag: tag, body: json) }
-                    result = json
+                    result = ByteBuffer(string: json)
+                    if let key, !failed { cache.put(key, tag: tag, body: result) }
                 }
-                return Responses.json("{\"jsonrpc\":\"2.0\",\"id\":\(id),\"result\":\(result)}")
+                var message = ByteBuffer(string: "{\"jsonrpc\":\"2.0\",\"id\":\(id),\"result\":")
+                message.writeImmutableBuffer(result)
+                message.writeString("}")
+                return Responses.json(message)
             } catch let error as MCPError {
                 return Responses.json(String(decoding: Message.error(id: id, error), as: UTF8.self))
             }

@@ -26,7 +26,7 @@ struct PagesController: Sendable {
             }
         }
         routes.get("/search", twin: "/api/search") { request, context in
-            guard let (text, options) = try request.uri.decodeQuery(as: SearchParameters.self, context: context).question else {
+            guard let (text, options) = try SearchParameters.of(request.uri, context: context).question else {
                 return Response(status: .seeOther, headers: [.location: "/"])
             }
             return try await answers.cached(request, type: .html) { kb in

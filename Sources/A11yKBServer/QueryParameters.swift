@@ -31,9 +31,63 @@ package struct SearchParameters: Decodable, Sendable {
     }
 
     /// The same decoding for an address read outside a route (the load run's floor), where no
-    /// request context is at hand: the decoder `decodeQuery` uses.
+    /// request context is at hand: `plain`, else the decoder `decodeQuery` uses.
     package init(_ uri: URI) throws {
-        self = try URLEncodedFormDecoder().decode(Self.self, from: uri.query ?? "")
+        self = try Self.plain(uri) ?? URLEncodedFormDecoder().decode(Self.self, from: uri.query ?? "")
+    }
+
+    /// A route's address: `plain`, else the decoder (`decodeQuery`, which says what it refused).
+    static func of(_ uri: URI, context: some RequestContext) throws -> SearchParameters {
+        try plain(uri) ?? uri.decodeQuery(as: SearchParameters.self, context: context)
+    }
+
+    private init(question: (text: String, options: SearchOptions)?) { self.question = question }
+
+    /// The address most searches send, `q=` alone whose words are printable ASCII, read byte by
+    /// byte as the form decoder reads it (`+` a space, `%xx` a byte, trimmed, blank absent); nil
+    /// for any other address, which the decoder reads. The decoder's general path (its tree of
+    /// keys, Foundation's trimming) cost a question's address more than its rules cost.
+    package static func plain(_ uri: URI) -> SearchParameters? {
+        guard let query = uri.query else { return nil }
+        var bytes = query.utf8[...]
+        guard bytes.starts(with: "q=".utf8) else { return nil }
+        bytes = bytes.dropFirst(2)
+        var text: [UInt8] = []
+        text.reserveCapacity(bytes.count)
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            var byte = bytes[index]
+            switch byte {
+            // Another parameter, a list's key, a fragment: the decoder's.
+            case UInt8(ascii: "&"), UInt8(ascii: "#"): return nil
+            case UInt8(ascii: "+"): byte = UInt8(ascii: " ")
+            case UInt8(ascii: "%"):
+                let high = bytes.index(after: index)
+                guard high < bytes.endIndex, bytes.index(after: high) < bytes.endIndex,
+                      let h = hexDigit(bytes[high]), let l = hexDigit(bytes[bytes.index(after: high)]) else { return nil }
+                byte = h << 4 | l
+                index = bytes.index(after: high)
+            default: break
+            }
+            // Printable ASCII only: a control, a byte of UTF-8 and a malformed escape are the decoder's.
+            guard (0x20...0x7E).contains(byte) else { return nil }
+            text.append(byte)
+            index = bytes.index(after: index)
+        }
+        // `.whitespaces` of printable ASCII is the space alone.
+        let words = text.drop { $0 == UInt8(ascii: " ") }.reversed().drop { $0 == UInt8(ascii: " ") }.reversed()
+        guard !words.isEmpty else { return SearchParameters(question: nil) }
+        let options = SearchOptions(platform: nil, family: nil, limit: SearchOptions.defaultComponentLimit)
+        return SearchParameters(question: (String(decoding: words, as: UTF8.self), options))
+    }
+
+    private static func hexDigit(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Hummingbird
 
 /// Answers already made, by address, each with the knowledge base's version it was made from: the
 /// same question asked again of the same file is answered without asking SQLite. An answer of
@@ -9,16 +10,17 @@ import Foundation
 /// Keys are compared as bytes: Swift's `String`s are equal under Unicode canonical equivalence,
 /// so `café` written precomposed and decomposed would share one entry, though SQL (`hex()`) tells
 /// them apart. Only answers that are a function of the file are put here (never SQL's, which may
-/// ask for the time or a random number).
+/// ask for the time or a random number). A body is kept as the bytes a response sends, shared
+/// (not copied) by every response that sends it again.
 final class ResponseCache: @unchecked Sendable {
     private let lock = NSLock()
-    private var entries: [[UInt8]: (tag: String, body: String)] = [:]
+    private var entries: [[UInt8]: (tag: String, body: ByteBuffer)] = [:]
     private var bytes = 0
     let maxBytes: Int
 
     init(maxBytes: Int) { self.maxBytes = maxBytes }
 
-    func get(_ key: String, tag: String) -> String? {
+    func get(_ key: String, tag: String) -> ByteBuffer? {
         guard maxBytes > 0 else { return nil }
         return lock.withLock {
             guard let entry = entries[Array(key.utf8)], entry.tag == tag else { return nil }
@@ -26,15 +28,15 @@ final class ResponseCache: @unchecked Sendable {
         }
     }
 
-    func put(_ key: String, tag: String, body: String) {
-        let size = body.utf8.count + key.utf8.count
+    func put(_ key: String, tag: String, body: ByteBuffer) {
+        let size = body.readableBytes + key.utf8.count
         guard maxBytes > 0, size <= maxBytes / 8 else { return }
         lock.withLock {
             if bytes + size > maxBytes {
                 entries.removeAll(keepingCapacity: true)
                 bytes = 0
             }
-            if let old = entries.updateValue((tag, body), forKey: Array(key.utf8)) { bytes -= old.body.utf8.count + key.utf8.count }
+            if let old = entries.updateValue((tag, body), forKey: Array(key.utf8)) { bytes -= old.body.readableBytes + key.utf8.count }
             bytes += size
         }
     }

@@ -7,9 +7,13 @@ import HummingbirdCore
 /// Response bodies, one way each: text, HTML, JSON, CSV, with the headers every answer carries.
 enum Responses {
     static func body(_ text: String, type: String, status: HTTPResponse.Status = .ok, headers extra: HTTPFields = [:]) -> Response {
+        body(ByteBuffer(string: text), type: type, status: status, headers: extra)
+    }
+
+    static func body(_ bytes: ByteBuffer, type: String, status: HTTPResponse.Status = .ok, headers extra: HTTPFields = [:]) -> Response {
         var headers: HTTPFields = [.contentType: type, .xContentTypeOptions: "nosniff"]
         headers.append(contentsOf: extra)
-        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: bytes))
     }
 
     static func text(_ text: String, status: HTTPResponse.Status = .ok) -> Response {
@@ -19,18 +23,33 @@ enum Responses {
     /// A page: no script runs in it and no other site frames it, whatever text it shows (the
     /// templates escape every value; this is the second wall).
     static func html(_ html: String, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {
+        self.html(ByteBuffer(string: html), status: status, headers: headers)
+    }
+
+    static func html(_ html: ByteBuffer, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {
         var headers = headers
         headers[.contentSecurityPolicy] = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
         return body(html, type: "text/html; charset=utf-8", status: status, headers: headers)
     }
 
     static func json(_ json: String, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {
-        body(json.hasSuffix("\n") ? json : json + "\n", type: "application/json; charset=utf-8", status: status, headers: headers)
+        self.json(ByteBuffer(string: json), status: status, headers: headers)
+    }
+
+    /// JSON's bytes, a line break after them if they end without one.
+    static func json(_ json: ByteBuffer, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {
+        var json = json
+        if json.readableBytesView.last != UInt8(ascii: "\n") { json.writeInteger(UInt8(ascii: "\n")) }
+        return body(json, type: "application/json; charset=utf-8", status: status, headers: headers)
     }
 
     /// A file to save: `name` as the browser should call it.
     static func download(_ text: String, type: String, name: String) -> Response {
-        body(text, type: type, headers: [.contentDisposition: "attachment; filename=\"\(name.filter { $0 != "\"" && $0 != "\\" })\""])
+        download(ByteBuffer(string: text), type: type, name: name)
+    }
+
+    static func download(_ bytes: ByteBuffer, type: String, name: String) -> Response {
+        body(bytes, type: type, headers: [.contentDisposition: "attachment; filename=\"\(name.filter { $0 != "\"" && $0 != "\\" })\""])
     }
 }
 

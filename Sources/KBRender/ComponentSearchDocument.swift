@@ -1,3 +1,4 @@
+import Foundation
 import KBModel
 import KBQuery
 import KBSearch
@@ -54,5 +55,19 @@ public struct ComponentSearchDocument: SearchAnswerDocument, Sendable {
             return ComponentSearchRendering.text(result, style: style)
                 + (rules.items.isEmpty ? "" : "\n" + rulesListing)
         }
+    }
+
+    /// JSON's bytes as written, not made a String first; every other format the text's UTF-8.
+    public func renderData(_ format: DocumentFormat, options: DocumentOptions) throws -> Data {
+        switch format {
+        case .json, .jsonl: Data(json(lines: format == .jsonl))
+        default: Data(render(format, options: options).utf8)
+        }
+    }
+
+    /// The JSON (`lines`: JSON Lines) as the bytes written: what a server sends, neither made a
+    /// String (its UTF-8 checked again) nor copied into `Data`.
+    public func json(lines: Bool = false) -> [UInt8] {
+        ComponentSearchRendering.jsonBytes(result, rules: rules.items, lines: lines, componentsOnly: componentsOnly)
     }
 }

@@ -19,6 +19,7 @@ public enum ComponentSearchRendering {
             match.category = match.category.map(TerminalText.clean); match.summary = match.summary.map(TerminalText.text)
             match.highlightedTitle = match.highlightedTitle.cleaned; match.facts = match.facts.map(\.cleaned)
             match.matchedTerms = match.matchedTerms.map(TerminalText.clean); match.missingTerms = match.missingTerms.map(TerminalText.clean)
+            match.kept = nil
             return match
         }
         var out = ""
@@ -56,6 +57,12 @@ public enum ComponentSearchRendering {
     /// (`"result": "rule"`, `RuleHit.columns`). Every part of the text listing is there.
     /// `componentsOnly`: the components alone, nothing after them.
     public static func json(_ result: ComponentSearchResult, rules: [RuleHit], lines: Bool, componentsOnly: Bool = false) -> String {
+        String(decoding: jsonBytes(result, rules: rules, lines: lines, componentsOnly: componentsOnly), as: UTF8.self)
+    }
+
+    /// `json`'s bytes, as written: what a server sends (made a String, its UTF-8 is checked
+    /// again, a twentieth of a search's answer).
+    public static func jsonBytes(_ result: ComponentSearchResult, rules: [RuleHit], lines: Bool, componentsOnly: Bool = false) -> [UInt8] {
         var others: [JSONValue] = []
         if !componentsOnly {
             others += SearchRendering.corrections(result.reading.corrections)
@@ -76,6 +83,9 @@ public enum ComponentSearchRendering {
             }
         }
         var out: [UInt8] = []
+        // About what a component and its facts take, at once: grown from nothing, the answer
+        // was copied a dozen times over.
+        out.reserveCapacity(4096 + 3072 * components.count)
         let count = components.count + others.count
         if lines {
             for index in 0..<count {
@@ -86,7 +96,7 @@ public enum ComponentSearchRendering {
             JSONValue.writeArray(count, into: &out, indent: 0, item: item)
             out.append(UInt8(ascii: "\n"))
         }
-        return String(decoding: out, as: UTF8.self)
+        return out
     }
 
     /// What was done with the query's words, one line each: misspellings searched as the word

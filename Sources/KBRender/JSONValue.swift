@@ -70,6 +70,57 @@ public enum JSONValue: Sendable, Equatable {
         }
     }
 
+    /// The same with keys quoted once (`Keys`): the objects a list writes many of, each with the
+    /// same keys (a search's facts: most of the strings its answer quoted were their keys).
+    /// `runs` of pairs already `written` as `writePair` writes them, at this indentation, each
+    /// appended whole in place of its pairs.
+    static func writeObject(_ keys: Keys, into out: inout [UInt8], indent: Int?, runs: [Range<Int>] = [], written: [[UInt8]] = [],
+                            value: (Int, inout [UInt8], Int?) -> Void) {
+        let count = keys.pretty.count
+        out.append(UInt8(ascii: "{"))
+        if count == 0 { out.append(UInt8(ascii: "}")); return }
+        var index = 0, run = 0
+        while index < count {
+            if run < min(written.count, runs.count), runs[run].lowerBound == index {
+                out.append(contentsOf: written[run])
+                index = runs[run].upperBound
+                run += 1
+                continue
+            }
+            writePair(index, keys, into: &out, indent: indent, value: value)
+            index += 1
+        }
+        JSONValue.newline(&out, indent)
+        out.append(UInt8(ascii: "}"))
+    }
+
+    /// The pair at `index` of an object written at `indent`, as `writeObject` writes it: the comma
+    /// before it (but the first), its line, its key, its value.
+    static func writePair(_ index: Int, _ keys: Keys, into out: inout [UInt8], indent: Int?, value: (Int, inout [UInt8], Int?) -> Void) {
+        if index > 0 { out.append(UInt8(ascii: ",")) }
+        let inner = indent.map { $0 + 1 }
+        JSONValue.newline(&out, inner)
+        out.append(contentsOf: indent == nil ? keys.compact[index] : keys.pretty[index])
+        value(index, &out, inner)
+    }
+
+    /// An object's keys, each quoted with what follows it as `writeObject` writes it (`"key": `
+    /// pretty, `"key":` compact).
+    struct Keys: Sendable {
+        let pretty: [[UInt8]]
+        let compact: [[UInt8]]
+
+        init(_ names: [String]) {
+            compact = names.map { name in
+                var quoted: [UInt8] = []
+                JSONString.quote(name, into: &quoted)
+                quoted.append(UInt8(ascii: ":"))
+                return quoted
+            }
+            pretty = compact.map { $0 + [UInt8(ascii: " ")] }
+        }
+    }
+
     /// Items between `open` and `close`, each on a line of its own when pretty, a comma between.
     private static func writeItems(_ count: Int, _ open: UInt8, _ close: UInt8, into out: inout [UInt8], indent: Int?,
                                    item: (Int, inout [UInt8], Int?) -> Void) {

@@ -111,14 +111,6 @@ public struct Tabular: Sendable {
         return .object(pairs)
     }
 
-    /// `object(columns, row)` written where it goes, as its tree would be written, without
-    /// making the tree: what a search's answer writes of each component and fact it shows.
-    static func writeObject(_ columns: [Column], _ row: [Value], into out: inout [UInt8], indent: Int?) {
-        JSONValue.writeObject(min(columns.count, row.count), key: { columns[$0].name }, into: &out, indent: indent) { index, out, inner in
-            row[index].writeJSON(into: &out, indent: inner)
-        }
-    }
-
     /// The rows as a JSON array of objects, as the JSON format prints them.
     public var json: JSONValue { .array(rows.map(object)) }
 

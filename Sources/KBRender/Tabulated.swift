@@ -77,10 +77,33 @@ extension SearchHit: Tabulated {
         .init("framework"), .init("fact"), .init("kind"), .init("aspect"), .init("label"), .init("text"), .init("snippet"),
         .init("source", .path), .init("line", .line), .init("id"),
     ]
-    public var cells: [Tabular.Value] {
-        [.int(rank), .double(score), .text(component), .text(title), .text(family.rawValue), .optional(category), .optional(platform?.rawValue),
-         .optional(framework?.rawValue), .text(fact.rawValue), .optional(kind?.rawValue), .optional(aspect?.rawValue), .optional(label), .text(text),
-         .text(snippet.bracketed), .text(source), .optional(line), .int(id)]
+    public var cells: [Tabular.Value] { Self.columns.indices.map(cell) }
+
+    /// The column of `snippet` (`cell`'s `snippet.bracketed`).
+    static let snippetColumn = 13
+
+    /// The value of the column at `index`: a search's JSON writes a hit's cells one by one, as
+    /// they come, without making the row.
+    func cell(_ index: Int) -> Tabular.Value {
+        switch index {
+        case 0: .int(rank)
+        case 1: .double(score)
+        case 2: .text(component)
+        case 3: .text(title)
+        case 4: .text(family.rawValue)
+        case 5: .optional(category)
+        case 6: .optional(platform?.rawValue)
+        case 7: .optional(framework?.rawValue)
+        case 8: .text(fact.rawValue)
+        case 9: .optional(kind?.rawValue)
+        case 10: .optional(aspect?.rawValue)
+        case 11: .optional(label)
+        case 12: .text(text)
+        case 13: .text(snippet.bracketed)
+        case 14: .text(source)
+        case 15: .optional(line)
+        default: .int(id)
+        }
     }
 }
 
@@ -91,33 +114,99 @@ extension ComponentMatch: Tabulated {
         .init("matched"), .init("missing"), .init("matching_facts"), .init("facts"),
     ]
     public var cells: [Tabular.Value] {
-        ownCells + [.json(.array(facts.map { Tabular.object(ComponentMatch.factColumns, ComponentMatch.factCells($0)) }))]
+        (0..<Self.factsColumn).map(ownCell)
+            + [.json(.array(facts.map { hit in Tabular.object(ComponentMatch.factColumns, ComponentMatch.factColumns.indices.map { ComponentMatch.factCell(hit, $0) }) }))]
     }
 
-    /// The cells before `facts`, the last column.
-    var ownCells: [Tabular.Value] {
-        [.int(rank), .double(score), .text(component), .text(title), .text(family.rawValue), .optional(category), .optional(summary),
-         .texts(matchedTerms), .texts(missingTerms), .int(matchingFacts)]
-    }
+    /// The position of `facts`, the last column.
+    static let factsColumn = columns.count - 1
 
-    /// `Tabular.object(ComponentMatch.columns, cells)` written where it goes, its facts' objects
-    /// too, without making the tree (a search's JSON made one per fact shown, then wrote it).
-    func writeJSON(into out: inout [UInt8], indent: Int?) {
-        let own = ownCells
-        JSONValue.writeObject(ComponentMatch.columns.count, key: { ComponentMatch.columns[$0].name }, into: &out, indent: indent) { index, out, inner in
-            guard index < own.count else {
-                JSONValue.writeArray(facts.count, into: &out, indent: inner) { fact, out, level in
-                    Tabular.writeObject(ComponentMatch.factColumns, ComponentMatch.factCells(facts[fact]), into: &out, indent: level)
-                }
-                return
-            }
-            own[index].writeJSON(into: &out, indent: inner)
+    /// The cell of a column before `facts`.
+    func ownCell(_ index: Int) -> Tabular.Value {
+        switch index {
+        case 0: .int(rank)
+        case 1: .double(score)
+        case 2: .text(component)
+        case 3: .text(title)
+        case 4: .text(family.rawValue)
+        case 5: .optional(category)
+        case 6: .optional(summary)
+        case 7: .texts(matchedTerms)
+        case 8: .texts(missingTerms)
+        default: .int(matchingFacts)
         }
     }
 
+    /// `Tabular.object(ComponentMatch.columns, cells)` written where it goes, its facts' objects
+    /// too, without making the tree (a search's JSON made one per fact shown, then wrote it), nor
+    /// the rows, their keys quoted once.
+    func writeJSON(into out: inout [UInt8], indent: Int?) {
+        let kept = indent == ComponentMatch.componentLevel ? self.kept?.parts ?? [] : []
+        JSONValue.writeObject(ComponentMatch.keys, into: &out, indent: indent, runs: ComponentMatch.ownComponentRuns, written: kept) { index, out, inner in
+            guard index == ComponentMatch.factsColumn else { return ownCell(index).writeJSON(into: &out, indent: inner) }
+            JSONValue.writeArray(facts.count, into: &out, indent: inner) { fact, out, level in
+                ComponentMatch.writeFact(facts[fact], into: &out, indent: level)
+            }
+        }
+    }
+
+    /// A fact's object, its own pairs appended as kept (`keptJSON`) when the ranking index holds
+    /// it and it is written where they were made for; the question's (its rank, score, snippet and
+    /// equivalents) written each time.
+    static func writeFact(_ hit: SearchHit, into out: inout [UInt8], indent: Int?) {
+        let kept = indent == factLevel ? hit.kept?.parts ?? [] : []
+        JSONValue.writeObject(factKeys, into: &out, indent: indent, runs: ownRuns, written: kept) { index, out, inner in
+            writeFactValue(hit, index, into: &out, indent: inner)
+        }
+    }
+
+    /// One value of a fact's object; its snippet bracketed as it is written, not made a string first.
+    private static func writeFactValue(_ hit: SearchHit, _ index: Int, into out: inout [UInt8], indent: Int?) {
+        guard index == SearchHit.snippetColumn else { return factCell(hit, index).writeJSON(into: &out, indent: indent) }
+        hit.snippet.writeBracketedJSON(into: &out)
+    }
+
+    /// The runs of a fact's columns that are the fact's own, whatever the question: all but its
+    /// rank, score, snippet and equivalents.
+    static let ownRuns = [2..<SearchHit.snippetColumn, (SearchHit.snippetColumn + 1)..<SearchHit.columns.count]
+    /// Where a fact's object sits in a search's JSON: in the answer's array, a component's object,
+    /// its facts' array.
+    static let factLevel = 3
+
+    /// A held fact's own pairs (`ownRuns`), written once as `writeFact` writes them in a search's
+    /// JSON (at `factLevel`; JSON Lines write them each time). What the façade has the ranking
+    /// index keep.
+    package static func keptJSON(_ hit: SearchHit) -> KeptBytes {
+        KeptBytes(ownRuns.map { run in
+            var bytes: [UInt8] = []
+            for index in run { JSONValue.writePair(index, factKeys, into: &bytes, indent: factLevel) { writeFactValue(hit, $0, into: &$1, indent: $2) } }
+            return bytes
+        })
+    }
+
+    /// The same of a held component's own pairs (`ownComponentRuns`), as `writeJSON` writes them
+    /// at `componentLevel`.
+    package static func keptJSON(_ component: ComponentMatch) -> KeptBytes {
+        KeptBytes(ownComponentRuns.map { run in
+            var bytes: [UInt8] = []
+            for index in run { JSONValue.writePair(index, keys, into: &bytes, indent: componentLevel) { component.ownCell($0).writeJSON(into: &$1, indent: $2) } }
+            return bytes
+        })
+    }
+
+    /// A component's own columns, whatever the question: its slug, title, family, category and
+    /// summary.
+    static let ownComponentRuns = [2..<7]
+    /// Where a component's object sits in a search's JSON: in the answer's array.
+    static let componentLevel = 1
+
     /// A fact of a component, flat: `SearchHit.columns` and the equivalents it matched.
     static let factColumns = SearchHit.columns + [Tabular.Column("equivalents")]
-    static func factCells(_ hit: SearchHit) -> [Tabular.Value] { hit.cells + [.texts(hit.equivalents)] }
+    static func factCell(_ hit: SearchHit, _ index: Int) -> Tabular.Value {
+        index < SearchHit.columns.count ? hit.cell(index) : .texts(hit.equivalents)
+    }
+    static let keys = JSONValue.Keys(columns.map(\.name))
+    static let factKeys = JSONValue.Keys(factColumns.map(\.name))
 }
 
 extension ComponentSearchResult {
@@ -144,7 +233,7 @@ extension ComponentSearchResult {
                 row[13] = .text(match.highlightedTitle.bracketed)
                 rows.append(row)
             }
-            for hit in match.facts { rows.append([.int(match.rank)] + ComponentMatch.factCells(hit)) }
+            for hit in match.facts { rows.append([.int(match.rank)] + ComponentMatch.factColumns.indices.map { ComponentMatch.factCell(hit, $0) }) }
         }
         return Tabular(columns: Self.recordColumns, rows: rows)
     }
@@ -271,5 +360,22 @@ extension Tabular.Value {
         case .text(let s): self = .text(s)
         case .blob(let bytes): self = .text(Data(bytes).base64EncodedString())
         }
+    }
+}
+
+extension HighlightedText {
+    /// `bracketed` as a JSON string, written part by part without making it.
+    func writeBracketedJSON(into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        for part in parts {
+            switch part {
+            case .plain(let text): JSONString.escape(text, into: &out)
+            case .match(let text):
+                out.append(UInt8(ascii: "["))
+                JSONString.escape(text, into: &out)
+                out.append(UInt8(ascii: "]"))
+            }
+        }
+        out.append(UInt8(ascii: "\""))
     }
 }

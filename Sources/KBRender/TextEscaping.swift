@@ -157,6 +157,8 @@ extension SearchHit {
         hit.label = label.map(c)
         hit.text = c(text); hit.snippet = snippet.cleaned; hit.highlightedLabel = highlightedLabel?.cleaned
         hit.summary = summary.map(c); hit.source = c(source); hit.equivalents = equivalents.map(c)
+        // What a renderer kept of the hit as it was no longer holds.
+        hit.kept = nil
         return hit
     }
 }

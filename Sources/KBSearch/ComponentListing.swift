@@ -246,7 +246,8 @@ package enum ComponentListing {
                 if !inLabel.viaEquivalent.isEmpty { viaEquivalent.merge(inLabel.viaEquivalent) { $0.union($1) } }
             }
             guard !exact.isEmpty || !viaEquivalent.isEmpty else { return }
-            let onlyEquivalent = viaEquivalent.filter { !exact.contains($0.key) }
+            // Most facts hold no equivalent: filtering an empty dictionary still made a new one.
+            let onlyEquivalent = viaEquivalent.isEmpty ? viaEquivalent : viaEquivalent.filter { !exact.contains($0.key) }
             let equivalents = onlyEquivalent.isEmpty ? [] : onlyEquivalent.values.flatMap { $0 }.sorted()
             // Equivalents count for less than the words typed: exact words rank first.
             let weight = Double(exact.count) + 0.6 * Double(onlyEquivalent.count)
@@ -259,10 +260,13 @@ package enum ComponentListing {
         if let held {
             // Only the facts that may hold a term, and the announcements a question of what is
             // said counts: the others return from `consider` at once.
-            for position in RankingIndex.Component.positions(held.factsByStem, count: held.facts.count, matcher: matcher,
-                                                             also: { !read.speech.isEmpty && held.facts[$0].fields.tag == FactKind.announcement.tag }) {
+            let positions = RankingIndex.Component.positions(held.factsByStem, count: held.facts.count, matcher: matcher,
+                                                             also: { !read.speech.isEmpty && held.facts[$0].fields.tag == FactKind.announcement.tag })
+            scored.reserveCapacity(positions.count)
+            ranks.reserveCapacity(positions.count)
+            for position in positions {
                 let fact = held.facts[position]
-                try consider(fact.fields, matcher.find(in: fact.text), label: fact.label.map { matcher.find(in: $0) }, hit: fact.hit.get)
+                try consider(fact.fields, matcher.find(in: fact.text), label: fact.label.map { matcher.find(in: $0) }, hit: { try fact.hit.get() })
             }
         } else {
             let facts = try Row.fetchCursor(db.cachedStatement(sql: factsSQL), arguments: [candidate.id])
@@ -294,7 +298,14 @@ package enum ComponentListing {
                 hit.rank = index + 1
                 return hit
             },
-            matchingFacts: scored.count)
+            matchingFacts: scored.count, kept: held?.kept)
+    }
+
+    /// A component as the listing shows it, before a question ranks it (its own fields alone).
+    static func shown(_ listed: Listed, id: Int64) -> ComponentMatch {
+        ComponentMatch(rank: 0, score: 0, id: id, component: listed.slug, title: listed.title, family: listed.family, category: listed.category,
+                       summary: listed.summary, highlightedTitle: HighlightedText(parts: []), matchedTerms: [], missingTerms: [], facts: [],
+                       matchingFacts: 0)
     }
 
     /// What the listing shows of a component (a row of `componentSQL`): read by SQL, or held by

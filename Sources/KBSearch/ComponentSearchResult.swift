@@ -74,6 +74,9 @@ public struct ComponentMatch: Sendable {
     public var facts: [SearchHit]
     /// How many of its facts match at all.
     public var matchingFacts: Int
+    /// What a renderer made of the component once, when the ranking index that holds it was
+    /// built (`RankingIndex.Keep`); nil when read by SQL.
+    package var kept: KeptBytes? = nil
 }
 
 /// What a search answers by default: components, best first.

@@ -9,11 +9,13 @@ enum FTS5API {
     /// so it is one C string for the life of the process rather than a bridged temporary.
     nonisolated(unsafe) private static let pointerType: UnsafePointer<CChar> = UnsafePointer(strdup("fts5_api_ptr")!)
 
-    /// The fts5_api of the connection (`SELECT fts5(?1)` with a pointer bound, as FTS5 documents).
+    /// The fts5_api of the connection (`SELECT fts5(?1)` with a pointer bound, as FTS5 documents),
+    /// by the connection's cached statement: a question makes three tokenizers, and preparing the
+    /// statement for each cost more than the rules' search.
     static func of(_ db: Database) -> UnsafeMutablePointer<fts5_api>? {
-        var statement: OpaquePointer?
-        guard sqlite3_prepare_v2(db.sqliteConnection, "SELECT fts5(?1)", -1, &statement, nil) == SQLITE_OK else { return nil }
-        defer { sqlite3_finalize(statement) }
+        guard let statement = (try? db.cachedStatement(sql: "SELECT fts5(?1)"))?.sqliteStatement else { return nil }
+        // Left as found: reset, and the pointer bound to the local here unbound.
+        defer { sqlite3_reset(statement); sqlite3_clear_bindings(statement) }
         var api: UnsafeMutablePointer<fts5_api>?
         withUnsafeMutablePointer(to: &api) { pointer in
             _ = sqlite3_bind_pointer(statement, 1, pointer, pointerType, nil)

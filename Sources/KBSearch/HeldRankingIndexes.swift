@@ -37,7 +37,10 @@ package enum HeldRankingIndexes {
     /// answers at the SQL path's cost, rather than wait for the build: after an import, every
     /// client of the team server asked at once, and all but one waited the whole build. A file of
     /// more than `maximum` components holds none: every question of that version reads by SQL.
-    package static func current(path: String, _ db: Database, holdingAtMost maximum: Int = maximumComponents) throws -> RankingIndex? {
+    /// `keep`: what a renderer makes once of each held fact and component (`RankingIndex.init`),
+    /// the same for every caller of one file.
+    package static func current(path: String, _ db: Database, holdingAtMost maximum: Int = maximumComponents,
+                                keep: RankingIndex.Keep = RankingIndex.Keep()) throws -> RankingIndex? {
         guard let version else { return nil }
         enum Turn { case held(RankingIndex?), elsewhere, mine }
         let turn: Turn = lock.withLock {
@@ -52,7 +55,7 @@ package enum HeldRankingIndexes {
         case .mine:
             defer { lock.withLock { if building[path] == version { building[path] = nil } } }
             let components = try Int.fetchOne(db, sql: "SELECT count(*) FROM components") ?? 0
-            let index = components <= maximum ? try RankingIndex(db) : nil
+            let index = components <= maximum ? try RankingIndex(db, keep: keep) : nil
             lock.withLock { held[path] = (version, index) }
             return index
         }

@@ -87,6 +87,8 @@ package final class RankingIndex: Sendable {
     /// One component: what the listing shows of it, its facts and its texts said together.
     struct Component: Sendable {
         let listed: ComponentListing.Listed
+        /// What a renderer kept of the component as the listing shows it (`Keep`).
+        let kept: KeptBytes?
         let facts: [Fact]
         let said: [Said]
         /// For each stem number, the positions in `facts` (in `said`) of the ones whose text or
@@ -95,8 +97,9 @@ package final class RankingIndex: Sendable {
         let factsByStem: [Int32: [Int32]]
         let saidByStem: [Int32: [Int32]]
 
-        init(listed: ComponentListing.Listed, facts: [Fact], said: [Said]) {
+        init(listed: ComponentListing.Listed, kept: KeptBytes?, facts: [Fact], said: [Said]) {
             self.listed = listed
+            self.kept = kept
             self.facts = facts
             self.said = said
             factsByStem = Self.byStem(facts.map { ($0.text, $0.label) })
@@ -177,8 +180,23 @@ package final class RankingIndex: Sendable {
     package let textCount: Int
     package let approximateBytes: Int
 
-    /// Reads and tokenizes everything, in the caller's read transaction.
-    package init(_ db: Database) throws {
+    /// What a renderer makes once of each fact's hit and each component as the listing shows
+    /// them, kept with them (`SearchHit.kept`, `ComponentMatch.kept`): the index holds the bytes,
+    /// the renderer says what they are.
+    package struct Keep: Sendable {
+        let fact: @Sendable (SearchHit) -> KeptBytes?
+        let component: @Sendable (ComponentMatch) -> KeptBytes?
+
+        package init(fact: @escaping @Sendable (SearchHit) -> KeptBytes? = { _ in nil },
+                     component: @escaping @Sendable (ComponentMatch) -> KeptBytes? = { _ in nil }) {
+            self.fact = fact
+            self.component = component
+        }
+    }
+
+    /// Reads and tokenizes everything, in the caller's read transaction, keeping with each fact and
+    /// component what `keep` makes of it.
+    package init(_ db: Database, keep: Keep = Keep()) throws {
         let words = try WordForms(db)
         var forms: [String: [String]] = [:]
         for row in try Row.fetchAll(db, sql: "SELECT stem, term FROM search_component_forms ORDER BY stem, term") {
@@ -263,14 +281,23 @@ package final class RankingIndex: Sendable {
             let family = shown.family
             let held = try Row.fetchAll(facts, arguments: [id]).map { fact in
                 let hit: Result<ComponentListing.MadeHit?, UnknownStoredValue>
-                do { hit = .success(try ComponentListing.hit(fact, component: row, family: family).map(ComponentListing.MadeHit.init)) }
+                do {
+                    hit = .success(try ComponentListing.hit(fact, component: row, family: family).map { made in
+                        var made = made
+                        made.kept = keep.fact(made)
+                        if let kept = made.kept { bytes += kept.parts.reduce(0) { $0 + $1.count + 32 } }
+                        return ComponentListing.MadeHit(made)
+                    })
+                }
                 catch let unknown as UnknownStoredValue { hit = .failure(unknown) }
                 return Fact(row: fact, text: tokenized(fact["text"]), label: (fact["label"] as String?).map(tokenized), hit: hit)
             }
             let together = try Row.fetchAll(said, arguments: [id]).map { text in
                 Said(kind: text[0], text: tokenized(text[2]), label: (text[1] as String?).map(tokenized))
             }
-            let component = Component(listed: shown, facts: held, said: together)
+            let kept = keep.component(ComponentListing.shown(shown, id: id))
+            if let kept { bytes += kept.parts.reduce(0) { $0 + $1.count + 32 } }
+            let component = Component(listed: shown, kept: kept, facts: held, said: together)
             bytes += (component.factsByStem.values.reduce(0) { $0 + $1.count } + component.saidByStem.values.reduce(0) { $0 + $1.count }) * 4
                 + (component.factsByStem.count + component.saidByStem.count) * 40
             components[id] = component

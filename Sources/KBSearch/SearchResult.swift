@@ -121,6 +121,18 @@ public struct SearchHit: Sendable {
     /// Words of the vocabulary this fact matched in place of a query's word (`disabled` for
     /// `dimmed`); empty when it holds the words as typed. Set by the component search.
     public var equivalents: [String] = []
+    /// What a renderer made of this hit once, when the ranking index that holds it was built
+    /// (`RankingIndex`'s `keep`); nil for a hit read by SQL.
+    package var kept: KeptBytes? = nil
+}
+
+/// A renderer's bytes made once of what the ranking index holds (a search's JSON: the pairs that
+/// are a fact's or a component's own, not the question's), shared by every question that shows
+/// it. The index holds them as data; what they are is the renderer's (`RankingIndex.Keep`).
+package final class KeptBytes: Sendable {
+    package let parts: [[UInt8]]
+
+    package init(_ parts: [[UInt8]]) { self.parts = parts }
 }
 
 /// Filters and limits of a search.

@@ -35,6 +35,8 @@ struct TermMatcher {
         let marks: [Range<Int>]
         let firstMatchToken: Int?
         let tokens: [IndexTokenizer.Token]
+        /// Every term held, exactly or through an equivalent: made once, read by each stage.
+        let terms: TermSet
 
         init(exact: TermSet = [], viaEquivalent: [Int: Set<String>] = [:], marks: [Range<Int>] = [], firstMatchToken: Int? = nil,
              tokens: [IndexTokenizer.Token] = []) {
@@ -43,16 +45,13 @@ struct TermMatcher {
             self.marks = marks
             self.firstMatchToken = firstMatchToken
             self.tokens = tokens
+            var terms = exact
+            terms.formUnion(viaEquivalent.keys)
+            self.terms = terms
         }
 
         /// What a text that holds nothing holds.
         static let nothing = Found()
-
-        var terms: TermSet {
-            var terms = exact
-            terms.formUnion(viaEquivalent.keys)
-            return terms
-        }
         /// `terms.isEmpty`, without making the set.
         var holdsNone: Bool { exact.isEmpty && viaEquivalent.isEmpty }
     }
@@ -77,6 +76,8 @@ struct TermMatcher {
     /// (one with a stem no text holds matches none). Nil when a pattern may match a held text
     /// otherwise (a prefix, matched against the words), or there is no held index.
     let heldStarts: [Int32]?
+    /// Every pattern of stems alone, each matched by its numbers in a held text.
+    let allNumbered: Bool
     /// The byte pairs of each needle (`BytePairs`), for a held text's check.
     let needlePairs: [BytePairs]
 
@@ -104,6 +105,7 @@ struct TermMatcher {
             if let first = ids.first, !ids.contains(-1) { starts?.append(first) }
         }
         heldStarts = starts
+        allNumbered = zip(patterns, patternIDs).allSatisfy { $0.pieces.isEmpty || $1 != nil }
         let needles: [[UInt8]] = patterns.compactMap { pattern in
             switch pattern.pieces.first {
             case .stem(let stem): Array((stem.count > 2 ? String(stem.dropLast()) : stem).utf8)
@@ -161,7 +163,7 @@ struct TermMatcher {
         if position < memo.found.count, let found = memo.found[position] { return found.takeUnretainedValue() }
         let found = mayMatch(folded: held.folded, pairs: held.pairs)
             ? find(stems: held.stems, words: needsWords ? held.words : [], stemIDs: held.stemIDs) : .nothing
-        if position < memo.found.count { memo.found[position] = .passRetained(found) }
+        memo.keep(found, at: position)
         return found
     }
 
@@ -169,17 +171,27 @@ struct TermMatcher {
     /// position in the index: a buffer, not a dictionary (hashing each lookup cost a tenth of
     /// it) nor an array (a class's array is checked for exclusive access at each read and write),
     /// of references it releases itself (destroying thousands of optional references one by one
-    /// cost as much as the finding).
+    /// cost as much as the finding). Only the places filled are gone through again: a question
+    /// asks about a few hundred of the index's thousands of texts.
     private final class HeldFinds {
         let found: UnsafeMutableBufferPointer<Unmanaged<Found>?>
+        private var filled: [Int] = []
 
         init(count: Int) {
             found = .allocate(capacity: count)
-            found.initialize(repeating: nil)
+            // A nil reference is all zero bits: cleared at once, not place by place.
+            if let base = found.baseAddress { memset(base, 0, count * MemoryLayout<Unmanaged<Found>?>.stride) }
+            filled.reserveCapacity(256)
+        }
+
+        func keep(_ kept: Found, at position: Int) {
+            guard position < found.count else { return }
+            found[position] = .passRetained(kept)
+            filled.append(position)
         }
 
         deinit {
-            for case let kept? in found { kept.release() }
+            for position in filled { found[position]?.release() }
             found.deallocate()
         }
     }
@@ -247,14 +259,25 @@ struct TermMatcher {
             let byStart = Dictionary(words.map { ($0.start, $0.text) }, uniquingKeysWith: { a, _ in a })
             for (index, stem) in stems.enumerated() { wordAt[index] = byStart[stem.start] ?? stem.text }
         }
-        // Where each pattern matches: in the order of the patterns, then of the tokens (the
-        // order the marks are made in), a match starting after the pattern's last one ends.
+        // Where each pattern matches, a match starting after the pattern's last one ends: in the
+        // order of the patterns, then of the tokens; or, found by numbers alone, of the tokens,
+        // then of the patterns. Either order marks the same (`snippet` orders the marks by where
+        // they start, a stable sort, and two marks start at one token only in the patterns' order).
+        var found = Marking()
+        let patterns = self.patterns
+        // Every pattern by its stems' numbers (a question without a prefix): marked as found, in
+        // one pass, without listing the matches first.
+        if let stemIDs, let starts = patternStarts, allNumbered {
+            starts.forEachMatch(in: stemIDs, patternIDs, into: &found) { found, number, index in found.mark(patterns[number], at: index, stems) }
+            return found.made(stems)
+        }
         var matched: [(pattern: Int, at: Int)] = []
         var byNumbers = false
         if let stemIDs, let starts = patternStarts {
             byNumbers = true
-            matched = starts.matches(in: stemIDs, patternIDs)
+            starts.forEachMatch(in: stemIDs, patternIDs, into: &matched) { matched, number, index in matched.append((number, index)) }
         }
+        let numbered = matched.count
         for (number, pattern) in patterns.enumerated() where !pattern.pieces.isEmpty && !(byNumbers && patternIDs[number] != nil) {
             var index = 0
             while index + pattern.pieces.count <= stems.count {
@@ -275,14 +298,23 @@ struct TermMatcher {
                 }
             }
         }
-        if byNumbers { matched.sort { ($0.pattern, $0.at) < ($1.pattern, $1.at) } }
+        if byNumbers && matched.count > numbered { matched.sort { ($0.pattern, $0.at) < ($1.pattern, $1.at) } }
+        found.marks.reserveCapacity(matched.count)
+        for (number, index) in matched { found.mark(patterns[number], at: index, stems) }
+        return found.made(stems)
+    }
+
+    /// What `find` gathers of the matches, one at a time, before the `Found` it makes (a value
+    /// passed in place: closures capturing its parts boxed them, each read checked at run time).
+    private struct Marking {
         var exact: TermSet = []
         var viaEquivalent: [Int: Set<String>] = [:]
         var marks: [Range<Int>] = []
         var firstMatchToken: Int?
-        marks.reserveCapacity(matched.count)
-        for (number, index) in matched {
-            let pattern = patterns[number]
+
+        mutating func mark(_ pattern: Pattern, at index: Int, _ stems: [IndexTokenizer.Token]) {
+            // Room for a few at once: grown from one, the list was made again at each early match.
+            if marks.isEmpty { marks.reserveCapacity(8) }
             if let equivalent = pattern.equivalent {
                 viaEquivalent[pattern.term, default: []].insert(equivalent)
             } else {
@@ -291,7 +323,10 @@ struct TermMatcher {
             marks.append(stems[index].start..<stems[index + pattern.pieces.count - 1].end)
             firstMatchToken = min(firstMatchToken ?? index, index)
         }
-        return Found(exact: exact, viaEquivalent: viaEquivalent, marks: marks, firstMatchToken: firstMatchToken, tokens: stems)
+
+        func made(_ stems: [IndexTokenizer.Token]) -> Found {
+            Found(exact: exact, viaEquivalent: viaEquivalent, marks: marks, firstMatchToken: firstMatchToken, tokens: stems)
+        }
     }
 
     /// The patterns of stems alone by their first stem's number, to find them all in one pass
@@ -325,10 +360,9 @@ struct TermMatcher {
             if firsts.isEmpty { return nil }
         }
 
-        /// Each match, as `find` makes them pattern by pattern (not overlapping the same
-        /// pattern's previous match), in the order of the tokens.
-        func matches(in stemIDs: [Int32], _ patternIDs: [[Int32]?]) -> [(pattern: Int, at: Int)] {
-            var matched: [(pattern: Int, at: Int)] = []
+        /// Each match (its pattern's number and its first token), as `find` makes them pattern by
+        /// pattern (not overlapping the same pattern's previous match), in the order of the tokens.
+        func forEachMatch<State>(in stemIDs: [Int32], _ patternIDs: [[Int32]?], into state: inout State, _ body: (inout State, Int, Int) -> Void) {
             // Where each pattern may match again: on the stack, a text at a time.
             withUnsafeTemporaryAllocation(of: Int.self, capacity: patternCount) { free in
                 free.initialize(repeating: 0)
@@ -339,13 +373,12 @@ struct TermMatcher {
                         for number in startingWith[slot] where index >= free[number] {
                             let wanted = patternIDs[number]!
                             guard index + wanted.count <= ids.count, (1..<wanted.count).allSatisfy({ ids[index + $0] == wanted[$0] }) else { continue }
-                            matched.append((number, index))
+                            body(&state, number, index)
                             free[number] = index + wanted.count
                         }
                     }
                 }
             }
-            return matched
         }
     }
 

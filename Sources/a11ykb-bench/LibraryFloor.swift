@@ -27,7 +27,7 @@ struct LibraryFloor: Sendable {
         let uri = URI(String(line.dropFirst(4)))
         if uri.path == "/api/search" {
             guard let (text, options) = try SearchParameters(uri).question else { return 0 }
-            return try await env.pool.answer { try API.search($0, text, options).utf8.count }
+            return try await env.pool.answer { try API.search($0, text, options).count }
         }
         if uri.path.hasPrefix("/api/components/") {
             let parts = uri.path.split(separator: "/")

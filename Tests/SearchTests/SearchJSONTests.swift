@@ -1,4 +1,5 @@
 import A11yKB
+import Foundation
 @testable import KBRender
 import KBSearch
 import TestSupport
@@ -7,7 +8,8 @@ import XCTest
 /// A search's JSON writes its components and their facts as it reads them, without making each
 /// object's tree first (`ComponentMatch.writeJSON`): byte for byte what the tree of the same
 /// objects writes, in JSON and JSON Lines, with the rest of the answer after them or without it,
-/// for every question of the relevance sets and the README's examples.
+/// for every question of the relevance sets and the README's examples. Its bytes as a server
+/// sends them (`renderedData`, never made a String) are the same tree's.
 final class SearchJSONTests: XCTestCase {
     func testTheComponentsWrittenAsReadAreTheirObjectsWritten() throws {
         let kb = try Fixtures.importedKnowledgeBase(["magentaA11y-2026", "wcag", "act-rules", "axe-core"].map(Fixtures.corpus), self)
@@ -24,6 +26,12 @@ final class SearchJSONTests: XCTestCase {
                                SearchRendering.jsonList(components + rest, lines: lines), "\(question) (lines: \(lines))")
                 XCTAssertEqual(ComponentSearchRendering.json(result, rules: rules, lines: lines, componentsOnly: true),
                                SearchRendering.jsonList(components, lines: lines), "\(question), the components alone (lines: \(lines))")
+                XCTAssertEqual(try answer.document().renderedData(lines ? .jsonl : .json),
+                               Data(SearchRendering.jsonList(components + rest, lines: lines).utf8), "\(question), as bytes (lines: \(lines))")
+                XCTAssertEqual(answer.document().json(lines: lines), Array(SearchRendering.jsonList(components + rest, lines: lines).utf8),
+                               "\(question), as the server's bytes (lines: \(lines))")
+                XCTAssertEqual(try answer.document(componentsOnly: true).renderedData(lines ? .jsonl : .json),
+                               Data(SearchRendering.jsonList(components, lines: lines).utf8), "\(question), the components alone as bytes (lines: \(lines))")
             }
             compared += 1
         }
