@@ -17,6 +17,8 @@ final class SearchJSONTests: XCTestCase {
         for question in Set(try RankingIndexTests.questions()).sorted() {
             let answer = try kb.answering(dataVersion: "json") { try kb.findComponents(question, timeout: 0) }
             let result = answer.result, rules = answer.rules.items
+            // From the held index: each fact's and component's own pairs are the ones it kept.
+            XCTAssertTrue(result.components.allSatisfy { $0.kept != nil && $0.facts.allSatisfy { $0.kept != nil } }, question)
             let components = result.tabular.rows.map(result.tabular.object)
             let rest = SearchRendering.corrections(result.reading.corrections)
                 + result.reading.criteria.map { JSONValue.object([("result", .string("criterion")), ("sc", .string($0.sc.description)), ("title", .string($0.title))]) }
