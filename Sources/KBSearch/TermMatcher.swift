@@ -396,6 +396,9 @@ struct TermMatcher {
             to = found.tokens.count > snippetTokens ? found.tokens[snippetTokens - 1].end : min(utf8.count, 400)
         }
         var parts: [HighlightedText.Part] = []
+        // A part before and after each mark, and the cuts: grown one by one, the list was made
+        // again at each of its first parts.
+        parts.reserveCapacity(2 * found.marks.count + 3)
         if from > 0 { parts.append(.plain("…")) }
         var cursor = from
         for mark in found.marks.sorted(by: { $0.lowerBound < $1.lowerBound }) where mark.lowerBound >= cursor && mark.upperBound <= to {
