@@ -13,7 +13,8 @@ import KBModel
 /// the component holds it, the best place counting: the title (or an alias of the
 /// component, vocabulary/aliases.tsv) 1, a criterion's label or the category 0.75 (a category,
 /// `test-type` or `controls`, is shared by a whole section: no component's name), the facts 0.6,
-/// only a code example 0.4 (0.6 for a word no component says outside code); a word held only
+/// only a code example 0.4 (0.6 for a word no component says outside code); a testing guide's
+/// title counts as a label unless the question names the whole title; a word held only
 /// through an equivalent counts half, at most as in the facts. A verb of speech (`say`, `announce`) is held by every component with announcements.
 /// Holding every word adds a little, so that it wins all else equal; a query naming the whole
 /// title adds up to `titleShare`. bm25 over the words (title and category above the facts) then
@@ -279,14 +280,22 @@ enum EvidenceRanking {
             var covered = 0.0
             var held = 0
             var inTitle = 0
+            for index in 0..<count where places[slot * count + index] == place.title { inTitle += termWords[index] }
+            let titleWords = inTitle > 0 ? passTitleTokens(id) ?? aliasTitles[id]?.title ?? 0 : 0
+            // A testing guide's title names a kind of testing (`Native apps`, `Keyboard focus`):
+            // a word of it in the question names the guide only with the rest of the title (`links
+            // or buttons`); alone (`in my app`, `focus`) it says the guide's kind, as a section's
+            // label would, not its name (issue 49).
+            let kindOnly = inTitle > 0 && inTitle < titleWords && guides(id)
+            if kindOnly { inTitle = 0 }
             for index in 0..<count {
-                let at = places[slot * count + index]
+                var at = places[slot * count + index]
+                if kindOnly && at == place.title { at = place.labels }
                 if at > 0 { held += 1; covered += at * weights[index] }
-                if at == place.title { inTitle += termWords[index] }
             }
             covered /= totalWeight
             let tier = inFamily.map { $0.contains(id) ? familyTier : 0 } ?? 0
-            let named = inTitle > 0 ? titleShare * titleCovered(titleWords: passTitleTokens(id) ?? aliasTitles[id]?.title ?? 0, wordsHeld: inTitle) : 0
+            let named = inTitle > 0 ? titleShare * titleCovered(titleWords: titleWords, wordsHeld: inTitle) : 0
             return Scored(id: id, key: tier + covered + named + speaksOf[slot] + (held == count ? allHeldBonus : 0) + (gain[id] ?? 0), held: held)
         }
         read.reading.partial = !scored.isEmpty && !scored.contains { $0.held == count } && count > 1
