@@ -32,6 +32,10 @@ extension AnswersRoundFourTests {
         XCTAssertEqual(order(route).first, "web/single-page-application", "\(order(route))")
         let both = try search("links or buttons: which one should I use")
         XCTAssertEqual(order(both).first, "how-to-test/links-buttons", "\(order(both))")
+        // A question naming no component asks about the kind of testing itself. Before the
+        // narrowing: the native-apps guide first, the keyboard guide not in the first three.
+        let kind = try search("tips for keyboard testing")
+        XCTAssertEqual(order(kind).first, "how-to-test/keyboard-focus", "\(order(kind))")
     }
 
     // MARK: - A word only code says
