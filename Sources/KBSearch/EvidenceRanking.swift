@@ -13,7 +13,8 @@ import KBModel
 /// the component holds it, the best place counting: the title (or an alias of the
 /// component, vocabulary/aliases.tsv) 1, a criterion's label or the category 0.75 (a category,
 /// `test-type` or `controls`, is shared by a whole section: no component's name), the facts 0.6,
-/// only a code example 0.4 (0.6 for a word no component says outside code); a word held only
+/// only a code example 0.4 (0.6 for a word no component says outside code); a testing guide's
+/// title counts as a label where the question names a component but not the whole title; a word held only
 /// through an equivalent counts half, at most as in the facts. A verb of speech (`say`, `announce`) is held by every component with announcements.
 /// Holding every word adds a little, so that it wins all else equal; a query naming the whole
 /// title adds up to `titleShare`. bm25 over the words (title and category above the facts) then
@@ -219,6 +220,8 @@ enum EvidenceRanking {
         let guides: (Int64) -> Bool = try heldIndex.map { held in { held.components[$0]?.listed.family == .howToTest } }
             ?? ComponentListing.FamilyMembers(db, [.howToTest]).contains
         var weights: [Double] = []
+        // Whether some word of the question names a component (its title or alias), not a guide.
+        var namesComponent = false
         for index in 0..<count {
             var df = 0, typed = 0
             var inTitle = false
@@ -247,6 +250,7 @@ enum EvidenceRanking {
             }
             let rarity = min(rarityCap, log(1 + (documents - held + 0.5) / (held + 0.5)))
             weights.append(inTitle ? rarity * topicFactor : rarity)
+            if inTitle { namesComponent = true }
             if df == 0 { read.reading.notFound.append(read.reading.terms[index].text) }
         }
         var gain = try criterionGain(db, read.reading.criteria.map(\.sc))
@@ -279,14 +283,23 @@ enum EvidenceRanking {
             var covered = 0.0
             var held = 0
             var inTitle = 0
+            for index in 0..<count where places[slot * count + index] == place.title { inTitle += termWords[index] }
+            let titleWords = inTitle > 0 ? passTitleTokens(id) ?? aliasTitles[id]?.title ?? 0 : 0
+            // A testing guide's title names a kind of testing (`Native apps`, `Keyboard focus`):
+            // where the question names a component, a word of the title names the guide only with
+            // the rest of the title (`links or buttons`); alone (`in my app`, `focus`) it says the
+            // guide's kind, as a section's label would, not its name (issue 49). A question naming
+            // no component asks about the kind itself (`tips for keyboard testing`).
+            let kindOnly = namesComponent && inTitle > 0 && inTitle < titleWords && guides(id)
+            if kindOnly { inTitle = 0 }
             for index in 0..<count {
-                let at = places[slot * count + index]
+                var at = places[slot * count + index]
+                if kindOnly && at == place.title { at = place.labels }
                 if at > 0 { held += 1; covered += at * weights[index] }
-                if at == place.title { inTitle += termWords[index] }
             }
             covered /= totalWeight
             let tier = inFamily.map { $0.contains(id) ? familyTier : 0 } ?? 0
-            let named = inTitle > 0 ? titleShare * titleCovered(titleWords: passTitleTokens(id) ?? aliasTitles[id]?.title ?? 0, wordsHeld: inTitle) : 0
+            let named = inTitle > 0 ? titleShare * titleCovered(titleWords: titleWords, wordsHeld: inTitle) : 0
             return Scored(id: id, key: tier + covered + named + speaksOf[slot] + (held == count ? allHeldBonus : 0) + (gain[id] ?? 0), held: held)
         }
         read.reading.partial = !scored.isEmpty && !scored.contains { $0.held == count } && count > 1

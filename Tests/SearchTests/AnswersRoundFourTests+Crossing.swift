@@ -74,4 +74,14 @@ extension AnswersRoundFourTests {
         XCTAssertEqual(segmented.reading.searchedAs, [])
         XCTAssertEqual(order(segmented).first, "native/segmented-control", "\(order(segmented))")
     }
+
+    // MARK: - A platform's class name
+
+    /// UIKit's `UISwitch` is the toggle switch (vocabulary/aliases.tsv, platform-api), though the
+    /// checkbox's and radio button's pages name it too. Before: the radio button first, the switch
+    /// second (issue 49's ninth round).
+    func testUIKitsSwitchClassNamesTheToggleSwitch() throws {
+        let result = try search("UISwitch state not announced")
+        XCTAssertEqual(order(result).first, "native/toggle-switch", "\(order(result))")
+    }
 }

@@ -23,6 +23,21 @@ extension AnswersRoundFourTests {
         // The guide stays first for a question about testing apps: `testTaskWordsAreContentWords`.
     }
 
+    /// A word of a guide's title without the rest of it (`app` of `Native apps`) names the guide's
+    /// kind, as a label would, not the guide: the page the question is about comes first. The whole
+    /// title named (`links or buttons`) still names the guide. Before: the native-apps guide first,
+    /// the single page application second (issue 49's ninth round).
+    func testPartOfAGuidesTitleIsItsKindNotItsName() throws {
+        let route = try search("test focus after a route change in a single page app")
+        XCTAssertEqual(order(route).first, "web/single-page-application", "\(order(route))")
+        let both = try search("links or buttons: which one should I use")
+        XCTAssertEqual(order(both).first, "how-to-test/links-buttons", "\(order(both))")
+        // A question naming no component asks about the kind of testing itself. Before the
+        // narrowing: the native-apps guide first, the keyboard guide not in the first three.
+        let kind = try search("tips for keyboard testing")
+        XCTAssertEqual(order(kind).first, "how-to-test/keyboard-focus", "\(order(kind))")
+    }
+
     // MARK: - A word only code says
 
     /// `datalist` is an element no page names in its prose, only in its code examples: there it
