@@ -115,7 +115,7 @@ extension ComponentMatch: Tabulated {
     ]
     public var cells: [Tabular.Value] {
         (0..<Self.factsColumn).map(ownCell)
-            + [.json(.array(facts.map { hit in Tabular.object(ComponentMatch.factColumns, ComponentMatch.factColumns.indices.map { ComponentMatch.factCell(hit, $0) }) }))]
+            + [.json(.array(facts.map { Tabular.object(ComponentMatch.factColumns, ComponentMatch.factCells($0)) }))]
     }
 
     /// The position of `facts`, the last column.
@@ -177,19 +177,21 @@ extension ComponentMatch: Tabulated {
     /// JSON (at `factLevel`; JSON Lines write them each time). What the façade has the ranking
     /// index keep.
     package static func keptJSON(_ hit: SearchHit) -> KeptBytes {
-        KeptBytes(ownRuns.map { run in
-            var bytes: [UInt8] = []
-            for index in run { JSONValue.writePair(index, factKeys, into: &bytes, indent: factLevel) { writeFactValue(hit, $0, into: &$1, indent: $2) } }
-            return bytes
-        })
+        kept(ownRuns, factKeys, at: factLevel) { writeFactValue(hit, $0, into: &$1, indent: $2) }
     }
 
     /// The same of a held component's own pairs (`ownComponentRuns`), as `writeJSON` writes them
     /// at `componentLevel`.
     package static func keptJSON(_ component: ComponentMatch) -> KeptBytes {
-        KeptBytes(ownComponentRuns.map { run in
+        kept(ownComponentRuns, keys, at: componentLevel) { component.ownCell($0).writeJSON(into: &$1, indent: $2) }
+    }
+
+    /// Each run of an object's pairs written as `JSONValue.writeObject` writes them at `level`.
+    private static func kept(_ runs: [Range<Int>], _ keys: JSONValue.Keys, at level: Int,
+                             value: (Int, inout [UInt8], Int?) -> Void) -> KeptBytes {
+        KeptBytes(runs.map { run in
             var bytes: [UInt8] = []
-            for index in run { JSONValue.writePair(index, keys, into: &bytes, indent: componentLevel) { component.ownCell($0).writeJSON(into: &$1, indent: $2) } }
+            for index in run { JSONValue.writePair(index, keys, into: &bytes, indent: level, value: value) }
             return bytes
         })
     }
@@ -205,6 +207,7 @@ extension ComponentMatch: Tabulated {
     static func factCell(_ hit: SearchHit, _ index: Int) -> Tabular.Value {
         index < SearchHit.columns.count ? hit.cell(index) : .texts(hit.equivalents)
     }
+    static func factCells(_ hit: SearchHit) -> [Tabular.Value] { factColumns.indices.map { factCell(hit, $0) } }
     static let keys = JSONValue.Keys(columns.map(\.name))
     static let factKeys = JSONValue.Keys(factColumns.map(\.name))
 }
@@ -233,7 +236,7 @@ extension ComponentSearchResult {
                 row[13] = .text(match.highlightedTitle.bracketed)
                 rows.append(row)
             }
-            for hit in match.facts { rows.append([.int(match.rank)] + ComponentMatch.factColumns.indices.map { ComponentMatch.factCell(hit, $0) }) }
+            for hit in match.facts { rows.append([.int(match.rank)] + ComponentMatch.factCells(hit)) }
         }
         return Tabular(columns: Self.recordColumns, rows: rows)
     }
@@ -367,15 +370,7 @@ extension HighlightedText {
     /// `bracketed` as a JSON string, written part by part without making it.
     func writeBracketedJSON(into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
-        for part in parts {
-            switch part {
-            case .plain(let text): JSONString.escape(text, into: &out)
-            case .match(let text):
-                out.append(UInt8(ascii: "["))
-                JSONString.escape(text, into: &out)
-                out.append(UInt8(ascii: "]"))
-            }
-        }
+        writeBracketed(into: &out) { text, out in JSONString.escape(text, into: &out) }
         out.append(UInt8(ascii: "\""))
     }
 }

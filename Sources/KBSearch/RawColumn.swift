@@ -11,15 +11,16 @@ enum RawColumn {
         let handle = statement.sqliteStatement
         sqlite3_reset(handle)
         defer { sqlite3_reset(handle) }
+        func failure(_ code: Int32) -> DatabaseError {
+            DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
+        }
         let bound = argument.withCString { sqlite3_bind_text(handle, 1, $0, -1, unsafeBitCast(-1, to: sqlite3_destructor_type.self)) }
-        guard bound == SQLITE_OK else { throw DatabaseError(resultCode: ResultCode(rawValue: bound), message: String(cString: sqlite3_errmsg(db.sqliteConnection))) }
+        guard bound == SQLITE_OK else { throw failure(bound) }
         var values: [Int64] = []
         while true {
             let code = sqlite3_step(handle)
             if code == SQLITE_DONE { return values }
-            guard code == SQLITE_ROW else {
-                throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
-            }
+            guard code == SQLITE_ROW else { throw failure(code) }
             values.append(sqlite3_column_int64(handle, 0))
         }
     }

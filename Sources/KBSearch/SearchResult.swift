@@ -59,16 +59,22 @@ public struct HighlightedText: Sendable, Equatable {
     /// Written as bytes and made a String once (every fact of a search's JSON is bracketed).
     public var bracketed: String {
         var out: [UInt8] = []
+        writeBracketed(into: &out) { text, out in out += text.utf8 }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// `bracketed` as bytes, each part's text written by `write` (as it is, or escaped for a
+    /// format: a search's JSON writes a snippet so, without making the string first).
+    package func writeBracketed(into out: inout [UInt8], _ write: (String, inout [UInt8]) -> Void) {
         for part in parts {
             switch part {
-            case .plain(let text): out += text.utf8
+            case .plain(let text): write(text, &out)
             case .match(let text):
                 out.append(UInt8(ascii: "["))
-                out += text.utf8
+                write(text, &out)
                 out.append(UInt8(ascii: "]"))
             }
         }
-        return String(decoding: out, as: UTF8.self)
     }
 
     public var hasMatch: Bool { parts.contains { if case .match = $0 { true } else { false } } }
