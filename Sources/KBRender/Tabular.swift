@@ -62,17 +62,14 @@ public struct Tabular: Sendable {
             }
         }
 
-        /// `json` written where it goes, as its tree would be written.
+        /// `json` written where it goes, as its tree would be written: a list of words without
+        /// making its array of values; a scalar by the tree's own writer.
         func writeJSON(into out: inout [UInt8], indent: Int?) {
             switch self {
-            case .null: JSONValue.append("null", to: &out)
-            case .bool(let b): JSONValue.append(b ? "true" : "false", to: &out)
-            case .int(let i): JSONValue.append(i, to: &out)
-            case .double(let d): JSONValue.append(d, to: &out)
-            case .text(let s): JSONString.quote(s, into: &out)
             case .texts(let words):
                 JSONValue.writeArray(words.count, into: &out, indent: indent) { index, out, _ in JSONString.quote(words[index], into: &out) }
             case .json(let value): value.write(into: &out, indent: indent)
+            default: json.write(into: &out, indent: indent)
             }
         }
 
