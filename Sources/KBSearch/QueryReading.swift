@@ -102,7 +102,16 @@ struct QueryReading {
             let folded = plain.words(word.text)
             return folded.count == 1 && !word.prefix ? folded[0] : nil
         }
-        for (position, word) in words.enumerated() {
+        var position = 0
+        while position < words.count {
+            // An alias typed as its words (`crossed out`, `skip to content`, `web view`) is one
+            // word of content, read whole before stop words and platform words take it apart.
+            if let length = aliasRun(at: position, words, values: values) {
+                content.append((words[position..<(position + length)].map(\.text).joined(separator: " "), false))
+                position += length
+                continue
+            }
+            let word = words[position]
             let single = singles[position]
             let folded = plain.words(word.text)
             if values.contains(position) {
@@ -123,6 +132,7 @@ struct QueryReading {
             } else {
                 content.append(word)
             }
+            position += 1
         }
         // A platform named outright decides over a screen reader's own (`VoiceOver on a Mac`:
         // the web, not iOS): the reader runs there too.
@@ -328,6 +338,16 @@ struct QueryReading {
             if typed.isDisjoint(with: words) { kept += words.map { ($0, false) } }
         }
         content = kept
+    }
+
+    /// The length of the longest run of two to four words from `position` that is an alias, as
+    /// typed (no prefix, no attribute or value of markup); nil when none is.
+    private func aliasRun(at position: Int, _ words: [(text: String, prefix: Bool)], values: Set<Int>) -> Int? {
+        stride(from: min(4, words.count - position), through: 2, by: -1).first { length in
+            let run = position..<(position + length)
+            guard !run.contains(where: { words[$0].prefix || values.contains($0) || values.contains($0 + 1) }) else { return false }
+            return ComponentAlias.byAlias[forms.slug(run.map { words[$0].text }.joined(separator: " "))] != nil
+        }
     }
 
     /// Whether the platform word at `position` names its platform here (issue 33): not when it
