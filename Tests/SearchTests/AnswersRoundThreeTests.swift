@@ -144,6 +144,24 @@ final class AnswersRoundThreeTests: XCTestCase {
         }
     }
 
+    /// An alias typed as its words is read whole wherever they stand together, before stop words,
+    /// platform words and misspellings take them apart (issue 49). Before: `out` was dropped as a
+    /// stop word and `crossed out old price` found a modal first; `web` was read as the web
+    /// platform and `web view` found no webview in the first four.
+    func testAnAliasTypedAsItsWordsIsReadWholeInAQuestion() throws {
+        let crossed = try search("the old price is crossed out", limit: 3)
+        XCTAssertTrue(crossed.reading.terms.map(\.text).contains("crossed out"), "\(crossed.reading.terms.map(\.text))")
+        XCTAssertTrue(["web/strikethrough-content", "native/strike-through"].contains(order(crossed).first ?? ""), "\(order(crossed))")
+        let webView = try search("web view showing a help page inside the app", limit: 3)
+        XCTAssertEqual(webView.reading.platforms, [])
+        XCTAssertEqual(order(webView).first, "native/webview")
+        let skip = try search("skip to main content link", limit: 3)
+        XCTAssertTrue(skip.reading.terms.map(\.text).contains("skip to main content"), "\(skip.reading.terms.map(\.text))")
+        XCTAssertEqual(order(skip).first, "web/skip-link")
+        // Words of an alias apart in the question are words of their own (`drop` ... `down`).
+        XCTAssertFalse(try search("drop the list down").reading.terms.map(\.text).contains("drop down"))
+    }
+
     /// Aliases of several words are one term (`text field`), and an alias of one family names the
     /// component only there (`tabs` on iOS: the segmented control; on the web: web/tabs).
     func testAliasesNameTheirComponentPerFamily() throws {
