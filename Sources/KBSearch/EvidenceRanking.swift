@@ -202,10 +202,15 @@ enum EvidenceRanking {
         }
         // The components only an alias says a word of: the pass counted nothing of it for them.
         var aliasOnly = [Set<Int64>](repeating: [], count: count)
+        // The components a word no title says names by an alias: all of each one's name
+        // (`titleCovered`). A word some title says (`tabs`) names that page first.
+        var aliasNamed = Set<Int64>()
         for index in 0..<count {
+            let saidInTitle = (0...maxID).contains { places[$0 * count + index] == place.title }
             for alias in read.aliases[index] {
                 for id in try Int64.fetchAll(db.cachedStatement(sql: "SELECT id FROM components WHERE slug = ? AND (?2 IS NULL OR family = ?2)"),
                                              arguments: [alias.slug, alias.family?.rawValue]) {
+                    if !saidInTitle { aliasNamed.insert(id) }
                     if id >= 0 && Int(id) <= maxID && places[Int(id) * count + index] < place.title { aliasOnly[index].insert(id) }
                     put(id, index, place.title)
                 }
@@ -292,6 +297,9 @@ enum EvidenceRanking {
             // no component asks about the kind itself (`tips for keyboard testing`).
             let kindOnly = namesComponent && inTitle > 0 && inTitle < titleWords && guides(id)
             if kindOnly { inTitle = 0 }
+            // An alias is a name of the whole component, not some words of its title (`typeahead`:
+            // "Autocomplete input with listbox"), as the title typed whole would be (issue 49).
+            if inTitle > 0 && aliasNamed.contains(id) { inTitle = max(inTitle, titleWords) }
             for index in 0..<count {
                 var at = places[slot * count + index]
                 if kindOnly && at == place.title { at = place.labels }
