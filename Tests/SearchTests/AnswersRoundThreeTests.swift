@@ -162,6 +162,15 @@ final class AnswersRoundThreeTests: XCTestCase {
         XCTAssertFalse(try search("drop the list down").reading.terms.map(\.text).contains("drop down"))
     }
 
+    /// An alias no title says names the whole component, as its title typed whole would, not the
+    /// share of its title's words the alias has (issue 49): `typeahead` names "Autocomplete input
+    /// with listbox" as `text field` names "Text input". Before: the text inputs came first.
+    func testAnAliasNamesTheWholeComponentAgainstAnotherNamedInTheQuestion() throws {
+        for query in ["typeahead options below a text field", "autosuggest list under the text field"] {
+            XCTAssertEqual(order(try search(query, limit: 3)).first, "web/autocomplete", query)
+        }
+    }
+
     /// Aliases of several words are one term (`text field`), and an alias of one family names the
     /// component only there (`tabs` on iOS: the segmented control; on the web: web/tabs).
     func testAliasesNameTheirComponentPerFamily() throws {
