@@ -125,9 +125,10 @@ struct QueryReading {
             }
         }
         // A platform named outright decides over a screen reader's own (`VoiceOver on a Mac`:
-        // the web, not iOS): the reader runs there too.
+        // the web, not iOS): the reader runs there too. A framework names its platform outright
+        // (`HTML select in Jetpack Compose` asks about both families).
         let outright = Set(platformWords.compactMap { PlainLanguage.platformWords[plain.words($0.text).first ?? ""] }
-            .filter { $0.screenReader == nil && $0.framework == nil }.map(\.platform.family))
+            .filter { $0.screenReader == nil }.map(\.platform.family))
         if !outright.isEmpty { reading.platforms.removeAll { !outright.contains($0.family) } }
         // A query of nothing but platform words searches them as words (`VoiceOver`); one of
         // nothing but stop words searches those.
@@ -226,6 +227,9 @@ struct QueryReading {
             }
             if !term.prefix, closed == nil, let (family, there) = crossing(term.text, concepts, vocabulary: vocabulary) {
                 try addTerm(db, term.text, prefix: false, equivalents: [], translated: there)
+                reading.platforms.removeAll { $0.family != family }
+            } else if !term.prefix, closed == nil, let (family, counterparts) = counterpart(term.text) {
+                try addTerm(db, term.text, prefix: false, equivalents: concepts, sense: counterparts)
                 reading.platforms.removeAll { $0.family != family }
             } else {
                 let sense = term.prefix || closed != nil ? nil
@@ -424,6 +428,26 @@ struct QueryReading {
         }
     }
 
+    /// A component's name in one family's code asked about the other family (issue 49): `HTML
+    /// select equivalent in an iOS app`, `UISwitch equivalent in HTML`. An alias is one family's
+    /// when its rows say so, or its words are that family's code (an ARIA role or HTML element the
+    /// web's, a platform API's class a native app's); asked where the query's platforms name the
+    /// other family alone (once that family is set aside), it stands for that family's
+    /// counterparts, as an alias of them would: the components there of the same slug, or of a
+    /// slug another alias of the same components names there (`listbox`: the select dropdown on
+    /// the web, the dropdown in an app). That family alone is then preferred. Nil otherwise.
+    private func counterpart(_ text: String) -> (Family, [ComponentAlias])? {
+        guard let rows = ComponentAlias.byAlias[forms.slug(text)] else { return nil }
+        let own = Set(rows.map { $0.family ?? $0.source?.codeFamily })
+        guard own.count == 1, let family = own.first ?? nil,
+              case let asked = Set(reading.platforms.map(\.family)).subtracting([family]),
+              asked.count == 1, let target = asked.first else { return nil }
+        let slugs = Set(rows.map(\.slug))
+        let sharing = Set(ComponentAlias.builtIn.filter { slugs.contains($0.slug) }.map(\.alias))
+        let there = slugs.union(ComponentAlias.builtIn.filter { sharing.contains($0.alias) && ($0.family ?? target) == target }.map(\.slug))
+        return (target, there.sorted().map { ComponentAlias(alias: text, slug: $0, family: target, note: nil) })
+    }
+
     /// What a run of words read from markup names (`role="alert"`, one term of the vocabulary):
     /// the components its value is the markup name of (an ARIA role or HTML element, as
     /// vocabulary/aliases.tsv gives them: `alert`, the alert notification), as an alias of the
@@ -538,6 +562,18 @@ extension SearchQuery.Node {
         switch self {
         case let .word(text, _), let .phrase(text, _): text
         default: ""
+        }
+    }
+}
+
+extension ComponentAlias.Source {
+    /// The family whose code an alias's words are (`counterpart`): the web's markup, an app's
+    /// platform API; nil for the words every family uses.
+    var codeFamily: Family? {
+        switch self {
+        case .ariaRole, .htmlElement: .web
+        case .platformAPI: .native
+        case .pageHeading, .wcagGlossary, .designSystem, .everyday: nil
         }
     }
 }
