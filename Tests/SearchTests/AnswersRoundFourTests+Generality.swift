@@ -90,4 +90,15 @@ extension AnswersRoundFourTests {
         XCTAssertEqual(order(masthead).first, "web/header-landmark")
         XCTAssertEqual(order(robot).first, "native/captcha")
     }
+
+    // MARK: - A component's name however common
+
+    /// `focus` names the focus page though nearly every page says it: its weight is at least
+    /// `topicRarity`. Before: the menu first (its pages say `opens`, rarer than `focus`), the
+    /// alert dialog first for the second question.
+    func testAWordNamingAComponentWeighsThoughEveryPageSaysIt() throws {
+        for question in ["where should focus start when a new screen opens", "which element should get focus first when a new screen appears in the app"] {
+            XCTAssertEqual(order(try search(question)).first, "native/focus", question)
+        }
+    }
 }
