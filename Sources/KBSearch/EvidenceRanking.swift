@@ -102,14 +102,16 @@ enum EvidenceRanking {
     /// The components whose name is a criterion the query names (issue 49): a word of the
     /// criterion's handle in their title or alias (`Field error`, `Hint, help, or error`
     /// for 3.3.1 Error Identification). They are what the criterion is about, so they gain
-    /// `topicShare`, above the pages that merely cite it. Read from the words' places the pass
-    /// found, not from the titles again.
-    static func criterionTopics(_ read: QueryReading, words: WordForms, places: [Double], count: Int) -> [Int64: Double] {
+    /// `topicShare`, above the pages that merely cite it. The word as the handle writes it, not
+    /// another of its forms (`Timing Adjustable` names no time picker; issue 49). Read from
+    /// where the pass found the words (`titled`: a title holds the word as typed, or an alias
+    /// names the component by it), not from the titles again.
+    static func criterionTopics(_ read: QueryReading, words: WordForms, titled: (_ id: Int, _ word: Int) -> Bool, components: Int) -> [Int64: Double] {
         let handles = Set(read.reading.criteria.flatMap { words.plain.words($0.title) }).subtracting(PlainLanguage.stopWords)
-        let topical = (0..<count).filter { !handles.isDisjoint(with: words.plain.words(read.reading.terms[$0].text)) }
+        let topical = (0..<read.reading.terms.count).filter { !handles.isDisjoint(with: words.plain.words(read.reading.terms[$0].text)) }
         guard !topical.isEmpty else { return [:] }
         var topics: [Int64: Double] = [:]
-        for id in 0..<(places.count / count) where topical.contains(where: { places[id * count + $0] == place.title }) {
+        for id in 0..<components where topical.contains(where: { titled(id, $0) }) {
             topics[Int64(id)] = topicShare
         }
         return topics
@@ -190,6 +192,8 @@ enum EvidenceRanking {
             if value > places[slot] { places[slot] = value }
         }
         var columns = [Int](repeating: 0, count: count)
+        // Where a title holds a word as typed, not in another of its forms.
+        var typedInTitle = [Bool](repeating: false, count: (maxID + 1) * count)
         for row in pass.ids.indices {
             let id = pass.ids[row]
             guard id >= 0 && Int(id) <= maxID else { continue }
@@ -202,6 +206,9 @@ enum EvidenceRanking {
                 }
                 columns[wordOfPhrase[phrase]] |= pass.hitColumns[hit]
                 if exactPhrase[phrase] { exactHeld[Int(id) * count + wordOfPhrase[phrase]] = true }
+                if phrase == firstPhrase[wordOfPhrase[phrase]], pass.hitColumns[hit] & EvidencePass.title != 0 {
+                    typedInTitle[Int(id) * count + wordOfPhrase[phrase]] = true
+                }
             }
             for index in 0..<count where columns[index] != 0 { put(id, index, place(columns[index])) }
         }
@@ -271,7 +278,8 @@ enum EvidenceRanking {
             if df == 0 { read.reading.notFound.append(read.reading.terms[index].text) }
         }
         var gain = try criterionGain(db, read.reading.criteria.map(\.sc))
-        for (id, topic) in criterionTopics(read, words: words, places: places, count: count) { gain[id, default: 0] += topic }
+        let titled = { (id: Int, word: Int) in typedInTitle[id * count + word] || aliasOnly[word].contains(Int64(id)) }
+        for (id, topic) in criterionTopics(read, words: words, titled: titled, components: maxID + 1) { gain[id, default: 0] += topic }
         for id in try announcing(db, read.spoken, words: words) { gain[id, default: 0] += announcedShare }
         var held: [Int64] = []
         for id in 0...maxID where places[(id * count)..<(id * count + count)].contains(where: { $0 > 0 }) || gain[Int64(id)] != nil {
