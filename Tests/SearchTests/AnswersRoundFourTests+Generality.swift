@@ -68,6 +68,15 @@ extension AnswersRoundFourTests {
         XCTAssertEqual(order(focusable).first, "web/button", "\(order(focusable))")
     }
 
+    /// Hedges and adverbs of degree or manner say how, not what. Before: `quickly`, a word one
+    /// guide happens to say, put the not-sure-if-it-is-an-issue guide first, the native-apps
+    /// guide (how to turn a screen reader on and off) second.
+    func testHedgesAndAdverbsOfMannerAreFiller() throws {
+        let talkback = try search("can I quickly turn TalkBack on and off while I test")
+        XCTAssertTrue(talkback.reading.stopWords.contains("quickly"), "\(talkback.reading.stopWords)")
+        XCTAssertEqual(order(talkback).first, "how-to-test/native-apps", "\(order(talkback))")
+    }
+
     // MARK: - A name only an alias says
 
     /// A word an alias names a component by counts in bm25 as its title would, though the page
