@@ -110,4 +110,15 @@ extension AnswersRoundFourTests {
             XCTAssertEqual(order(try search(question)).first, "native/focus", question)
         }
     }
+
+    // MARK: - A screen reader named beside one word
+
+    /// A question of one word and a screen reader's name is ranked by the evidence too, so the
+    /// pages that speak of the reader count. Before: bm25 alone, which ignored the name: the
+    /// modal before the sheet, and the web screen readers guide not in the first four.
+    func testAScreenReaderNamedBesideOneWordCounts() throws {
+        XCTAssertEqual(order(try search("ModalBottomSheet with TalkBack")).first, "native/sheet")
+        let nvda = try search("how do I test with NVDA")
+        XCTAssertTrue(order(nvda).prefix(3).contains("how-to-test/web-screen-readers"), "\(order(nvda))")
+    }
 }
