@@ -41,7 +41,7 @@ enum EvidenceRanking {
     /// it weighs this much more than the other words (`modal` in `check that focus stays inside a
     /// modal`).
     static let topicFactor = 2.0
-    /// A word that is a component's whole name (its title or an alias) is what a question is
+    /// A word that is a component's whole name as typed (its title or an alias) is what a question is
     /// about however many pages mention it: it is at least this rare (`focus`, which nearly every page says, in `where should focus start
     /// when a new screen opens`: the focus page, not the menu's, whose pages say `opens`; issue 49).
     static let topicRarity = 0.8
@@ -253,8 +253,9 @@ enum EvidenceRanking {
                 best = max(best, places[slot])
                 if places[slot] == place.title && !whole && !guides(Int64(id)) {
                     inTitle = true
-                    // The whole title (`Focus`), or an alias: the word is the component's name.
-                    whole = aliasOnly[index].contains(Int64(id)) || passTitleTokens(Int64(id)) == termWords[index]
+                    // The whole title as typed (`Focus`; not `tab` for "Tabs", the key for the
+                    // component), or an alias: the word is the component's name.
+                    whole = aliasOnly[index].contains(Int64(id)) || (typedInTitle[slot] && passTitleTokens(Int64(id)) == termWords[index])
                 }
             }
             // A word no component says outside its code examples (`datalist`, an element) is

@@ -111,6 +111,15 @@ extension AnswersRoundFourTests {
         }
     }
 
+    /// Only the name as typed: `tab` (the key) is not the name "Tabs", which holds another form of
+    /// it. Before: the tabs before the heading and before the keyboard guide.
+    func testAnotherFormOfAComponentsNameIsNotItsName() throws {
+        let heading = order(try search("does a heading get focus when I press Tab"))
+        XCTAssertLessThan(try XCTUnwrap(heading.firstIndex(of: "web/heading")), try XCTUnwrap(heading.firstIndex(of: "web/tabs")), "\(heading)")
+        let links = order(try search("pressing Tab on my Mac skips the links"))
+        XCTAssertLessThan(try XCTUnwrap(links.firstIndex(of: "how-to-test/keyboard-focus")), try XCTUnwrap(links.firstIndex(of: "web/tabs")), "\(links)")
+    }
+
     // MARK: - A screen reader named beside one word
 
     /// A question of one word and a screen reader's name is ranked by the evidence too, so the
