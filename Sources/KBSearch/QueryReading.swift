@@ -165,7 +165,7 @@ struct QueryReading {
             let slot = run.startIndex << 3 | run.count
             if let answer = known[slot] { return answer }
             let text = run.map(\.text).joined(separator: " ")
-            let answer = vocabulary.byKey[vocabulary.key(text)] != nil || ComponentAlias.byAlias[forms.slug(text)] != nil
+            let answer = vocabulary.byKey[vocabulary.key(text)] != nil || ComponentAlias.rows(named: forms.slug(text)) != nil
             known[slot] = answer
             return answer
         }
@@ -198,7 +198,7 @@ struct QueryReading {
                     let text = run.map(\.text).joined(separator: " ")
                     let found = vocabulary.equivalents(of: text)
                     // A run of words that is an alias (`text field`, `activity indicator`) is one term too.
-                    let alias = length > 1 && ComponentAlias.byAlias[forms.slug(text)] != nil
+                    let alias = length > 1 && ComponentAlias.rows(named: forms.slug(text)) != nil
                     if !found.isEmpty || alias || length == 1 {
                         if !found.isEmpty || alias { term = (text, false, length) }
                         concepts = found
@@ -417,7 +417,7 @@ struct QueryReading {
     /// the word names no component itself or the query names no platform the word is a term of.
     private func platformSense(_ text: String, vocabulary: SearchVocabulary) -> [ComponentAlias]? {
         let asked = Set(reading.platforms)
-        guard !asked.isEmpty, ComponentAlias.byAlias[forms.slug(text)] != nil else { return nil }
+        guard !asked.isEmpty, ComponentAlias.rows(named: forms.slug(text)) != nil else { return nil }
         let rows = (vocabulary.byKey[vocabulary.key(text)] ?? []).filter { $0.platform.map(asked.contains) ?? false }
         guard !rows.isEmpty else { return nil }
         return Set(rows.map(\.concept)).sorted().flatMap { concept in
@@ -437,7 +437,7 @@ struct QueryReading {
     /// slug another alias of the same components names there (`listbox`: the select dropdown on
     /// the web, the dropdown in an app). That family alone is then preferred. Nil otherwise.
     private func counterpart(_ text: String) -> (Family, [ComponentAlias])? {
-        guard let rows = ComponentAlias.byAlias[forms.slug(text)] else { return nil }
+        guard let rows = ComponentAlias.rows(named: forms.slug(text)) else { return nil }
         let own = Set(rows.map { $0.family ?? $0.source?.codeFamily })
         guard own.count == 1, let family = own.first ?? nil,
               case let asked = Set(reading.platforms.map(\.family)).subtracting([family]),
@@ -454,8 +454,8 @@ struct QueryReading {
     /// run would (issue 49). Nil for a run with no such value, or one that is an alias itself.
     private func markupSense(_ run: ArraySlice<(text: String, prefix: Bool)>, values: Set<String>) -> [ComponentAlias]? {
         guard run.count > 1, let value = run.last?.text, values.contains(value),
-              ComponentAlias.byAlias[forms.slug(run.map(\.text).joined(separator: " "))] == nil else { return nil }
-        let named = (ComponentAlias.byAlias[forms.slug(value)] ?? []).filter { $0.source == .ariaRole || $0.source == .htmlElement }
+              ComponentAlias.rows(named: forms.slug(run.map(\.text).joined(separator: " "))) == nil else { return nil }
+        let named = (ComponentAlias.rows(named: forms.slug(value)) ?? []).filter { $0.source == .ariaRole || $0.source == .htmlElement }
         return named.isEmpty ? nil : named
     }
 
@@ -485,7 +485,7 @@ struct QueryReading {
             for equivalent in translated {
                 patterns.append(TermMatcher.Pattern(pieces: forms.pieces(equivalent.term, prefix: false), term: term, equivalent: nil))
             }
-            aliases.append(translated.flatMap { ComponentAlias.byAlias[forms.slug($0.term)] ?? [] })
+            aliases.append(translated.flatMap { ComponentAlias.rows(named: forms.slug($0.term)) ?? [] })
             exact.append(exactForm)
             full.append(exactForm)
             reading.terms.append(SearchReading.Term(text: text, prefix: false, equivalents: translated))
@@ -516,7 +516,7 @@ struct QueryReading {
                 patterns.append(TermMatcher.Pattern(pieces: forms.pieces(word, prefix: false), term: term, equivalent: nil))
             }
         }
-        aliases.append(prefix ? [] : sense ?? ComponentAlias.byAlias[forms.slug(text)] ?? [])
+        aliases.append(prefix ? [] : sense ?? ComponentAlias.rows(named: forms.slug(text)) ?? [])
         exact.append(exactForm)
         full.append(alternatives.count == 1 ? exactForm : "(" + alternatives.joined(separator: " OR ") + ")")
         reading.terms.append(SearchReading.Term(text: prefix ? text + "*" : text, prefix: prefix, equivalents: held))
@@ -575,5 +575,18 @@ extension ComponentAlias.Source {
         case .platformAPI: .native
         case .pageHeading, .wcagGlossary, .designSystem, .everyday: nil
         }
+    }
+}
+
+extension ComponentAlias {
+    /// The rows of an alias by the slug of what was typed, or by its words written as one (issue
+    /// 49): `radio group` and `type-ahead` are the aliases `radiogroup` and `typeahead`.
+    static func rows(named slug: String) -> [ComponentAlias]? {
+        byAlias[slug] ?? (slug.contains("-") ? byJoinedAlias[slug.replacingOccurrences(of: "-", with: "")] : nil)
+    }
+
+    /// Every alias keyed by its slug without hyphens (`tab-bar`, `tabbar`: both `tabbar`).
+    private static let byJoinedAlias: [String: [ComponentAlias]] = Dictionary(grouping: builtIn) {
+        Vocabulary.slugify($0.alias).replacingOccurrences(of: "-", with: "")
     }
 }

@@ -130,4 +130,14 @@ extension AnswersRoundFourTests {
         let nvda = try search("how do I test with NVDA")
         XCTAssertTrue(order(nvda).prefix(3).contains("how-to-test/web-screen-readers"), "\(order(nvda))")
     }
+
+    // MARK: - An alias written as one word or two
+
+    /// An alias is found whether its words are written as one or apart: `type-ahead` is the
+    /// alias `typeahead`, `combo box` is `combobox`. Before: the alert notification first for
+    /// `type-ahead suggestions`, the autocomplete not in the first four.
+    func testAnAliasWrittenApartIsTheAlias() throws {
+        XCTAssertEqual(order(try search("type-ahead suggestions")).first, "web/autocomplete")
+        XCTAssertTrue(order(try search("combo box with suggestions")).prefix(2).contains("web/autocomplete"))
+    }
 }
