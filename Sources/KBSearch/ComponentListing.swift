@@ -63,6 +63,7 @@ package enum ComponentListing {
         // An equivalent in a title (`header` for `heading`) is weaker evidence, left to bm25.
         var candidates: [Candidate]
         let evidence = read.reading.plain && (read.full.count > 1 || !read.speech.isEmpty || read.aliases.contains { !$0.isEmpty } || !read.reading.criteria.isEmpty
+            || !read.named.isEmpty
             || read.reading.terms.contains { words.plain.words($0.text).count > 1 })
         let titled = evidence ? [:] : try titleHeld(db, read.exact)
         if evidence {

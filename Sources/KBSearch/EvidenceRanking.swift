@@ -8,8 +8,9 @@ import KBModel
 ///
 /// A component's evidence is the share of the query it covers: each word weighs its rarity (the
 /// BM25 idf of the components holding it, capped: a word a few components hold by chance is not
-/// what a question is about; doubled for a word some title or alias holds: that word
-/// is, though not for a testing guide's title alone, which names a kind of testing) times where
+/// what a question is about; doubled for a word some title or alias holds, and never below
+/// `topicRarity` for a whole title or alias: that word is, though not for a testing guide's title alone, which names a
+/// kind of testing) times where
 /// the component holds it, the best place counting: the title (or an alias of the
 /// component, vocabulary/aliases.tsv) 1, a criterion's label or the category 0.75 (a category,
 /// `test-type` or `controls`, is shared by a whole section: no component's name), the facts 0.6,
@@ -40,6 +41,10 @@ enum EvidenceRanking {
     /// it weighs this much more than the other words (`modal` in `check that focus stays inside a
     /// modal`).
     static let topicFactor = 2.0
+    /// A word that is a component's whole name as typed (its title or an alias) is what a question is
+    /// about however many pages mention it: it is at least this rare (`focus`, which nearly every page says, in `where should focus start
+    /// when a new screen opens`: the focus page, not the menu's, whose pages say `opens`; issue 49).
+    static let topicRarity = 0.8
     /// Rarity saturates: a word a few components hold by chance (`stays`) should not outweigh
     /// the words a question is about.
     static let rarityCap = 1.5
@@ -97,14 +102,16 @@ enum EvidenceRanking {
     /// The components whose name is a criterion the query names (issue 49): a word of the
     /// criterion's handle in their title or alias (`Field error`, `Hint, help, or error`
     /// for 3.3.1 Error Identification). They are what the criterion is about, so they gain
-    /// `topicShare`, above the pages that merely cite it. Read from the words' places the pass
-    /// found, not from the titles again.
-    static func criterionTopics(_ read: QueryReading, words: WordForms, places: [Double], count: Int) -> [Int64: Double] {
+    /// `topicShare`, above the pages that merely cite it. The word as the handle writes it, not
+    /// another of its forms (`Timing Adjustable` names no time picker; issue 49). Read from
+    /// where the pass found the words (`titled`: a title holds the word as typed, or an alias
+    /// names the component by it), not from the titles again.
+    static func criterionTopics(_ read: QueryReading, words: WordForms, titled: (_ id: Int, _ word: Int) -> Bool, components: Int) -> [Int64: Double] {
         let handles = Set(read.reading.criteria.flatMap { words.plain.words($0.title) }).subtracting(PlainLanguage.stopWords)
-        let topical = (0..<count).filter { !handles.isDisjoint(with: words.plain.words(read.reading.terms[$0].text)) }
+        let topical = (0..<read.reading.terms.count).filter { !handles.isDisjoint(with: words.plain.words(read.reading.terms[$0].text)) }
         guard !topical.isEmpty else { return [:] }
         var topics: [Int64: Double] = [:]
-        for id in 0..<(places.count / count) where topical.contains(where: { places[id * count + $0] == place.title }) {
+        for id in 0..<components where topical.contains(where: { titled(id, $0) }) {
             topics[Int64(id)] = topicShare
         }
         return topics
@@ -185,6 +192,8 @@ enum EvidenceRanking {
             if value > places[slot] { places[slot] = value }
         }
         var columns = [Int](repeating: 0, count: count)
+        // Where a title holds a word as typed, not in another of its forms.
+        var typedInTitle = [Bool](repeating: false, count: (maxID + 1) * count)
         for row in pass.ids.indices {
             let id = pass.ids[row]
             guard id >= 0 && Int(id) <= maxID else { continue }
@@ -197,6 +206,9 @@ enum EvidenceRanking {
                 }
                 columns[wordOfPhrase[phrase]] |= pass.hitColumns[hit]
                 if exactPhrase[phrase] { exactHeld[Int(id) * count + wordOfPhrase[phrase]] = true }
+                if phrase == firstPhrase[wordOfPhrase[phrase]], pass.hitColumns[hit] & EvidencePass.title != 0 {
+                    typedInTitle[Int(id) * count + wordOfPhrase[phrase]] = true
+                }
             }
             for index in 0..<count where columns[index] != 0 { put(id, index, place(columns[index])) }
         }
@@ -224,19 +236,32 @@ enum EvidenceRanking {
         // itself make the word one a question is about (`close a modal in my app`; issue 49).
         let guides: (Int64) -> Bool = try heldIndex.map { held in { held.components[$0]?.listed.family == .howToTest } }
             ?? ComponentListing.FamilyMembers(db, [.howToTest]).contains
+        // A term of several words (`time picker`, `double tap`) names that many of a title's words.
+        let termWords = read.reading.terms.map { max(1, words.plain.words($0.text).count) }
+        var rowOf = [Int](repeating: -1, count: maxID + 1)
+        for (row, id) in pass.ids.enumerated() where id >= 0 && Int(id) <= maxID { rowOf[Int(id)] = row }
+        func passTitleTokens(_ id: Int64) -> Int? {
+            let row = rowOf[Int(id)]
+            return row >= 0 && pass.titleTokens[row] >= 0 ? pass.titleTokens[row] : nil
+        }
         var weights: [Double] = []
         // Whether some word of the question names a component (its title or alias), not a guide.
         var namesComponent = false
         for index in 0..<count {
             var df = 0, typed = 0
-            var inTitle = false
+            var inTitle = false, whole = false
             var best = 0.0
             for id in 0...maxID {
                 let slot = id * count + index
                 if places[slot] > 0 { df += 1 }
                 if exactHeld[slot] { typed += 1 }
                 best = max(best, places[slot])
-                if places[slot] == place.title && !inTitle && !guides(Int64(id)) { inTitle = true }
+                if places[slot] == place.title && !whole && !guides(Int64(id)) {
+                    inTitle = true
+                    // The whole title as typed (`Focus`; not `tab` for "Tabs", the key for the
+                    // component), or an alias: the word is the component's name.
+                    whole = aliasOnly[index].contains(Int64(id)) || (typedInTitle[slot] && passTitleTokens(Int64(id)) == termWords[index])
+                }
             }
             // A word no component says outside its code examples (`datalist`, an element) is
             // said there as the facts say theirs: where a component holds it, its code counts as
@@ -254,12 +279,13 @@ enum EvidenceRanking {
                 held = Double(pass.phraseRows[first])
             }
             let rarity = min(rarityCap, log(1 + (documents - held + 0.5) / (held + 0.5)))
-            weights.append(inTitle ? rarity * topicFactor : rarity)
+            weights.append(inTitle ? (whole ? max(rarity, topicRarity) : rarity) * topicFactor : rarity)
             if inTitle { namesComponent = true }
             if df == 0 { read.reading.notFound.append(read.reading.terms[index].text) }
         }
         var gain = try criterionGain(db, read.reading.criteria.map(\.sc))
-        for (id, topic) in criterionTopics(read, words: words, places: places, count: count) { gain[id, default: 0] += topic }
+        let titled = { (id: Int, word: Int) in typedInTitle[id * count + word] || aliasOnly[word].contains(Int64(id)) }
+        for (id, topic) in criterionTopics(read, words: words, titled: titled, components: maxID + 1) { gain[id, default: 0] += topic }
         for id in try announcing(db, read.spoken, words: words) { gain[id, default: 0] += announcedShare }
         var held: [Int64] = []
         for id in 0...maxID where places[(id * count)..<(id * count + count)].contains(where: { $0 > 0 }) || gain[Int64(id)] != nil {
@@ -270,16 +296,8 @@ enum EvidenceRanking {
         let totalWeight = max(weights.reduce(0, +), .leastNonzeroMagnitude)
 
         struct Scored { var id: Int64; var key: Double; var held: Int }
-        // A term of several words (`time picker`, `double tap`) names that many of a title's words.
-        let termWords = read.reading.terms.map { max(1, words.plain.words($0.text).count) }
         // The title's share, for the components whose title (or alias) holds a word: the pass read
         // every length of the rows it found; the few an alias alone named are read.
-        var rowOf = [Int](repeating: -1, count: maxID + 1)
-        for (row, id) in pass.ids.enumerated() where id >= 0 && Int(id) <= maxID { rowOf[Int(id)] = row }
-        func passTitleTokens(_ id: Int64) -> Int? {
-            let row = rowOf[Int(id)]
-            return row >= 0 && pass.titleTokens[row] >= 0 ? pass.titleTokens[row] : nil
-        }
         let aliasTitles = try EvidencePass.sizes(db, held: heldIndex, held.filter {
             passTitleTokens($0) == nil && places[(Int($0) * count)..<(Int($0) * count + count)].contains(place.title)
         })

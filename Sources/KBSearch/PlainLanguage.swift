@@ -23,6 +23,10 @@ enum PlainLanguage {
         // what is asked about (the native-apps testing guide, `testing an android app`; issue 49).
         "work", "works", "way", "ways", "tell",
         "show", "shows", "please", "properly", "correctly", "right", "good", "best",
+        // Hedges and adverbs of degree or manner (`is it really a bug`, `turn TalkBack on quickly`):
+        // how sure or how fast, never what a page is about (issue 49).
+        "really", "actually", "ever", "quickly", "easily", "simply", "basically", "exactly", "truly",
+        "usually", "generally", "maybe", "perhaps", "probably", "very", "quite", "somehow", "anyway",
         // The user's own framing (issue 33): what a question is asked about, not what it asks.
         "component", "components",
         "happen", "happens", "happened", "supposed", "expected", "ok", "okay",

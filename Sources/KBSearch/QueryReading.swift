@@ -135,9 +135,10 @@ struct QueryReading {
             position += 1
         }
         // A platform named outright decides over a screen reader's own (`VoiceOver on a Mac`:
-        // the web, not iOS): the reader runs there too.
+        // the web, not iOS): the reader runs there too. A framework names its platform outright
+        // (`HTML select in Jetpack Compose` asks about both families).
         let outright = Set(platformWords.compactMap { PlainLanguage.platformWords[plain.words($0.text).first ?? ""] }
-            .filter { $0.screenReader == nil && $0.framework == nil }.map(\.platform.family))
+            .filter { $0.screenReader == nil }.map(\.platform.family))
         if !outright.isEmpty { reading.platforms.removeAll { !outright.contains($0.family) } }
         // A query of nothing but platform words searches them as words (`VoiceOver`); one of
         // nothing but stop words searches those.
@@ -174,7 +175,7 @@ struct QueryReading {
             let slot = run.startIndex << 3 | run.count
             if let answer = known[slot] { return answer }
             let text = run.map(\.text).joined(separator: " ")
-            let answer = vocabulary.byKey[vocabulary.key(text)] != nil || ComponentAlias.byAlias[forms.slug(text)] != nil
+            let answer = vocabulary.byKey[vocabulary.key(text)] != nil || ComponentAlias.rows(named: forms.slug(text)) != nil
             known[slot] = answer
             return answer
         }
@@ -207,7 +208,7 @@ struct QueryReading {
                     let text = run.map(\.text).joined(separator: " ")
                     let found = vocabulary.equivalents(of: text)
                     // A run of words that is an alias (`text field`, `activity indicator`) is one term too.
-                    let alias = length > 1 && ComponentAlias.byAlias[forms.slug(text)] != nil
+                    let alias = length > 1 && ComponentAlias.rows(named: forms.slug(text)) != nil
                     if !found.isEmpty || alias || length == 1 {
                         if !found.isEmpty || alias { term = (text, false, length) }
                         concepts = found
@@ -236,6 +237,9 @@ struct QueryReading {
             }
             if !term.prefix, closed == nil, let (family, there) = crossing(term.text, concepts, vocabulary: vocabulary) {
                 try addTerm(db, term.text, prefix: false, equivalents: [], translated: there)
+                reading.platforms.removeAll { $0.family != family }
+            } else if !term.prefix, closed == nil, let (family, counterparts) = counterpart(term.text) {
+                try addTerm(db, term.text, prefix: false, equivalents: concepts, sense: counterparts)
                 reading.platforms.removeAll { $0.family != family }
             } else {
                 let sense = term.prefix || closed != nil ? nil
@@ -346,7 +350,7 @@ struct QueryReading {
         stride(from: min(4, words.count - position), through: 2, by: -1).first { length in
             let run = position..<(position + length)
             guard !run.contains(where: { words[$0].prefix || values.contains($0) || values.contains($0 + 1) }) else { return false }
-            return ComponentAlias.byAlias[forms.slug(run.map { words[$0].text }.joined(separator: " "))] != nil
+            return ComponentAlias.rows(named: forms.slug(run.map { words[$0].text }.joined(separator: " "))) != nil
         }
     }
 
@@ -433,7 +437,7 @@ struct QueryReading {
     /// the word names no component itself or the query names no platform the word is a term of.
     private func platformSense(_ text: String, vocabulary: SearchVocabulary) -> [ComponentAlias]? {
         let asked = Set(reading.platforms)
-        guard !asked.isEmpty, ComponentAlias.byAlias[forms.slug(text)] != nil else { return nil }
+        guard !asked.isEmpty, ComponentAlias.rows(named: forms.slug(text)) != nil else { return nil }
         let rows = (vocabulary.byKey[vocabulary.key(text)] ?? []).filter { $0.platform.map(asked.contains) ?? false }
         guard !rows.isEmpty else { return nil }
         return Set(rows.map(\.concept)).sorted().flatMap { concept in
@@ -444,14 +448,34 @@ struct QueryReading {
         }
     }
 
+    /// A component's name in one family's code asked about the other family (issue 49): `HTML
+    /// select equivalent in an iOS app`, `UISwitch equivalent in HTML`. An alias is one family's
+    /// when its rows say so, or its words are that family's code (an ARIA role or HTML element the
+    /// web's, a platform API's class a native app's); asked where the query's platforms name the
+    /// other family alone (once that family is set aside), it stands for that family's
+    /// counterparts, as an alias of them would: the components there of the same slug, or of a
+    /// slug another alias of the same components names there (`listbox`: the select dropdown on
+    /// the web, the dropdown in an app). That family alone is then preferred. Nil otherwise.
+    private func counterpart(_ text: String) -> (Family, [ComponentAlias])? {
+        guard let rows = ComponentAlias.rows(named: forms.slug(text)) else { return nil }
+        let own = Set(rows.map { $0.family ?? $0.source?.codeFamily })
+        guard own.count == 1, let family = own.first ?? nil,
+              case let asked = Set(reading.platforms.map(\.family)).subtracting([family]),
+              asked.count == 1, let target = asked.first else { return nil }
+        let slugs = Set(rows.map(\.slug))
+        let sharing = Set(ComponentAlias.builtIn.filter { slugs.contains($0.slug) }.map(\.alias))
+        let there = slugs.union(ComponentAlias.builtIn.filter { sharing.contains($0.alias) && ($0.family ?? target) == target }.map(\.slug))
+        return (target, there.sorted().map { ComponentAlias(alias: text, slug: $0, family: target, note: nil) })
+    }
+
     /// What a run of words read from markup names (`role="alert"`, one term of the vocabulary):
     /// the components its value is the markup name of (an ARIA role or HTML element, as
     /// vocabulary/aliases.tsv gives them: `alert`, the alert notification), as an alias of the
     /// run would (issue 49). Nil for a run with no such value, or one that is an alias itself.
     private func markupSense(_ run: ArraySlice<(text: String, prefix: Bool)>, values: Set<String>) -> [ComponentAlias]? {
         guard run.count > 1, let value = run.last?.text, values.contains(value),
-              ComponentAlias.byAlias[forms.slug(run.map(\.text).joined(separator: " "))] == nil else { return nil }
-        let named = (ComponentAlias.byAlias[forms.slug(value)] ?? []).filter { $0.source == .ariaRole || $0.source == .htmlElement }
+              ComponentAlias.rows(named: forms.slug(run.map(\.text).joined(separator: " "))) == nil else { return nil }
+        let named = (ComponentAlias.rows(named: forms.slug(value)) ?? []).filter { $0.source == .ariaRole || $0.source == .htmlElement }
         return named.isEmpty ? nil : named
     }
 
@@ -481,7 +505,7 @@ struct QueryReading {
             for equivalent in translated {
                 patterns.append(TermMatcher.Pattern(pieces: forms.pieces(equivalent.term, prefix: false), term: term, equivalent: nil))
             }
-            aliases.append(translated.flatMap { ComponentAlias.byAlias[forms.slug($0.term)] ?? [] })
+            aliases.append(translated.flatMap { ComponentAlias.rows(named: forms.slug($0.term)) ?? [] })
             exact.append(exactForm)
             full.append(exactForm)
             reading.terms.append(SearchReading.Term(text: text, prefix: false, equivalents: translated))
@@ -512,7 +536,7 @@ struct QueryReading {
                 patterns.append(TermMatcher.Pattern(pieces: forms.pieces(word, prefix: false), term: term, equivalent: nil))
             }
         }
-        aliases.append(prefix ? [] : sense ?? ComponentAlias.byAlias[forms.slug(text)] ?? [])
+        aliases.append(prefix ? [] : sense ?? ComponentAlias.rows(named: forms.slug(text)) ?? [])
         exact.append(exactForm)
         full.append(alternatives.count == 1 ? exactForm : "(" + alternatives.joined(separator: " OR ") + ")")
         reading.terms.append(SearchReading.Term(text: prefix ? text + "*" : text, prefix: prefix, equivalents: held))
@@ -559,5 +583,30 @@ extension SearchQuery.Node {
         case let .word(text, _), let .phrase(text, _): text
         default: ""
         }
+    }
+}
+
+extension ComponentAlias.Source {
+    /// The family whose code an alias's words are (`counterpart`): the web's markup, an app's
+    /// platform API; nil for the words every family uses.
+    var codeFamily: Family? {
+        switch self {
+        case .ariaRole, .htmlElement: .web
+        case .platformAPI: .native
+        case .pageHeading, .wcagGlossary, .designSystem, .everyday: nil
+        }
+    }
+}
+
+extension ComponentAlias {
+    /// The rows of an alias by the slug of what was typed, or by its words written as one (issue
+    /// 49): `radio group` and `type-ahead` are the aliases `radiogroup` and `typeahead`.
+    static func rows(named slug: String) -> [ComponentAlias]? {
+        byAlias[slug] ?? (slug.contains("-") ? byJoinedAlias[slug.replacingOccurrences(of: "-", with: "")] : nil)
+    }
+
+    /// Every alias keyed by its slug without hyphens (`tab-bar`, `tabbar`: both `tabbar`).
+    private static let byJoinedAlias: [String: [ComponentAlias]] = Dictionary(grouping: builtIn) {
+        Vocabulary.slugify($0.alias).replacingOccurrences(of: "-", with: "")
     }
 }

@@ -27,9 +27,14 @@ struct WordForms {
     // MARK: - A query's words over the component index
 
     /// A word in every form the component index holds with the same stem (`dimmed` → dim,
-    /// dimmed, dims); several tokens (`ctrl+tab`) as a phrase.
+    /// dimmed, dims); several tokens (`ctrl+tab`, `web page`) as a phrase, its last word in each
+    /// of its forms (`web pages`: the web pages testing guide's title; issue 49).
     func forms(_ db: Database, _ word: String) throws -> String {
         let folded = plain.words(word)
+        if folded.count > 1, let last = folded.last, let lasts = try variants(db, last, folded: [last]), lasts.count > 1 {
+            let head = folded.dropLast().joined(separator: " ") + " "
+            return "(" + lasts.map { SearchQuery.quoted(head + $0) }.joined(separator: " OR ") + ")"
+        }
         guard let variants = try variants(db, word, folded: folded) else { return SearchQuery.quoted(folded.joined(separator: " ")) }
         return variants.count == 1 ? SearchQuery.quoted(variants[0])
             : "(" + variants.map(SearchQuery.quoted).joined(separator: " OR ") + ")"

@@ -75,6 +75,24 @@ extension AnswersRoundFourTests {
         XCTAssertEqual(order(segmented).first, "native/segmented-control", "\(order(segmented))")
     }
 
+    /// A component's name in one family's code (an HTML element, a UIKit class) asked about the
+    /// other family finds that family's counterpart, and a framework names its platform as the
+    /// platform's own name would. Before: the web's select first for each question about an app
+    /// (`SwiftUI` and `Jetpack Compose` left the web alone preferred), and the web's switch not in
+    /// the first three for `UISwitch on a website` (the native switch first).
+    func testAComponentsNameInOneFamilysCodeAskedAboutTheOtherFindsItsCounterpart() throws {
+        for question in ["HTML select element in SwiftUI", "what replaces an HTML select on Android", "select element in Jetpack Compose"] {
+            let result = try search(question)
+            XCTAssertEqual(order(result).first, "native/dropdown", "\(question): \(order(result))")
+            XCTAssertEqual(Set(result.reading.platforms.map(\.family)), [.native], question)
+        }
+        let uiSwitch = try search("UISwitch on a website")
+        XCTAssertEqual(order(uiSwitch).first, "web/toggle-switch", "\(order(uiSwitch))")
+        XCTAssertEqual(uiSwitch.reading.platforms, [.web])
+        // Asked about its own family, the name is that family's component.
+        XCTAssertEqual(order(try search("HTML select element")).first, "web/select-dropdown")
+    }
+
     // MARK: - A platform's class name
 
     /// UIKit's `UISwitch` is the toggle switch (vocabulary/aliases.tsv, platform-api), though the

@@ -68,6 +68,15 @@ extension AnswersRoundFourTests {
         XCTAssertEqual(order(focusable).first, "web/button", "\(order(focusable))")
     }
 
+    /// Hedges and adverbs of degree or manner say how, not what. Before: `quickly`, a word one
+    /// guide happens to say, put the not-sure-if-it-is-an-issue guide first, the native-apps
+    /// guide (how to turn a screen reader on and off) second.
+    func testHedgesAndAdverbsOfMannerAreFiller() throws {
+        let talkback = try search("can I quickly turn TalkBack on and off while I test")
+        XCTAssertTrue(talkback.reading.stopWords.contains("quickly"), "\(talkback.reading.stopWords)")
+        XCTAssertEqual(order(talkback).first, "how-to-test/native-apps", "\(order(talkback))")
+    }
+
     // MARK: - A name only an alias says
 
     /// A word an alias names a component by counts in bm25 as its title would, though the page
@@ -89,5 +98,46 @@ extension AnswersRoundFourTests {
         let masthead = try search("masthead logo"), robot = try search("prove you are human not a robot")
         XCTAssertEqual(order(masthead).first, "web/header-landmark")
         XCTAssertEqual(order(robot).first, "native/captcha")
+    }
+
+    // MARK: - A component's name however common
+
+    /// `focus` names the focus page though nearly every page says it: its weight is at least
+    /// `topicRarity`. Before: the menu first (its pages say `opens`, rarer than `focus`), the
+    /// alert dialog first for the second question.
+    func testAWordNamingAComponentWeighsThoughEveryPageSaysIt() throws {
+        for question in ["where should focus start when a new screen opens", "which element should get focus first when a new screen appears in the app"] {
+            XCTAssertEqual(order(try search(question)).first, "native/focus", question)
+        }
+    }
+
+    /// Only the name as typed: `tab` (the key) is not the name "Tabs", which holds another form of
+    /// it. Before: the tabs before the heading and before the keyboard guide.
+    func testAnotherFormOfAComponentsNameIsNotItsName() throws {
+        let heading = order(try search("does a heading get focus when I press Tab"))
+        XCTAssertLessThan(try XCTUnwrap(heading.firstIndex(of: "web/heading")), try XCTUnwrap(heading.firstIndex(of: "web/tabs")), "\(heading)")
+        let links = order(try search("pressing Tab on my Mac skips the links"))
+        XCTAssertLessThan(try XCTUnwrap(links.firstIndex(of: "how-to-test/keyboard-focus")), try XCTUnwrap(links.firstIndex(of: "web/tabs")), "\(links)")
+    }
+
+    // MARK: - A screen reader named beside one word
+
+    /// A question of one word and a screen reader's name is ranked by the evidence too, so the
+    /// pages that speak of the reader count. Before: bm25 alone, which ignored the name: the
+    /// modal before the sheet, and the web screen readers guide not in the first four.
+    func testAScreenReaderNamedBesideOneWordCounts() throws {
+        XCTAssertEqual(order(try search("ModalBottomSheet with TalkBack")).first, "native/sheet")
+        let nvda = try search("how do I test with NVDA")
+        XCTAssertTrue(order(nvda).prefix(3).contains("how-to-test/web-screen-readers"), "\(order(nvda))")
+    }
+
+    // MARK: - An alias written as one word or two
+
+    /// An alias is found whether its words are written as one or apart: `type-ahead` is the
+    /// alias `typeahead`, `combo box` is `combobox`. Before: the alert notification first for
+    /// `type-ahead suggestions`, the autocomplete not in the first four.
+    func testAnAliasWrittenApartIsTheAlias() throws {
+        XCTAssertEqual(order(try search("type-ahead suggestions")).first, "web/autocomplete")
+        XCTAssertTrue(order(try search("combo box with suggestions")).prefix(2).contains("web/autocomplete"))
     }
 }

@@ -60,4 +60,17 @@ extension AnswersRoundFourTests {
         // A word the prose writes (`Spacebar`) still makes its two words one term.
         XCTAssertEqual(try search("press the space bar").reading.terms.map(\.text), ["press", "space bar"])
     }
+
+    // MARK: - A criterion's topic named as its handle writes it
+
+    /// A component is named for a criterion by the handle's word as the handle writes it, not
+    /// another form of it: `Timing` (2.2.1 Timing Adjustable) names no time picker. Before: the
+    /// time pickers first, the snackbar third.
+    func testACriterionsTopicIsNamedByTheHandlesOwnWord() throws {
+        for question in ["toast disappears before I can read it, 2.2.1 Timing Adjustable", "timing adjustable snackbar that hides itself"] {
+            XCTAssertEqual(order(try search(question)).first, "native/snackbar-toast", question)
+        }
+        // A handle's word a title holds as written still names the component.
+        XCTAssertEqual(Set(order(try search("3.3.1 error identification")).prefix(2)), ["web/help-hint-error", "native/field-errors"])
+    }
 }

@@ -33,4 +33,15 @@ extension AnswersRoundFourTests {
             XCTAssertTrue(scrollable.contains("\"scrolling\""), scrollable)
         }
     }
+
+    // MARK: - A term of several words in its forms
+
+    /// A term of several words is found with its last word in each of its forms: `web page` finds
+    /// the title "Web pages". Before: the native-apps guide first, the web pages guide not in the
+    /// first four.
+    func testATermOfSeveralWordsFindsItsLastWordsForms() throws {
+        for question in ["steps to test a web page for accessibility", "how to check a web page for accessibility issues"] {
+            XCTAssertEqual(order(try search(question)).first, "how-to-test/web-pages", question)
+        }
+    }
 }
