@@ -171,6 +171,22 @@ final class AnswersRoundThreeTests: XCTestCase {
         }
     }
 
+    /// A testing guide is named by the task testers name it by (issue 49): a row of the
+    /// how-to-test family names the guide, read whole in a question, and looking a guide up by it
+    /// finds the guide. Before: `tips for screen reader testing` and `keyboard testing checklist`
+    /// found the sticky element first, `screen reader testing` a guide of neither.
+    func testATestingGuideIsNamedByTheTaskTestersSay() throws {
+        for (query, guides) in [("tips for screen reader testing", ["how-to-test/web-screen-readers", "how-to-test/native-apps"]),
+                                ("keyboard testing checklist", ["how-to-test/keyboard-focus"]),
+                                ("is this a bug or expected behaviour", ["how-to-test/not-sure-if-it-is-an-issue"])] {
+            let found = order(try search(query, limit: 3))
+            XCTAssertTrue(guides.contains(found.first ?? ""), "\(query): \(found)")
+        }
+        // Both guides teach screen reader testing: the web's and the apps'.
+        XCTAssertEqual(Set(order(try search("screen reader testing", limit: 2))), ["how-to-test/web-screen-readers", "how-to-test/native-apps"])
+        XCTAssertEqual(try corpus().component("contrast checker").component.slug, "color-contrast")
+    }
+
     /// Aliases of several words are one term (`text field`), and an alias of one family names the
     /// component only there (`tabs` on iOS: the segmented control; on the web: web/tabs).
     func testAliasesNameTheirComponentPerFamily() throws {
