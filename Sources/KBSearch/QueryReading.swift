@@ -356,7 +356,8 @@ struct QueryReading {
 
     /// Whether the platform word at `position` names its platform here (issue 33): not when it
     /// is one word of a phrase the other family's pages say (`web page` in a question about an
-    /// app's link: native pages hold it), nor when it is a word English uses otherwise (`compose`,
+    /// app's link: native pages hold it) unless the phrase is where the thing asked about is
+    /// (`a toggle switch on a web page`; issue 49), nor when it is a word English uses otherwise (`compose`,
     /// `views`, `browser`) unless typed capitalised mid-sentence or beside a word that names the
     /// same platform for certain (`Jetpack Compose`, `Android views`).
     private func namesPlatform(_ db: Database, at position: Int, _ word: PlainLanguage.PlatformWord, typed: [String],
@@ -373,7 +374,8 @@ struct QueryReading {
         for (first, second) in [(position - 1, position), (position, position + 1)] {
             guard first >= 0, second < singles.count, let a = singles[first], let b = singles[second],
                   !PlainLanguage.stopWords.contains(a), !PlainLanguage.stopWords.contains(b),
-                  PlainLanguage.platformWords[first == position ? b : a] == nil else { continue }
+                  PlainLanguage.platformWords[first == position ? b : a] == nil,
+                  !PlainLanguage.namesPlace(before: first, singles) else { continue }
             let phrase = SearchQuery.quoted(a + " " + b)
             let elsewhere = try Bool.fetchOne(db.cachedStatement(sql: """
                 SELECT 1 FROM search_components s JOIN components c ON c.id = s.rowid
