@@ -92,6 +92,9 @@ enum PlainLanguage {
         "jaws": PlatformWord(platform: .web, screenReader: "JAWS"),
     ]
 
+    /// Words that say an attribute is given no value (`empty alt`: `alt=""`; issue 49).
+    static let emptyWords: Set<String> = ["empty", "blank", "null"]
+
     /// Prepositions of place and the determiners between one and its noun (`on a web page`, `in
     /// our web page`): a platform's phrase they introduce is where the thing asked about is, so
     /// it names the platform even when the other family's pages say the phrase too (issue 49).

@@ -111,6 +111,14 @@ struct QueryReading {
                 position += length
                 continue
             }
+            // An attribute said to be empty (`empty alt`) is the attribute given an empty value
+            // (`alt=""`) when that marks what the element is (`emptyValueSense`).
+            if let single = singles[position], PlainLanguage.emptyWords.contains(single), position + 1 < words.count,
+               let next = singles[position + 1], QueryReading.emptyValueSense(next + "=") != nil {
+                content.append((next + "=", false))
+                position += 2
+                continue
+            }
             let word = words[position]
             let single = singles[position]
             let folded = plain.words(word.text)
@@ -235,7 +243,9 @@ struct QueryReading {
                 concepts = vocabulary.equivalents(of: joined)
                 closed = joined
             }
-            if !term.prefix, closed == nil, let (family, there) = crossing(term.text, concepts, vocabulary: vocabulary) {
+            if !term.prefix, term.length == 1, let named = QueryReading.emptyValueSense(term.text) {
+                try addTerm(db, term.text, prefix: false, equivalents: [], translated: named)
+            } else if !term.prefix, closed == nil, let (family, there) = crossing(term.text, concepts, vocabulary: vocabulary) {
                 try addTerm(db, term.text, prefix: false, equivalents: [], translated: there)
                 reading.platforms.removeAll { $0.family != family }
             } else if !term.prefix, closed == nil, let (family, counterparts) = counterpart(term.text) {
@@ -281,6 +291,23 @@ struct QueryReading {
         let value = String(text[text.index(after: equals)...]).trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
         guard SearchQuery.hasTokenCharacters(attribute), SearchQuery.hasTokenCharacters(value), !value.contains("=") else { return nil }
         return (attribute, value)
+    }
+
+    /// What an attribute given an empty value (`alt=""`, which the query's lexer keeps as `alt=`)
+    /// marks an element as, read through vocabulary/element-components.tsv (`img[alt=]`: the
+    /// decorative image): the components so named, searched by their names in place of the
+    /// attribute, whose own equivalents are what its value says (`alt`, a label; issue 49). Nil
+    /// for any other word.
+    static func emptyValueSense(_ text: String) -> [Equivalent]? {
+        guard text.count > 1, text.last == "=", case let attribute = text.dropLast().lowercased(),
+              SearchQuery.hasTokenCharacters(attribute) else { return nil }
+        let slugs = ElementComponents.builtIn.filter { rule in
+            rule.filters.contains { $0.name == attribute && $0.value == "" }
+        }.compactMap(\.component)
+        guard !slugs.isEmpty else { return nil }
+        return Array(Set(slugs)).sorted().map { slug in
+            Equivalent(concept: slug, platform: nil, term: slug.split(separator: "-").joined(separator: " "), note: nil)
+        }
     }
 
     /// Success criteria named in the query (issue 33): a number the catalogue holds (`1.4.11`),

@@ -1,5 +1,6 @@
 import A11yKB
 import KBModel
+import KBRender
 @testable import KBSearch
 import TestSupport
 import XCTest
@@ -43,6 +44,23 @@ extension AnswersRoundFourTests {
         XCTAssertFalse(order(toggle).prefix(3).contains { $0.hasPrefix("native/") }, "\(order(toggle))")
         XCTAssertEqual(order(alert).first, "web/alert-notification", "\(order(alert))")
         XCTAssertEqual(link.reading.platforms, [])
+    }
+
+    // MARK: - Markup
+
+    /// An attribute given an empty value (`alt=""`), or said to be empty, is what that marks the
+    /// element as (vocabulary/element-components.tsv: `img[alt=]`, the decorative image), in the
+    /// family the question names; not a label, as `alt` alone is. Before: native/checkbox first
+    /// in a UIKit app, web/text-input first for the blank alt, the informative image first alone.
+    func testAnEmptyAttributeIsWhatItMarks() throws {
+        let app = try search("alt=\"\" in a UIKit app")
+        let blank = try search("blank alt on a logo")
+        let alone = try search("alt=\"\"")
+        XCTAssertEqual(order(app).first, "native/image-decorative", "\(order(app))")
+        XCTAssertEqual(order(blank).first, "web/decorative-image", "\(order(blank))")
+        XCTAssertEqual(order(alone).first, "web/decorative-image", "\(order(alone))")
+        XCTAssertTrue(ComponentSearchRendering.reading(alone).contains("searched alt= in its place: decorative image"),
+                      "\(ComponentSearchRendering.reading(alone))")
     }
 
     // MARK: - Word sense on a platform
