@@ -115,9 +115,12 @@ public enum ComponentSearchRendering {
             lines.append(TerminalText.clean("searched \"\(phrase)\" as its words: no component matches the query with the phrase"))
         }
         for (index, term) in reading.terms.enumerated() where !term.equivalents.isEmpty {
-            if reading.searchedAs.contains(index), let family = reading.platforms.first?.family {
+            if reading.searchedAs.contains(index) {
+                // In place of the term, not after it: the words of the family asked about, or what
+                // an empty attribute marks (`alt=""`: decorative image), whatever the family.
                 let words = term.equivalents.map(\.term).joined(separator: ", ")
-                lines.append(TerminalText.clean("searched \(term.text) as \(family.rawValue) pages say it: " + words))
+                let place = reading.platforms.first.map { "as \($0.family.rawValue) pages say it" } ?? "in its place"
+                lines.append(TerminalText.clean("searched \(term.text) \(place): " + words))
                 continue
             }
             let list = term.equivalents.map { $0.term + ($0.platform.map { " (\($0.rawValue))" } ?? "") }

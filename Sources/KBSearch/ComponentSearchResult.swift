@@ -37,7 +37,8 @@ public struct SearchReading: Sendable {
     /// The words searched as another spelling, in query order.
     public var corrections: [Correction] = []
     /// The terms (by position in `terms`) of one family's platforms asked about the other's
-    /// (`Spinner` in HTML), searched as their equivalents there, in place of themselves (issue 49).
+    /// (`Spinner` in HTML), searched as their equivalents there, in place of themselves, and
+    /// attributes given an empty value, searched as what that marks (`alt=""`; issue 49).
     public var searchedAs: [Int] = []
     /// Phrases as typed (`Learn more`) searched as their words instead, when with them as
     /// phrases no component matched the query (issue 49): a quoted phrase does not empty the answer.

@@ -92,6 +92,23 @@ enum PlainLanguage {
         "jaws": PlatformWord(platform: .web, screenReader: "JAWS"),
     ]
 
+    /// Words that say an attribute is given no value (`empty alt`: `alt=""`; issue 49).
+    static let emptyWords: Set<String> = ["empty", "blank", "null"]
+
+    /// Prepositions of place and the determiners between one and its noun (`on a web page`, `in
+    /// our web page`): a platform's phrase they introduce is where the thing asked about is, so
+    /// it names the platform even when the other family's pages say the phrase too (issue 49).
+    static let placePrepositions: Set<String> = ["on", "in"]
+    static let determiners: Set<String> = ["a", "an", "the", "our", "my", "your", "their", "this", "that", "any", "every"]
+
+    /// Whether the words before `position` are a preposition of place and its determiners.
+    static func namesPlace(before position: Int, _ singles: [String?]) -> Bool {
+        var index = position - 1
+        while index >= 0, let word = singles[index], determiners.contains(word) { index -= 1 }
+        guard index >= 0, let word = singles[index] else { return false }
+        return placePrepositions.contains(word)
+    }
+
     /// Framework slugs as filters and tools take them (`jetpack-compose`), by platform.
     static let frameworkPlatforms: [String: Platform] = [
         "uikit": .ios, "swiftui": .ios, "jetpack-compose": .android, "android-views": .android,

@@ -111,6 +111,14 @@ struct QueryReading {
                 position += length
                 continue
             }
+            // An attribute said to be empty (`empty alt`) is the attribute given an empty value
+            // (`alt=""`) when that marks what the element is (`emptyValueSense`).
+            if let single = singles[position], PlainLanguage.emptyWords.contains(single), position + 1 < words.count,
+               let next = singles[position + 1], QueryReading.emptyValueSense(next + "=") != nil {
+                content.append((next + "=", false))
+                position += 2
+                continue
+            }
             let word = words[position]
             let single = singles[position]
             let folded = plain.words(word.text)
@@ -235,7 +243,9 @@ struct QueryReading {
                 concepts = vocabulary.equivalents(of: joined)
                 closed = joined
             }
-            if !term.prefix, closed == nil, let (family, there) = crossing(term.text, concepts, vocabulary: vocabulary) {
+            if !term.prefix, term.length == 1, let named = QueryReading.emptyValueSense(term.text) {
+                try addTerm(db, term.text, prefix: false, equivalents: [], translated: named)
+            } else if !term.prefix, closed == nil, let (family, there) = crossing(term.text, concepts, vocabulary: vocabulary) {
                 try addTerm(db, term.text, prefix: false, equivalents: [], translated: there)
                 reading.platforms.removeAll { $0.family != family }
             } else if !term.prefix, closed == nil, let (family, counterparts) = counterpart(term.text) {
@@ -281,6 +291,23 @@ struct QueryReading {
         let value = String(text[text.index(after: equals)...]).trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
         guard SearchQuery.hasTokenCharacters(attribute), SearchQuery.hasTokenCharacters(value), !value.contains("=") else { return nil }
         return (attribute, value)
+    }
+
+    /// What an attribute given an empty value (`alt=""`, which the query's lexer keeps as `alt=`)
+    /// marks an element as, read through vocabulary/element-components.tsv (`img[alt=]`: the
+    /// decorative image): the components so named, searched by their names in place of the
+    /// attribute, whose own equivalents are what its value says (`alt`, a label; issue 49). Nil
+    /// for any other word.
+    static func emptyValueSense(_ text: String) -> [Equivalent]? {
+        guard text.count > 1, text.last == "=", case let attribute = text.dropLast().lowercased(),
+              SearchQuery.hasTokenCharacters(attribute) else { return nil }
+        let slugs = ElementComponents.builtIn.filter { rule in
+            rule.filters.contains { $0.name == attribute && $0.value == "" }
+        }.compactMap(\.component)
+        guard !slugs.isEmpty else { return nil }
+        return Array(Set(slugs)).sorted().map { slug in
+            Equivalent(concept: slug, platform: nil, term: slug.split(separator: "-").joined(separator: " "), note: nil)
+        }
     }
 
     /// Success criteria named in the query (issue 33): a number the catalogue holds (`1.4.11`),
@@ -356,7 +383,8 @@ struct QueryReading {
 
     /// Whether the platform word at `position` names its platform here (issue 33): not when it
     /// is one word of a phrase the other family's pages say (`web page` in a question about an
-    /// app's link: native pages hold it), nor when it is a word English uses otherwise (`compose`,
+    /// app's link: native pages hold it) unless the phrase is where the thing asked about is
+    /// (`a toggle switch on a web page`; issue 49), nor when it is a word English uses otherwise (`compose`,
     /// `views`, `browser`) unless typed capitalised mid-sentence or beside a word that names the
     /// same platform for certain (`Jetpack Compose`, `Android views`).
     private func namesPlatform(_ db: Database, at position: Int, _ word: PlainLanguage.PlatformWord, typed: [String],
@@ -373,7 +401,8 @@ struct QueryReading {
         for (first, second) in [(position - 1, position), (position, position + 1)] {
             guard first >= 0, second < singles.count, let a = singles[first], let b = singles[second],
                   !PlainLanguage.stopWords.contains(a), !PlainLanguage.stopWords.contains(b),
-                  PlainLanguage.platformWords[first == position ? b : a] == nil else { continue }
+                  PlainLanguage.platformWords[first == position ? b : a] == nil,
+                  !PlainLanguage.namesPlace(before: first, singles) else { continue }
             let phrase = SearchQuery.quoted(a + " " + b)
             let elsewhere = try Bool.fetchOne(db.cachedStatement(sql: """
                 SELECT 1 FROM search_components s JOIN components c ON c.id = s.rowid

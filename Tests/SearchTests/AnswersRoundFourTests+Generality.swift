@@ -1,5 +1,6 @@
 import A11yKB
 import KBModel
+import KBRender
 @testable import KBSearch
 import TestSupport
 import XCTest
@@ -23,12 +24,43 @@ extension AnswersRoundFourTests {
     }
 
     /// A word the vocabulary gives for one platform (`dimmed`, iOS's) does not decide the
-    /// platform against one the question types, though in a phrase (`web page`) that does not
-    /// filter by itself. Before: native/checkbox first, no web page in the first three.
+    /// platform against one the question types. Before: native/checkbox first, no web page in
+    /// the first three.
     func testAnotherPlatformsTermDoesNotOverruleAPlatformTyped() throws {
         let dimmed = try search("dimmed checkbox on a web page")
-        XCTAssertEqual(dimmed.reading.platforms, [])
+        XCTAssertEqual(dimmed.reading.platforms, [.web])
         XCTAssertEqual(order(dimmed).first, "web/checkbox", "\(order(dimmed))")
+    }
+
+    /// A platform's phrase the other family's pages say too (`web page`: the native link's page
+    /// holds it) names its platform when it is where the thing asked about is (`on a web page`);
+    /// as the thing an app does (`opens a web page`) it still does not. Before: no platform read,
+    /// native/toggle-switch second, native/focus first.
+    func testAPlatformsPhraseAsThePlaceNamesThePlatform() throws {
+        let toggle = try search("must a toggle switch on a web page work with arrow keys")
+        let alert = try search("does focus move to an alert shown on our web page")
+        let link = try search("link that opens a web page outside the app")
+        XCTAssertEqual(toggle.reading.platforms, [.web])
+        XCTAssertFalse(order(toggle).prefix(3).contains { $0.hasPrefix("native/") }, "\(order(toggle))")
+        XCTAssertEqual(order(alert).first, "web/alert-notification", "\(order(alert))")
+        XCTAssertEqual(link.reading.platforms, [])
+    }
+
+    // MARK: - Markup
+
+    /// An attribute given an empty value (`alt=""`), or said to be empty, is what that marks the
+    /// element as (vocabulary/element-components.tsv: `img[alt=]`, the decorative image), in the
+    /// family the question names; not a label, as `alt` alone is. Before: native/checkbox first
+    /// in a UIKit app, web/text-input first for the blank alt, the informative image first alone.
+    func testAnEmptyAttributeIsWhatItMarks() throws {
+        let app = try search("alt=\"\" in a UIKit app")
+        let blank = try search("blank alt on a logo")
+        let alone = try search("alt=\"\"")
+        XCTAssertEqual(order(app).first, "native/image-decorative", "\(order(app))")
+        XCTAssertEqual(order(blank).first, "web/decorative-image", "\(order(blank))")
+        XCTAssertEqual(order(alone).first, "web/decorative-image", "\(order(alone))")
+        XCTAssertTrue(ComponentSearchRendering.reading(alone).contains("searched alt= in its place: decorative image"),
+                      "\(ComponentSearchRendering.reading(alone))")
     }
 
     // MARK: - Word sense on a platform
