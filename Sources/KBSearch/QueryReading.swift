@@ -484,11 +484,14 @@ struct QueryReading {
     /// other family alone (once that family is set aside), it stands for that family's
     /// counterparts, as an alias of them would: the components there of the same slug, or of a
     /// slug another alias of the same components names there (`listbox`: the select dropdown on
-    /// the web, the dropdown in an app). That family alone is then preferred. Nil otherwise.
+    /// the web, the dropdown in an app). That family alone is then preferred. Nil otherwise, and
+    /// for a testing guide's alias.
     private func counterpart(_ text: String) -> (Family, [ComponentAlias])? {
         guard let rows = ComponentAlias.rows(named: forms.slug(text)) else { return nil }
         let own = Set(rows.map { $0.family ?? $0.source?.codeFamily })
-        guard own.count == 1, let family = own.first ?? nil,
+        // Only the two families of components have counterparts: a testing guide's alias (`app
+        // testing`) names that guide whatever platform is asked about.
+        guard own.count == 1, let family = own.first ?? nil, family != .howToTest,
               case let asked = Set(reading.platforms.map(\.family)).subtracting([family]),
               asked.count == 1, let target = asked.first else { return nil }
         let slugs = Set(rows.map(\.slug))
