@@ -37,6 +37,8 @@ package enum EmbeddedResources {
     package static let elementComponents: [UInt8] = PackageResources.element_components_tsv
     /// vocabulary/aliases.tsv: the words testers use for a component (`switch` for toggle-switch).
     package static let aliases: [UInt8] = PackageResources.aliases_tsv
+    /// vocabulary/criterion-topics.tsv: the components a success criterion is about (`skip-link` for 2.4.1).
+    package static let criterionTopics: [UInt8] = PackageResources.criterion_topics_tsv
 
     /// vocabulary/openacr-catalogs.tsv: the VPAT editions as GSA's OpenACR catalogs (`scripts/openacr-vocabulary`).
     package static let openACRCatalogs: [UInt8] = PackageResources.openacr_catalogs_tsv

@@ -105,14 +105,21 @@ enum EvidenceRanking {
     /// `topicShare`, above the pages that merely cite it. The word as the handle writes it, not
     /// another of its forms (`Timing Adjustable` names no time picker; issue 49). Read from
     /// where the pass found the words (`titled`: a title holds the word as typed, or an alias
-    /// names the component by it), not from the titles again.
-    static func criterionTopics(_ read: QueryReading, words: WordForms, titled: (_ id: Int, _ word: Int) -> Bool, components: Int) -> [Int64: Double] {
+    /// names the component by it), not from the titles again. A component is also named for a
+    /// criterion by WCAG's own techniques and Understanding documents (vocabulary/criterion-topics.tsv:
+    /// the skip link for 2.4.1 Bypass Blocks, whose handle no title says).
+    static func criterionTopics(_ db: Database, _ read: QueryReading, words: WordForms, titled: (_ id: Int, _ word: Int) -> Bool, components: Int) throws -> [Int64: Double] {
         let handles = Set(read.reading.criteria.flatMap { words.plain.words($0.title) }).subtracting(PlainLanguage.stopWords)
         let topical = (0..<read.reading.terms.count).filter { !handles.isDisjoint(with: words.plain.words(read.reading.terms[$0].text)) }
-        guard !topical.isEmpty else { return [:] }
         var topics: [Int64: Double] = [:]
         for id in 0..<components where topical.contains(where: { titled(id, $0) }) {
             topics[Int64(id)] = topicShare
+        }
+        for row in read.reading.criteria.flatMap({ CriterionTopic.bySC[$0.sc] ?? [] }) {
+            for id in try Int64.fetchAll(db.cachedStatement(sql: "SELECT id FROM components WHERE slug = ? AND (?2 IS NULL OR family = ?2)"),
+                                         arguments: [row.slug, row.family?.rawValue]) {
+                topics[id] = topicShare
+            }
         }
         return topics
     }
@@ -285,7 +292,7 @@ enum EvidenceRanking {
         }
         var gain = try criterionGain(db, read.reading.criteria.map(\.sc))
         let titled = { (id: Int, word: Int) in typedInTitle[id * count + word] || aliasOnly[word].contains(Int64(id)) }
-        for (id, topic) in criterionTopics(read, words: words, titled: titled, components: maxID + 1) { gain[id, default: 0] += topic }
+        for (id, topic) in try criterionTopics(db, read, words: words, titled: titled, components: maxID + 1) { gain[id, default: 0] += topic }
         for id in try announcing(db, read.spoken, words: words) { gain[id, default: 0] += announcedShare }
         var held: [Int64] = []
         for id in 0...maxID where places[(id * count)..<(id * count + count)].contains(where: { $0 > 0 }) || gain[Int64(id)] != nil {
