@@ -374,7 +374,8 @@ struct QueryReading {
     /// The length of the longest run of two to four words from `position` that is an alias, as
     /// typed (no prefix, no attribute or value of markup); nil when none is.
     private func aliasRun(at position: Int, _ words: [(text: String, prefix: Bool)], values: Set<Int>) -> Int? {
-        stride(from: min(4, words.count - position), through: 2, by: -1).first { length in
+        guard words.count - position >= 2, ComponentAlias.mayLead(forms.slug(words[position].text)) else { return nil }
+        return stride(from: min(4, words.count - position), through: 2, by: -1).first { length in
             let run = position..<(position + length)
             guard !run.contains(where: { words[$0].prefix || values.contains($0) || values.contains($0 + 1) }) else { return false }
             return ComponentAlias.rows(named: forms.slug(run.map { words[$0].text }.joined(separator: " "))) != nil
@@ -633,12 +634,33 @@ extension ComponentAlias.Source {
 extension ComponentAlias {
     /// The rows of an alias by the slug of what was typed, or by its words written as one (issue
     /// 49): `radio group` and `type-ahead` are the aliases `radiogroup` and `typeahead`.
+    /// By bytes, not Foundation's string search: it is asked for every run of words a question holds.
     static func rows(named slug: String) -> [ComponentAlias]? {
-        byAlias[slug] ?? (slug.contains("-") ? byJoinedAlias[slug.replacingOccurrences(of: "-", with: "")] : nil)
+        if let rows = byAlias[slug] { return rows }
+        guard slug.utf8.contains(hyphen) else { return nil }
+        return byJoinedAlias[joined(slug)]
     }
 
     /// Every alias keyed by its slug without hyphens (`tab-bar`, `tabbar`: both `tabbar`).
-    private static let byJoinedAlias: [String: [ComponentAlias]] = Dictionary(grouping: builtIn) {
-        Vocabulary.slugify($0.alias).replacingOccurrences(of: "-", with: "")
+    private static let byJoinedAlias: [String: [ComponentAlias]] = Dictionary(grouping: builtIn) { joined(Vocabulary.slugify($0.alias)) }
+
+    private static let hyphen = UInt8(ascii: "-")
+
+    /// Whether a run of words starting with this one may be an alias: its slug is the first word of
+    /// an alias of several, or the start of an alias written as one (`type` of `typeahead`). Most
+    /// words of a question start none, and their runs are not built (`QueryReading.aliasRun`).
+    static func mayLead(_ slug: String) -> Bool {
+        leaders.contains(slug)
+    }
+
+    private static let leaders: Set<String> = Set(builtIn.flatMap { alias -> [String] in
+        let slug = Vocabulary.slugify(alias.alias)
+        let first = slug.split(separator: "-").first.map(String.init) ?? slug
+        let whole = Array(joined(slug).utf8)
+        return [first] + (1..<max(1, whole.count)).map { String(decoding: whole[..<$0], as: UTF8.self) }
+    })
+
+    private static func joined(_ slug: String) -> String {
+        String(decoding: slug.utf8.filter { $0 != hyphen }, as: UTF8.self)
     }
 }
