@@ -46,9 +46,7 @@ public struct ComponentAlias: Sendable, Equatable {
     /// is skipped.
     static func parse(_ text: String) -> [ComponentAlias] {
         VocabularyTable.rows(text).compactMap { row in
-            guard let alias = row[optional: 0], let slug = row[optional: 1] else { return nil }
-            let family = row[optional: 2].flatMap { $0 == "*" ? nil : Family(rawValue: $0) }
-            if let written = row[optional: 2], written != "*", family == nil { return nil }
+            guard let alias = row[optional: 0], let slug = row[optional: 1], let family = row.family(2) else { return nil }
             return ComponentAlias(alias: alias.lowercased(), slug: slug, family: family,
                                   source: row[optional: 3].flatMap(Source.init(rawValue:)), note: row[optional: 4])
         }

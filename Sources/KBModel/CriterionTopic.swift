@@ -21,9 +21,8 @@ public struct CriterionTopic: Sendable, Equatable {
     /// so it is skipped.
     static func parse(_ text: String) -> [CriterionTopic] {
         VocabularyTable.rows(text).compactMap { row in
-            guard let written = row[optional: 0], let sc = SCNumber(written), let slug = row[optional: 1] else { return nil }
-            let family = row[optional: 2].flatMap { $0 == "*" ? nil : Family(rawValue: $0) }
-            if let written = row[optional: 2], written != "*", family == nil { return nil }
+            guard let written = row[optional: 0], let sc = SCNumber(written), let slug = row[optional: 1],
+                  let family = row.family(2) else { return nil }
             return CriterionTopic(sc: sc, slug: slug, family: family, source: row.words(3), note: row[optional: 4])
         }
     }

@@ -13,6 +13,14 @@ package enum VocabularyTable {
             index < fields.count && !fields[index].isEmpty ? fields[index] : nil
         }
 
+        /// The family field at `index` (`native`, `web`, `how-to-test`, or `*` for every family):
+        /// `.some(nil)` for every family, nil when the field names no family (a defect of the
+        /// row, which its reader skips).
+        package func family(_ index: Int) -> Family?? {
+            guard let written = self[optional: index], written != "*" else { return .some(nil) }
+            return Family(rawValue: written).map { .some($0) }
+        }
+
         /// The field's words, split at spaces: the vocabulary's lists (`web software`, `302.1 302.2`);
         /// none when the row is shorter. By bytes, as the rows are read.
         package func words(_ index: Int) -> [String] {

@@ -9,8 +9,8 @@ import KBModel
 /// A component's evidence is the share of the query it covers: each word weighs its rarity (the
 /// BM25 idf of the components holding it, capped: a word a few components hold by chance is not
 /// what a question is about; doubled for a word some title or alias holds, and never below
-/// `topicRarity` for a whole title or alias: that word is, though not for a testing guide's title alone, which names a
-/// kind of testing) times where
+/// `topicRarity` for a whole title or alias: that word is, though not for a testing guide's
+/// title alone, which names a kind of testing) times where
 /// the component holds it, the best place counting: the title (or an alias of the
 /// component, vocabulary/aliases.tsv) 1, a criterion's label or the category 0.75 (a category,
 /// `test-type` or `controls`, is shared by a whole section: no component's name), the facts 0.6,
@@ -41,9 +41,10 @@ enum EvidenceRanking {
     /// it weighs this much more than the other words (`modal` in `check that focus stays inside a
     /// modal`).
     static let topicFactor = 2.0
-    /// A word that is a component's whole name as typed (its title or an alias) is what a question is
-    /// about however many pages mention it: it is at least this rare (`focus`, which nearly every page says, in `where should focus start
-    /// when a new screen opens`: the focus page, not the menu's, whose pages say `opens`; issue 49).
+    /// A word that is a component's whole name as typed (its title or an alias) is what a question
+    /// is about however many pages mention it: it is at least this rare (`focus`, which nearly
+    /// every page says, in `where should focus start when a new screen opens`: the focus page, not
+    /// the menu's, whose pages say `opens`; issue 49).
     static let topicRarity = 0.8
     /// Rarity saturates: a word a few components hold by chance (`stays`) should not outweigh
     /// the words a question is about.
@@ -99,6 +100,13 @@ enum EvidenceRanking {
         return found
     }
 
+    /// The ids of the components of `slug` in `family` (nil: every family that has it): what an
+    /// alias or a criterion's topic row names.
+    static func componentIDs(_ db: Database, slug: String, family: Family?) throws -> [Int64] {
+        try Int64.fetchAll(db.cachedStatement(sql: "SELECT id FROM components WHERE slug = ? AND (?2 IS NULL OR family = ?2)"),
+                           arguments: [slug, family?.rawValue])
+    }
+
     /// The components whose name is a criterion the query names (issue 49): a word of the
     /// criterion's handle in their title or alias (`Field error`, `Hint, help, or error`
     /// for 3.3.1 Error Identification). They are what the criterion is about, so they gain
@@ -116,8 +124,7 @@ enum EvidenceRanking {
             topics[Int64(id)] = topicShare
         }
         for row in read.reading.criteria.flatMap({ CriterionTopic.bySC[$0.sc] ?? [] }) {
-            for id in try Int64.fetchAll(db.cachedStatement(sql: "SELECT id FROM components WHERE slug = ? AND (?2 IS NULL OR family = ?2)"),
-                                         arguments: [row.slug, row.family?.rawValue]) {
+            for id in try componentIDs(db, slug: row.slug, family: row.family) {
                 topics[id] = topicShare
             }
         }
@@ -227,8 +234,7 @@ enum EvidenceRanking {
         for index in 0..<count {
             let saidInTitle = (0...maxID).contains { places[$0 * count + index] == place.title }
             for alias in read.aliases[index] {
-                for id in try Int64.fetchAll(db.cachedStatement(sql: "SELECT id FROM components WHERE slug = ? AND (?2 IS NULL OR family = ?2)"),
-                                             arguments: [alias.slug, alias.family?.rawValue]) {
+                for id in try componentIDs(db, slug: alias.slug, family: alias.family) {
                     if !saidInTitle { aliasNamed.insert(id) }
                     if id >= 0 && Int(id) <= maxID && places[Int(id) * count + index] < place.title { aliasOnly[index].insert(id) }
                     put(id, index, place.title)
