@@ -139,7 +139,8 @@ extension AnswersRoundFourTests {
     /// alert dialog first for the second question.
     func testAWordNamingAComponentWeighsThoughEveryPageSaysIt() throws {
         for question in ["where should focus start when a new screen opens", "which element should get focus first when a new screen appears in the app"] {
-            XCTAssertEqual(order(try search(question)).first, "native/focus", question)
+            let first = order(try search(question)).first
+            XCTAssertEqual(first, "native/focus", question)
         }
     }
 
@@ -158,7 +159,8 @@ extension AnswersRoundFourTests {
     /// pages that speak of the reader count. Before: bm25 alone, which ignored the name: the
     /// modal before the sheet, and the web screen readers guide not in the first four.
     func testAScreenReaderNamedBesideOneWordCounts() throws {
-        XCTAssertEqual(order(try search("ModalBottomSheet with TalkBack")).first, "native/sheet")
+        let sheet = order(try search("ModalBottomSheet with TalkBack"))
+        XCTAssertEqual(sheet.first, "native/sheet", "\(sheet)")
         let nvda = try search("how do I test with NVDA")
         XCTAssertTrue(order(nvda).prefix(3).contains("how-to-test/web-screen-readers"), "\(order(nvda))")
     }
@@ -169,7 +171,9 @@ extension AnswersRoundFourTests {
     /// alias `typeahead`, `combo box` is `combobox`. Before: the alert notification first for
     /// `type-ahead suggestions`, the autocomplete not in the first four.
     func testAnAliasWrittenApartIsTheAlias() throws {
-        XCTAssertEqual(order(try search("type-ahead suggestions")).first, "web/autocomplete")
-        XCTAssertTrue(order(try search("combo box with suggestions")).prefix(2).contains("web/autocomplete"))
+        let typeahead = order(try search("type-ahead suggestions"))
+        XCTAssertEqual(typeahead.first, "web/autocomplete", "\(typeahead)")
+        let combobox = order(try search("combo box with suggestions"))
+        XCTAssertTrue(combobox.prefix(2).contains("web/autocomplete"), "\(combobox)")
     }
 }

@@ -68,7 +68,8 @@ extension AnswersRoundFourTests {
     /// time pickers first, the snackbar third.
     func testACriterionsTopicIsNamedByTheHandlesOwnWord() throws {
         for question in ["toast disappears before I can read it, 2.2.1 Timing Adjustable", "timing adjustable snackbar that hides itself"] {
-            XCTAssertEqual(order(try search(question)).first, "native/snackbar-toast", question)
+            let first = order(try search(question)).first
+            XCTAssertEqual(first, "native/snackbar-toast", question)
         }
         // A handle's word a title holds as written still names the component.
         XCTAssertEqual(Set(order(try search("3.3.1 error identification")).prefix(2)), ["web/help-hint-error", "native/field-errors"])
