@@ -232,7 +232,8 @@ enum EvidenceRanking {
         // (`titleCovered`). A word some title says (`tabs`) names that page first.
         var aliasNamed = Set<Int64>()
         for index in 0..<count {
-            let saidInTitle = (0...maxID).contains { places[$0 * count + index] == place.title }
+            // Asked only of a word an alias reads (most words are none).
+            let saidInTitle = !read.aliases[index].isEmpty && (0...maxID).contains { places[$0 * count + index] == place.title }
             for alias in read.aliases[index] {
                 for id in try componentIDs(db, slug: alias.slug, family: alias.family) {
                     if !saidInTitle { aliasNamed.insert(id) }
