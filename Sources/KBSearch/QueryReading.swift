@@ -148,6 +148,10 @@ struct QueryReading {
         let outright = Set(platformWords.compactMap { PlainLanguage.platformWords[plain.words($0.text).first ?? ""] }
             .filter { $0.screenReader == nil }.map(\.platform.family))
         if !outright.isEmpty { reading.platforms.removeAll { !outright.contains($0.family) } }
+        // A screen reader alone says little of the platform: VoiceOver reads Mac web pages,
+        // TalkBack Chrome's. A word only the other family uses (`aria-describedby`, `readonly`)
+        // decides over it, as it does where no platform is typed (below).
+        let platformOfReaderOnly = outright.isEmpty && !reading.platforms.isEmpty
         // A query of nothing but platform words searches them as words (`VoiceOver`); one of
         // nothing but stop words searches those.
         if content.isEmpty && !platformWords.isEmpty {
@@ -259,7 +263,7 @@ struct QueryReading {
             index += term.length
         }
         // Words only one platform uses (`dimmed`, `isHeader`) say which platform is meant.
-        if reading.platforms.isEmpty {
+        if reading.platforms.isEmpty || platformOfReaderOnly {
             var hinted: [Platform: [String]] = [:]
             for term in reading.terms where !term.prefix {
                 let platforms = vocabulary.platforms(of: term.text)
@@ -273,7 +277,8 @@ struct QueryReading {
             let typedFamilies = Set(content.compactMap { word in
                 plain.words(word.text).compactMap { PlainLanguage.platformWords[$0] }.first { !$0.plainWord }?.platform.family
             })
-            if hinted.count == 1, let (platform, words) = hinted.first, typedFamilies.subtracting([platform.family]).isEmpty {
+            if hinted.count == 1, let (platform, words) = hinted.first, typedFamilies.subtracting([platform.family]).isEmpty,
+               !reading.platforms.contains(where: { $0.family == platform.family }) {
                 reading.platforms = [platform]
                 reading.platformHints = words
             }
@@ -488,7 +493,9 @@ struct QueryReading {
     /// the web, the dropdown in an app). That family alone is then preferred. Nil otherwise, and
     /// for a testing guide's alias.
     private func counterpart(_ text: String) -> (Family, [ComponentAlias])? {
-        guard let rows = ComponentAlias.rows(named: forms.slug(text)) else { return nil }
+        // A page's own name in one family (`informative image`, the web's) needs no crossing: where
+        // it is asked, that family's page holds it in its title.
+        guard let rows = ComponentAlias.rows(named: forms.slug(text))?.filter({ $0.source != .pageHeading }), !rows.isEmpty else { return nil }
         let own = Set(rows.map { $0.family ?? $0.source?.codeFamily })
         // Only the two families of components have counterparts: a testing guide's alias (`app
         // testing`) names that guide whatever platform is asked about.

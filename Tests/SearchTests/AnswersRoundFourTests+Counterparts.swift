@@ -1,0 +1,43 @@
+import A11yKB
+import KBModel
+@testable import KBSearch
+import TestSupport
+import XCTest
+
+/// Issue 49's eleventh round: which family a question is about, when its words say it less
+/// plainly than a platform's name; never from a page named. The questions are in the spirit of
+/// the outsiders' sets, not theirs. Each failed before (said in each test).
+extension AnswersRoundFourTests {
+    // MARK: - A screen reader's platform
+
+    /// VoiceOver reads Mac web pages too, so a word only the web uses decides the family.
+    /// Before: the native search, text input and button first (VoiceOver read as iOS).
+    func testAWordOnlyTheWebUsesDecidesOverAScreenReadersPlatform() throws {
+        let hint = try search("VoiceOver skips the aria-describedby hint")
+        XCTAssertEqual(hint.reading.platforms, [.web])
+        XCTAssertEqual(order(hint).first, "web/help-hint-error", "\(order(hint))")
+        // A word of the screen reader's own platform keeps it (`dimmed`: VoiceOver's word).
+        let dimmed = try search("VoiceOver says dimmed on a disabled button")
+        XCTAssertEqual(dimmed.reading.platforms, [.ios])
+    }
+
+    // MARK: - One family's page name asked about the other
+
+    /// A page's name in one family, asked about the other, finds the page that is the same thing
+    /// there (vocabulary/aliases.tsv, source page-heading). Before: the images guide and the
+    /// decorative image first (`informative image`), the native-apps guide and the segmented
+    /// control (`iframe`), the native calendar (`calendar` on the web page whose keys page).
+    func testAPageNameOfOneFamilyFindsItsCounterpartInTheOther() throws {
+        let image = try search("informative image in an iOS app")
+        XCTAssertEqual(order(image).first, "native/graphics-visual-elements", "\(order(image))")
+        let frame = try search("iframe in an Android app")
+        XCTAssertEqual(order(frame).first, "native/webview", "\(order(frame))")
+        let calendar = try search("keyboard page down in a calendar")
+        XCTAssertEqual(order(calendar).first, "web/date-picker", "\(order(calendar))")
+        // Asked where the name is the family's own, its own page stays first, not crossed to the
+        // pages sharing another name with the counterpart (the figure, complex graphics).
+        let own = try search("informative image on a web page")
+        XCTAssertEqual(order(own).first, "web/informative-image", "\(order(own))")
+        XCTAssertFalse(order(own).prefix(3).contains("web/figure"), "\(order(own))")
+    }
+}
