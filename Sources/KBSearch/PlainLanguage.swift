@@ -88,9 +88,18 @@ enum PlainLanguage {
         "mac": PlatformWord(platform: .web),
         "macos": PlatformWord(platform: .web),
         "macbook": PlatformWord(platform: .web),
+        // The web's own frameworks: an app built with them is a web page (`a route change in a
+        // React app`; issue 49). `React Native` is an app's (`platformPhrases`).
+        "react": PlatformWord(platform: .web, plainWord: true),
+        "angular": PlatformWord(platform: .web),
+        "vue": PlatformWord(platform: .web),
+        "svelte": PlatformWord(platform: .web),
         "nvda": PlatformWord(platform: .web, screenReader: "NVDA"),
         "jaws": PlatformWord(platform: .web, screenReader: "JAWS"),
     ]
+
+    /// Platforms' names of two words whose first word alone names another platform.
+    static let platformPhrases: [String: Family] = ["react native": .native]
 
     /// Words that say an attribute is given no value (`empty alt`: `alt=""`; issue 49).
     static let emptyWords: Set<String> = ["empty", "blank", "null"]
@@ -101,10 +110,18 @@ enum PlainLanguage {
     static let placePrepositions: Set<String> = ["on", "in"]
     static let determiners: Set<String> = ["a", "an", "the", "our", "my", "your", "their", "this", "that", "any", "every"]
 
-    /// Whether the words before `position` are a preposition of place and its determiners.
-    static func namesPlace(before position: Int, _ singles: [String?]) -> Bool {
+    /// Words for an app, the place a question is about when a preposition of place introduces
+    /// them (`in the app`, `in our mobile app`): a native app's (issue 49). Not `application`,
+    /// which the web's single page application is.
+    static let appWords: Set<String> = ["app", "apps"]
+    /// The words that may stand between the determiner and `app` and keep it an app's place.
+    static let appKinds: Set<String> = ["mobile", "native", "phone"]
+
+    /// Whether the words before `position` are a preposition of place and its determiners (and
+    /// any of `skipping`).
+    static func namesPlace(before position: Int, _ singles: [String?], skipping: Set<String> = []) -> Bool {
         var index = position - 1
-        while index >= 0, let word = singles[index], determiners.contains(word) { index -= 1 }
+        while index >= 0, let word = singles[index], determiners.contains(word) || skipping.contains(word) { index -= 1 }
         guard index >= 0, let word = singles[index] else { return false }
         return placePrepositions.contains(word)
     }

@@ -98,6 +98,9 @@ struct QueryReading {
         var content: [(text: String, prefix: Bool)] = []
         var platformWords: [(text: String, prefix: Bool)] = []
         var stops: [(text: String, prefix: Bool)] = []
+        // The families named by a place (`in the app`) or a platform's name of two words.
+        var placed = Set<Family>()
+        var placedWords: [String] = []
         let singles: [String?] = words.map { word in
             let folded = plain.words(word.text)
             return folded.count == 1 && !word.prefix ? folded[0] : nil
@@ -129,6 +132,25 @@ struct QueryReading {
             } else if !word.prefix, folded.count > 1, folded.allSatisfy(PlainLanguage.stopWords.contains) {
                 // A contraction of stop words (`doesn't`, `what's`).
                 stops.append(word)
+            } else if let single, PlainLanguage.appWords.contains(single), position > 0, let before = platformWords.last,
+                      before.text == words[position - 1].text, PlainLanguage.platformWords[singles[position - 1] ?? ""]?.platform == .web {
+                // A web app (`a React app`, `our web app`) is web pages: not what the native-apps
+                // testing guide is about.
+                stops.append(word)
+            } else if let single, PlainLanguage.appWords.contains(single), PlainLanguage.namesPlace(before: position, singles, skipping: PlainLanguage.appKinds) {
+                // `in the app`: where the thing asked about is, an app (issue 49); still a word of
+                // content, which the native-apps testing guide is named by.
+                content.append(word)
+                placedWords.append(word.text)
+                placed.insert(.native)
+                for platform in Family.native.platforms where !reading.platforms.contains(platform) { reading.platforms.append(platform) }
+            } else if let single, position + 1 < words.count, let next = singles[position + 1],
+                      let family = PlainLanguage.platformPhrases[single + " " + next] {
+                // A platform's name of two words (`React Native`), whose first alone names another.
+                platformWords.append((word.text + " " + words[position + 1].text, false))
+                placed.insert(family)
+                for platform in family.platforms where !reading.platforms.contains(platform) { reading.platforms.append(platform) }
+                position += 1
             } else if let single, let platformWord = PlainLanguage.platformWords[single],
                       try namesPlatform(db, at: position, platformWord, typed: words.map(\.text), singles: singles) {
                 platformWords.append(word)
@@ -145,8 +167,11 @@ struct QueryReading {
         // A platform named outright decides over a screen reader's own (`VoiceOver on a Mac`:
         // the web, not iOS): the reader runs there too. A framework names its platform outright
         // (`HTML select in Jetpack Compose` asks about both families).
-        let outright = Set(platformWords.compactMap { PlainLanguage.platformWords[plain.words($0.text).first ?? ""] }
-            .filter { $0.screenReader == nil }.map(\.platform.family))
+        let outright = Set(platformWords.compactMap { typed -> PlainLanguage.PlatformWord? in
+            let folded = plain.words(typed.text)
+            return folded.count == 1 ? PlainLanguage.platformWords[folded[0]] : nil
+        }
+            .filter { $0.screenReader == nil }.map(\.platform.family)).union(placed)
         if !outright.isEmpty { reading.platforms.removeAll { !outright.contains($0.family) } }
         // A screen reader alone says little of the platform: VoiceOver reads Mac web pages,
         // TalkBack Chrome's. A word only the other family uses (`aria-describedby`, `readonly`)
@@ -167,7 +192,7 @@ struct QueryReading {
             stops = []
         }
         reading.stopWords = stops.map(\.text)
-        reading.platformWords = platformWords.map(\.text)
+        reading.platformWords = platformWords.map(\.text) + placedWords
         let platformTexts = Set(platformWords.map(\.text))
         spoken = Array(words.filter { !$0.prefix && !platformTexts.contains($0.text) }
             .flatMap { plain.words($0.text) }

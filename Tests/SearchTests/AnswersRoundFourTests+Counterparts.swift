@@ -40,4 +40,25 @@ extension AnswersRoundFourTests {
         XCTAssertEqual(order(own).first, "web/informative-image", "\(order(own))")
         XCTAssertFalse(order(own).prefix(3).contains("web/figure"), "\(order(own))")
     }
+
+    // MARK: - Where the question is
+
+    /// `in the app` places the question in an app, as `on a web page` places it on the web; a
+    /// web framework's app is web pages. Before: the web's text input first (`a text field shows
+    /// an error in the app`); `React` was read as `reach` and the native focus page came first.
+    func testTheAppAQuestionIsAskedInSaysItsFamily() throws {
+        let app = try search("error on a text field in the app")
+        XCTAssertEqual(Set(app.reading.platforms.map(\.family)), [.native])
+        XCTAssertEqual(order(app).first, "native/field-errors", "\(order(app))")
+        // Still a word of content: the native-apps guide is named by it.
+        XCTAssertTrue(app.reading.terms.contains { $0.text == "app" }, "\(app.reading.terms.map(\.text))")
+
+        let react = try search("where does focus go when the route changes in a React app")
+        XCTAssertEqual(react.reading.platforms, [.web])
+        XCTAssertEqual(order(react).first, "web/single-page-application", "\(order(react))")
+        XCTAssertTrue(react.reading.stopWords.contains("app"), "\(react.reading.stopWords)")
+        let native = try search("React Native button label")
+        XCTAssertEqual(Set(native.reading.platforms.map(\.family)), [.native])
+        XCTAssertEqual(order(native).first, "native/button", "\(order(native))")
+    }
 }
