@@ -62,6 +62,12 @@ enum EvidenceRanking {
     /// A component named for a criterion the query names (`criterionTopics`) comes before those
     /// that only cite it: more than `citedShare` and `inferredShare` together.
     static let topicShare = 3.6
+    /// A question of a keyboard's words that names no platform (`arrow keys move between radio
+    /// buttons`) leans this much toward the web's components, where a component's keys are
+    /// specified; an app's pages test an external keyboard alike for every control. Less than a
+    /// title word's evidence: it decides between a component's two families, not which component
+    /// (5-fold over the tuned sets, issue 49).
+    static let keyboardLean = 0.2
 
     /// Without a platform word or filter, a family (native or web) absent from the first three
     /// whose best component (among the first `cooccurrenceDepth`) scores at least this share of the first's is raised to third: the
@@ -307,6 +313,7 @@ enum EvidenceRanking {
             held.append(Int64(id))
         }
         let inFamily = try softFamily.map { try ComponentListing.FamilyMembers(db, $0) }
+        let leanWeb = read.keyboard && softFamily == nil ? try ComponentListing.FamilyMembers(db, [.web]) : nil
         let totalWeight = max(weights.reduce(0, +), .leastNonzeroMagnitude)
 
         struct Scored { var id: Int64; var key: Double; var held: Int }
@@ -340,7 +347,8 @@ enum EvidenceRanking {
             covered /= totalWeight
             let tier = inFamily.map { $0.contains(id) ? familyTier : 0 } ?? 0
             let named = inTitle > 0 ? titleShare * titleCovered(titleWords: titleWords, wordsHeld: inTitle) : 0
-            return Scored(id: id, key: tier + covered + named + speaksOf[slot] + (held == count ? allHeldBonus : 0) + (gain[id] ?? 0), held: held)
+            let lean = leanWeb?.contains(id) == true ? keyboardLean : 0
+            return Scored(id: id, key: tier + lean + covered + named + speaksOf[slot] + (held == count ? allHeldBonus : 0) + (gain[id] ?? 0), held: held)
         }
         read.reading.partial = !scored.isEmpty && !scored.contains { $0.held == count } && count > 1
         scored.sort { $0.key != $1.key ? $0.key > $1.key : $0.id < $1.id }

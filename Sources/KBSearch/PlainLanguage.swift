@@ -98,6 +98,9 @@ enum PlainLanguage {
         "jaws": PlatformWord(platform: .web, screenReader: "JAWS"),
     ]
 
+    /// A keyboard's words: its keys by name and the keyboard itself.
+    static let keyboardWords: Set<String> = ["keyboard", "key", "keys", "arrow", "arrows", "escape", "esc", "spacebar", "shift", "pageup", "pagedown"]
+
     /// Platforms' names of two words whose first word alone names another platform.
     static let platformPhrases: [String: Family] = ["react native": .native]
 

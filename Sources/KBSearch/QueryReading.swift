@@ -36,6 +36,9 @@ struct QueryReading {
     /// The words naming a screen reader or framework (`jaws`, `swiftui`), each an expression
     /// over the component index: no word a component must hold, but a component that speaks of it is preferred (issue 49).
     var named: [String] = []
+    /// Whether a word of a keyboard (`arrow keys`, `escape`) is asked with no platform named:
+    /// the web's pages are where a component's keys are specified (issue 49).
+    var keyboard = false
 
     /// The component index's word forms; nil in a reading for the fact listing.
     let words: WordForms?
@@ -287,6 +290,7 @@ struct QueryReading {
             }
             index += term.length
         }
+        keyboard = reading.platforms.isEmpty && content.contains { word in plain.words(word.text).contains(where: PlainLanguage.keyboardWords.contains) }
         // Words only one platform uses (`dimmed`, `isHeader`) say which platform is meant.
         if reading.platforms.isEmpty || platformOfReaderOnly {
             var hinted: [Platform: [String]] = [:]

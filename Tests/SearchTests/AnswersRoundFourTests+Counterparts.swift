@@ -61,4 +61,19 @@ extension AnswersRoundFourTests {
         XCTAssertEqual(Set(native.reading.platforms.map(\.family)), [.native])
         XCTAssertEqual(order(native).first, "native/button", "\(order(native))")
     }
+
+    // MARK: - A keyboard's words
+
+    /// With no platform named, a keyboard's words lean toward the web's component, whose page
+    /// specifies its keys; an app's page of the same control comes next. Before: the native radio
+    /// button and modal first, on equal evidence.
+    func testAKeyboardsWordsLeanTowardTheWebsComponent() throws {
+        let radio = try search("which radio button do the arrow keys select")
+        XCTAssertEqual(Array(order(radio).prefix(2)), ["web/radio-button", "native/radio-button"], "\(order(radio))")
+        let dialog = try search("escape key closes the dialog")
+        XCTAssertEqual(Array(order(dialog).prefix(2)), ["web/modal-dialog", "native/modal"], "\(order(dialog))")
+        // A platform named decides: no lean.
+        let app = try search("escape key closes the dialog in the Android app")
+        XCTAssertEqual(order(app).first, "native/modal", "\(order(app))")
+    }
 }
