@@ -254,8 +254,11 @@ enum EvidenceRanking {
         // A testing guide's title names a kind of testing (`Native apps`, `Images`) that the
         // components of that kind share: a word of it is held in the guide's title, but does not by
         // itself make the word one a question is about (`close a modal in my app`; issue 49).
-        let guides: (Int64) -> Bool = try heldIndex.map { held in { held.components[$0]?.listed.family == .howToTest } }
-            ?? ComponentListing.FamilyMembers(db, [.howToTest]).contains
+        // Whether a component is of a family: from a long-running reader's index, else by SQL.
+        func members(_ family: Family) throws -> (Int64) -> Bool {
+            try heldIndex.map { held in { held.components[$0]?.listed.family == family } } ?? ComponentListing.FamilyMembers(db, [family]).contains
+        }
+        let guides = try members(.howToTest)
         // A term of several words (`time picker`, `double tap`) names that many of a title's words.
         let termWords = read.reading.terms.map { max(1, words.plain.words($0.text).count) }
         var rowOf = [Int](repeating: -1, count: maxID + 1)
@@ -313,7 +316,7 @@ enum EvidenceRanking {
             held.append(Int64(id))
         }
         let inFamily = try softFamily.map { try ComponentListing.FamilyMembers(db, $0) }
-        let leanWeb = read.keyboard && softFamily == nil ? try ComponentListing.FamilyMembers(db, [.web]) : nil
+        let leanWeb = read.keyboard && softFamily == nil ? try members(.web) : nil
         let totalWeight = max(weights.reduce(0, +), .leastNonzeroMagnitude)
 
         struct Scored { var id: Int64; var key: Double; var held: Int }
@@ -347,7 +350,7 @@ enum EvidenceRanking {
             covered /= totalWeight
             let tier = inFamily.map { $0.contains(id) ? familyTier : 0 } ?? 0
             let named = inTitle > 0 ? titleShare * titleCovered(titleWords: titleWords, wordsHeld: inTitle) : 0
-            let lean = leanWeb?.contains(id) == true ? keyboardLean : 0
+            let lean = leanWeb?(id) == true ? keyboardLean : 0
             return Scored(id: id, key: tier + lean + covered + named + speaksOf[slot] + (held == count ? allHeldBonus : 0) + (gain[id] ?? 0), held: held)
         }
         read.reading.partial = !scored.isEmpty && !scored.contains { $0.held == count } && count > 1
