@@ -88,7 +88,9 @@ struct QueryReading {
         var words: [(text: String, prefix: Bool)] = []
         // A value given to an attribute is a content word, whatever it is (`yes`, `true`).
         var values = Set<Int>()
-        for case let .word(text, prefix) in SearchQuery.positives(root) {
+        for case let .word(typed, prefix) in SearchQuery.positives(root) {
+            // `data,` and `iOS?` are the words `data` and `iOS`: every step after reads the word.
+            let text = prefix ? typed : QueryReading.withoutSentenceMarks(typed)
             if !prefix, let (attribute, value) = QueryReading.attributeAndValue(text) {
                 words.append((attribute, false))
                 values.insert(words.count)
@@ -360,6 +362,16 @@ struct QueryReading {
         return String(decoding: bytes[start..<end], as: UTF8.self)
     }
 
+    /// A word without the marks a sentence puts after it (`data,`, `iOS?`, `table:`); a word of
+    /// nothing but marks is kept as typed.
+    static func withoutSentenceMarks(_ text: String) -> String {
+        let marks = Array(".,;:!?".utf8)
+        let bytes = Array(text.utf8)
+        var end = bytes.count
+        while end > 0, marks.contains(bytes[end - 1]) { end -= 1 }
+        return end == 0 || end == bytes.count ? text : String(decoding: bytes[..<end], as: UTF8.self)
+    }
+
     private mutating func readCriteria(_ db: Database, _ content: inout [(text: String, prefix: Bool)]) throws {
         // One word without a digit names no criterion (a handle is two words or more): the
         // catalogue is not read (2.1 M instructions of a one-word search's 52.8 M at 20k).
@@ -502,7 +514,11 @@ struct QueryReading {
     private func platformSense(_ text: String, vocabulary: SearchVocabulary) -> [ComponentAlias]? {
         let asked = Set(reading.platforms)
         guard !asked.isEmpty, ComponentAlias.rows(named: forms.slug(text)) != nil else { return nil }
-        let rows = (vocabulary.byKey[vocabulary.key(text)] ?? []).filter { $0.platform.map(asked.contains) ?? false }
+        // A term the platform writes capitalised, as its class (`Spinner`), is meant as typed so:
+        // `swipe to the spinner` in an Android app is the loading spinner of every platform.
+        let rows = (vocabulary.byKey[vocabulary.key(text)] ?? []).filter { row in
+            (row.platform.map(asked.contains) ?? false) && (row.term == row.term.lowercased() || row.term == text)
+        }
         guard !rows.isEmpty else { return nil }
         return Set(rows.map(\.concept)).sorted().flatMap { concept in
             let slug = Vocabulary.slugify(concept)

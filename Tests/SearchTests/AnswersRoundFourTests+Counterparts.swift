@@ -76,4 +76,18 @@ extension AnswersRoundFourTests {
         let app = try search("escape key closes the dialog in the Android app")
         XCTAssertEqual(order(app).first, "native/modal", "\(order(app))")
     }
+
+    // MARK: - A word as a sentence writes it
+
+    /// A platform's class written capitalised (`Spinner`, Android's dropdown) is that class only
+    /// as typed so; in a sentence, `spinner` is the loading spinner. Before: the dropdown first.
+    /// And a word is read without the marks a sentence puts after it: before, `data,` was a term
+    /// (its comma in the matched words) and `Spinner?` found no class.
+    func testAWordIsReadAsTheSentenceWritesIt() throws {
+        let loading = try search("does TalkBack focus the spinner in our Android app")
+        XCTAssertEqual(order(loading).first, "native/loading-spinner", "\(order(loading))")
+        let marked = try search("Android Spinner? data, please")
+        XCTAssertEqual(order(marked).first, "native/dropdown", "\(order(marked))")
+        XCTAssertFalse(marked.reading.terms.contains { $0.text.hasSuffix(",") || $0.text.hasSuffix("?") }, "\(marked.reading.terms.map(\.text))")
+    }
 }
