@@ -38,6 +38,13 @@ struct SearchVocabulary {
 
     func key(_ text: String) -> String { plain.words(text).joined(separator: " ") }
 
+    /// Whether a run of words starting with `word` may be a term of several words (`page` of
+    /// `page up`): most words start none, and their runs are not looked up (`QueryReading.termRun`).
+    func mayLead(_ word: String) -> Bool {
+        guard let first = plain.words(word).first else { return false }
+        return byKey.keys.contains { $0.hasPrefix(first + " ") }
+    }
+
     /// The other terms of every concept `text` belongs to, in file order, each once.
     func equivalents(of text: String) -> [Equivalent] {
         let own = key(text)
