@@ -36,6 +36,8 @@ struct QueryReading {
     /// The words naming a screen reader or framework (`jaws`, `swiftui`), each an expression
     /// over the component index: no word a component must hold, but a component that speaks of it is preferred (issue 49).
     var named: [String] = []
+    /// Those names as typed, one per expression of `named`.
+    var namedTexts: [String] = []
 
     /// The component index's word forms; nil in a reading for the fact listing.
     let words: WordForms?
@@ -139,8 +141,11 @@ struct QueryReading {
                 if !reading.platforms.contains(platformWord.platform) { reading.platforms.append(platformWord.platform) }
                 if let framework = platformWord.framework, !reading.frameworks.contains(framework) { reading.frameworks.append(framework) }
                 if let reader = platformWord.screenReader, !reading.screenReaders.contains(reader) { reading.screenReaders.append(reader) }
-                // A name as typed (`jaws`): names have no other forms to look up.
-                if platformWord.screenReader != nil || platformWord.framework != nil { named.append(SearchQuery.quoted(single)) }
+                // A name as typed (`jaws`, `safari`): names have no other forms to look up.
+                if platformWord.screenReader != nil || platformWord.framework != nil || platformWord.desktop != nil {
+                    named.append(SearchQuery.quoted(single))
+                    namedTexts.append(single)
+                }
             } else {
                 content.append(word)
             }
@@ -158,6 +163,7 @@ struct QueryReading {
             content = platformWords
             platformWords = []
             named = []
+            namedTexts = []
             reading.platforms = []
             reading.frameworks = []
             reading.screenReaders = []

@@ -23,4 +23,27 @@ extension AnswersRoundFourTests {
         let on = try search("does page down move the calendar to the next month")
         XCTAssertEqual(order(on).first, "web/date-picker", "\(order(on))")
     }
+
+    // MARK: - A name said together with what is asked
+
+    /// A screen reader's name (`jaws`) counts among the words a fact says together: the fact
+    /// saying which browsers go with JAWS answers the question, where a fact saying `browser` and
+    /// `use` without it does not. Before: the modal dialog first (its note on browser support),
+    /// the screen-readers guide second.
+    func testANameSaidTogetherWithTheQuestionsWordsAnswersIt() throws {
+        let result = try search("browser to use with JAWS")
+        XCTAssertEqual(order(result).first, "how-to-test/web-screen-readers", "\(order(result))")
+    }
+
+    // MARK: - Browsers and desktops are the web
+
+    /// `Windows` (a desktop the pages test only through its browsers) names the web outright,
+    /// over VoiceOver's own iOS, and is a name the pages that speak of it are raised for. Before:
+    /// the native link and heading pages first, the screen-readers guide third.
+    func testADesktopSystemNamesTheWeb() throws {
+        let result = try search("what is the Windows version of the VoiceOver rotor for links and headings")
+        XCTAssertEqual(result.reading.platforms, [.web])
+        XCTAssertTrue(result.reading.platformWords.contains("Windows"), "\(result.reading.platformWords)")
+        XCTAssertEqual(order(result).first, "how-to-test/web-screen-readers", "\(order(result))")
+    }
 }
