@@ -22,8 +22,9 @@ import KBModel
 /// adds up to `bm25Share`, relative to the best candidate's, so that how often and how densely a
 /// component says a word counts too (a word only an alias names it by, as its title would). A platform word in the query raises its family above the
 /// other, and the testing guides with it, which hold for every platform (the soft filter); a
-/// screen reader's or framework's name (`jaws`) adds up to `namedShare` for a component that
-/// speaks of it.
+/// screen reader's, framework's, browser's or desktop's name (`jaws`, `safari`) adds up to
+/// `namedShare` for a component that speaks of it, and counts among the words a fact says
+/// together (`FactCooccurrence.Named`).
 ///
 /// Cost: one query over all the words (`EvidencePass`: where each component holds each of them,
 /// and bm25's counts), the evidence in flat arrays indexed by component id, then bm25 only for the
@@ -389,12 +390,22 @@ enum EvidenceRanking {
         ranked.sort { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0.id < $1.0.id }
         // Words said together in one fact (or one code example) are better evidence than the same
         // words scattered over a long page: the first few are raised by the best such fact.
-        if count > 1 {
+        // The names the question gives (`nvda`) count as words here, each by its rarity: what
+        // is asked is said together with the name (`FactCooccurrence.Named`).
+        let named = read.named.isEmpty ? nil : FactCooccurrence.Named(
+            matcher: TermMatcher(patterns: read.named.indices.map { TermMatcher.Pattern(pieces: words.pieces(read.namedTexts[$0], prefix: false), term: $0, equivalent: nil) },
+                                 porter: words.porter, plain: words.plain, stemNumbers: heldIndex?.stemNumbers),
+            weights: read.named.indices.map { index in
+                let holding = Double(pass.phraseRows[namedFrom + index])
+                return min(rarityCap, log(1 + (documents - holding + 0.5) / (holding + 0.5)))
+            })
+        if count + read.named.count > 1 {
             let top = min(ranked.count, cooccurrenceDepth)
             let matcher = words.matcher(read.patterns)
+            let askedWeight = totalWeight + (named?.weights.reduce(0, +) ?? 0)
             for position in 0..<top {
-                let together = try FactCooccurrence.best(db, component: ranked[position].0.id, read: read, matcher: matcher, weights: weights)
-                ranked[position].1 += cooccurrenceShare * together / totalWeight
+                let together = try FactCooccurrence.best(db, component: ranked[position].0.id, read: read, matcher: matcher, weights: weights, named: named)
+                ranked[position].1 += cooccurrenceShare * together / askedWeight
             }
             ranked[0..<top].sort { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0.id < $1.0.id }
         }

@@ -52,6 +52,9 @@ enum PlainLanguage {
         var platform: Platform
         var framework: Framework?
         var screenReader: String?
+        /// A browser's or a desktop system's name (`safari`, `windows`): the web, and the pages
+        /// that speak of it.
+        var desktop: String?
         /// A word English uses otherwise (`compose` a message, table `views`, a `browser` an app
         /// opens): it names the platform only capitalised mid-sentence or beside a word that
         /// names the same platform for certain (`Jetpack Compose`, `Android views`).
@@ -85,9 +88,9 @@ enum PlainLanguage {
         "webpages": PlatformWord(platform: .web),
         // The desktop where VoiceOver reads web pages (`VoiceOver on a Mac`): the pages test
         // macOS only as a browser's platform (issue 49).
-        "mac": PlatformWord(platform: .web),
-        "macos": PlatformWord(platform: .web),
-        "macbook": PlatformWord(platform: .web),
+        "mac": PlatformWord(platform: .web, desktop: "macOS"),
+        "macos": PlatformWord(platform: .web, desktop: "macOS"),
+        "macbook": PlatformWord(platform: .web, desktop: "macOS"),
         // The web's own frameworks: an app built with them is a web page (`a route change in a
         // React app`; issue 49). `React Native` is an app's (`platformPhrases`).
         "react": PlatformWord(platform: .web, plainWord: true),
@@ -96,6 +99,16 @@ enum PlainLanguage {
         "svelte": PlatformWord(platform: .web),
         "nvda": PlatformWord(platform: .web, screenReader: "NVDA"),
         "jaws": PlatformWord(platform: .web, screenReader: "JAWS"),
+        // The browsers and the desktop systems: the pages test a desktop only through a browser,
+        // so each is how people say the web (issue 49: `Safari Tab key does not move focus`).
+        // `edge` is an English word too (a screen's edge); `windows`, though a word for dialogs
+        // too, only the web's pages say.
+        "safari": PlatformWord(platform: .web, desktop: "Safari"),
+        "chrome": PlatformWord(platform: .web, desktop: "Chrome"),
+        "firefox": PlatformWord(platform: .web, desktop: "Firefox"),
+        "edge": PlatformWord(platform: .web, desktop: "Edge", plainWord: true),
+        "windows": PlatformWord(platform: .web, desktop: "Windows"),
+        "narrator": PlatformWord(platform: .web, screenReader: "Narrator"),
     ]
 
     /// A keyboard's words: its keys by name and the keyboard itself.

@@ -39,6 +39,8 @@ struct QueryReading {
     /// Whether a word of a keyboard (`arrow keys`, `escape`) is asked with no platform named:
     /// the web's pages are where a component's keys are specified (issue 49).
     var keyboard = false
+    /// Those names as typed, one per expression of `named`.
+    var namedTexts: [String] = []
 
     /// The component index's word forms; nil in a reading for the fact listing.
     let words: WordForms?
@@ -110,11 +112,15 @@ struct QueryReading {
             let folded = plain.words(word.text)
             return folded.count == 1 && !word.prefix ? folded[0] : nil
         }
+        // Read before the words are sorted: a term of the vocabulary typed as its words is read
+        // whole, as an alias is (`termRun`).
+        let vocabulary = try SearchVocabulary(db, words: forms)
         var position = 0
         while position < words.count {
-            // An alias typed as its words (`crossed out`, `skip to content`, `web view`) is one
-            // word of content, read whole before stop words and platform words take it apart.
-            if let length = aliasRun(at: position, words, values: values) {
+            // An alias typed as its words (`crossed out`, `skip to content`, `web view`), or a
+            // term of the vocabulary (a key whose name holds a stop word, `page up`), is one word
+            // of content, read whole before stop words and platform words take it apart.
+            if let length = termRun(at: position, words, values: values, vocabulary: vocabulary) {
                 content.append((words[position..<(position + length)].map(\.text).joined(separator: " "), false))
                 position += length
                 continue
@@ -162,8 +168,11 @@ struct QueryReading {
                 if !reading.platforms.contains(platformWord.platform) { reading.platforms.append(platformWord.platform) }
                 if let framework = platformWord.framework, !reading.frameworks.contains(framework) { reading.frameworks.append(framework) }
                 if let reader = platformWord.screenReader, !reading.screenReaders.contains(reader) { reading.screenReaders.append(reader) }
-                // A name as typed (`jaws`): names have no other forms to look up.
-                if platformWord.screenReader != nil || platformWord.framework != nil { named.append(SearchQuery.quoted(single)) }
+                // A name as typed (`jaws`, `safari`): names have no other forms to look up.
+                if platformWord.screenReader != nil || platformWord.framework != nil || platformWord.desktop != nil {
+                    named.append(SearchQuery.quoted(single))
+                    namedTexts.append(single)
+                }
             } else {
                 content.append(word)
             }
@@ -188,6 +197,7 @@ struct QueryReading {
             content = platformWords
             platformWords = []
             named = []
+            namedTexts = []
             reading.platforms = []
             reading.frameworks = []
             reading.screenReaders = []
@@ -205,7 +215,6 @@ struct QueryReading {
             .drop { PlainLanguage.stopWords.contains($0) })
 
         try readCriteria(db, &content)
-        let vocabulary = try SearchVocabulary(db, words: forms)
         // A word no component holds, in any form, with one spelling the index holds clearly
         // nearest, is searched as that spelling (`chekbox`: checkbox); a word of the vocabulary
         // or an alias, alone or in a run of words that is one (`virtual cursor`), is the user's
@@ -417,14 +426,23 @@ struct QueryReading {
         content = kept
     }
 
-    /// The length of the longest run of two to four words from `position` that is an alias, as
-    /// typed (no prefix, no attribute or value of markup); nil when none is.
-    private func aliasRun(at position: Int, _ words: [(text: String, prefix: Bool)], values: Set<Int>) -> Int? {
-        guard words.count - position >= 2, ComponentAlias.mayLead(forms.slug(words[position].text)) else { return nil }
+    /// The length of the longest run of two to four words from `position` that is an alias or a
+    /// term of the vocabulary, as typed (no prefix, no attribute or value of markup); nil when
+    /// none is. A key's name may hold a stop word (`page up`, `swipe up or down`): read word by
+    /// word, `page up and page down` would search `page page down`, and a page saying "page" and
+    /// "down" apart would rank with the one naming the keys.
+    private func termRun(at position: Int, _ words: [(text: String, prefix: Bool)], values: Set<Int>,
+                         vocabulary: SearchVocabulary) -> Int? {
+        guard words.count - position >= 2 else { return nil }
+        let aliasLeads = ComponentAlias.mayLead(forms.slug(words[position].text))
+        let termLeads = vocabulary.mayLead(words[position].text)
+        guard aliasLeads || termLeads else { return nil }
         return stride(from: min(4, words.count - position), through: 2, by: -1).first { length in
             let run = position..<(position + length)
             guard !run.contains(where: { words[$0].prefix || values.contains($0) || values.contains($0 + 1) }) else { return false }
-            return ComponentAlias.rows(named: forms.slug(run.map { words[$0].text }.joined(separator: " "))) != nil
+            let text = run.map { words[$0].text }.joined(separator: " ")
+            return aliasLeads && ComponentAlias.rows(named: forms.slug(text)) != nil
+                || termLeads && vocabulary.byKey[vocabulary.key(text)] != nil
         }
     }
 
@@ -700,7 +718,7 @@ extension ComponentAlias {
 
     /// Whether a run of words starting with this one may be an alias: its slug is the first word of
     /// an alias of several, or the start of an alias written as one (`type` of `typeahead`). Most
-    /// words of a question start none, and their runs are not built (`QueryReading.aliasRun`).
+    /// words of a question start none, and their runs are not built (`QueryReading.termRun`).
     static func mayLead(_ slug: String) -> Bool {
         leaders.contains(slug)
     }

@@ -132,6 +132,7 @@ package final class RankingIndex: Sendable {
     /// The vocabulary as `SearchVocabulary` keys it.
     let vocabularyByKey: [String: [Equivalent]]
     let vocabularyByConcept: [String: [Equivalent]]
+    let vocabularyLeaders: Set<String>
     let components: [Int64: Component]
     /// The rules a search may list, read whole (`RuleSearch.Held`).
     let rules: RuleSearch.Held
@@ -256,6 +257,7 @@ package final class RankingIndex: Sendable {
         let vocabulary = try SearchVocabulary(db, words: words)
         vocabularyByKey = vocabulary.byKey
         vocabularyByConcept = vocabulary.byConcept
+        vocabularyLeaders = vocabulary.leaders
 
         var bytes = 0, texts = 0
         // A text said twice (a criterion is a fact of the listing and a text said together) is

@@ -21,22 +21,33 @@ public struct EquivalentConcept: Sendable, Equatable {
 struct SearchVocabulary {
     var byKey: [String: [Equivalent]] = [:]
     var byConcept: [String: [Equivalent]] = [:]
+    /// The first words of the terms of several words (`page` of `page up`).
+    private(set) var leaders: Set<String> = []
     let plain: IndexTokenizer
 
     init(_ db: Database, words: WordForms) throws {
         plain = words.plain
         if let held = words.held {
-            (byKey, byConcept) = (held.vocabularyByKey, held.vocabularyByConcept)
+            (byKey, byConcept, leaders) = (held.vocabularyByKey, held.vocabularyByConcept, held.vocabularyLeaders)
             return
         }
         for row in try Row.fetchAll(db, sql: "SELECT concept, platform, term, note FROM equivalents ORDER BY id") {
             let equivalent = Equivalent(concept: row["concept"], platform: try row.platform(), term: row["term"], note: row["note"])
-            byKey[key(equivalent.term), default: []].append(equivalent)
+            let key = key(equivalent.term)
+            byKey[key, default: []].append(equivalent)
             byConcept[equivalent.concept, default: []].append(equivalent)
+            if let space = key.firstIndex(of: " ") { leaders.insert(String(key[..<space])) }
         }
     }
 
     func key(_ text: String) -> String { plain.words(text).joined(separator: " ") }
+
+    /// Whether a run of words starting with `word` may be a term of several words (`page` of
+    /// `page up`): most words start none, and their runs are not looked up (`QueryReading.termRun`).
+    func mayLead(_ word: String) -> Bool {
+        guard let first = plain.words(word).first else { return false }
+        return leaders.contains(first)
+    }
 
     /// The other terms of every concept `text` belongs to, in file order, each once.
     func equivalents(of text: String) -> [Equivalent] {

@@ -1,0 +1,49 @@
+import A11yKB
+import KBModel
+@testable import KBSearch
+import TestSupport
+import XCTest
+
+/// Issue 49's eleventh round: the testing guides asked as tasks, the browsers and desktops people
+/// say for the web, and keys whose names hold a stop word. Read by general mechanisms, never a page
+/// or a question named; each question is in the spirit of the tuned sets, not one of theirs, and
+/// failed before (said in it).
+extension AnswersRoundFourTests {
+    // MARK: - A key whose name holds a stop word
+
+    /// `page up` is a term of the vocabulary (a key), read whole before its stop word `up` is
+    /// dropped, as an alias is: the date picker dialog, whose page names the keys, comes first.
+    /// Before: `press page month calendar` was searched, the native calendar first (it says
+    /// "page" and "down" apart) and the web date picker second.
+    func testAKeyWhoseNameHoldsAStopWordIsOneTerm() throws {
+        let back = try search("press page up to go back a month in the calendar")
+        XCTAssertTrue(back.reading.terms.map(\.text).contains("page up"), "\(back.reading.terms.map(\.text))")
+        XCTAssertEqual(order(back).first, "web/date-picker", "\(order(back))")
+        // The other key finds the page through the vocabulary's way of writing both (`page up/down`).
+        let on = try search("does page down move the calendar to the next month")
+        XCTAssertEqual(order(on).first, "web/date-picker", "\(order(on))")
+    }
+
+    // MARK: - A name said together with what is asked
+
+    /// A screen reader's name (`jaws`) counts among the words a fact says together: the fact
+    /// saying which browsers go with JAWS answers the question, where a fact saying `browser` and
+    /// `use` without it does not. Before: the modal dialog first (its note on browser support),
+    /// the screen-readers guide second.
+    func testANameSaidTogetherWithTheQuestionsWordsAnswersIt() throws {
+        let result = try search("browser to use with JAWS")
+        XCTAssertEqual(order(result).first, "how-to-test/web-screen-readers", "\(order(result))")
+    }
+
+    // MARK: - Browsers and desktops are the web
+
+    /// `Windows` (a desktop the pages test only through its browsers) names the web outright,
+    /// over VoiceOver's own iOS, and is a name the pages that speak of it are raised for. Before:
+    /// the native link and heading pages first, the screen-readers guide third.
+    func testADesktopSystemNamesTheWeb() throws {
+        let result = try search("what is the Windows version of the VoiceOver rotor for links and headings")
+        XCTAssertEqual(result.reading.platforms, [.web])
+        XCTAssertTrue(result.reading.platformWords.contains("Windows"), "\(result.reading.platformWords)")
+        XCTAssertEqual(order(result).first, "how-to-test/web-screen-readers", "\(order(result))")
+    }
+}
