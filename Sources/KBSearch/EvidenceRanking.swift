@@ -317,6 +317,20 @@ enum EvidenceRanking {
             held.append(Int64(id))
         }
         let inFamily = try softFamily.map { try ComponentListing.FamilyMembers(db, $0) }
+        // Whether a title of the family asked about (of any, when none is) says each word an alias
+        // reads: then a component only the alias names by it holds none of its title's words by it
+        // (`textarea`: the web page titled so first, not the app's text input its alias names;
+        // but in an app, `HTML select` is the dropdown the alias crosses to).
+        var titleSays = [Bool](repeating: false, count: count)
+        for index in 0..<count where !aliasOnly[index].isEmpty {
+            for id in 0...maxID where places[id * count + index] == place.title {
+                let component = Int64(id)
+                if aliasOnly[index].contains(component) { continue }
+                if let inFamily, !inFamily.contains(component) { continue }
+                titleSays[index] = true
+                break
+            }
+        }
         let leanWeb = read.keyboard && softFamily == nil ? try members(.web) : nil
         let totalWeight = max(weights.reduce(0, +), .leastNonzeroMagnitude)
 
@@ -331,7 +345,9 @@ enum EvidenceRanking {
             var covered = 0.0
             var held = 0
             var inTitle = 0
-            for index in 0..<count where places[slot * count + index] == place.title { inTitle += termWords[index] }
+            for index in 0..<count where places[slot * count + index] == place.title && !(titleSays[index] && aliasOnly[index].contains(id)) {
+                inTitle += termWords[index]
+            }
             let titleWords = inTitle > 0 ? passTitleTokens(id) ?? aliasTitles[id]?.title ?? 0 : 0
             // A testing guide's title names a kind of testing (`Native apps`, `Keyboard focus`):
             // where the question names a component, a word of the title names the guide only with

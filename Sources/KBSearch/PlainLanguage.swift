@@ -117,6 +117,24 @@ enum PlainLanguage {
     /// Platforms' names of two words whose first word alone names another platform.
     static let platformPhrases: [String: Family] = ["react native": .native]
 
+    /// Words that ask for one platform's thing on another (`the iOS equivalent of`).
+    static let equivalentWords: Set<String> = ["equivalent", "equivalents", "counterpart", "counterparts"]
+
+    /// The family an equivalent is asked for: the platform word just before the word that asks
+    /// (`iOS equivalent`) or after it and a preposition (`equivalent in an iOS app`, `equivalent
+    /// on the web`), and the place of the word that asks; nil when no platform word stands there.
+    static func equivalentAskedFor(_ singles: [String?], platformAt: [Int: Family]) -> (Family, Int)? {
+        for index in singles.indices where singles[index].map(equivalentWords.contains) == true {
+            if let family = platformAt[index - 1] { return (family, index) }
+            var next = index + 1
+            guard next < singles.count, let word = singles[next], ["in", "on", "for", "to"].contains(word) else { continue }
+            next += 1
+            while next < singles.count, let word = singles[next], determiners.contains(word) || appKinds.contains(word) { next += 1 }
+            if let family = platformAt[next] { return (family, index) }
+        }
+        return nil
+    }
+
     /// Words that say an attribute is given no value (`empty alt`: `alt=""`; issue 49).
     static let emptyWords: Set<String> = ["empty", "blank", "null"]
 

@@ -108,6 +108,8 @@ struct QueryReading {
         // The families named by a place (`in the app`) or a platform's name of two words.
         var placed = Set<Family>()
         var placedWords: [String] = []
+        // The family each platform word names, by its place among the words.
+        var platformAt: [Int: Family] = [:]
         let singles: [String?] = words.map { word in
             let folded = plain.words(word.text)
             return folded.count == 1 && !word.prefix ? folded[0] : nil
@@ -165,6 +167,7 @@ struct QueryReading {
             } else if let single, let platformWord = PlainLanguage.platformWords[single],
                       try namesPlatform(db, at: position, platformWord, typed: words.map(\.text), singles: singles) {
                 platformWords.append(word)
+                platformAt[position] = platformWord.platform.family
                 if !reading.platforms.contains(platformWord.platform) { reading.platforms.append(platformWord.platform) }
                 if let framework = platformWord.framework, !reading.frameworks.contains(framework) { reading.frameworks.append(framework) }
                 if let reader = platformWord.screenReader, !reading.screenReaders.contains(reader) { reading.screenReaders.append(reader) }
@@ -187,6 +190,13 @@ struct QueryReading {
         }
             .filter { $0.screenReader == nil }.map(\.platform.family)).union(placed)
         if !outright.isEmpty { reading.platforms.removeAll { !outright.contains($0.family) } }
+        // `the iOS equivalent of web tabs`, `HTML textarea equivalent in SwiftUI`: the platform an
+        // equivalent is asked for is the one asked about; the other says where the thing is from.
+        if let (target, asking) = PlainLanguage.equivalentAskedFor(singles, platformAt: platformAt) {
+            reading.platforms.removeAll { $0.family != target }
+            // The word that asks is the user's framing, as `component` is: no page's word.
+            if let at = content.firstIndex(where: { $0.text == words[asking].text }) { stops.append(content.remove(at: at)) }
+        }
         // A screen reader alone says little of the platform: VoiceOver reads Mac web pages,
         // TalkBack Chrome's. A word only the other family uses (`aria-describedby`, `readonly`)
         // decides over it, as it does where no platform is typed (below).
