@@ -235,12 +235,25 @@ enum EvidenceRanking {
         }
         // The components only an alias says a word of: the pass counted nothing of it for them.
         var aliasOnly = [Set<Int64>](repeating: [], count: count)
+        let inFamily = try softFamily.map { try ComponentListing.FamilyMembers(db, $0) }
+        // Whether a title of the family asked about (of any, when none is) says each word an alias
+        // reads: then a component only the alias names by it holds none of its title's words by it
+        // (`textarea`: the web page titled so first, not the app's text input its alias names;
+        // but in an app, `HTML select` is the dropdown the alias crosses to).
+        var titleSays = [Bool](repeating: false, count: count)
         // The components a word no title says names by an alias: all of each one's name
         // (`titleCovered`). A word some title says (`tabs`) names that page first.
         var aliasNamed = Set<Int64>()
         for index in 0..<count {
             // Asked only of a word an alias reads (most words are none).
-            let saidInTitle = !read.aliases[index].isEmpty && (0...maxID).contains { places[$0 * count + index] == place.title }
+            // Read before the alias's components are put: a title holding the word as written.
+            var saidInTitle = false
+            if !read.aliases[index].isEmpty {
+                for id in 0...maxID where places[id * count + index] == place.title {
+                    saidInTitle = true
+                    if inFamily?.contains(Int64(id)) != false { titleSays[index] = true; break }
+                }
+            }
             for alias in read.aliases[index] {
                 for id in try componentIDs(db, slug: alias.slug, family: alias.family) {
                     if !saidInTitle { aliasNamed.insert(id) }
@@ -315,21 +328,6 @@ enum EvidenceRanking {
         for id in 0...maxID where places[(id * count)..<(id * count + count)].contains(where: { $0 > 0 }) || gain[Int64(id)] != nil {
             if let allowed, !allowed.contains(Int64(id)) { continue }
             held.append(Int64(id))
-        }
-        let inFamily = try softFamily.map { try ComponentListing.FamilyMembers(db, $0) }
-        // Whether a title of the family asked about (of any, when none is) says each word an alias
-        // reads: then a component only the alias names by it holds none of its title's words by it
-        // (`textarea`: the web page titled so first, not the app's text input its alias names;
-        // but in an app, `HTML select` is the dropdown the alias crosses to).
-        var titleSays = [Bool](repeating: false, count: count)
-        for index in 0..<count where !aliasOnly[index].isEmpty {
-            for id in 0...maxID where places[id * count + index] == place.title {
-                let component = Int64(id)
-                if aliasOnly[index].contains(component) { continue }
-                if let inFamily, !inFamily.contains(component) { continue }
-                titleSays[index] = true
-                break
-            }
         }
         let leanWeb = read.keyboard && softFamily == nil ? try members(.web) : nil
         let totalWeight = max(weights.reduce(0, +), .leastNonzeroMagnitude)

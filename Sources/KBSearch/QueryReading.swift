@@ -145,8 +145,7 @@ struct QueryReading {
             } else if !word.prefix, folded.count > 1, folded.allSatisfy(PlainLanguage.stopWords.contains) {
                 // A contraction of stop words (`doesn't`, `what's`).
                 stops.append(word)
-            } else if let single, PlainLanguage.appWords.contains(single), position > 0, let before = platformWords.last,
-                      before.text == words[position - 1].text, PlainLanguage.platformWords[singles[position - 1] ?? ""]?.platform == .web {
+            } else if let single, PlainLanguage.appWords.contains(single), platformAt[position - 1] == .web {
                 // A web app (`a React app`, `our web app`) is web pages: not what the native-apps
                 // testing guide is about.
                 stops.append(word)
