@@ -138,7 +138,7 @@ package enum ComponentListing {
     /// Every component that holds all terms, in the order of the tiers.
     static func rankAll(_ db: Database, _ read: QueryReading, match: String, allowed: Set<Int64>?, softFamily: Set<Family>?,
                         titled: [Int64: Int], exactTiers: Bool) throws -> [Candidate] {
-        let families = try softFamily.map { try FamilyMembers(db, $0) }
+        let families = try softFamily.map { try FamilyMembers(db, $0, guidesByTitle: read.platformOutright) }
         let exactSets = exactTiers ? try read.exact.map { try rowids(db, $0) } : []
         var candidates: [Candidate] = []
         for row in try Row.fetchAll(db.cachedStatement(sql: rankSQL), arguments: [match]) {
@@ -160,7 +160,7 @@ package enum ComponentListing {
         guard !present.isEmpty else { return [] }
         read.reading.partial = true
         let exactSets = try read.exact.map { try rowids(db, $0) }
-        let families = try softFamily.map { try FamilyMembers(db, $0) }
+        let families = try softFamily.map { try FamilyMembers(db, $0, guidesByTitle: read.platformOutright) }
         let any = present.map { read.full[$0] }.joined(separator: " OR ")
         var candidates: [Candidate] = []
         for row in try Row.fetchAll(db.cachedStatement(sql: rankSQL), arguments: [any]) {
@@ -202,7 +202,10 @@ package enum ComponentListing {
     struct FamilyMembers {
         private var member: [Bool] = []
 
-        init(_ db: Database, _ families: Set<Family>) throws {
+        /// `guidesByTitle`: a testing guide whose title names a family (`Native apps`) holds for
+        /// that family's platforms only, when the query names a platform outright; the others,
+        /// for every platform.
+        init(_ db: Database, _ families: Set<Family>, guidesByTitle: Bool = false) throws {
             // Every id of a family, through its index, stepped by hand: through a cursor, 20,000
             // ids cost 26 M instructions (and the array grew by one at each new largest id).
             let largest = try Int64.fetchOne(db.cachedStatement(sql: "SELECT max(id) FROM components")) ?? 0
@@ -211,6 +214,14 @@ package enum ComponentListing {
                 for id in try RawColumn.int64s(db, "SELECT id FROM components WHERE family = ?", family.rawValue) where id >= 0 {
                     if Int(id) >= member.count { member += [Bool](repeating: false, count: Int(id) + 1 - member.count) }
                     member[Int(id)] = true
+                }
+            }
+            if guidesByTitle && families.contains(.howToTest) {
+                for row in try Row.fetchAll(db.cachedStatement(sql: "SELECT id, title FROM components WHERE family = 'how-to-test'")) {
+                    let id: Int64 = row["id"]
+                    if id >= 0, Int(id) < member.count, let named = PlainLanguage.familyNamed(inTitle: row["title"]), !families.contains(named) {
+                        member[Int(id)] = false
+                    }
                 }
             }
         }

@@ -151,6 +151,19 @@ enum PlainLanguage {
     /// The words that may stand between the determiner and `app` and keep it an app's place.
     static let appKinds: Set<String> = ["mobile", "native", "phone"]
 
+    /// The family a testing guide's title names (`Native apps`, `Web pages`, `Web screen
+    /// readers`), nil when it names none or both (`Keyboard & focus`): such a guide is about
+    /// that family's testing, not every platform's (issue 49: `how do I test a whole website`
+    /// is not the native-apps guide's question).
+    static func familyNamed(inTitle title: String) -> Family? {
+        var named = Set<Family>()
+        for word in title.lowercased().split(whereSeparator: { !$0.isLetter }).map(String.init) {
+            if appWords.contains(word) || appKinds.contains(word) { named.insert(.native) }
+            if let platform = platformWords[word], !platform.plainWord { named.insert(platform.platform.family) }
+        }
+        return named.count == 1 ? named.first : nil
+    }
+
     /// Whether the words before `position` are a preposition of place and its determiners (and
     /// any of `skipping`).
     static func namesPlace(before position: Int, _ singles: [String?], skipping: Set<String> = []) -> Bool {

@@ -39,6 +39,10 @@ struct QueryReading {
     /// Whether a word of a keyboard (`arrow keys`, `escape`) is asked with no platform named:
     /// the web's pages are where a component's keys are specified (issue 49).
     var keyboard = false
+    /// Whether a platform is named outright (a platform word, a framework, an app as the place
+    /// asked about), not only by a screen reader, which runs on both families, or by a word's
+    /// platform: a testing guide of the other family then does not hold for it.
+    var platformOutright = false
     /// Those names as typed, one per expression of `named`.
     var namedTexts: [String] = []
 
@@ -189,6 +193,7 @@ struct QueryReading {
         }
             .filter { $0.screenReader == nil }.map(\.platform.family)).union(placed)
         if !outright.isEmpty { reading.platforms.removeAll { !outright.contains($0.family) } }
+        platformOutright = !outright.isEmpty
         // `the iOS equivalent of web tabs`, `HTML textarea equivalent in SwiftUI`: the platform an
         // equivalent is asked for is the one asked about; the other says where the thing is from.
         if let (target, asking) = PlainLanguage.equivalentAskedFor(singles, platformAt: platformAt) {

@@ -46,4 +46,26 @@ extension AnswersRoundFourTests {
         XCTAssertTrue(result.reading.platformWords.contains("Windows"), "\(result.reading.platformWords)")
         XCTAssertEqual(order(result).first, "how-to-test/web-screen-readers", "\(order(result))")
     }
+
+    // MARK: - A testing guide named for a family
+
+    /// A guide whose title names a family (`Native apps`, `Web pages`) is about that family's
+    /// testing: a question naming the web outright does not raise the native-apps guide with the
+    /// web's pages. Before: the native-apps guide first for a whole website (it says `test` and
+    /// `accessibility` most), and in the first three beside the keyboard guide.
+    func testAGuideNamedForAFamilyHoldsForThatFamilyOnly() throws {
+        let whole = try search("steps to test an entire website for accessibility")
+        XCTAssertTrue(order(whole).first?.hasPrefix("how-to-test/") ?? false, "\(order(whole))")
+        XCTAssertNotEqual(order(whole).first, "how-to-test/native-apps", "\(order(whole))")
+        let keyboard = try search("testing a website with a keyboard")
+        XCTAssertEqual(order(keyboard).first, "how-to-test/keyboard-focus", "\(order(keyboard))")
+        XCTAssertFalse(order(keyboard).prefix(3).contains("how-to-test/native-apps"), "\(order(keyboard))")
+        // In an app, the guide still answers.
+        let app = try search("how do I test my whole iOS app")
+        XCTAssertEqual(order(app).first, "how-to-test/native-apps", "\(order(app))")
+        // Which family a guide's title names, read from its words.
+        XCTAssertEqual(PlainLanguage.familyNamed(inTitle: "Native apps"), .native)
+        XCTAssertEqual(PlainLanguage.familyNamed(inTitle: "Web screen readers"), .web)
+        XCTAssertNil(PlainLanguage.familyNamed(inTitle: "Keyboard & focus"))
+    }
 }
