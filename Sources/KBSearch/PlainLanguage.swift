@@ -19,6 +19,9 @@ enum PlainLanguage {
         "for", "on", "in", "at", "to", "of", "by", "from", "with", "within", "about", "into", "onto",
         "as", "up", "out", "off", "over", "while", "after", "before", "during", "per", "via", "vs", "versus",
         "not", "no", "yes", "any", "all", "some", "each", "every", "other", "same",
+        // Quantifiers of extent, as `all` is (`test a whole website`, `the entire form`): how much
+        // is asked about, which a few pages say by chance (issue 49).
+        "whole", "entire", "entirely",
         // Not `test`, `testing`, `app` or `using`: in a knowledge base of testing apps they name
         // what is asked about (the native-apps testing guide, `testing an android app`; issue 49).
         "work", "works", "way", "ways", "tell",

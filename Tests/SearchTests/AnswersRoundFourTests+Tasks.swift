@@ -68,4 +68,14 @@ extension AnswersRoundFourTests {
         XCTAssertEqual(PlainLanguage.familyNamed(inTitle: "Web screen readers"), .web)
         XCTAssertNil(PlainLanguage.familyNamed(inTitle: "Keyboard & focus"))
     }
+
+    /// `whole` and `entire` say how much is asked about, as `all` does: no page's topic, though a
+    /// few pages say them by chance. Before: the sticky element first for a whole website (it
+    /// says "whole"), the web pages guide not in the first three.
+    func testAQuantifierOfExtentIsNotAQuestionsWord() throws {
+        let whole = try search("how do I test my whole website")
+        XCTAssertTrue(whole.reading.stopWords.contains("whole"), "\(whole.reading.stopWords)")
+        XCTAssertTrue(order(whole).prefix(3).contains("how-to-test/web-pages"), "\(order(whole))")
+        XCTAssertTrue(order(whole).first?.hasPrefix("how-to-test/") ?? false, "\(order(whole))")
+    }
 }
