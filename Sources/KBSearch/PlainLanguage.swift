@@ -138,6 +138,9 @@ enum PlainLanguage {
         return nil
     }
 
+    /// What markup calls an element written as a tag (`<s> tag`, `<main> elements`).
+    static let markupNouns: Set<String> = ["tag", "tags", "element", "elements"]
+
     /// Words that say an attribute is given no value (`empty alt`: `alt=""`; issue 49).
     static let emptyWords: Set<String> = ["empty", "blank", "null"]
 

@@ -142,7 +142,13 @@ struct QueryReading {
             let word = words[position]
             let single = singles[position]
             let folded = plain.words(word.text)
-            if values.contains(position) {
+            if let single, PlainLanguage.markupNouns.contains(single), position > 0, QueryReading.tagComponent(words[position - 1].text) != nil {
+                // `<s> tag`, `<main> element`: the kind of thing the tag is, the user's framing
+                // (not the chip, which people call a tag).
+                stops.append(word)
+            } else if values.contains(position) || QueryReading.tagComponent(word.text) != nil {
+                // A value given in markup, or an element written as a tag (`<s>`, `<a>`), whose
+                // name may be a stop word's letters: what is asked about.
                 content.append(word)
             } else if let single, PlainLanguage.stopWords.contains(single) {
                 stops.append(word)
@@ -302,6 +308,20 @@ struct QueryReading {
             }
             if !term.prefix, term.length == 1, let named = QueryReading.emptyValueSense(term.text) {
                 try addTerm(db, term.text, prefix: false, equivalents: [], translated: named)
+            } else if !term.prefix, term.length == 1, let slug = QueryReading.tagComponent(term.text) {
+                // An element written as a tag names the web component it is (`<details>`: the
+                // accordion), or, asked about an app, that component's counterpart there.
+                var sense = [ComponentAlias(alias: term.text, slug: slug, family: .web, note: nil)]
+                if let (family, there) = counterpart(of: sense, term.text) {
+                    sense = there
+                    reading.platforms.removeAll { $0.family != family }
+                }
+                // A name of one letter (`<s>`, `<a>`) is no word a page says of it (`s` is half of
+                // every `it's`): searched by the components' names instead.
+                let name = plain.words(term.text)
+                let translated = name.count == 1 && name[0].count == 1
+                    ? sense.map { Equivalent(concept: $0.slug, platform: nil, term: $0.slug.split(separator: "-").joined(separator: " "), note: nil) } : []
+                try addTerm(db, term.text, prefix: false, equivalents: concepts, translated: translated, sense: sense)
             } else if !term.prefix, closed == nil, let (family, there) = crossing(term.text, concepts, vocabulary: vocabulary) {
                 try addTerm(db, term.text, prefix: false, equivalents: [], translated: there)
                 reading.platforms.removeAll { $0.family != family }
@@ -350,6 +370,18 @@ struct QueryReading {
         let value = String(text[text.index(after: equals)...]).trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
         guard SearchQuery.hasTokenCharacters(attribute), SearchQuery.hasTokenCharacters(value), !value.contains("=") else { return nil }
         return (attribute, value)
+    }
+
+    /// The web component an element written as a tag (`<details>`, `</a>`, `<br/>`) is, read
+    /// through vocabulary/element-components.tsv: the row its bare tag matches, else the first
+    /// row of that tag (`<a>`: `a[href]`, the link). Nil for a word that is no tag or names no
+    /// component (`<b>`).
+    static func tagComponent(_ text: String) -> String? {
+        guard text.count > 2, text.first == "<", text.last == ">", !text.contains(" "),
+              let element = HTMLElement(html: text.replacingOccurrences(of: "</", with: "<")), element.attributes.isEmpty else { return nil }
+        let rule = ElementComponents.builtIn.first { $0.matches(element) }
+            ?? ElementComponents.builtIn.first { $0.tag == element.tag && $0.filters.allSatisfy { $0.value != "" } }
+        return rule?.component
     }
 
     /// What an attribute given an empty value (`alt=""`, which the query's lexer keeps as `alt=`)
@@ -573,6 +605,12 @@ struct QueryReading {
         // A page's own name in one family (`informative image`, the web's) needs no crossing: where
         // it is asked, that family's page holds it in its title.
         guard let rows = ComponentAlias.rows(named: forms.slug(text))?.filter({ $0.source != .pageHeading }), !rows.isEmpty else { return nil }
+        return counterpart(of: rows, text)
+    }
+
+    /// The components of the family asked about that share an alias with `rows`' components,
+    /// when `rows` name one family and the query asks about the other.
+    private func counterpart(of rows: [ComponentAlias], _ text: String) -> (Family, [ComponentAlias])? {
         let own = Set(rows.map { $0.family ?? $0.source?.codeFamily })
         // Only the two families of components have counterparts: a testing guide's alias (`app
         // testing`) names that guide whatever platform is asked about.
@@ -622,7 +660,7 @@ struct QueryReading {
             for equivalent in translated {
                 patterns.append(TermMatcher.Pattern(pieces: forms.pieces(equivalent.term, prefix: false), term: term, equivalent: nil))
             }
-            aliases.append(translated.flatMap { ComponentAlias.rows(named: forms.slug($0.term)) ?? [] })
+            aliases.append(sense ?? translated.flatMap { ComponentAlias.rows(named: forms.slug($0.term)) ?? [] })
             exact.append(exactForm)
             full.append(exactForm)
             reading.terms.append(SearchReading.Term(text: text, prefix: false, equivalents: translated))

@@ -119,4 +119,29 @@ extension AnswersRoundFourTests {
         let select = try search("HTML select equivalent in an iOS app")
         XCTAssertEqual(order(select).first, "native/dropdown", "\(order(select))")
     }
+
+    // MARK: - An element written as a tag
+
+    /// An element written as a tag (`<details>`) names the web component it is, read through
+    /// vocabulary/element-components.tsv as `explain` reads an axe-core node; asked about an app,
+    /// its counterpart there. A tag named by one letter is searched by the component's name (`s`
+    /// is half of every `it's`), and `tag` beside it is the user's framing, not the chip. Before:
+    /// the not-sure guide first for `<details> element`, the chip first for `<s> tag`, and the
+    /// native strike-through not in the first ten in an iOS app.
+    func testAnElementWrittenAsATagNamesItsComponent() throws {
+        let details = try search("<details> element")
+        XCTAssertEqual(order(details).first, "web/expander-accordion", "\(order(details))")
+        let struck = try search("<s> tag")
+        XCTAssertEqual(order(struck).first, "web/strikethrough-content", "\(order(struck))")
+        XCTAssertTrue(struck.reading.stopWords.contains("tag"), "\(struck.reading.stopWords)")
+        let app = try search("<s> tag in an iOS app")
+        XCTAssertEqual(order(app).first, "native/strike-through", "\(order(app))")
+        let link = try search("<a> in Jetpack Compose")
+        XCTAssertEqual(order(link).first, "native/link", "\(order(link))")
+        // What the table says of a bare tag: its own row, else the first of its tag.
+        XCTAssertEqual(QueryReading.tagComponent("<img>"), "informative-image")
+        XCTAssertEqual(QueryReading.tagComponent("</a>"), "link")
+        XCTAssertNil(QueryReading.tagComponent("<b>"))
+        XCTAssertNil(QueryReading.tagComponent("a<b"))
+    }
 }
