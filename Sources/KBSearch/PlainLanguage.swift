@@ -87,6 +87,8 @@ enum PlainLanguage {
         // What a web page is part of (issue 49: `contentDescription on a website`).
         "website": PlatformWord(platform: .web),
         "websites": PlatformWord(platform: .web),
+        "site": PlatformWord(platform: .web),
+        "sites": PlatformWord(platform: .web),
         "webpage": PlatformWord(platform: .web),
         "webpages": PlatformWord(platform: .web),
         // The desktop where VoiceOver reads web pages (`VoiceOver on a Mac`): the pages test
@@ -154,6 +156,9 @@ enum PlainLanguage {
     /// them (`in the app`, `in our mobile app`): a native app's (issue 49). Not `application`,
     /// which the web's single page application is.
     static let appWords: Set<String> = ["app", "apps"]
+    /// Words for a website that are also words of its pages (`site map`): a platform word kept
+    /// as a word of content.
+    static let siteWords: Set<String> = ["site", "sites"]
     /// The words that may stand between the determiner and `app` and keep it an app's place.
     static let appKinds: Set<String> = ["mobile", "native", "phone"]
 

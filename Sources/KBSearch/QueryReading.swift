@@ -176,6 +176,8 @@ struct QueryReading {
             } else if let single, let platformWord = PlainLanguage.platformWords[single],
                       try namesPlatform(db, at: position, platformWord, typed: words.map(\.text), singles: singles) {
                 platformWords.append(word)
+                // `site` names the web and is a word its pages say (`site map`, `site search`).
+                if PlainLanguage.siteWords.contains(single) { content.append(word) }
                 platformAt[position] = platformWord.platform.family
                 if !reading.platforms.contains(platformWord.platform) { reading.platforms.append(platformWord.platform) }
                 if let framework = platformWord.framework, !reading.frameworks.contains(framework) { reading.frameworks.append(framework) }

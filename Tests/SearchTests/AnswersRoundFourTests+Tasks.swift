@@ -78,4 +78,14 @@ extension AnswersRoundFourTests {
         XCTAssertTrue(order(whole).prefix(3).contains("how-to-test/web-pages"), "\(order(whole))")
         XCTAssertTrue(order(whole).first?.hasPrefix("how-to-test/") ?? false, "\(order(whole))")
     }
+
+    /// `site` names the web, as `website` does, and stays a word its pages say: `site search` is
+    /// the web's search, and `site map` still the footer's. Before: the native search first.
+    func testASiteIsTheWebsAndAWordOfItsPages() throws {
+        let siteSearch = try search("site search")
+        XCTAssertEqual(order(siteSearch).first, "web/search", "\(order(siteSearch))")
+        XCTAssertEqual(siteSearch.reading.platforms, [.web])
+        let map = try search("site map")
+        XCTAssertEqual(order(map).first, "web/footer-landmark", "\(order(map))")
+    }
 }
