@@ -64,12 +64,16 @@ struct QueryReading {
     }
 
     /// For the components-first listing: as plain language when the query has no operator.
-    init(_ db: Database, _ query: SearchQuery, words: WordForms) throws {
+    /// `quoted`: a phrase the user quoted, read again as its words (`SearchEngine`): what a
+    /// screen reader says word for word, its first word too (`"in horizontal pager"`), where
+    /// a question's leading stop words are otherwise no part of it.
+    init(_ db: Database, _ query: SearchQuery, words: WordForms, quoted: String? = nil) throws {
         self.query = query
         self.words = words
         reading = SearchReading(plain: QueryReading.isPlain(query.root), terms: [])
         if reading.plain {
             try readPlain(db, query.root)
+            if let quoted { spoken = words.plain.words(quoted) }
         } else {
             match = try expression(db, query.root)
             for (index, node) in SearchQuery.positives(query.root).enumerated() {

@@ -85,7 +85,7 @@ package struct SearchEngine {
             : query.positiveTerms.compactMap { if case let .phrase(text, prefix: false) = $0 { text } else { nil } }
         if !phrases.isEmpty {
             let loosened = query.phrasesAsWords(Set(phrases))
-            var again = try QueryReading(db, loosened, words: words)
+            var again = try QueryReading(db, loosened, words: words, quoted: phrases.count == 1 ? phrases[0] : nil)
             var answer = try ComponentListing.ranked(db, &again, options: options, deadline: deadline, words: words)
             if !answer.components.isEmpty {
                 answer.reading.phrasesAsWords = phrases

@@ -102,4 +102,18 @@ extension AnswersRoundFourTests {
         let result = try search("UISwitch state not announced")
         XCTAssertEqual(order(result).first, "native/toggle-switch", "\(order(result))")
     }
+
+    // MARK: - A quoted announcement read again as its words
+
+    /// A quoted phrase no page says beside the other words is read again as its words; what it
+    /// quotes is still what the screen reader says, word for word from its first word (`in`,
+    /// otherwise a question's leading stop word): the page announcing it comes first. Before:
+    /// the carousel (whose criteria name the role) first, the pagination control second.
+    func testAQuotedAnnouncementKeepsItsFirstWord() throws {
+        let swipe = try search("TalkBack reads \"in horizontal pager\" when I swipe")
+        XCTAssertEqual(swipe.reading.phrasesAsWords, ["in horizontal pager"])
+        XCTAssertEqual(order(swipe).first, "native/pagination-control", "\(order(swipe))")
+        let announce = try search("does TalkBack announce \"In horizontal pager\"")
+        XCTAssertEqual(order(announce).first, "native/pagination-control", "\(order(announce))")
+    }
 }
