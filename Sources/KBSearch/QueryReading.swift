@@ -125,6 +125,7 @@ struct QueryReading {
         // Read before the words are sorted: a term of the vocabulary typed as its words is read
         // whole, as an alias is (`termRun`).
         let vocabulary = try SearchVocabulary(db, words: forms)
+        var composedNames: [String: [ComponentAlias]] = [:]
         var position = 0
         while position < words.count {
             // An alias typed as its words (`crossed out`, `skip to content`, `web view`), or a
@@ -133,6 +134,18 @@ struct QueryReading {
             if let length = termRun(at: position, words, values: values, vocabulary: vocabulary) {
                 content.append((words[position..<(position + length)].map(\.text).joined(separator: " "), false))
                 position += length
+                continue
+            }
+            // Two words made of the parts of a component's names (`spinning indicator`), which
+            // no page says as a phrase (`alt text` is the pages' own words): that component's name.
+            if position + 1 < words.count, !words[position].prefix, !words[position + 1].prefix,
+               ComponentAlias.mayLead(forms.slug(words[position].text)),
+               case let text = words[position].text + " " + words[position + 1].text,
+               let named = ComponentAlias.composed(forms.slug(text)),
+               try !QueryReading.matchesAny(db, SearchQuery.quoted(text), held: forms.held, plain: plain) {
+                content.append((text, false))
+                composedNames[text] = named
+                position += 2
                 continue
             }
             // An attribute said to be empty (`empty alt`) is the attribute given an empty value
@@ -337,6 +350,7 @@ struct QueryReading {
             } else {
                 let sense = term.prefix || closed != nil ? nil
                     : platformSense(term.text, vocabulary: vocabulary) ?? markupSense(content[index..<(index + term.length)], values: valueTexts)
+                        ?? composedNames[term.text]
                 try addTerm(db, term.text, prefix: term.prefix, equivalents: concepts, closed: closed, sense: sense)
             }
             index += term.length
@@ -760,6 +774,31 @@ extension ComponentAlias.Source {
 }
 
 extension ComponentAlias {
+    /// The components two words name as the first word of one of their aliases and the last word
+    /// of another (`spinning indicator`: `spinning wheel` and `busy indicator`, the loading
+    /// spinner): a name people make of the parts of the names they know (issue 49). Nil when
+    /// none does; the run is then no name.
+    static func composed(_ slug: String) -> [ComponentAlias]? {
+        let words = slug.split(separator: "-").map(String.init)
+        guard words.count == 2, let modifiers = byModifier[words[0]], let heads = byHead[words[1]] else { return nil }
+        var named: [ComponentAlias] = []
+        for head in heads where modifiers.contains(where: { $0.slug == head.slug && ($0.family == nil || head.family == nil || $0.family == head.family) }) {
+            let family = head.family ?? modifiers.first { $0.slug == head.slug }?.family
+            if !named.contains(where: { $0.slug == head.slug && $0.family == family }) {
+                named.append(ComponentAlias(alias: words.joined(separator: " "), slug: head.slug, family: family, note: nil))
+            }
+        }
+        return named.isEmpty ? nil : named
+    }
+
+    /// The aliases of two words or more by their first word's slug, and by their last's.
+    private static let byModifier: [String: [ComponentAlias]] = Dictionary(grouping: builtIn.filter { Vocabulary.slugify($0.alias).contains("-") }) {
+        String(Vocabulary.slugify($0.alias).split(separator: "-").first ?? "")
+    }
+    private static let byHead: [String: [ComponentAlias]] = Dictionary(grouping: builtIn.filter { Vocabulary.slugify($0.alias).contains("-") }) {
+        String(Vocabulary.slugify($0.alias).split(separator: "-").last ?? "")
+    }
+
     /// The rows of an alias by the slug of what was typed, or by its words written as one (issue
     /// 49): `radio group` and `type-ahead` are the aliases `radiogroup` and `typeahead`.
     /// By bytes, not Foundation's string search: it is asked for every run of words a question holds.

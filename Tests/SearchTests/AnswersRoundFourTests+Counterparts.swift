@@ -144,4 +144,22 @@ extension AnswersRoundFourTests {
         XCTAssertNil(QueryReading.tagComponent("<b>"))
         XCTAssertNil(QueryReading.tagComponent("a<b"))
     }
+
+    // MARK: - A name made of the parts of a component's names
+
+    /// Two words that are the first word of one alias of a component and the last of another
+    /// (`busy wheel`: `busy indicator` and `spinning wheel`), which no page says as a phrase,
+    /// name that component. A phrase the pages say (`alt text`) is their own words, read as
+    /// before. Before: the native-apps guide first, the loading spinner not in the first three.
+    func testANameMadeOfThePartsOfAComponentsNamesNamesIt() throws {
+        let wheel = try search("busy wheel in an Android app")
+        XCTAssertEqual(order(wheel).first, "native/loading-spinner", "\(order(wheel))")
+        let said = try search("what does VoiceOver say for the busy wheel")
+        XCTAssertEqual(order(said).first, "native/loading-spinner", "\(order(said))")
+        XCTAssertEqual(ComponentAlias.composed("busy-wheel")?.map(\.slug).contains("loading-spinner"), true)
+        XCTAssertNil(ComponentAlias.composed("busy-chart"))
+        let alt = try search("alt text for an informative image in an Android app")
+        XCTAssertTrue(alt.reading.terms.map(\.text).contains("alt text") || alt.reading.terms.map(\.text).contains("alt"), "\(alt.reading.terms.map(\.text))")
+        XCTAssertNotEqual(order(alt).first, "how-to-test/images", "\(order(alt))")
+    }
 }
