@@ -334,6 +334,9 @@ struct QueryReading {
                 if let (family, there) = counterpart(of: sense, term.text) {
                     sense = there
                     reading.platforms.removeAll { $0.family != family }
+                } else if reading.platforms.isEmpty {
+                    // Markup names the web, as `HTML` would.
+                    reading.platforms = [.web]
                 }
                 // A name of one letter (`<s>`, `<a>`) is no word a page says of it (`s` is half of
                 // every `it's`): searched by the components' names instead.

@@ -136,6 +136,10 @@ extension AnswersRoundFourTests {
         XCTAssertTrue(struck.reading.stopWords.contains("tag"), "\(struck.reading.stopWords)")
         let app = try search("<s> tag in an iOS app")
         XCTAssertEqual(order(app).first, "native/strike-through", "\(order(app))")
+        // Markup names the web where no platform is asked, as `HTML` would: the web's link.
+        let anchor = try search("<a>")
+        XCTAssertEqual(order(anchor).first, "web/link", "\(order(anchor))")
+        XCTAssertEqual(anchor.reading.platforms, [.web])
         let link = try search("<a> in Jetpack Compose")
         XCTAssertEqual(order(link).first, "native/link", "\(order(link))")
         // What the table says of a bare tag: its own row, else the first of its tag.
