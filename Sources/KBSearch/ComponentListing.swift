@@ -138,7 +138,7 @@ package enum ComponentListing {
     /// Every component that holds all terms, in the order of the tiers.
     static func rankAll(_ db: Database, _ read: QueryReading, match: String, allowed: Set<Int64>?, softFamily: Set<Family>?,
                         titled: [Int64: Int], exactTiers: Bool) throws -> [Candidate] {
-        let families = try softFamily.map { try FamilyMembers(db, $0, guidesByTitle: read.platformOutright) }
+        let families = try softFamily.map { try FamilyMembers(db, $0, guidesByTitle: read.platformOutright, held: read.words?.held) }
         let exactSets = exactTiers ? try read.exact.map { try rowids(db, $0) } : []
         var candidates: [Candidate] = []
         for row in try Row.fetchAll(db.cachedStatement(sql: rankSQL), arguments: [match]) {
@@ -160,7 +160,7 @@ package enum ComponentListing {
         guard !present.isEmpty else { return [] }
         read.reading.partial = true
         let exactSets = try read.exact.map { try rowids(db, $0) }
-        let families = try softFamily.map { try FamilyMembers(db, $0, guidesByTitle: read.platformOutright) }
+        let families = try softFamily.map { try FamilyMembers(db, $0, guidesByTitle: read.platformOutright, held: read.words?.held) }
         let any = present.map { read.full[$0] }.joined(separator: " OR ")
         var candidates: [Candidate] = []
         for row in try Row.fetchAll(db.cachedStatement(sql: rankSQL), arguments: [any]) {
@@ -205,7 +205,7 @@ package enum ComponentListing {
         /// `guidesByTitle`: a testing guide whose title names a family (`Native apps`) holds for
         /// that family's platforms only, when the query names a platform outright; the others,
         /// for every platform.
-        init(_ db: Database, _ families: Set<Family>, guidesByTitle: Bool = false) throws {
+        init(_ db: Database, _ families: Set<Family>, guidesByTitle: Bool = false, held: RankingIndex? = nil) throws {
             // Every id of a family, through its index, stepped by hand: through a cursor, 20,000
             // ids cost 26 M instructions (and the array grew by one at each new largest id).
             let largest = try Int64.fetchOne(db.cachedStatement(sql: "SELECT max(id) FROM components")) ?? 0
@@ -217,11 +217,11 @@ package enum ComponentListing {
                 }
             }
             if guidesByTitle && families.contains(.howToTest) {
-                for row in try Row.fetchAll(db.cachedStatement(sql: "SELECT id, title FROM components WHERE family = 'how-to-test'")) {
-                    let id: Int64 = row["id"]
-                    if id >= 0, Int(id) < member.count, let named = PlainLanguage.familyNamed(inTitle: row["title"]), !families.contains(named) {
-                        member[Int(id)] = false
-                    }
+                // Held by a long-running reader's index, else read now.
+                let named = try held?.guideFamilies ?? Dictionary(uniqueKeysWithValues: Row.fetchAll(db.cachedStatement(sql: "SELECT id, title FROM components WHERE family = 'how-to-test'"))
+                    .compactMap { row -> (Int64, Family)? in PlainLanguage.familyNamed(inTitle: row["title"]).map { (row["id"], $0) } })
+                for (id, family) in named where id >= 0 && Int(id) < member.count && !families.contains(family) {
+                    member[Int(id)] = false
                 }
             }
         }

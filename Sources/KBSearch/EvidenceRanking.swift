@@ -235,7 +235,7 @@ enum EvidenceRanking {
         }
         // The components only an alias says a word of: the pass counted nothing of it for them.
         var aliasOnly = [Set<Int64>](repeating: [], count: count)
-        let inFamily = try softFamily.map { try ComponentListing.FamilyMembers(db, $0, guidesByTitle: read.platformOutright) }
+        let inFamily = try softFamily.map { try ComponentListing.FamilyMembers(db, $0, guidesByTitle: read.platformOutright, held: heldIndex) }
         // Whether a title of the family asked about (of any, when none is) says each word an alias
         // reads: then a component only the alias names by it holds none of its title's words by it
         // (`textarea`: the web page titled so first, not the app's text input its alias names;

@@ -139,7 +139,7 @@ struct QueryReading {
             // Two words made of the parts of a component's names (`spinning indicator`), which
             // no page says as a phrase (`alt text` is the pages' own words): that component's name.
             if position + 1 < words.count, !words[position].prefix, !words[position + 1].prefix,
-               ComponentAlias.mayLead(forms.slug(words[position].text)),
+               ComponentAlias.mayCompose(forms.slug(words[position].text), forms.slug(words[position + 1].text)),
                case let text = words[position].text + " " + words[position + 1].text,
                let named = ComponentAlias.composed(forms.slug(text)),
                try !QueryReading.matchesAny(db, SearchQuery.quoted(text), held: forms.held, plain: plain) {
@@ -792,6 +792,13 @@ extension ComponentAlias {
             }
         }
         return named.isEmpty ? nil : named
+    }
+
+    /// Whether two words' slugs may compose a name (`composed`): the first begins an alias of
+    /// several words and the second ends one. Asked of every pair of a question's words, before
+    /// the pair's own slug is made.
+    static func mayCompose(_ first: String, _ second: String) -> Bool {
+        byModifier[first] != nil && byHead[second] != nil
     }
 
     /// The aliases of two words or more by their first word's slug, and by their last's.

@@ -134,6 +134,9 @@ package final class RankingIndex: Sendable {
     let vocabularyByConcept: [String: [Equivalent]]
     let vocabularyLeaders: Set<String>
     let components: [Int64: Component]
+    /// The testing guides whose title names a family (`Native apps`), by id
+    /// (`ComponentListing.FamilyMembers`), read once rather than per question.
+    let guideFamilies: [Int64: Family]
     /// The rules a search may list, read whole (`RuleSearch.Held`).
     let rules: RuleSearch.Held
     /// The WCAG catalogue as a question names a criterion, or why it cannot be read (thrown when a
@@ -308,6 +311,9 @@ package final class RankingIndex: Sendable {
             + termDocs.keys.reduce(0) { $0 + $1.utf8.count + 24 }
             + announced.values.joined().joined().reduce(0) { $0 + $1.utf8.count + 16 }
         self.components = components
+        guideFamilies = components.compactMapValues { component in
+            component.listed.family == .howToTest ? PlainLanguage.familyNamed(inTitle: component.listed.title) : nil
+        }
         stemNumbers = numbers
         bytes += numbers.keys.reduce(0) { $0 + $1.utf8.count + 20 }
             + postings.reduce(0) { $0 + $1.key.utf8.count + 40 + $1.value.count * 24 }
