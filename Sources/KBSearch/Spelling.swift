@@ -8,8 +8,10 @@ import KBModel
 /// A correction is made only when one spelling is clearly nearest: the index's words within a few
 /// typing slips (a letter left out, added, swapped with its neighbour or replaced), where a slip
 /// people make without noticing costs less than any other (a doubled or undoubled letter, a key
-/// next to the one meant on a QWERTY keyboard). When two words are as near, nothing is corrected
-/// and the listing's "did you mean" names them.
+/// next to the one meant on a QWERTY keyboard), and a consonant far from the one meant costs more
+/// than an edit: it makes another English word more often than a slip does (`white` is no slip of
+/// `while`; issue 49). When two words are as near, nothing is corrected and the listing's "did
+/// you mean" names them.
 enum Spelling {
     /// The index's word `word` was meant to be; nil when the index holds the word itself, when
     /// the word is too short to tell or holds anything but letters, or when no single word is
@@ -44,7 +46,10 @@ enum Spelling {
             let cost: Double
             switch candidate.letters {
             case .ascii(let meant):
-                cost = slips(letters, meant, limit: allowed) { adjacent($0 < 0x80 ? table[Int($0)] : nil, $1 < 0x80 ? table[Int($1)] : nil) }
+                cost = slips(letters, meant, limit: allowed) {
+                    replacement(adjacent: adjacent($0 < 0x80 ? table[Int($0)] : nil, $1 < 0x80 ? table[Int($1)] : nil),
+                                vowels: $0 < 0x80 && $1 < 0x80 && vowelTable[Int($0)] && vowelTable[Int($1)])
+                }
             case .other(let meant): cost = slips(letters.map { Character(UnicodeScalar($0)) }, meant, limit: allowed)
             case nil: continue
             }
@@ -93,12 +98,27 @@ enum Spelling {
     /// or undoubled letter and a neighbouring key cost half an edit. Past `limit` it stops and
     /// answers more than it (thousands of words are tried for one misspelling).
     static func slips(_ typed: [Character], _ meant: [Character], limit: Double = .infinity) -> Double {
-        slips(typed, meant, limit: limit, neighbours: neighbours(_:_:))
+        slips(typed, meant, limit: limit) { a, b in
+            replacement(adjacent: neighbours(a, b), vowels: vowels.contains(Character(a.lowercased())) && vowels.contains(Character(b.lowercased())))
+        }
     }
+
+    /// What replacing one letter by another costs: half an edit for a neighbouring key; an edit
+    /// for one vowel for another, as people spell by ear (`accordian`); more than an edit for a
+    /// consonant far from the one meant, which makes another word more often than a slip does
+    /// (`white`, not a slip of `while`), so that a short word is not "corrected" by it alone.
+    static func replacement(adjacent: Bool, vowels: Bool) -> Double {
+        adjacent ? 0.5 : vowels ? 1 : farReplacement
+    }
+    static let farReplacement = 1.25
+    private static let vowels: Set<Character> = ["a", "e", "i", "o", "u", "y"]
+    /// Whether each ASCII code is a vowel (either case), by its code: asked for every cell of
+    /// thousands of tables per misspelling.
+    private static let vowelTable: [Bool] = (0..<128).map { vowels.contains(Character(Character(Unicode.Scalar(UInt8($0))).lowercased())) }
 
     /// `slips` of letters of any kind (characters, or ASCII bytes), with their keyboard's neighbours.
     @inline(__always)
-    static func slips<Letter: Equatable>(_ typed: [Letter], _ meant: [Letter], limit: Double, neighbours: (Letter, Letter) -> Bool) -> Double {
+    static func slips<Letter: Equatable>(_ typed: [Letter], _ meant: [Letter], limit: Double, replaced cost: (Letter, Letter) -> Double) -> Double {
         let n = typed.count, m = meant.count
         if n == 0 { return Double(m) }
         if m == 0 { return Double(n) }
@@ -117,7 +137,7 @@ enum Spelling {
                     // A letter typed twice (`passsword`) or a doubled letter typed once (`pasword`).
                     let extra = i > 1 && typed[i - 2] == a ? 0.5 : 1
                     let missing = j > 1 && meant[j - 2] == b ? 0.5 : 1
-                    let replaced = a == b ? 0 : (neighbours(a, b) ? 0.5 : 1)
+                    let replaced = a == b ? 0 : cost(a, b)
                     var cost = min(previous[j] + extra, current[j - 1] + missing, previous[j - 1] + replaced)
                     if i > 1, j > 1, a == meant[j - 2], typed[i - 2] == b { cost = min(cost, before[j - 2] + 1) }
                     current[j] = cost

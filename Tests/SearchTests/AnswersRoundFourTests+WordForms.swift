@@ -45,4 +45,20 @@ extension AnswersRoundFourTests {
             XCTAssertEqual(first, "how-to-test/web-pages", question)
         }
     }
+
+    // MARK: - A real word is not a slip
+
+    /// A short word one far key away from a word of the pages is more often another English
+    /// word than a slip (`white`, `trail`, `laid`): it is left as typed, not "corrected" to
+    /// `while`, `trait` or `land`. A slip of a neighbouring key, a doubled letter or a vowel is
+    /// still corrected. Before: `white` searched as `while`.
+    func testAWordOneFarKeyFromAnotherIsNotCorrected() throws {
+        let white = try search("light grey text on a white background")
+        XCTAssertFalse(white.reading.corrections.map(\.typed).contains("white"), "\(white.reading.corrections)")
+        let trail = try search("breadcrumb trail")
+        XCTAssertTrue(trail.reading.corrections.isEmpty, "\(trail.reading.corrections)")
+        XCTAssertEqual(order(trail).first, "web/breadcrumbs", "\(order(trail))")
+        let slip = try search("chekbox")
+        XCTAssertEqual(slip.reading.corrections.map(\.searched), ["checkbox"])
+    }
 }

@@ -80,7 +80,8 @@ final class AnswersRoundThreeTests: XCTestCase {
         XCTAssertEqual(Spelling.slips(Array("pasword"), Array("password")), 0.5, "a doubled letter typed once")
         XCTAssertEqual(Spelling.slips(Array("buttton"), Array("button")), 0.5, "a letter typed twice")
         XCTAssertEqual(Spelling.slips(Array("svroll"), Array("scroll")), 0.5, "a neighbouring key")
-        XCTAssertEqual(Spelling.slips(Array("smroll"), Array("scroll")), 1, "a key far away")
+        XCTAssertEqual(Spelling.slips(Array("smroll"), Array("scroll")), 1.25, "a key far away: another word more often than a slip")
+        XCTAssertEqual(Spelling.slips(Array("accordian"), Array("accordion")), 1, "a vowel for a vowel, spelt by ear")
         XCTAssertEqual(Spelling.slips(Array("carousle"), Array("carousel")), 1, "two letters swapped")
         XCTAssertTrue(Spelling.neighbours("a", "q") && Spelling.neighbours("s", "w") && !Spelling.neighbours("a", "p"))
     }
