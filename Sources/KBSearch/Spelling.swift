@@ -116,9 +116,9 @@ enum Spelling {
     /// thousands of tables per misspelling.
     private static let vowelTable: [Bool] = (0..<128).map { vowels.contains(Character(Character(Unicode.Scalar(UInt8($0))).lowercased())) }
 
-    /// `slips` of letters of any kind (characters, or ASCII bytes), with their keyboard's neighbours.
+    /// `slips` of letters of any kind (characters, or ASCII bytes), with what replacing one by another costs.
     @inline(__always)
-    static func slips<Letter: Equatable>(_ typed: [Letter], _ meant: [Letter], limit: Double, replaced cost: (Letter, Letter) -> Double) -> Double {
+    static func slips<Letter: Equatable>(_ typed: [Letter], _ meant: [Letter], limit: Double, replaced replacementCost: (Letter, Letter) -> Double) -> Double {
         let n = typed.count, m = meant.count
         if n == 0 { return Double(m) }
         if m == 0 { return Double(n) }
@@ -137,7 +137,7 @@ enum Spelling {
                     // A letter typed twice (`passsword`) or a doubled letter typed once (`pasword`).
                     let extra = i > 1 && typed[i - 2] == a ? 0.5 : 1
                     let missing = j > 1 && meant[j - 2] == b ? 0.5 : 1
-                    let replaced = a == b ? 0 : cost(a, b)
+                    let replaced = a == b ? 0 : replacementCost(a, b)
                     var cost = min(previous[j] + extra, current[j - 1] + missing, previous[j - 1] + replaced)
                     if i > 1, j > 1, a == meant[j - 2], typed[i - 2] == b { cost = min(cost, before[j - 2] + 1) }
                     current[j] = cost
