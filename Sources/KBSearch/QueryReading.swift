@@ -126,6 +126,9 @@ struct QueryReading {
         // whole, as an alias is (`termRun`).
         let vocabulary = try SearchVocabulary(db, words: forms)
         var composedNames: [String: [ComponentAlias]] = [:]
+        // The web component each word written as a tag names (`tagComponent`), read once here for
+        // the words that follow it and for its term.
+        var tagged: [String: String] = [:]
         var position = 0
         while position < words.count {
             // An alias typed as its words (`crossed out`, `skip to content`, `web view`), or a
@@ -159,11 +162,13 @@ struct QueryReading {
             let word = words[position]
             let single = singles[position]
             let folded = plain.words(word.text)
-            if let single, PlainLanguage.markupNouns.contains(single), position > 0, QueryReading.tagComponent(words[position - 1].text) != nil {
+            let tag = QueryReading.tagComponent(word.text)
+            if let tag { tagged[word.text] = tag }
+            if let single, PlainLanguage.markupNouns.contains(single), position > 0, tagged[words[position - 1].text] != nil {
                 // `<s> tag`, `<main> element`: the kind of thing the tag is, the user's framing
                 // (not the chip, which people call a tag).
                 stops.append(word)
-            } else if values.contains(position) || QueryReading.tagComponent(word.text) != nil {
+            } else if values.contains(position) || tag != nil {
                 // A value given in markup, or an element written as a tag (`<s>`, `<a>`), whose
                 // name may be a stop word's letters: what is asked about.
                 content.append(word)
@@ -327,7 +332,7 @@ struct QueryReading {
             }
             if !term.prefix, term.length == 1, let named = QueryReading.emptyValueSense(term.text) {
                 try addTerm(db, term.text, prefix: false, equivalents: [], translated: named)
-            } else if !term.prefix, term.length == 1, let slug = QueryReading.tagComponent(term.text) {
+            } else if !term.prefix, term.length == 1, let slug = tagged[term.text] {
                 // An element written as a tag names the web component it is (`<details>`: the
                 // accordion), or, asked about an app, that component's counterpart there.
                 var sense = [ComponentAlias(alias: term.text, slug: slug, family: .web, note: nil)]
@@ -342,7 +347,7 @@ struct QueryReading {
                 // every `it's`): searched by the components' names instead.
                 let name = plain.words(term.text)
                 let translated = name.count == 1 && name[0].count == 1
-                    ? sense.map { Equivalent(concept: $0.slug, platform: nil, term: $0.slug.split(separator: "-").joined(separator: " "), note: nil) } : []
+                    ? sense.map { QueryReading.componentName($0.slug) } : []
                 try addTerm(db, term.text, prefix: false, equivalents: concepts, translated: translated, sense: sense)
             } else if !term.prefix, closed == nil, let (family, there) = crossing(term.text, concepts, vocabulary: vocabulary) {
                 try addTerm(db, term.text, prefix: false, equivalents: [], translated: there)
@@ -419,9 +424,12 @@ struct QueryReading {
             rule.filters.contains { $0.name == attribute && $0.value == "" }
         }.compactMap(\.component)
         guard !slugs.isEmpty else { return nil }
-        return Array(Set(slugs)).sorted().map { slug in
-            Equivalent(concept: slug, platform: nil, term: slug.split(separator: "-").joined(separator: " "), note: nil)
-        }
+        return Array(Set(slugs)).sorted().map(componentName)
+    }
+
+    /// A component's name as words to search in place of what was typed (`decorative image`).
+    static func componentName(_ slug: String) -> Equivalent {
+        Equivalent(concept: slug, platform: nil, term: slug.split(separator: "-").joined(separator: " "), note: nil)
     }
 
     /// Success criteria named in the query (issue 33): a number the catalogue holds (`1.4.11`),
